@@ -1,0 +1,11 @@
+"""The games the engine knows: one module each, one registry line each.
+
+Each entry maps the game's name to ``module:Class``; modules are imported only
+when their game is used, so start-up stays quick.
+"""
+
+REGISTRY: dict[str, str] = {
+    "onetwoten": "games.onetwoten:OneTwoTen",
+    "tictactoe": "games.tictactoe:TicTacToe",
+    "nim": "games.nim:Nim",
+}

@@ -1,0 +1,84 @@
+"""Nim (GBG playground, seeds 000).
+
+N heaps of S items each.  Players X and O take turns removing 1 to M items
+from one heap; X starts.  Whoever takes the last item wins; under misère
+rules, whoever takes the last item loses.  Nim cannot end in a tie.
+
+Position: ``(x 5 5 5)``: whose turn, then the heap sizes.
+Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
+"""
+from __future__ import annotations
+
+from gamesman import boards
+from gamesman.errors import OptionError
+from gamesman.game import Game, Option, two_player_result
+
+
+class Nim(Game):
+    name = "nim"
+    title = "Nim"
+    player_names = ("x", "o")
+    impartial = True
+    options = (
+        Option("heaps", int, 3, "number of heaps N", low=1, high=20),
+        Option("size", int, 5, "items in each heap at the start S", low=1, high=1000),
+        Option("take", int, 3, "most items taken in one move M (1..S)", low=1, high=1000),
+        Option("misere", bool, False, "whoever takes the last item loses"),
+    )
+    rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
+
+    def setup(self) -> None:
+        if self.take > self.size:
+            raise OptionError(f"nim: take must be from 1 to size ({self.size}), not {self.take}")
+
+    def start(self) -> tuple[int, tuple[int, ...]]:
+        return (0, (self.size,) * self.heaps)
+
+    def to_move(self, position: tuple[int, tuple[int, ...]]) -> int:
+        return position[0]
+
+    def outcome(self, position: tuple[int, tuple[int, ...]]) -> tuple[float, float] | None:
+        turn, heaps = position
+        if any(heaps):
+            return None
+        last_mover = 1 - turn
+        return two_player_result(turn if self.misere else last_mover)
+
+    def moves(self, position: tuple[int, tuple[int, ...]]) -> list[tuple[int, int]]:
+        return [(heap, count) for heap, items in enumerate(position[1])
+                for count in range(1, min(items, self.take) + 1)]
+
+    def play(self, position: tuple[int, tuple[int, ...]], move: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
+        turn, heaps = position
+        heap, count = move
+        if not (0 <= heap < len(heaps) and 1 <= count <= min(heaps[heap], self.take)):
+            raise self.illegal(f"cannot take {count} from heap {heap + 1}")
+        return (1 - turn, heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1:])
+
+    def parse_position(self, text: str) -> tuple[int, tuple[int, ...]]:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        if len(fields) - 1 != self.heaps:
+            raise self.error(f"{len(fields) - 1} heaps, expected {self.heaps}", text)
+        heaps = tuple(boards.parse_int(self.name, token, f"heap {i}", 0, self.size, text)
+                      for i, token in enumerate(fields[1:], start=1))
+        return (turn, heaps)
+
+    def format_position(self, position: tuple[int, tuple[int, ...]]) -> str:
+        return "(" + " ".join([self.player_names[position[0]], *map(str, position[1])]) + ")"
+
+    def format_move(self, position: tuple[int, tuple[int, ...]], move: tuple[int, int]) -> str:
+        return f"{move[0] + 1}-{move[1]}"
+
+    def parse_move(self, position: tuple[int, tuple[int, ...]], text: str) -> tuple[int, int]:
+        heap_text, sep, count_text = text.strip().partition("-")
+        if not sep or not heap_text.isdigit() or not count_text.isdigit():
+            raise self.illegal(f"{text.strip()!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
+        move = (int(heap_text) - 1, int(count_text))
+        self.play(position, move)
+        return move
+
+    def render(self, position: tuple[int, tuple[int, ...]]) -> str:
+        width = len(str(len(position[1])))
+        return "\n".join(f"heap {i:>{width}}: {'|' * items} ({items})"
+                         for i, items in enumerate(position[1], start=1))

@@ -1,0 +1,65 @@
+"""1, 2, ..., 10 (CS3 GAMESMAN assignment, seeds 004).
+
+Two players, Left and Right, take turns adding 1 or 2 to a running sum that
+starts at 0; Left starts.  Whoever brings the sum to 10 wins; under misère
+rules, whoever reaches 10 loses.  The options generalise the game to
+"1, 2, ..., N": the target and the largest step.  A step may not pass the
+target.
+
+Position: ``(L 0)``: whose turn, then the sum so far.
+Moves: the number added (``1``, ``2``).
+"""
+from __future__ import annotations
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+
+class OneTwoTen(Game):
+    name = "onetwoten"
+    title = "1, 2, ..., 10"
+    player_names = ("L", "R")
+    impartial = True
+    options = (
+        Option("target", int, 10, "the sum that ends the game", low=1, high=10_000),
+        Option("step", int, 2, "the largest number added in one move", low=1, high=100),
+        Option("misere", bool, False, "whoever reaches the target loses"),
+    )
+    rules = "Add 1 or 2 to the sum; whoever reaches the target wins (loses under misere)."
+
+    def start(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def to_move(self, position: tuple[int, int]) -> int:
+        return position[0]
+
+    def outcome(self, position: tuple[int, int]) -> tuple[float, float] | None:
+        turn, total = position
+        if total < self.target:
+            return None
+        last_mover = 1 - turn
+        return two_player_result(turn if self.misere else last_mover)
+
+    def moves(self, position: tuple[int, int]) -> list[int]:
+        return list(range(1, min(self.step, self.target - position[1]) + 1))
+
+    def play(self, position: tuple[int, int], move: int) -> tuple[int, int]:
+        if move not in self.moves(position):
+            raise self.illegal(f"cannot add {move} to {position[1]} (add 1 to {self.step}, up to {self.target})")
+        return (1 - position[0], position[1] + move)
+
+    def parse_position(self, text: str) -> tuple[int, int]:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 2:
+            raise self.error(f"expected a turn and a sum, got {len(fields)} fields", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        total = boards.parse_int(self.name, fields[1], "sum", 0, self.target, text)
+        return (turn, total)
+
+    def format_position(self, position: tuple[int, int]) -> str:
+        return f"({self.player_names[position[0]]} {position[1]})"
+
+    def render(self, position: tuple[int, int]) -> str:
+        turn, total = position
+        squares = "".join("o" if i < total else "-" for i in range(self.target))
+        return f"[{squares}]  sum {total} of {self.target}, {self.player_names[turn]} to move"

@@ -1,0 +1,79 @@
+"""Tic-Tac-Toe (seeds 000, 001 and 003).
+
+Two players, X and O, take turns placing their mark on an empty cell of the
+3x3 board; X starts.  Three marks in a row (across, down or diagonal) win; a
+full board with no three in a row is a tie.  Misère: three in a row loses.
+
+Position: ``(x --- --- ---)``: whose turn, then rows 1 to 3 (``x``, ``o``, ``-``).
+Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
+"""
+from __future__ import annotations
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+SIZE = 3
+
+
+class TicTacToe(Game):
+    name = "tictactoe"
+    title = "Tic-Tac-Toe"
+    player_names = ("x", "o")
+    options = (Option("misere", bool, False, "three in a row loses"),)
+    rules = "Place your mark on an empty cell; three in a row wins (loses under misere)."
+
+    def setup(self) -> None:
+        self.lines = boards.lines(SIZE, SIZE, SIZE)
+
+    def start(self) -> tuple[int, str]:
+        return (0, boards.EMPTY * SIZE * SIZE)
+
+    def to_move(self, position: tuple[int, str]) -> int:
+        return position[0]
+
+    def line_owner(self, cells: str) -> int | None:
+        for index, mark in enumerate(self.player_names):
+            if boards.has_line(cells, mark, self.lines):
+                return index
+        return None
+
+    def outcome(self, position: tuple[int, str]) -> tuple[float, float] | None:
+        owner = self.line_owner(position[1])
+        if owner is not None:
+            return two_player_result(1 - owner if self.misere else owner)
+        if boards.EMPTY not in position[1]:
+            return two_player_result(None)
+        return None
+
+    def moves(self, position: tuple[int, str]) -> list[int]:
+        if self.outcome(position) is not None:
+            return []
+        return [i for i, cell in enumerate(position[1]) if cell == boards.EMPTY]
+
+    def play(self, position: tuple[int, str], move: int) -> tuple[int, str]:
+        if move not in self.moves(position):
+            raise self.illegal(f"{self.format_move(position, move)} is not an empty cell of a game in progress")
+        turn, cells = position
+        return (1 - turn, boards.place(cells, move, self.player_names[turn]))
+
+    def parse_position(self, text: str) -> tuple[int, str]:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], SIZE, SIZE, "xo-", text)
+        return (turn, cells)
+
+    def format_position(self, position: tuple[int, str]) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], SIZE)})"
+
+    def format_move(self, position: tuple[int, str], move: int) -> str:
+        return boards.cell_name(*divmod(move, SIZE)) if isinstance(move, int) else str(move)
+
+    def parse_move(self, position: tuple[int, str], text: str) -> int:
+        row, col = boards.parse_cell(self.name, text, SIZE, SIZE)
+        move = row * SIZE + col
+        if move not in self.moves(position):
+            raise self.illegal(f"{text.strip()} is not an empty cell of a game in progress")
+        return move
+
+    def render(self, position: tuple[int, str]) -> str:
+        return boards.render_grid(position[1], SIZE, SIZE)

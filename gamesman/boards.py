@@ -1,0 +1,159 @@
+"""Shared helpers for games on a grid and for the house style of position strings.
+
+The house style is a parenthesised list whose first token says whose turn it is,
+then space-separated fields; boards are rows of one character per cell, ``-``
+for empty, row 1 first: ``(x x-- -o- ---)``.  Cells are named as board-game
+programs write them: a column letter and a row number, ``a1`` is row 1, column 1.
+
+A board is kept as one flat string, row 1 first, so positions stay small,
+hashable and quick to copy.
+"""
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from typing import Sequence
+
+from gamesman.errors import IllegalMove, PositionError
+
+EMPTY = "-"
+COLUMN_LETTERS = string.ascii_lowercase
+
+
+def split_fields(game: str, text: str) -> list[str]:
+    """The space-separated fields inside ``( ... )``; lenient about spacing."""
+    stripped = text.strip()
+    if not stripped.startswith("(") or not stripped.endswith(")"):
+        raise PositionError(f'{game}: a position is written "( ... )" with parentheses, not "{stripped}"')
+    fields = stripped[1:-1].split()
+    if not fields:
+        raise PositionError(f'{game}: empty position in "{stripped}"')
+    return fields
+
+
+def parse_turn(game: str, token: str, names: Sequence[str], text: str) -> int:
+    """The player index that a turn token names (case-insensitive)."""
+    lowered = token.lower()
+    for index, name in enumerate(names):
+        if name.lower() == lowered:
+            return index
+    expected = " or ".join(names)
+    raise PositionError(f'{game}: turn {token!r} is not {expected} in "{text.strip()}"')
+
+
+def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) -> int:
+    """A whole number field in ``low..high``."""
+    try:
+        value = int(token)
+    except ValueError:
+        raise PositionError(f'{game}: {what} {token!r} is not a number in "{text.strip()}"') from None
+    if not low <= value <= high:
+        raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{text.strip()}"')
+    return value
+
+
+def parse_rows(game: str, tokens: Sequence[str], rows: int, cols: int, alphabet: str, text: str,
+               fold_case: bool = True) -> str:
+    """Rows of cells as one flat string; names the bad row or cell."""
+    if len(tokens) != rows:
+        raise PositionError(f'{game}: {len(tokens)} rows, expected {rows} in "{text.strip()}"')
+    cells = []
+    for number, row in enumerate(tokens, start=1):
+        if fold_case:
+            row = row.lower()
+        if len(row) != cols:
+            raise PositionError(f'{game}: row {number} has {len(row)} cells, expected {cols} in "{text.strip()}"')
+        for column, cell in enumerate(row):
+            if cell not in alphabet:
+                allowed = " ".join(alphabet)
+                raise PositionError(
+                    f'{game}: cell {cell_name(number - 1, column)} is {cell!r}, expected one of {allowed}'
+                    f' in "{text.strip()}"'
+                )
+        cells.append(row)
+    return "".join(cells)
+
+
+def format_rows(cells: str, cols: int) -> str:
+    """A flat board as space-separated rows."""
+    return " ".join(cells[start:start + cols] for start in range(0, len(cells), cols))
+
+
+def cell_name(row: int, col: int) -> str:
+    """``a1`` for row 0, column 0 (zero-based in, one-based out)."""
+    return f"{column_name(col)}{row + 1}"
+
+
+def column_name(col: int) -> str:
+    return COLUMN_LETTERS[col] if col < 26 else f"{COLUMN_LETTERS[col // 26 - 1]}{COLUMN_LETTERS[col % 26]}"
+
+
+def parse_cell(game: str, text: str, rows: int, cols: int) -> tuple[int, int]:
+    """(row, col), zero-based, from ``b3``; IllegalMove names the bad text."""
+    word = text.strip().lower()
+    letters = word.rstrip(string.digits)
+    digits = word[len(letters):]
+    if not letters or not digits or not letters.isalpha():
+        raise IllegalMove(f"{game}: {text.strip()!r} is not a cell (write a column letter and a row number, e.g. a1)")
+    col = 0
+    for letter in letters:
+        col = col * 26 + (ord(letter) - ord("a") + 1)
+    col -= 1
+    row = int(digits) - 1
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise IllegalMove(f"{game}: {text.strip()!r} is off the board (a1 to {cell_name(rows - 1, cols - 1)})")
+    return row, col
+
+
+DIRECTIONS_ORTHOGONAL = ((0, 1), (1, 0))
+DIRECTIONS_ALL = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+@lru_cache(maxsize=None)
+def lines(rows: int, cols: int, length: int, diagonals: bool = True) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``length`` cells in a row (flat indices), for n-in-a-row games."""
+    found = []
+    for row in range(rows):
+        for col in range(cols):
+            for dr, dc in DIRECTIONS_ALL if diagonals else DIRECTIONS_ORTHOGONAL:
+                end_row, end_col = row + dr * (length - 1), col + dc * (length - 1)
+                if 0 <= end_row < rows and 0 <= end_col < cols:
+                    found.append(tuple((row + dr * k) * cols + col + dc * k for k in range(length)))
+    return tuple(found)
+
+
+def has_line(cells: str, pieces: str, runs: Sequence[Sequence[int]]) -> bool:
+    """True when some run holds only characters from ``pieces``."""
+    return any(all(cells[i] in pieces for i in run) for run in runs)
+
+
+def render_grid(cells: str, rows: int, cols: int, bottom_up: bool = False,
+                show: dict[str, str] | None = None) -> str:
+    """A board with column letters and row numbers; ``bottom_up`` puts row 1 at the bottom."""
+    show = show or {}
+    order = range(rows - 1, -1, -1) if bottom_up else range(rows)
+    width = len(str(rows))
+    header = " " * (width + 1) + " ".join(column_name(c) for c in range(cols))
+    out = [header]
+    for row in order:
+        line = " ".join(show.get(cell, cell) for cell in cells[row * cols:(row + 1) * cols])
+        out.append(f"{row + 1:>{width}} {line}")
+    if bottom_up:
+        out.append(out.pop(0))
+    return "\n".join(out)
+
+
+def neighbours(rows: int, cols: int, index: int, steps: Sequence[tuple[int, int]]) -> list[int]:
+    """Flat indices of the cells ``steps`` away from ``index`` that lie on the board."""
+    row, col = divmod(index, cols)
+    result = []
+    for dr, dc in steps:
+        r, c = row + dr, col + dc
+        if 0 <= r < rows and 0 <= c < cols:
+            result.append(r * cols + c)
+    return result
+
+
+def place(cells: str, index: int, piece: str) -> str:
+    """The board with ``piece`` at ``index``."""
+    return cells[:index] + piece + cells[index + 1:]

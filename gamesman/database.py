@@ -1,0 +1,86 @@
+"""Solved results on disk: one file per variant, keyed by its spec string.
+
+A database file is a magic line, a JSON header (spec, entry count, SHA-256 of
+the body) and a zlib-compressed body.  Files are written to a temporary name
+and renamed, so a crash never leaves half a file; a file that fails any check
+on load is reported, ignored and rebuilt by the next solve.
+
+The directory is ``$GAMESMAN_CACHE`` if set, else ``$XDG_CACHE_HOME/gamesman``,
+else ``~/.cache/gamesman``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import re
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+MAGIC = b"GAMESMAN-DB 1\n"
+
+
+def cache_directory() -> Path:
+    """Where solved databases live."""
+    if os.environ.get("GAMESMAN_CACHE"):
+        return Path(os.environ["GAMESMAN_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "gamesman"
+
+
+class Database:
+    """A directory of solved variants."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+
+    @classmethod
+    def default(cls) -> "Database":
+        return cls(cache_directory())
+
+    def path(self, spec: str) -> Path:
+        safe = re.sub(r"[^A-Za-z0-9_.,=()+-]", "_", spec)
+        return self.directory / f"{safe}.db"
+
+    def load(self, spec: str) -> dict | None:
+        """The stored table of ``spec``, or None when there is none or it is damaged."""
+        path = self.path(spec)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        try:
+            if not data.startswith(MAGIC):
+                raise ValueError("not a gamesman database")
+            header_end = data.index(b"\n", len(MAGIC))
+            header = json.loads(data[len(MAGIC):header_end])
+            body = data[header_end + 1:]
+            if header.get("spec") != spec:
+                raise ValueError(f"it holds {header.get('spec')!r}")
+            if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+                raise ValueError("checksum mismatch")
+            table = pickle.loads(zlib.decompress(body))
+            if not isinstance(table, dict) or len(table) != header.get("entries"):
+                raise ValueError("entry count mismatch")
+            return table
+        except Exception as problem:  # any damage at all means: rebuild
+            print(f"gamesman: ignoring damaged database {path.name} ({problem}); it will be rebuilt",
+                  file=sys.stderr)
+            return None
+
+    def save(self, spec: str, table: dict) -> None:
+        """Write ``table`` atomically; a failure to write is reported, never fatal."""
+        body = zlib.compress(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), 6)
+        header = json.dumps({"spec": spec, "entries": len(table),
+                             "sha256": hashlib.sha256(body).hexdigest()}).encode()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as out:
+                out.write(MAGIC + header + b"\n" + body)
+            os.replace(temporary, self.path(spec))
+        except OSError as problem:
+            print(f"gamesman: could not save the database for {spec} ({problem})", file=sys.stderr)

@@ -1,0 +1,206 @@
+"""The game contract: what every game in ``games/`` provides, and what the rest uses.
+
+The contract follows the formal model of a game (setup, state, view, actions,
+victory, progression):
+
+===============  ==========================================================
+formal model     contract
+===============  ==========================================================
+players P        ``players``; ``to_move(pos)`` gives a player index or CHANCE
+setup()          ``start()``
+actions          ``moves(pos)``; ``play(pos, move)`` (raises IllegalMove)
+chance           ``chances(pos)``: ``[(outcome, probability), ...]``
+victory          ``outcome(pos)``: None while play goes on, else utilities
+view(s, q)       ``view(pos, player)``: that player's information, as text
+state            ``parse_position`` / ``format_position``: exact inverses
+moves as text    ``parse_move`` / ``format_move``: no spaces in a move
+for people       ``render(pos)``: a board with coordinates
+===============  ==========================================================
+
+A game class is a rule set; an instance is one variant, fixed by its options
+when constructed.  Positions are immutable, hashable values.  Chance outcomes
+are moves of the CHANCE pseudo-player: ``play(pos, outcome)`` applies them too.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar, Hashable, Sequence
+
+from gamesman.errors import GameError, IllegalMove, OptionError, PositionError
+from gamesman.options import Option, format_spec, validate_options
+
+#: ``to_move`` returns this at a chance node (a deal, a random tile).
+CHANCE = -1
+
+Position = Hashable
+Move = Hashable
+
+
+class Game:
+    """One variant of a game.  Subclasses fill in the class attributes and methods.
+
+    Class attributes:
+        name: the registry name (``tictactoe``), lower case, no spaces.
+        title: the name people use (``Tic-Tac-Toe``).
+        options: the declared variant options.
+        player_names: one short name per player, as the position strings write them.
+        impartial: both players always have the same moves (then Grundy numbers apply).
+        rules: a short description of the rules, shown by ``help``.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    options: ClassVar[tuple[Option, ...]] = ()
+    player_names: ClassVar[tuple[str, ...]] = ()
+    impartial: ClassVar[bool] = False
+    rules: ClassVar[str] = ""
+
+    def __init__(self, **values: Any) -> None:
+        self.settings: dict[str, Any] = validate_options(self.name, self.options, values)
+        for key, value in self.settings.items():
+            setattr(self, key, value)
+        self.setup()
+
+    def setup(self) -> None:
+        """Derive per-variant data from the options (override when needed).
+
+        Raise OptionError here for combinations of options that do not fit.
+        """
+
+    # -- identity -------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """How many players (1 for a puzzle)."""
+        return len(self.player_names)
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string of this variant, e.g. ``nim(heaps=3,size=5,...)``."""
+        return format_spec(self.name, self.options, self.settings)
+
+    def __repr__(self) -> str:
+        return f"<{self.spec}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    # -- rules ------------------------------------------------------------------
+    def start(self) -> Position:
+        """The initial position (may be a chance node, e.g. before a deal)."""
+        raise NotImplementedError
+
+    def to_move(self, position: Position) -> int:
+        """The index of the player to move, or CHANCE.  Defined at the end too."""
+        raise NotImplementedError
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """The legal moves of the player to move; empty at the end and at chance nodes."""
+        raise NotImplementedError
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move`` (a player's move or a chance outcome).
+
+        Raises IllegalMove when the move is not legal here.
+        """
+        raise NotImplementedError
+
+    def chances(self, position: Position) -> Sequence[tuple[Move, Fraction]]:
+        """At a chance node, every outcome with its exact probability."""
+        return ()
+
+    def outcome(self, position: Position) -> tuple[float, ...] | None:
+        """None while play goes on, else one utility per player (higher is better)."""
+        raise NotImplementedError
+
+    def is_over(self, position: Position) -> bool:
+        return self.outcome(position) is not None
+
+    def legal_moves(self, position: Position) -> Sequence[Move]:
+        """Moves of a player, or chance outcomes at a chance node."""
+        if self.to_move(position) == CHANCE:
+            return [outcome for outcome, _ in self.chances(position)]
+        return self.moves(position)
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        raise NotImplementedError
+
+    def format_position(self, position: Position) -> str:
+        raise NotImplementedError
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """The move that ``text`` names, if it is legal in ``position``.
+
+        The default compares case-insensitively with ``format_move`` of every
+        legal move (and chance outcome); games with many moves may override.
+        """
+        wanted = text.strip().lower()
+        for move in self.legal_moves(position):
+            if self.format_move(position, move).lower() == wanted:
+                return move
+        legal = " ".join(self.format_move(position, m) for m in self.legal_moves(position))
+        raise IllegalMove(
+            f"{self.name}: {text.strip()!r} is not a legal move here"
+            + (f" (legal: {legal})" if legal else " (no moves: the game is over)")
+        )
+
+    def format_move(self, position: Position, move: Move) -> str:
+        return str(move)
+
+    def view(self, position: Position, player: int) -> str:
+        """What ``player`` knows, as a string that ``parse_view`` reads back.
+
+        Perfect-information games show everything: the position string.
+        """
+        return self.format_position(position)
+
+    def parse_view(self, text: str) -> Any:
+        """Read a view string back (the position itself for perfect information)."""
+        return self.parse_position(text)
+
+    @property
+    def hidden_information(self) -> bool:
+        """True when some player's view differs from the full position."""
+        return type(self).view is not Game.view
+
+    def render(self, position: Position) -> str:
+        """A multi-line drawing for people; the position string by default."""
+        return self.format_position(position)
+
+    def player_name(self, player: int) -> str:
+        return "chance" if player == CHANCE else self.player_names[player]
+
+    def solvable(self) -> bool:
+        """False when the variant is too large to solve on one machine."""
+        return True
+
+    # -- small helpers for subclasses -----------------------------------------
+    def error(self, message: str, text: str | None = None) -> PositionError:
+        """A PositionError naming the game (and the text, when given)."""
+        suffix = f' in "{text.strip()}"' if text is not None else ""
+        return PositionError(f"{self.name}: {message}{suffix}")
+
+    def illegal(self, message: str) -> IllegalMove:
+        return IllegalMove(f"{self.name}: {message}")
+
+
+def two_player_result(winner: int | None) -> tuple[float, float]:
+    """Utilities of a two-player game won by ``winner`` (None: a tie)."""
+    if winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+__all__ = [
+    "CHANCE",
+    "Game",
+    "GameError",
+    "IllegalMove",
+    "Option",
+    "OptionError",
+    "PositionError",
+    "two_player_result",
+]

@@ -1,0 +1,189 @@
+"""Variant options: declared once per game, validated in one place, used by every door.
+
+A game declares its options as data::
+
+    options = (
+        Option("rows", int, 4, "rows of the board", low=3),
+        Option("misere", bool, False, "three in a row loses"),
+    )
+
+The shell and the CLI take them as ``--rows 5`` / ``--misere`` / ``--no-misere``,
+the protocol as ``rows=5 misere=true``, and a variant has one canonical spec
+string, ``othello(rows=5,cols=4,misere=true,...)``, listing every option in
+declaration order.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from gamesman.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant option: its name, type (bool, int, float or str), default and range."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+
+    @property
+    def flag(self) -> str:
+        """The command-line spelling: ``--place-anywhere`` for ``place_anywhere``."""
+        return "--" + self.name.replace("_", "-")
+
+    def allowed(self) -> str:
+        """The allowed values, in words."""
+        if self.type is bool:
+            return "true or false"
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        if self.low is not None and self.high is not None:
+            return f"{self.type.__name__} from {fmt(self.low)} to {fmt(self.high)}"
+        if self.low is not None:
+            return f"{self.type.__name__} >= {fmt(self.low)}"
+        if self.high is not None:
+            return f"{self.type.__name__} <= {fmt(self.high)}"
+        return self.type.__name__
+
+    def convert(self, game: str, value: Any) -> Any:
+        """The value as this option's type, checked against its range."""
+        if isinstance(value, str):
+            value = self._from_text(game, value)
+        elif self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if self.type is bool and not isinstance(value, bool):
+            raise self._bad(game, value)
+        if self.type in (int, float) and (isinstance(value, bool) or not isinstance(value, self.type)):
+            raise self._bad(game, value)
+        if self.type is str and not isinstance(value, str):
+            raise self._bad(game, value)
+        if self.choices and value not in self.choices:
+            raise self._bad(game, value)
+        if self.low is not None and value < self.low:
+            raise self._bad(game, value)
+        if self.high is not None and value > self.high:
+            raise self._bad(game, value)
+        return value
+
+    def _from_text(self, game: str, text: str) -> Any:
+        raw = text.strip()
+        try:
+            if self.type is bool:
+                lowered = raw.lower()
+                if lowered in ("true", "yes", "on", "1"):
+                    return True
+                if lowered in ("false", "no", "off", "0"):
+                    return False
+                raise ValueError(raw)
+            if self.type is int:
+                return int(raw)
+            if self.type is float:
+                return float(raw)
+        except ValueError:
+            raise self._bad(game, raw) from None
+        return raw.lower() if self.choices else raw
+
+    def _bad(self, game: str, value: Any) -> OptionError:
+        return OptionError(f"{game}: {self.name} must be {self.allowed()}, not {format_value(value)}")
+
+
+def fmt(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def format_value(value: Any) -> str:
+    """An option value as the spec string writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return fmt(value)
+    return str(value)
+
+
+def validate_options(game: str, options: Sequence[Option], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's value (defaults filled in), checked; OptionError names the bad one."""
+    by_name = {option.name: option for option in options}
+    for key in values:
+        if key not in by_name:
+            known = ", ".join(o.name for o in options) or "none"
+            raise OptionError(f"{game}: unknown option {key!r} (options: {known})")
+    return {o.name: o.convert(game, values[o.name]) if o.name in values else o.default for o in options}
+
+
+def format_spec(game: str, options: Sequence[Option], settings: Mapping[str, Any]) -> str:
+    """The canonical spec string: ``name(key=value,...)`` in declaration order."""
+    inside = ",".join(f"{o.name}={format_value(settings[o.name])}" for o in options)
+    return f"{game}({inside})"
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(?:\((.*)\))?\s*$")
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``othello(rows=6,cols=6)`` into the name and raw option texts."""
+    match = _SPEC.match(text)
+    if not match:
+        raise OptionError(f"bad variant spec {text!r}: expected name(key=value,...)")
+    name, inside = match.group(1).lower(), match.group(2)
+    values: dict[str, str] = {}
+    for part in (inside or "").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise OptionError(f"bad variant spec {text!r}: {part.strip()!r} is not key=value")
+        values[key.strip().replace("-", "_")] = value.strip()
+    return name, values
+
+
+def parse_flags(game: str, options: Sequence[Option], words: Iterable[str]) -> dict[str, str | bool]:
+    """Read ``--rows 5 --misere --no-diagonals`` into raw option values.
+
+    Bool options are flags (``--misere``, ``--no-misere``, or ``--misere=false``);
+    others take a value (``--rows 5`` or ``--rows=5``).
+    """
+    by_flag = {o.flag: o for o in options}
+    values: dict[str, str | bool] = {}
+    words = list(words)
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        flag, sep, inline = word.partition("=")
+        negated = flag.startswith("--no-") and flag not in by_flag and "--" + flag[5:] in by_flag
+        option = by_flag.get("--" + flag[5:] if negated else flag)
+        if option is None:
+            known = " ".join(o.flag for o in options) or "none"
+            raise OptionError(f"{game}: unknown option {word!r} (options: {known})")
+        if option.type is bool:
+            if negated:
+                if sep:
+                    raise OptionError(f"{game}: {flag} takes no value")
+                values[option.name] = False
+            else:
+                values[option.name] = inline if sep else True
+            continue
+        if negated:
+            raise OptionError(f"{game}: {option.flag} is not a flag; give it a value ({option.allowed()})")
+        if sep:
+            values[option.name] = inline
+        elif index < len(words):
+            values[option.name] = words[index]
+            index += 1
+        else:
+            raise OptionError(f"{game}: {option.flag} needs a value ({option.allowed()})")
+    return values
+
+
+def describe(option: Option) -> str:
+    """One help line: flag, allowed values, default and what it does."""
+    if option.type is bool:
+        return f"{option.flag}  {option.help} (default: {'on' if option.default else 'off'})"
+    return f"{option.flag} {option.name.upper()}  {option.help} ({option.allowed()}; default {format_value(option.default)})"

@@ -1,0 +1,442 @@
+"""The strong solver: the value of every position reachable from a root.
+
+One entry point, :class:`Solver`, picks the method from what the game is:
+
+* two players, no chance: GAMESMAN's value for the player to move (win, lose,
+  tie, or draw when play never ends) and remoteness (moves to the end under
+  perfect play: winners hurry, losers stall, ties hurry).  Retrograde analysis
+  from the primitive positions works for loop-free and loopy games alike;
+  what is never decided is a draw.  Impartial games also get Grundy numbers.
+* one player, no chance (puzzles): win with the distance to the nearest solved
+  position; lose when only unsolved ends are reachable; draw when no end is.
+* three or more players, or chance nodes: max^n over utility vectors, with
+  exact expectations at chance nodes (loop-free games only).
+
+Everything is iterative (no recursion limit), and results are kept in a
+database on disk keyed by the variant's spec (see :mod:`gamesman.database`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Hashable
+
+from gamesman.errors import GameError
+from gamesman.game import CHANCE, Game
+
+ProgressFn = Callable[[str, int, "int | None"], None]
+
+
+class Value(str, Enum):
+    """A position's value for the player to move."""
+
+    WIN = "win"
+    LOSE = "lose"
+    TIE = "tie"
+    DRAW = "draw"
+
+    def flipped(self) -> "Value":
+        """The same outcome seen by the other player."""
+        return {Value.WIN: Value.LOSE, Value.LOSE: Value.WIN}.get(self, self)
+
+
+VALUES = (Value.WIN, Value.LOSE, Value.TIE, Value.DRAW)
+_CODE = {value: code for code, value in enumerate(VALUES)}
+
+
+class SolverError(GameError):
+    """The game cannot be solved this way (too large, or loopy for max^n)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the solver knows of one position.
+
+    ``value``/``remoteness`` for two-player games and puzzles, ``utilities``
+    (one per player, expected where chance plays) for the others, ``grundy``
+    for impartial games that are loop-free.
+    """
+
+    value: Value | None = None
+    remoteness: int | None = None
+    utilities: tuple[float, ...] | None = None
+    grundy: int | None = None
+
+    def __str__(self) -> str:
+        if self.value is not None:
+            if self.value is Value.DRAW or self.remoteness is None:
+                return self.value.value
+            return f"{self.value.value} {self.remoteness}"
+        numbers = " ".join(_number(u) for u in self.utilities or ())
+        tail = f" in {self.remoteness}" if self.remoteness is not None else ""
+        return f"utilities {numbers}{tail}"
+
+    def sort_key(self) -> tuple:
+        """Best first for the player who gets this result."""
+        if self.value is None:
+            return (0, 0)
+        remoteness = self.remoteness or 0
+        rank = {Value.WIN: 0, Value.TIE: 1, Value.DRAW: 2, Value.LOSE: 3}[self.value]
+        return (rank, -remoteness if self.value is Value.LOSE else remoteness)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
+
+
+# Results are stored compactly: (value code, remoteness, grundy) or (utilities, remoteness).
+Packed = tuple
+
+
+def pack(result: Result) -> Packed:
+    if result.value is not None:
+        return (_CODE[result.value], result.remoteness, result.grundy)
+    return (result.utilities, result.remoteness)
+
+
+def unpack(packed: Packed) -> Result:
+    if len(packed) == 3:
+        code, remoteness, grundy = packed
+        return Result(value=VALUES[code], remoteness=remoteness, grundy=grundy)
+    utilities, remoteness = packed
+    return Result(utilities=utilities, remoteness=remoteness)
+
+
+class Graph:
+    """The positions reachable from a root, with edges as index lists.
+
+    Positions already in ``known`` are not expanded: they are leaves whose
+    results are given.
+    """
+
+    def __init__(self, game: Game, root: Hashable, known: dict, progress: ProgressFn | None,
+                 limit: int | None) -> None:
+        self.positions: list[Hashable] = [root]
+        self.index: dict[Hashable, int] = {root: 0}
+        self.children: list[list[int]] = []
+        self.probabilities: list[list[float] | None] = []
+        self.mover: list[int] = []
+        self.chance = False
+        queue_at = 0
+        while queue_at < len(self.positions):
+            position = self.positions[queue_at]
+            queue_at += 1
+            mover = game.to_move(position)
+            self.mover.append(mover)
+            kids: list[int] = []
+            probs: list[float] | None = None
+            if position not in known and game.outcome(position) is None:
+                if mover == CHANCE:
+                    self.chance = True
+                    outcomes = game.chances(position)
+                    probs = [float(p) for _, p in outcomes]
+                    nexts = [game.play(position, o) for o, _ in outcomes]
+                else:
+                    nexts = [game.play(position, m) for m in game.moves(position)]
+                    if not nexts:
+                        raise SolverError(
+                            f"{game.name}: {game.format_position(position)} has no moves but is not over")
+                for child in nexts:
+                    at = self.index.get(child)
+                    if at is None:
+                        at = len(self.positions)
+                        self.index[child] = at
+                        self.positions.append(child)
+                    kids.append(at)
+            self.children.append(kids)
+            self.probabilities.append(probs)
+            if progress and queue_at % 20000 == 0:
+                progress("exploring", queue_at, None)
+            if limit is not None and len(self.positions) > limit:
+                raise SolverError(f"{game.name}: more than {limit:,} positions; too large to solve here")
+        if progress:
+            progress("exploring", len(self.positions), len(self.positions))
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def parents(self) -> list[list[int]]:
+        parents: list[list[int]] = [[] for _ in self.positions]
+        for parent, kids in enumerate(self.children):
+            for child in kids:
+                parents[child].append(parent)
+        return parents
+
+    def reverse_topological(self) -> tuple[list[int], bool]:
+        """Indices with every child before its parents, and whether all fit (no cycle)."""
+        pending = [len(set(kids)) for kids in self.children]
+        parents = [set() for _ in self.positions]
+        for parent, kids in enumerate(self.children):
+            for child in kids:
+                parents[child].add(parent)
+        order = [i for i, count in enumerate(pending) if count == 0]
+        at = 0
+        while at < len(order):
+            for parent in parents[order[at]]:
+                pending[parent] -= 1
+                if pending[parent] == 0:
+                    order.append(parent)
+            at += 1
+        return order, len(order) == len(self.positions)
+
+
+class Solver:
+    """Solves a game variant and answers for its positions.
+
+    >>> from gamesman.registry import make_game
+    >>> solver = Solver(make_game("onetwoten"), database=None)
+    >>> str(solver.result(solver.game.start()))
+    'win 7'
+    """
+
+    def __init__(self, game: Game, database: "object | None | bool" = True,
+                 progress: ProgressFn | None = None, limit: int | None = None) -> None:
+        from gamesman.database import Database
+
+        self.game = game
+        self.progress = progress
+        self.limit = limit
+        if database is True:
+            database = Database.default()
+        self.database = database
+        self.table: dict[Hashable, Packed] = {}
+        self._loaded = False
+
+    # -- answers --------------------------------------------------------------
+    def result(self, position: Hashable) -> Result:
+        """The result of ``position``, solving what is needed first."""
+        self._load()
+        packed = self.table.get(position)
+        if packed is None:
+            self.solve(position)
+            packed = self.table[position]
+        return unpack(packed)
+
+    def move_results(self, position: Hashable) -> list[tuple[Hashable, Result]]:
+        """Every legal move with its result for the player making it, best first."""
+        game = self.game
+        mover = game.to_move(position)
+        rows = []
+        for move in game.moves(position):
+            child = game.play(position, move)
+            rows.append((move, self.move_result(mover, child)))
+        if rows and rows[0][1].value is None:
+            rows.sort(key=lambda row: -(row[1].utilities or (0,))[mover])
+        else:
+            rows.sort(key=lambda row: row[1].sort_key())
+        return rows
+
+    def move_result(self, mover: int, child: Hashable) -> Result:
+        """The result of moving to ``child``, from the mover's point of view."""
+        result = self.result(child)
+        if result.value is None:
+            remoteness = None if result.remoteness is None else result.remoteness + 1
+            return Result(utilities=result.utilities, remoteness=remoteness)
+        value = result.value if self.game.to_move(child) == mover else result.value.flipped()
+        remoteness = None if result.remoteness is None else result.remoteness + 1
+        return Result(value=value, remoteness=remoteness, grundy=result.grundy)
+
+    def best_moves(self, position: Hashable) -> list[Hashable]:
+        """The moves a perfect player may choose (all equally good)."""
+        rows = self.move_results(position)
+        if not rows:
+            return []
+        best = rows[0][1]
+        if best.value is None:
+            mover = self.game.to_move(position)
+            return [m for m, r in rows if r.utilities[mover] == best.utilities[mover]]
+        return [m for m, r in rows if r.sort_key() == best.sort_key()]
+
+    # -- solving --------------------------------------------------------------
+    def solve(self, root: Hashable | None = None) -> int:
+        """Solve every position reachable from ``root`` (the start by default).
+
+        Returns the number of positions newly solved.
+        """
+        self._load()
+        game = self.game
+        root = game.start() if root is None else root
+        if root in self.table:
+            return 0
+        graph = Graph(game, root, self.table, self.progress, self.limit)
+        if not graph.chance and game.players == 2:
+            results = self._two_player(graph)
+        elif not graph.chance and game.players == 1:
+            results = self._puzzle(graph)
+        else:
+            results = self._max_n(graph)
+        new = 0
+        for position, packed in zip(graph.positions, results):
+            if position not in self.table:
+                self.table[position] = packed
+                new += 1
+        if self.database is not None and new:
+            self.database.save(game.spec, self.table)
+        return new
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            if self.database is not None:
+                self.table.update(self.database.load(self.game.spec) or {})
+
+    def _report(self, stage: str, done: int, total: int) -> None:
+        if self.progress and (done % 20000 == 0 or done == total):
+            self.progress(stage, done, total)
+
+    def _seed_value(self, graph: Graph, i: int) -> tuple[Value | None, int | None]:
+        """The value of a leaf: from the table, or from the game's outcome."""
+        position = graph.positions[i]
+        if position in self.table:
+            packed = self.table[position]
+            return VALUES[packed[0]], packed[1]
+        utilities = self.game.outcome(position)
+        if utilities is None:
+            return None, None
+        if len(utilities) == 1:
+            return (Value.WIN if utilities[0] > 0 else Value.LOSE), 0
+        mover = graph.mover[i]
+        mine = utilities[mover]
+        theirs = max(u for player, u in enumerate(utilities) if player != mover)
+        if mine > theirs:
+            return Value.WIN, 0
+        if mine < theirs:
+            return Value.LOSE, 0
+        return Value.TIE, 0
+
+    def _two_player(self, graph: Graph) -> list[Packed]:
+        """Retrograde analysis: win/lose waves by remoteness, then ties; the rest draw."""
+        n = len(graph)
+        parents = graph.parents()
+        value: list[Value | None] = [None] * n
+        remote: list[int | None] = [None] * n
+        pending = [len(kids) for kids in graph.children]
+        buckets: dict[int, list[int]] = {}
+        ties: dict[int, list[int]] = {}
+        for i in range(n):
+            v, r = self._seed_value(graph, i)
+            if v is None:
+                continue
+            value[i], remote[i] = v, r
+            if v in (Value.WIN, Value.LOSE):
+                buckets.setdefault(r, []).append(i)
+            elif v is Value.TIE:
+                ties.setdefault(r, []).append(i)
+        done = 0
+        level = 0
+        while buckets:
+            for i in buckets.pop(level, ()):
+                done += 1
+                self._report("solving", done, n)
+                for p in parents[i]:
+                    if value[p] is not None:
+                        continue
+                    good = (value[i] is Value.LOSE) != (graph.mover[p] == graph.mover[i])
+                    if good:
+                        value[p], remote[p] = Value.WIN, level + 1
+                        buckets.setdefault(level + 1, []).append(p)
+                    else:
+                        pending[p] -= 1
+                        if pending[p] == 0:
+                            value[p], remote[p] = Value.LOSE, level + 1
+                            buckets.setdefault(level + 1, []).append(p)
+            level += 1
+        level = 0
+        while ties:
+            for i in ties.pop(level, ()):
+                for p in parents[i]:
+                    if value[p] is None:
+                        value[p], remote[p] = Value.TIE, level + 1
+                        ties.setdefault(level + 1, []).append(p)
+            level += 1
+        grundy = self._grundy(graph, value) if self.game.impartial else [None] * n
+        return [(_CODE[v] if v is not None else _CODE[Value.DRAW], r, g)
+                for v, r, g in zip(value, remote, grundy)]
+
+    def _grundy(self, graph: Graph, value: list[Value | None]) -> list[int | None]:
+        """Grundy numbers (mex of the children); a lost end is 0, a won end (misère) is 1."""
+        order, _ = graph.reverse_topological()
+        grundy: list[int | None] = [None] * len(graph)
+        for i in order:
+            position = graph.positions[i]
+            if position in self.table:
+                grundy[i] = self.table[position][2]
+            elif not graph.children[i]:
+                grundy[i] = 0 if value[i] is Value.LOSE else 1
+            else:
+                seen = {grundy[c] for c in graph.children[i]}
+                if None in seen:
+                    continue
+                g = 0
+                while g in seen:
+                    g += 1
+                grundy[i] = g
+        return grundy
+
+    def _puzzle(self, graph: Graph) -> list[Packed]:
+        """Distance to the nearest solved position, by waves over the reversed edges."""
+        n = len(graph)
+        parents = graph.parents()
+        value: list[Value | None] = [None] * n
+        remote: list[int | None] = [None] * n
+        buckets: dict[int, list[int]] = {}
+        losing_ends: dict[int, list[int]] = {}
+        for i in range(n):
+            v, r = self._seed_value(graph, i)
+            if v is Value.WIN:
+                buckets.setdefault(r, []).append(i)
+            elif v is Value.LOSE and r is not None:
+                losing_ends.setdefault(r, []).append(i)
+            if v is not None:
+                value[i], remote[i] = v, r
+        for waves, wanted in ((buckets, Value.WIN), (losing_ends, Value.LOSE)):
+            level = 0
+            while waves:
+                for i in waves.pop(level, ()):
+                    for p in parents[i]:
+                        if value[p] is None:
+                            value[p], remote[p] = wanted, level + 1
+                            waves.setdefault(level + 1, []).append(p)
+                level += 1
+        return [(_CODE[v] if v is not None else _CODE[Value.DRAW], r, None) for v, r in zip(value, remote)]
+
+    def _max_n(self, graph: Graph) -> list[Packed]:
+        """max^n over utility vectors, with expectations at chance nodes."""
+        order, complete = graph.reverse_topological()
+        if not complete:
+            raise SolverError(f"{self.game.name}: the game has cycles; max^n needs a loop-free game")
+        n = len(graph)
+        out: list[Packed | None] = [None] * n
+        for done, i in enumerate(order, start=1):
+            self._report("solving", done, n)
+            position = graph.positions[i]
+            if position in self.table:
+                out[i] = self.table[position]
+                continue
+            kids = graph.children[i]
+            if not kids:
+                utilities = self.game.outcome(position)
+                out[i] = (tuple(float(u) for u in utilities), 0)
+                continue
+            probs = graph.probabilities[i]
+            if probs is not None:
+                total = [0.0] * self.game.players
+                longest = 0
+                for child, p in zip(kids, probs):
+                    utilities, remoteness = out[child]
+                    for k, u in enumerate(utilities):
+                        total[k] += p * u
+                    longest = max(longest, (remoteness or 0) + 1)
+                out[i] = (tuple(total), longest)
+                continue
+            mover = graph.mover[i]
+            best = None
+            for child in kids:
+                utilities, remoteness = out[child]
+                if best is None or utilities[mover] > best[0][mover]:
+                    best = (utilities, (remoteness or 0) + 1)
+            out[i] = best
+        return out  # type: ignore[return-value]
+
+
+__all__ = ["Result", "Solver", "SolverError", "Value"]
