@@ -1,0 +1,194 @@
+"""Game-tree figures: counting games, exact random-play odds, and simulations.
+
+``count`` walks the graph of reachable positions once and counts the distinct
+games (paths from the start to an end) by outcome and length, the way seeds/003
+counts Tic-Tac-Toe's 255,168 games.  ``exact_odds`` gives the exact outcome
+probabilities of uniformly random play; ``simulate`` plays seeded games.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from fractions import Fraction
+from typing import Callable, Hashable
+
+from gamesman.errors import GameError
+from gamesman.game import CHANCE, Game
+from gamesman.players import Strategy, random_outcome
+from gamesman.solver import Graph, ProgressFn
+
+
+def outcome_label(game: Game, utilities: tuple[float, ...]) -> str:
+    """``x wins``, ``tie``, ``tie between x and o``; ``solved`` for a puzzle."""
+    if game.players == 1:
+        return "solved" if utilities[0] > 0 else "not solved"
+    best = max(utilities)
+    winners = [game.player_names[p] for p, u in enumerate(utilities) if u == best]
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    if len(winners) == len(utilities):
+        return "tie"
+    return "tie between " + " and ".join(winners)
+
+
+def label_order(game: Game, labels) -> list[str]:
+    """Labels in a stable order: each player's wins first, then ties."""
+    wins = [f"{name} wins" for name in game.player_names]
+    return sorted(labels, key=lambda label: (wins.index(label) if label in wins else len(wins), label))
+
+
+class TreeCount:
+    """Distinct games from the start, by (outcome label, length)."""
+
+    def __init__(self, positions: int, ends: int, games: Counter | None) -> None:
+        self.positions = positions
+        self.ends = ends
+        self.games = games  # None when the game has cycles (infinitely many games)
+
+    def total(self) -> int:
+        return sum(self.games.values()) if self.games is not None else 0
+
+    def by_label(self) -> Counter:
+        counts: Counter = Counter()
+        for (label, _), n in (self.games or {}).items():
+            counts[label] += n
+        return counts
+
+
+def count(game: Game, progress: ProgressFn | None = None) -> TreeCount:
+    """Reachable positions, end positions and distinct games by outcome and length."""
+    graph = Graph(game, game.start(), {}, progress, None)
+    ends = sum(1 for kids in graph.children if not kids)
+    order, complete = graph.reverse_topological()
+    if not complete:
+        return TreeCount(len(graph), ends, None)
+    tallies: list[Counter | None] = [None] * len(graph)
+    for done, i in enumerate(order, start=1):
+        kids = graph.children[i]
+        if not kids:
+            label = outcome_label(game, game.outcome(graph.positions[i]))
+            tallies[i] = Counter({(label, 0): 1})
+        else:
+            tally: Counter = Counter()
+            for child in kids:
+                for (label, length), n in tallies[child].items():
+                    tally[(label, length + 1)] += n
+            tallies[i] = tally
+        if progress and done % 20000 == 0:
+            progress("counting", done, len(graph))
+    return TreeCount(len(graph), ends, tallies[0])
+
+
+def format_count(game: Game, tree: TreeCount) -> str:
+    """The figures as a readable table."""
+    lines = [game.spec, f"reachable positions: {tree.positions:,}", f"end positions: {tree.ends:,}"]
+    if tree.games is None:
+        lines.append("games: infinitely many (positions repeat)")
+        return "\n".join(lines)
+    lines.append(f"games: {tree.total():,}")
+    by_label = tree.by_label()
+    labels = label_order(game, by_label)
+    for label in labels:
+        lines.append(f"  {label}: {by_label[label]:,}")
+    lengths = sorted({length for _, length in tree.games})
+    header = ["moves"] + labels + ["total"]
+    rows = []
+    for length in lengths:
+        row = [tree.games.get((label, length), 0) for label in labels]
+        rows.append([str(length)] + [f"{n:,}" for n in row] + [f"{sum(row):,}"])
+    widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(header)]
+    lines.append("by length:")
+    lines.append("  " + "  ".join(h.rjust(w) for h, w in zip(header, widths)))
+    for row in rows:
+        lines.append("  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)))
+    return "\n".join(lines)
+
+
+def exact_odds(game: Game, progress: ProgressFn | None = None) -> dict[str, Fraction]:
+    """Exact outcome probabilities when every player moves uniformly at random."""
+    graph = Graph(game, game.start(), {}, progress, None)
+    order, complete = graph.reverse_topological()
+    if not complete:
+        raise GameError(f"{game.name}: exact odds need a loop-free game (positions here repeat)")
+    odds: list[dict[str, Fraction] | None] = [None] * len(graph)
+    for i in order:
+        kids = graph.children[i]
+        if not kids:
+            odds[i] = {outcome_label(game, game.outcome(graph.positions[i])): Fraction(1)}
+            continue
+        if graph.probabilities[i] is not None:
+            weights = [Fraction(p) for _, p in game.chances(graph.positions[i])]
+        else:
+            weights = [Fraction(1, len(kids))] * len(kids)
+        mixed: dict[str, Fraction] = {}
+        for child, weight in zip(kids, weights):
+            for label, p in odds[child].items():
+                mixed[label] = mixed.get(label, Fraction(0)) + weight * p
+        odds[i] = mixed
+    return odds[0]
+
+
+class Simulation:
+    """Results of seeded games: outcome labels, lengths and final positions."""
+
+    def __init__(self) -> None:
+        self.labels: Counter = Counter()
+        self.lengths: list[int] = []
+        self.finals: list[Hashable] = []
+
+
+def play_out(game: Game, strategies: list[Strategy] | None, rng: random.Random,
+             max_moves: int = 100_000) -> tuple[Hashable, int]:
+    """One game from the start: the final position and the number of moves."""
+    position = game.start()
+    moves = 0
+    while game.outcome(position) is None:
+        mover = game.to_move(position)
+        if mover == CHANCE:
+            position = game.play(position, random_outcome(game, position, rng))
+            continue
+        if strategies:
+            move = strategies[mover % len(strategies)].choose(position).move
+        else:
+            move = rng.choice(list(game.moves(position)))
+        position = game.play(position, move)
+        moves += 1
+        if moves >= max_moves:
+            raise GameError(f"{game.name}: a game went past {max_moves:,} moves; stopped")
+    return position, moves
+
+
+def simulate(game: Game, games: int, seed: int, strategies: list[Strategy] | None = None,
+             progress: Callable[[str, int, int], None] | None = None) -> Simulation:
+    """Play ``games`` games (uniformly random unless strategies are given)."""
+    rng = random.Random(seed)
+    for strategy in strategies or ():
+        strategy.rng = rng
+    result = Simulation()
+    for number in range(1, games + 1):
+        final, moves = play_out(game, strategies, rng)
+        result.labels[outcome_label(game, game.outcome(final))] += 1
+        result.lengths.append(moves)
+        result.finals.append(final)
+        if progress:
+            progress("playing", number, games)
+    return result
+
+
+def format_simulation(game: Game, sim: Simulation, games: int) -> str:
+    lines = [f"{game.spec}: {games:,} games"]
+    for label in label_order(game, sim.labels):
+        lines.append(f"  {label}: {sim.labels[label]:,} ({sim.labels[label] / games:.4f})")
+    if sim.lengths:
+        lines.append(f"  moves per game: mean {statistics.fmean(sim.lengths):.2f}, "
+                     f"min {min(sim.lengths)}, max {max(sim.lengths)}")
+    return "\n".join(lines)
+
+
+def format_odds(game: Game, odds: dict[str, Fraction]) -> str:
+    lines = [f"{game.spec}: exact odds of uniformly random play"]
+    for label in label_order(game, odds):
+        p = odds[label]
+        lines.append(f"  {label}: {p.numerator}/{p.denominator} ({float(p):.6f})")
+    return "\n".join(lines)

@@ -1,0 +1,322 @@
+"""The ``gamesman`` command: the shell with no arguments, else a pipeline-friendly CLI.
+
+Game options follow the game name (``--rows 5``, ``--misere``, ``--no-misere``).
+Where POSITION may be omitted, positions are read from stdin one per line and
+each gets one line of answer, so commands chain:
+``gamesman random tictactoe --seed 3 | gamesman solve tictactoe``.
+
+Exit status: 0 on success, 2 on bad input (one line on stderr), 1 on an
+internal failure.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable, Iterator
+
+from gamesman.errors import GameError
+
+USAGE = """\
+usage:
+  gamesman                                   the interactive shell
+  gamesman games                             the games, with their options
+  gamesman start GAME [options]              the initial position
+  gamesman moves GAME [options] [POSITION]   legal moves, space-separated
+  gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
+  gamesman solve GAME [options] [POSITION]   value and remoteness: win 7, lose 6, tie 9, draw
+  gamesman show GAME [options] [POSITION]    the board, drawn
+  gamesman random GAME [options] [--seed N]  a random game, one position per line
+  gamesman count GAME [options]              game-tree figures
+  gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy NAME]
+  gamesman protocol                          the text protocol on stdin/stdout
+  gamesman match GAME [options] --player CMD --player CMD [--games N]
+Without POSITION, positions are read from stdin, one per line."""
+
+
+class Invocation:
+    """A command's game (built from its options), positional words and own flags."""
+
+    def __init__(self, args: list[str], flags: dict[str, bool]) -> None:
+        from gamesman.registry import game_class, game_from_flags
+
+        if not args:
+            raise GameError("name a game (see: gamesman games)")
+        cls = game_class(args[0])
+        takes_value = {o.flag: o.type is not bool for o in cls.options}
+        game_words: list[str] = []
+        self.flags: dict[str, str | bool] = {}
+        self.positionals: list[str] = []
+        words = args[1:]
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            name, sep, inline = word.partition("=")
+            if name in flags:
+                if flags[name]:
+                    if sep:
+                        self.flags[name] = inline
+                    elif index < len(words):
+                        self.flags[name] = words[index]
+                        index += 1
+                    else:
+                        raise GameError(f"{name} needs a value")
+                else:
+                    self.flags[name] = True
+            elif word.startswith("--"):
+                game_words.append(word)
+                if takes_value.get(name) and not sep and index < len(words):
+                    game_words.append(words[index])
+                    index += 1
+            else:
+                self.positionals.append(word)
+        self.game = game_from_flags(cls.name, game_words)
+
+    def position_and_rest(self) -> tuple[str | None, list[str]]:
+        """The position text (rejoined if the shell split it) and the words after it."""
+        words = self.positionals
+        if not words:
+            return None, []
+        if words[0].startswith("(") and not words[0].rstrip().endswith(")"):
+            for end in range(1, len(words)):
+                if words[end].endswith(")"):
+                    return " ".join(words[:end + 1]), words[end + 1:]
+            return " ".join(words), []
+        return words[0], words[1:]
+
+    def int_flag(self, name: str, default: int, low: int = 0) -> int:
+        raw = self.flags.get(name, default)
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise GameError(f"{name} must be a whole number, not {raw!r}") from None
+        if value < low:
+            raise GameError(f"{name} must be at least {low}, not {value}")
+        return value
+
+
+def positions_from(invocation: Invocation, text: str | None) -> Iterator[str]:
+    """The given position, or every non-blank line of stdin (the start on a terminal)."""
+    if text is not None:
+        yield text
+        return
+    if sys.stdin.isatty():
+        game = invocation.game
+        yield game.format_position(game.start())
+        return
+    for line in sys.stdin:
+        if line.strip():
+            yield line.rstrip("\n")
+
+
+def answer_each(invocation: Invocation, answer: Callable[[object], str], separator: str = "") -> int:
+    """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2."""
+    text, rest = invocation.position_and_rest()
+    if rest:
+        raise GameError(f"unexpected words after the position: {' '.join(rest)}")
+    game = invocation.game
+    status = 0
+    first = True
+    for line in positions_from(invocation, text):
+        if not first and separator:
+            print(separator)
+        first = False
+        try:
+            print(answer(game.parse_position(line)), flush=True)
+        except GameError as problem:
+            if text is not None:
+                raise
+            print(f"error: {problem}", flush=True)
+            print(f"gamesman: {problem}", file=sys.stderr)
+            status = 2
+    return status
+
+
+def cmd_games(args: list[str]) -> int:
+    from gamesman.options import describe
+    from gamesman.registry import game_class, game_names
+
+    for name in game_names():
+        cls = game_class(name)
+        print(f"{name}: {cls.title}")
+        for option in cls.options:
+            print(f"    {describe(option)}")
+    return 0
+
+
+def cmd_start(args: list[str]) -> int:
+    game = Invocation(args, {}).game
+    print(game.format_position(game.start()))
+    return 0
+
+
+def cmd_moves(args: list[str]) -> int:
+    invocation = Invocation(args, {})
+    game = invocation.game
+    return answer_each(invocation, lambda p: " ".join(game.format_move(p, m) for m in game.legal_moves(p)))
+
+
+def cmd_do(args: list[str]) -> int:
+    invocation = Invocation(args, {})
+    game = invocation.game
+    text, moves = invocation.position_and_rest()
+    if text is None or not moves:
+        raise GameError("do needs a POSITION and at least one MOVE")
+    position = game.parse_position(text)
+    for move_text in moves:
+        position = game.play(position, game.parse_move(position, move_text))
+    print(game.format_position(position))
+    return 0
+
+
+def make_solver(game):
+    from gamesman.progress import Progress
+    from gamesman.solver import Solver, SolverError
+
+    if not game.solvable():
+        raise SolverError(f"{game.name}: {game.spec} is too large to solve here; use a search player")
+    return Solver(game, progress=Progress(f"solving {game.spec}"))
+
+
+def cmd_solve(args: list[str]) -> int:
+    invocation = Invocation(args, {})
+    solver = make_solver(invocation.game)
+    try:
+        return answer_each(invocation, lambda p: str(solver.result(p)))
+    finally:
+        solver.progress.finish()
+
+
+def cmd_show(args: list[str]) -> int:
+    invocation = Invocation(args, {})
+    return answer_each(invocation, invocation.game.render, separator="")
+
+
+def cmd_random(args: list[str]) -> int:
+    import random
+
+    from gamesman.players import next_random
+
+    invocation = Invocation(args, {"--seed": True})
+    game = invocation.game
+    rng = random.Random(invocation.int_flag("--seed", 0))
+    position = game.start()
+    print(game.format_position(position))
+    while game.outcome(position) is None:
+        position = next_random(game, position, rng)
+        print(game.format_position(position))
+    return 0
+
+
+def cmd_count(args: list[str]) -> int:
+    from gamesman.analysis import count, format_count
+    from gamesman.progress import Progress
+
+    game = Invocation(args, {}).game
+    progress = Progress(f"counting {game.spec}")
+    report = getattr(game, "count_report", None)
+    text = report(progress) if report else format_count(game, count(game, progress))
+    progress.finish()
+    print(text)
+    return 0
+
+
+def cmd_simulate(args: list[str]) -> int:
+    import random
+
+    from gamesman.analysis import exact_odds, format_odds, format_simulation, simulate
+    from gamesman.players import make_strategy
+    from gamesman.progress import Progress
+
+    invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False, "--strategy": True})
+    game = invocation.game
+    progress = Progress(f"simulating {game.spec}")
+    if invocation.flags.get("--exact"):
+        text = format_odds(game, exact_odds(game, progress))
+    else:
+        games = invocation.int_flag("--games", 1000, low=1)
+        seed = invocation.int_flag("--seed", 0)
+        strategies = None
+        if "--strategy" in invocation.flags:
+            words = str(invocation.flags["--strategy"]).split()
+            strategies = [make_strategy(game, words, random.Random(seed)) for _ in range(game.players)]
+        sim = simulate(game, games, seed, strategies, progress)
+        report = getattr(game, "simulate_report", None)
+        text = format_simulation(game, sim, games) + ("\n" + report(sim.finals) if report else "")
+    progress.finish()
+    print(text)
+    return 0
+
+
+def cmd_protocol(args: list[str]) -> int:
+    from protocol.engine import main as protocol_main
+
+    return protocol_main(args)
+
+
+def cmd_match(args: list[str]) -> int:
+    from protocol.referee import main as match_main
+
+    return match_main(args)
+
+
+def cmd_shell(args: list[str]) -> int:
+    from gamesman.shell import main as shell_main
+
+    return shell_main(args)
+
+
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "games": cmd_games,
+    "start": cmd_start,
+    "moves": cmd_moves,
+    "do": cmd_do,
+    "solve": cmd_solve,
+    "show": cmd_show,
+    "random": cmd_random,
+    "count": cmd_count,
+    "simulate": cmd_simulate,
+    "protocol": cmd_protocol,
+    "match": cmd_match,
+    "shell": cmd_shell,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        return cmd_shell([])
+    command = argv[0]
+    if command in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    if command == "--version":
+        from gamesman import __version__
+
+        print(f"gamesman {__version__}")
+        return 0
+    handler = COMMANDS.get(command)
+    if handler is None:
+        print(f"gamesman: unknown command {command!r} (commands: {', '.join(COMMANDS)})", file=sys.stderr)
+        return 2
+    try:
+        return handler(argv[1:])
+    except GameError as problem:
+        print(f"gamesman: {problem}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("gamesman: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as problem:  # the last line of defence: one line, no traceback
+        import os
+
+        if os.environ.get("GAMESMAN_DEBUG"):
+            raise
+        print(f"gamesman: internal error: {type(problem).__name__}: {problem}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+"""The solver against independent facts: Grundy theory, known game values, toy graphs."""
+from fractions import Fraction
+from functools import reduce
+from itertools import product
+
+import pytest
+
+from gamesman.database import Database
+from gamesman.game import CHANCE, Game, two_player_result
+from gamesman.registry import make_game
+from gamesman.solver import Solver, SolverError, Value
+
+
+def nim_positions(game):
+    for heaps in product(range(game.size + 1), repeat=game.heaps):
+        for turn in (0, 1):
+            yield (turn, heaps)
+
+
+@pytest.mark.parametrize("heaps, size, take", [
+    (1, 6, 1), (1, 7, 3), (2, 4, 2), (2, 5, 5), (3, 3, 1), (3, 4, 2), (3, 4, 4), (4, 3, 2),
+])
+def test_nim_agrees_with_grundy_theory(heaps, size, take):
+    game = make_game("nim", heaps=heaps, size=size, take=take)
+    solver = Solver(game, database=None)
+    for position in nim_positions(game):
+        grundy = reduce(lambda a, b: a ^ b, (h % (take + 1) for h in position[1]), 0)
+        result = solver.result(position)
+        assert result.grundy == grundy
+        assert result.value is (Value.WIN if grundy else Value.LOSE)
+
+
+@pytest.mark.parametrize("heaps, size", [(1, 5), (2, 3), (3, 3), (4, 2)])
+def test_misere_nim_agrees_with_bouton(heaps, size):
+    """Misère Nim (any number may be taken): Bouton's rule."""
+    game = make_game("nim", heaps=heaps, size=size, take=size, misere=True)
+    solver = Solver(game, database=None)
+    for position in nim_positions(game):
+        piles = position[1]
+        if all(h <= 1 for h in piles):
+            wins = sum(piles) % 2 == 0
+        else:
+            wins = reduce(lambda a, b: a ^ b, piles) != 0
+        assert solver.result(position).value is (Value.WIN if wins else Value.LOSE), position
+
+
+@pytest.mark.parametrize("target, step", [(10, 2), (7, 3), (12, 1), (20, 4)])
+def test_one_two_ten_losing_sums(target, step):
+    """A sum is lost for the mover exactly when target - sum is a multiple of step + 1."""
+    for misere in (False, True):
+        game = make_game("onetwoten", target=target, step=step, misere=misere)
+        solver = Solver(game, database=None)
+        for total in range(target + 1):
+            left = target - total - (1 if misere else 0)
+            if misere and total == target:
+                expected = Value.WIN
+            else:
+                expected = Value.LOSE if left % (step + 1) == 0 else Value.WIN
+            assert solver.result((0, total)).value is expected, (misere, total)
+
+
+def test_tictactoe_is_a_tie_with_known_remoteness():
+    game = make_game("tictactoe")
+    solver = Solver(game, database=None)
+    start = solver.result(game.start())
+    assert (start.value, start.remoteness) == (Value.TIE, 9)
+    assert len(solver.table) == 5478  # reachable positions, a published figure
+
+
+def test_every_value_agrees_with_its_children():
+    for game in (make_game("tictactoe"), make_game("tictactoe", misere=True), make_game("nim", heaps=2)):
+        solver = Solver(game, database=None)
+        solver.solve()
+        for position in list(solver.table):
+            result = solver.result(position)
+            rows = solver.move_results(position)
+            if not rows:
+                assert result.remoteness == 0
+                continue
+            best = rows[0][1]
+            assert (best.value, best.remoteness) == (result.value, result.remoteness)
+
+
+class Loop(Game):
+    """A toy loopy game given as a graph: node -> successors; ends listed with the mover's fate."""
+
+    name = "loop"
+    player_names = ("a", "b")
+    graph = {"s": ["t", "u"], "t": ["s", "w"], "u": ["u2"], "u2": ["u"], "w": [], "d": ["d"], "x": ["s", "d"]}
+    lost_ends = {"w"}
+
+    def start(self):
+        return (0, "s")
+
+    def to_move(self, position):
+        return position[0]
+
+    def moves(self, position):
+        return self.graph[position[1]]
+
+    def play(self, position, move):
+        return (1 - position[0], move)
+
+    def outcome(self, position):
+        if position[1] in self.lost_ends:
+            return two_player_result(1 - position[0])
+        return None
+
+
+def test_loopy_graph_draws_and_wins():
+    game = Loop()
+    solver = Solver(game, database=None)
+    # t can move to w, where the opponent has lost: t wins in 1; s can move to u and loop forever.
+    assert str(solver.result((1, "t"))) == "win 1"
+    assert str(solver.result((0, "s"))) == "draw"
+    assert str(solver.result((0, "u"))) == "draw"
+    # x: moving to s gives the opponent a draw; to d, a draw too.
+    assert solver.result((0, "x")).value is Value.DRAW
+
+
+class Dice(Game):
+    """One player rolls a fair die, then may keep it or take a sure 3: expectation 4.25."""
+
+    name = "dice"
+    player_names = ("p", "q")
+
+    def start(self):
+        return ("roll",)
+
+    def to_move(self, position):
+        return CHANCE if position == ("roll",) else 0
+
+    def chances(self, position):
+        return [(face, Fraction(1, 6)) for face in range(1, 7)]
+
+    def moves(self, position):
+        return [] if position[0] == "end" else ["keep", "three"]
+
+    def play(self, position, move):
+        if position == ("roll",):
+            return ("rolled", move)
+        return ("end", position[1] if move == "keep" else 3)
+
+    def outcome(self, position):
+        return (float(position[1]), -float(position[1])) if position[0] == "end" else None
+
+
+def test_expectation_at_chance_nodes():
+    solver = Solver(Dice(), database=None)
+    result = solver.result(("roll",))
+    assert result.utilities[0] == pytest.approx((3 + 3 + 3 + 4 + 5 + 6) / 6)
+
+
+def test_cycles_rejected_for_max_n():
+    class ThreeLoop(Loop):
+        player_names = ("a", "b", "c")
+
+    with pytest.raises(SolverError, match="cycles"):
+        Solver(ThreeLoop(), database=None).solve()
+
+
+def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys):
+    game = make_game("tictactoe")
+    database = Database(tmp_path)
+    first = Solver(game, database=database)
+    assert first.solve() == 5478
+    path = database.path(game.spec)
+    assert path.exists()
+    second = Solver(game, database=database)
+    assert second.solve() == 0  # everything came from disk
+    assert second.result(game.start()) == first.result(game.start())
+    data = bytearray(path.read_bytes())
+    data[-10] ^= 0xFF
+    path.write_bytes(bytes(data))
+    third = Solver(game, database=database)
+    assert third.solve() == 5478
+    assert "damaged" in capsys.readouterr().err
+    assert Solver(game, database=database).solve() == 0
+
+
+def test_positions_off_the_start_are_solved_on_demand():
+    game = make_game("tictactoe")
+    solver = Solver(game, database=None)
+    odd = game.parse_position("(o xxx --- ---)")  # not reachable: x has three, o to move
+    assert str(solver.result(odd)) == "lose 0"
+    midgame = game.parse_position("(x xx- oo- ---)")  # solved from here, before the start is
+    assert str(solver.result(midgame)) == "win 1"
