@@ -20,14 +20,20 @@ EMPTY = "-"
 COLUMN_LETTERS = string.ascii_lowercase
 
 
+def shown(text: str) -> str:
+    """Text quoted in an error message: on one line, whitespace folded, cut if long."""
+    folded = " ".join(text.split())
+    return folded if len(folded) <= 80 else folded[:77] + "..."
+
+
 def split_fields(game: str, text: str) -> list[str]:
     """The space-separated fields inside ``( ... )``; lenient about spacing."""
     stripped = text.strip()
     if not stripped.startswith("(") or not stripped.endswith(")"):
-        raise PositionError(f'{game}: a position is written "( ... )" with parentheses, not "{stripped}"')
+        raise PositionError(f'{game}: a position is written "( ... )" with parentheses, not "{shown(stripped)}"')
     fields = stripped[1:-1].split()
     if not fields:
-        raise PositionError(f'{game}: empty position in "{stripped}"')
+        raise PositionError(f'{game}: empty position in "{shown(stripped)}"')
     return fields
 
 
@@ -38,7 +44,7 @@ def parse_turn(game: str, token: str, names: Sequence[str], text: str) -> int:
         if name.lower() == lowered:
             return index
     expected = " or ".join(names)
-    raise PositionError(f'{game}: turn {token!r} is not {expected} in "{text.strip()}"')
+    raise PositionError(f'{game}: turn {token!r} is not {expected} in "{shown(text)}"')
 
 
 def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) -> int:
@@ -46,9 +52,9 @@ def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) 
     try:
         value = int(token)
     except ValueError:
-        raise PositionError(f'{game}: {what} {token!r} is not a number in "{text.strip()}"') from None
+        raise PositionError(f'{game}: {what} {token!r} is not a number in "{shown(text)}"') from None
     if not low <= value <= high:
-        raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{text.strip()}"')
+        raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{shown(text)}"')
     return value
 
 
@@ -56,19 +62,19 @@ def parse_rows(game: str, tokens: Sequence[str], rows: int, cols: int, alphabet:
                fold_case: bool = True) -> str:
     """Rows of cells as one flat string; names the bad row or cell."""
     if len(tokens) != rows:
-        raise PositionError(f'{game}: {len(tokens)} rows, expected {rows} in "{text.strip()}"')
+        raise PositionError(f'{game}: {len(tokens)} rows, expected {rows} in "{shown(text)}"')
     cells = []
     for number, row in enumerate(tokens, start=1):
         if fold_case:
             row = row.lower()
         if len(row) != cols:
-            raise PositionError(f'{game}: row {number} has {len(row)} cells, expected {cols} in "{text.strip()}"')
+            raise PositionError(f'{game}: row {number} has {len(row)} cells, expected {cols} in "{shown(text)}"')
         for column, cell in enumerate(row):
             if cell not in alphabet:
                 allowed = " ".join(alphabet)
                 raise PositionError(
                     f'{game}: cell {cell_name(number - 1, column)} is {cell!r}, expected one of {allowed}'
-                    f' in "{text.strip()}"'
+                    f' in "{shown(text)}"'
                 )
         cells.append(row)
     return "".join(cells)
@@ -94,14 +100,14 @@ def parse_cell(game: str, text: str, rows: int, cols: int) -> tuple[int, int]:
     letters = word.rstrip(string.digits)
     digits = word[len(letters):]
     if not letters or not digits or not letters.isalpha():
-        raise IllegalMove(f"{game}: {text.strip()!r} is not a cell (write a column letter and a row number, e.g. a1)")
+        raise IllegalMove(f"{game}: {shown(text)!r} is not a cell (write a column letter and a row number, e.g. a1)")
     col = 0
     for letter in letters:
         col = col * 26 + (ord(letter) - ord("a") + 1)
     col -= 1
     row = int(digits) - 1
     if not (0 <= row < rows and 0 <= col < cols):
-        raise IllegalMove(f"{game}: {text.strip()!r} is off the board (a1 to {cell_name(rows - 1, cols - 1)})")
+        raise IllegalMove(f"{game}: {shown(text)!r} is off the board (a1 to {cell_name(rows - 1, cols - 1)})")
     return row, col
 
 

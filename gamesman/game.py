@@ -143,7 +143,7 @@ class Game:
                 return move
         legal = " ".join(self.format_move(position, m) for m in self.legal_moves(position))
         raise IllegalMove(
-            f"{self.name}: {text.strip()!r} is not a legal move here"
+            f"{self.name}: {' '.join(text.split())!r} is not a legal move here"
             + (f" (legal: {legal})" if legal else " (no moves: the game is over)")
         )
 
@@ -180,7 +180,9 @@ class Game:
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:
         """A PositionError naming the game (and the text, when given)."""
-        suffix = f' in "{text.strip()}"' if text is not None else ""
+        from gamesman.boards import shown
+
+        suffix = f' in "{shown(text)}"' if text is not None else ""
         return PositionError(f"{self.name}: {message}{suffix}")
 
     def illegal(self, message: str) -> IllegalMove:
