@@ -27,6 +27,7 @@ usage:
   gamesman random GAME [options] [--seed N]  a random game, one position per line
   gamesman count GAME [options]              game-tree figures
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy NAME]
+  gamesman table                             the README's table of solved variants
   gamesman protocol                          the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N]
 Without POSITION, positions are read from stdin, one per line."""
@@ -247,6 +248,19 @@ def cmd_simulate(args: list[str]) -> int:
     return 0
 
 
+def cmd_table(args: list[str]) -> int:
+    from gamesman.progress import Progress
+    from gamesman.showcase import table
+
+    if args:
+        raise GameError("table takes no arguments")
+    progress = Progress("table")
+    text = table(progress)
+    progress.finish()
+    print(text)
+    return 0
+
+
 def cmd_protocol(args: list[str]) -> int:
     from protocol.engine import main as protocol_main
 
@@ -275,6 +289,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "random": cmd_random,
     "count": cmd_count,
     "simulate": cmd_simulate,
+    "table": cmd_table,
     "protocol": cmd_protocol,
     "match": cmd_match,
     "shell": cmd_shell,

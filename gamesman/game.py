@@ -54,6 +54,9 @@ class Game:
     player_names: ClassVar[tuple[str, ...]] = ()
     impartial: ClassVar[bool] = False
     rules: ClassVar[str] = ""
+    #: Variants (as option values) listed in the README's table of solved games;
+    #: None means the default variant, plus its misère twin when there is one.
+    showcase: ClassVar[tuple[dict[str, Any], ...] | None] = None
 
     def __init__(self, **values: Any) -> None:
         self.settings: dict[str, Any] = validate_options(self.name, self.options, values)

@@ -1,0 +1,48 @@
+"""The README's table of solved variants, regenerated from the solver.
+
+Each registered game contributes its ``showcase`` variants (by default the
+default variant and its misère twin).  ``gamesman table`` prints the table; a
+test compares it with the README, so the README never states a value that the
+solver does not compute.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from gamesman.game import Game
+from gamesman.registry import game_class, game_names
+from gamesman.solver import Solver
+
+BEGIN = "<!-- solved-table: begin (regenerate with: gamesman table) -->"
+END = "<!-- solved-table: end -->"
+
+
+def showcase_games() -> Iterator[Game]:
+    """Every variant the README lists, in registry order."""
+    for name in game_names():
+        cls = game_class(name)
+        variants = cls.showcase
+        if variants is None:
+            variants = ({},) + (({"misere": True},) if any(o.name == "misere" for o in cls.options) else ())
+        for values in variants:
+            game = cls(**values)
+            if game.solvable():
+                yield game
+
+
+def table(progress=None) -> str:
+    """The markdown table: variant, positions reachable from the start, value of the start."""
+    rows = ["| game | variant | positions | value of the start |", "| --- | --- | ---: | --- |"]
+    for game in showcase_games():
+        if progress:
+            progress(f"solving {game.spec}", 0, None)
+        solver = Solver(game, database=None, progress=progress)
+        solved = solver.solve()
+        rows.append(f"| {game.title} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |")
+    return "\n".join(rows)
+
+
+def readme_section(readme: str) -> str:
+    """The table as the README holds it now."""
+    start = readme.index(BEGIN) + len(BEGIN)
+    return readme[start:readme.index(END)].strip()
