@@ -8,4 +8,5 @@ REGISTRY: dict[str, str] = {
     "onetwoten": "games.onetwoten:OneTwoTen",
     "tictactoe": "games.tictactoe:TicTacToe",
     "nim": "games.nim:Nim",
+    "cube": "games.cube:Cube",
 }

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import zlib
 from pathlib import Path
+from typing import Any, Callable
 
 MAGIC = b"GAMESMAN-DB 1\n"
 
@@ -29,6 +30,46 @@ def cache_directory() -> Path:
         return Path(os.environ["GAMESMAN_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "gamesman"
+
+
+def write_checked(path: Path, magic: bytes, header: dict, body: bytes) -> None:
+    """Write magic, a JSON header (plus the body's SHA-256) and the body, atomically.
+
+    A failure to write is reported on stderr, never fatal.
+    """
+    header = dict(header, sha256=hashlib.sha256(body).hexdigest())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(handle, "wb") as out:
+            out.write(magic + json.dumps(header).encode() + b"\n" + body)
+        os.replace(temporary, path)
+    except OSError as problem:
+        print(f"gamesman: could not save {path.name} ({problem})", file=sys.stderr)
+
+
+def read_checked(path: Path, magic: bytes, check: Callable[[dict, bytes], Any]) -> Any:
+    """``check(header, body)`` of the file written by ``write_checked``, or None.
+
+    None when there is no file; a file that fails any check (``check`` raising
+    included) is reported on stderr and ignored, so the caller rebuilds it.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        if not data.startswith(magic):
+            raise ValueError("not a gamesman file of this kind")
+        header_end = data.index(b"\n", len(magic))
+        header = json.loads(data[len(magic):header_end])
+        body = data[header_end + 1:]
+        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+            raise ValueError("checksum mismatch")
+        return check(header, body)
+    except Exception as problem:  # any damage at all means: rebuild
+        print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
+        return None
 
 
 class Database:
@@ -47,40 +88,18 @@ class Database:
 
     def load(self, spec: str) -> dict | None:
         """The stored table of ``spec``, or None when there is none or it is damaged."""
-        path = self.path(spec)
-        try:
-            data = path.read_bytes()
-        except OSError:
-            return None
-        try:
-            if not data.startswith(MAGIC):
-                raise ValueError("not a gamesman database")
-            header_end = data.index(b"\n", len(MAGIC))
-            header = json.loads(data[len(MAGIC):header_end])
-            body = data[header_end + 1:]
+
+        def check(header: dict, body: bytes) -> dict:
             if header.get("spec") != spec:
                 raise ValueError(f"it holds {header.get('spec')!r}")
-            if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-                raise ValueError("checksum mismatch")
             table = pickle.loads(zlib.decompress(body))
             if not isinstance(table, dict) or len(table) != header.get("entries"):
                 raise ValueError("entry count mismatch")
             return table
-        except Exception as problem:  # any damage at all means: rebuild
-            print(f"gamesman: ignoring damaged database {path.name} ({problem}); it will be rebuilt",
-                  file=sys.stderr)
-            return None
+
+        return read_checked(self.path(spec), MAGIC, check)
 
     def save(self, spec: str, table: dict) -> None:
-        """Write ``table`` atomically; a failure to write is reported, never fatal."""
+        """Write ``table`` atomically."""
         body = zlib.compress(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), 6)
-        header = json.dumps({"spec": spec, "entries": len(table),
-                             "sha256": hashlib.sha256(body).hexdigest()}).encode()
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-")
-            with os.fdopen(handle, "wb") as out:
-                out.write(MAGIC + header + b"\n" + body)
-            os.replace(temporary, self.path(spec))
-        except OSError as problem:
-            print(f"gamesman: could not save the database for {spec} ({problem})", file=sys.stderr)
+        write_checked(self.path(spec), MAGIC, {"spec": spec, "entries": len(table)}, body)

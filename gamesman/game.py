@@ -180,6 +180,14 @@ class Game:
         """False when the variant is too large to solve on one machine."""
         return True
 
+    def known_result(self, position: Position) -> Any:
+        """A solver Result the game already knows (e.g. from its own table), else None.
+
+        The solver asks this first, so a game with a closed-form answer or a
+        precomputed table never has its graph walked.
+        """
+        return None
+
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:
         """A PositionError naming the game (and the text, when given)."""

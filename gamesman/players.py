@@ -128,6 +128,11 @@ STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
 }
 
 
+
+
+
+
+
 def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None = None) -> Strategy:
     """A strategy from its name and arguments, e.g. ``["imperfect", "0.8"]``."""
     if isinstance(words, str):
@@ -160,3 +165,6 @@ def next_random(game: Game, position: Hashable, rng: random.Random) -> Hashable:
     if game.to_move(position) == CHANCE:
         return game.play(position, random_outcome(game, position, rng))
     return game.play(position, rng.choice(list(game.moves(position))))
+
+
+from games import cube as _cube  # noqa: E402,F401  (registers optimal and twophase)

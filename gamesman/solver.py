@@ -205,6 +205,9 @@ class Solver:
     # -- answers --------------------------------------------------------------
     def result(self, position: Hashable) -> Result:
         """The result of ``position``, solving what is needed first."""
+        known = self.game.known_result(position)
+        if known is not None:
+            return known
         self._load()
         packed = self.table.get(position)
         if packed is None:

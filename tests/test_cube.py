@@ -1,0 +1,302 @@
+"""Rubik's Cube: move algebra, facelet strings, validity, the 2x2x2 table and the solvers."""
+import random
+import subprocess
+import sys
+
+import pytest
+
+from games import cube as cubemodule
+from games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
+                        load_or_build, load_tables, random_cubies, rotations, save_tables)
+from gamesman.errors import GameError, IllegalMove, PositionError
+from gamesman.players import make_strategy
+from gamesman.registry import make_game
+
+SOLVED3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+SOLVED2 = "UUUURRRRFFFFDDDDLLLLBBBB"
+
+# Published figures for the 2x2x2 (positions up to whole-cube orientation by distance).
+HTM_DISTRIBUTION = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+QTM_DISTRIBUTION = [1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852,
+                    782536, 90280, 276]
+
+
+def turns(game, position, moves):
+    for move in moves.split():
+        position = game.turn(position, move)
+    return position
+
+
+def order(game, moves):
+    """How often ``moves`` must be repeated to come back to solved."""
+    solved = game.geometry.solved
+    position, count = turns(game, solved, moves), 1
+    while position != solved:
+        position, count = turns(game, position, moves), count + 1
+    return count
+
+
+def random_position(game, rng):
+    """A uniformly random reachable cube (2x2x2: also in a random orientation)."""
+    facelets = game.geometry.facelets(random_cubies(rng, game.size))
+    if game.size == 2:
+        facelets = cubemodule.permute(facelets, rng.choice(rotations()))
+    return facelets
+
+
+def solves(game, position, moves):
+    for move in moves:
+        position = game.play(position, move)
+    return game.outcome(position) == (1.0,)
+
+
+# -- move algebra -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_every_move_has_order_four_and_powers_agree(size):
+    game = make_game("cube", size=size)
+    for move in MOVE_NAMES:
+        assert order(game, move) == (2 if move.endswith("2") else 4)
+        face = move[0]
+        assert game.turn(game.geometry.solved, face + "2") == turns(game, game.geometry.solved, f"{face} {face}")
+        assert game.turn(game.geometry.solved, face + "'") == turns(game, game.geometry.solved,
+                                                                   f"{face} {face} {face}")
+
+
+def test_known_orders_and_patterns():
+    game = make_game("cube")
+    assert order(game, "R U R' U'") == 6
+    assert order(game, "R U") == 105
+    # U turns the right face's top row to the front.
+    assert game.turn(SOLVED3, "U")[18:21] == "RRR"
+    # The checkerboard: every face alternates its own colour and the opposite one.
+    checker = turns(game, SOLVED3, "R2 L2 U2 D2 F2 B2")
+    for face, opposite in zip("URFDLB", "DLBURF"):
+        at = "URFDLB".index(face) * 9
+        assert checker[at:at + 9] == (face + opposite) * 4 + face
+
+
+def test_facelet_turns_agree_with_cubie_turns():
+    rng = random.Random(3)
+    for size in (2, 3):
+        game = make_game("cube", size=size)
+        moves = [rng.choice(MOVE_NAMES) for _ in range(30)]
+        assert turns(game, game.geometry.solved, " ".join(moves)) == \
+            game.geometry.facelets(apply_moves(SOLVED_CUBIES, moves))
+
+
+def test_the_2x2x2_has_24_rotations_each_solved():
+    game = make_game("cube", size=2)
+    assert len(set(rotations())) == 24
+    rotated = {cubemodule.permute(SOLVED2, rotation) for rotation in rotations()}
+    assert len(rotated) == 24
+    assert all(game.outcome(position) == (1.0,) for position in rotated)
+
+
+# -- facelet strings ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_facelet_round_trips(size):
+    game = make_game("cube", size=size)
+    rng = random.Random(size)
+    for _ in range(50):
+        cube = random_cubies(rng, size)
+        facelets = game.geometry.facelets(cube)
+        assert game.geometry.check(facelets) == cube
+        assert game.parse_position(facelets) == facelets
+        assert game.format_position(game.parse_position(facelets)) == facelets
+
+
+def test_parse_is_lenient_about_spacing_case_and_parentheses():
+    game = make_game("cube")
+    spaced = " ".join(SOLVED3[k:k + 9] for k in range(0, 54, 9))
+    assert game.parse_position(f"  ({spaced.lower()})\n") == SOLVED3
+    assert game.format_position(game.parse_position(SOLVED3)) == SOLVED3
+
+
+def test_start_is_solved_or_a_deterministic_scramble():
+    game = make_game("cube")
+    assert game.start() == SOLVED3 and game.outcome(SOLVED3) == (1.0,) and game.moves(SOLVED3) == []
+    scrambled = make_game("cube", scramble=25, seed=9)
+    assert scrambled.start() == make_game("cube", scramble=25, seed=9).start()
+    assert scrambled.start() != make_game("cube", scramble=25, seed=10).start()
+    assert scrambled.outcome(scrambled.start()) is None
+
+
+def test_moves_in_both_metrics():
+    position = make_game("cube", scramble=3).start()
+    htm, qtm = make_game("cube"), make_game("cube", metric="qtm")
+    assert len(htm.moves(position)) == 18 and len(qtm.moves(position)) == 12
+    assert htm.parse_move(position, "r2'") == "R2"
+    assert qtm.parse_move(position, "r'") == "R'"
+    with pytest.raises(IllegalMove, match="quarter-turn"):
+        qtm.parse_move(position, "U2")
+    with pytest.raises(IllegalMove):
+        htm.parse_move(position, "X")
+    with pytest.raises(IllegalMove, match="solved"):
+        htm.play(SOLVED3, "U")
+
+
+def test_render_is_a_net():
+    lines = make_game("cube").render(SOLVED3).splitlines()
+    assert len(lines) == 9
+    assert lines[0].split() == ["U"] * 3
+    assert lines[3].split() == ["L"] * 3 + ["F"] * 3 + ["R"] * 3 + ["B"] * 3
+    assert lines[8].split() == ["D"] * 3
+    assert set(cubemodule.FACE_COLOURS) == set("URFDLB")
+
+
+# -- validity ------------------------------------------------------------------------
+
+
+def swap(facelets, *pairs):
+    cells = list(facelets)
+    for first, second in pairs:
+        a, b = (geometry(3 if len(facelets) == 54 else 2).index(name) for name in (first, second))
+        cells[a], cells[b] = cells[b], cells[a]
+    return "".join(cells)
+
+
+@pytest.mark.parametrize("text, reason", [
+    (SOLVED3[:-1], "wrong length"),
+    (SOLVED3[:-1] + "X", "unknown letter"),
+    ("R" + SOLVED3[1:], "wrong colour counts"),
+    (swap(SOLVED3, ("U5", "R5")), "centres not in place"),
+    (swap(SOLVED3, ("R1", "U7")), "impossible cubie"),  # URF shows U U F
+    (swap(SOLVED3, ("R1", "L3")), "impossible cubie"),  # URF shows U L F: a mirrored UFL
+    (swap(SOLVED3, ("R2", "D2")), "impossible cubie"),  # UR shows U D
+    (swap(SOLVED3, ("U9", "R1"), ("R1", "F3")), "twisted corner"),
+    (swap(SOLVED3, ("U6", "R2")), "flipped edge"),
+    (swap(SOLVED3, ("U6", "U8"), ("R2", "F2")), "odd permutation parity"),  # UR and UF swapped
+    (swap(SOLVED2, ("U9", "R1"), ("R1", "F3")), "twisted corner"),
+    (swap(SOLVED2, ("R1", "L3")), "impossible cubie"),
+])
+def test_each_rejection_names_its_reason(text, reason):
+    game = make_game("cube", size=3 if len(text) > 30 else 2)
+    with pytest.raises(PositionError, match=reason) as caught:
+        game.parse_position(text)
+    assert str(caught.value).startswith("cube: ") and "\n" not in str(caught.value)
+
+
+def test_a_duplicate_cubie_is_impossible():
+    # UFL becomes a second URF; an R sticker of an edge turns L to keep the counts.
+    text = list(SOLVED3)
+    for name, colour in (("F1", "R"), ("L3", "F"), ("R2", "L")):
+        text[geometry(3).index(name)] = colour
+    with pytest.raises(PositionError, match="impossible cubie"):
+        make_game("cube").parse_position("".join(text))
+
+
+def test_the_2x2x2_has_no_parity_and_any_orientation():
+    game = make_game("cube", size=2)
+    swapped = game.geometry.facelets(SOLVED_CUBIES._replace(cp=(1, 0, 2, 3, 4, 5, 6, 7)))  # two corners
+    assert game.parse_position(swapped) == swapped
+    rotated = cubemodule.permute(turns(game, SOLVED2, "R U"), rotations()[5])
+    assert game.parse_position(rotated) == rotated
+
+
+# -- the 2x2x2 table ---------------------------------------------------------------
+
+
+def test_2x2x2_distribution_matches_the_published_figures():
+    htm = distance_distribution(make_game("cube", size=2))
+    qtm = distance_distribution(make_game("cube", size=2, metric="qtm"))
+    assert [htm[d] for d in sorted(htm)] == HTM_DISTRIBUTION and max(htm) == 11
+    assert [qtm[d] for d in sorted(qtm)] == QTM_DISTRIBUTION and max(qtm) == 14
+    assert sum(htm.values()) == sum(qtm.values()) == 3_674_160
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_2x2x2_optimal_solutions(metric):
+    game = make_game("cube", size=2, metric=metric)
+    rng = random.Random(17)
+    for _ in range(25):
+        position = random_position(game, rng)
+        distance = game.distance(position)
+        moves = game.solution(position)
+        assert len(moves) == distance and solves(game, position, moves)
+        if distance:  # the table agrees with every one of the turns, L D B included
+            assert distance == 1 + min(game.distance(game.turn(position, m)) for m in game.moves(position))
+        assert str(game.known_result(position)) == f"win {distance}"
+
+
+def test_table_cache_is_checked_and_rebuilt(tmp_path, capsys):
+    import numpy as np
+
+    path = tmp_path / "table"
+    shapes = {"a": (5,), "b": (2, 3)}
+    arrays = {"a": np.arange(5, dtype=np.uint8), "b": np.ones((2, 3), dtype=np.uint16)}
+    save_tables(path, arrays)
+    assert [p.name for p in tmp_path.iterdir()] == ["table"]
+    loaded = load_tables(path, shapes)
+    assert all((loaded[name] == arrays[name]).all() for name in shapes)
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert load_tables(path, shapes) is None
+    assert "damaged" in capsys.readouterr().err
+    builds = []
+    rebuilt = load_or_build(path, shapes, lambda: builds.append(1) or arrays)
+    assert builds == [1] and (rebuilt["b"] == 1).all()
+    assert load_tables(path, shapes) is not None  # saved again, whole
+
+
+def test_count_report_prints_both_metrics():
+    report = make_game("cube", size=2).count_report(None)
+    assert "1,887,748" in report and "1,350,852" in report
+    assert "God's number: 11 half-turn moves, 14 quarter-turn moves" in report
+
+
+# -- the 3x3x3 two-phase solver --------------------------------------------------------
+
+
+def test_two_phase_solves_random_cubes_in_at_most_22_moves():
+    game = make_game("cube")
+    rng = random.Random(2024)
+    for _ in range(4):
+        position = random_position(game, rng)
+        moves = game.solution(position)
+        assert len(moves) <= 22 and solves(game, position, moves)
+    assert game.solution(SOLVED3) == []
+
+
+def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
+    game = make_game("cube", metric="qtm", scramble=30, seed=4)
+    moves = game.solution(game.start())
+    assert all(not move.endswith("2") for move in moves) and solves(game, game.start(), moves)
+
+
+def test_solvable_only_for_the_2x2x2():
+    assert make_game("cube", size=2).solvable() and not make_game("cube").solvable()
+    assert make_game("cube").known_result(SOLVED3) is None
+
+
+# -- strategies ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, strategy", [(2, "optimal"), (2, "twophase"), (3, "twophase")])
+def test_strategies_play_the_cube_solved(size, strategy):
+    game = make_game("cube", size=size, scramble=40, seed=size)
+    player = make_strategy(game, strategy, random.Random(1))
+    position, played = game.start(), 0
+    while game.outcome(position) is None:
+        choice = player.choose(position)
+        assert "solved in" in choice.reason
+        position = game.play(position, choice.move)
+        played += 1
+    assert played <= (game.distance(game.start()) if size == 2 else 22)
+
+
+def test_strategies_refuse_what_they_cannot_do():
+    with pytest.raises(GameError):
+        make_strategy(make_game("cube"), "optimal")
+    with pytest.raises(GameError):
+        make_strategy(make_game("tictactoe"), "twophase")
+
+
+def test_cli_count_prints_the_distribution():
+    out = subprocess.run([sys.executable, "-m", "gamesman", "count", "cube", "--size", "2"],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "2,644" in out and "276" in out
