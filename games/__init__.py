@@ -8,5 +8,8 @@ REGISTRY: dict[str, str] = {
     "onetwoten": "games.onetwoten:OneTwoTen",
     "tictactoe": "games.tictactoe:TicTacToe",
     "nim": "games.nim:Nim",
+    "tomorrowstictactoe": "games.tomorrowstictactoe:TomorrowsTicTacToe",
+    "othello": "games.othello:Othello",
+    "chopsticks": "games.chopsticks:Chopsticks",
     "cube": "games.cube:Cube",
 }

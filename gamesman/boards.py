@@ -163,3 +163,57 @@ def neighbours(rows: int, cols: int, index: int, steps: Sequence[tuple[int, int]
 def place(cells: str, index: int, piece: str) -> str:
     """The board with ``piece`` at ``index``."""
     return cells[:index] + piece + cells[index + 1:]
+
+
+def drop_index(cells: str, cols: int, col: int) -> int | None:
+    """Where a piece dropped into column ``col`` lands (row 1 is the bottom), or None when it is full."""
+    for index in range(col, len(cells), cols):
+        if cells[index] == EMPTY:
+            return index
+    return None
+
+
+def floating_cell(cells: str, cols: int) -> int | None:
+    """The first empty cell that has a piece above it (pieces fall to row 1), or None."""
+    for index in range(cols, len(cells)):
+        if cells[index] != EMPTY and cells[index - cols] == EMPTY:
+            return index - cols
+    return None
+
+
+@lru_cache(maxsize=None)
+def rays(rows: int, cols: int, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell (flat index) and each (row, column) step, the cells that way, nearest first.
+
+    ``rays(...)[index][k]`` lists the cells met walking from ``index`` by
+    ``steps[k]`` until the edge; it is empty when the first step leaves the board.
+    """
+    table = []
+    for index in range(rows * cols):
+        row, col = divmod(index, cols)
+        from_here = []
+        for dr, dc in steps:
+            ray = []
+            r, c = row + dr, col + dc
+            while 0 <= r < rows and 0 <= c < cols:
+                ray.append(r * cols + c)
+                r, c = r + dr, c + dc
+            from_here.append(tuple(ray))
+        table.append(tuple(from_here))
+    return tuple(table)
+
+
+@lru_cache(maxsize=None)
+def line_masks(rows: int, cols: int, length: int, diagonals: bool = True) -> tuple[int, ...]:
+    """The runs of :func:`lines` as bit masks (bit i stands for flat index i), for fast tests."""
+    return tuple(sum(1 << index for index in run) for run in lines(rows, cols, length, diagonals))
+
+
+@lru_cache(maxsize=None)
+def _bit_table(pieces: str) -> dict[int, str]:
+    return str.maketrans({chr(code): "1" if chr(code) in pieces else "0" for code in range(128)})
+
+
+def mask_of(cells: str, pieces: str) -> int:
+    """The cells holding any of ``pieces`` as a bit mask (bit i stands for flat index i)."""
+    return int(cells[::-1].translate(_bit_table(pieces)), 2) if cells else 0

@@ -1,0 +1,171 @@
+"""Chopsticks with n hands of m fingers (CS3 GAMESMAN assignment, seeds 004).
+
+Two players, Left and Right, each have n hands; every hand starts with one
+finger up, and Left moves first.  A move taps one of your live hands (one
+with at least one finger up) on one of the opponent's live hands, adding
+your hand's fingers to it.  A hand that goes over m fingers is knocked out
+(it shows 0 and never plays again); exactly m fingers stays alive.  A player
+whose hands are all knocked out loses.  Options:
+
+* ``hands`` (n, 1 to 8, default 3) and ``fingers`` (m, 2 to 20, default 5).
+* ``misere``: the player whose hands are all knocked out wins.
+* ``wrap_around``: a hand that reaches exactly m fingers is knocked out; over
+  m it wraps around to the excess (4 + 2 on a 5-finger hand gives 1).
+
+Choices where the sheet is silent (the readings of the seeds README):
+
+* Only a live hand may tap, and only a live opposing hand may be tapped;
+  tapping leaves the tapping hand as it was.
+* Under the standard rule fingers only go up, so every game ends.  Under
+  wrap-around they can go down again and positions repeat: play that never
+  ends is a draw.
+* While both players have a live hand there is always a move, so there are
+  no passes.
+* Variants with more than two million conceivable positions (two turns
+  times (m + 1) to the power 2n) count as too large to solve here.
+* The parser refuses hands outside 0..m (0..m-1 with wrap-around, where m is
+  knocked out) and positions where both players have no live hand.
+
+Position: ``(L 1 1 1 1 1 1)``: whose turn (``L`` or ``R``), then the fingers
+on Left's hands 1..n, then on Right's hands 1..n (0 for a knocked-out hand).
+Moves: ``MINE-THEIRS``, hands numbered from 1: ``1-2`` taps my hand 1 on the
+opponent's hand 2.
+"""
+from __future__ import annotations
+
+import re
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+MAX_SOLVABLE_POSITIONS = 2_000_000
+MOVE_TEXT = re.compile(r"^(\d+)-(\d+)$", re.ASCII)
+
+Hands = tuple[int, ...]
+Position = tuple[int, Hands, Hands]
+Move = tuple[int, int]
+
+
+def is_tap(move: object) -> bool:
+    """True when ``move`` has the shape of a move: (my hand, their hand), zero-based."""
+    return isinstance(move, tuple) and len(move) == 2 and all(type(k) is int for k in move)
+
+
+class Chopsticks(Game):
+    name = "chopsticks"
+    title = "Chopsticks"
+    player_names = ("L", "R")
+    options = (
+        Option("hands", int, 3, "hands per player n", low=1, high=8),
+        Option("fingers", int, 5, "fingers per hand m", low=2, high=20),
+        Option("misere", bool, False, "the player whose hands are all knocked out wins"),
+        Option("wrap_around", bool, False, "exactly m fingers knocks a hand out; over m wraps to the excess"),
+    )
+    rules = ("Tap one of your live hands on one of the opponent's, adding your fingers to it; "
+             "over m fingers knocks it out.  Lose all your hands and you lose (win under misere).")
+
+    def start(self) -> Position:
+        ones = (1,) * self.hands
+        return (0, ones, ones)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    def tapped(self, target: int, added: int) -> int:
+        """The fingers on a hand with ``target`` fingers after a tap of ``added`` (0: out)."""
+        total = target + added
+        if self.wrap_around:
+            return 0 if total == self.fingers else total % self.fingers
+        return 0 if total > self.fingers else total
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        for knocked_out in (0, 1):
+            if not any(position[1 + knocked_out]):
+                return two_player_result(knocked_out if self.misere else 1 - knocked_out)
+        return None
+
+    def moves(self, position: Position) -> list[Move]:
+        if self.outcome(position) is not None:
+            return []
+        turn = position[0]
+        mine, theirs = position[1 + turn], position[2 - turn]
+        return [(a, b) for a, fingers in enumerate(mine) if fingers
+                for b, target in enumerate(theirs) if target]
+
+    def is_legal(self, position: Position, move: Move) -> bool:
+        """True when ``move`` taps a live hand of the mover on a live opposing hand."""
+        if not is_tap(move):
+            return False
+        turn = position[0]
+        mine, theirs = position[1 + turn], position[2 - turn]
+        hand, target = move
+        return 0 <= hand < self.hands and 0 <= target < self.hands and mine[hand] > 0 and theirs[target] > 0
+
+    def play(self, position: Position, move: Move) -> Position:
+        if not self.is_legal(position, move):
+            raise self.illegal(f"{self.format_move(position, move)} is not a tap of a live hand on a live hand")
+        turn = position[0]
+        mine, theirs = position[1 + turn], position[2 - turn]
+        hand, target = move
+        theirs = theirs[:target] + (self.tapped(theirs[target], mine[hand]),) + theirs[target + 1:]
+        left, right = (mine, theirs) if turn == 0 else (theirs, mine)
+        return (1 - turn, left, right)
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 1 + 2 * self.hands:
+            raise self.error(f"{len(fields) - 1} hands, expected {2 * self.hands} "
+                             f"({self.hands} for each player)", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        most = self.fingers - 1 if self.wrap_around else self.fingers
+        values = []
+        for number, token in enumerate(fields[1:]):
+            player, hand = divmod(number, self.hands)
+            what = f"{self.player_names[player]} hand {hand + 1}"
+            values.append(boards.parse_int(self.name, token, what, 0, most, text))
+        left, right = tuple(values[:self.hands]), tuple(values[self.hands:])
+        if not any(left) and not any(right):
+            raise self.error("both players have no live hand", text)
+        return (turn, left, right)
+
+    def format_position(self, position: Position) -> str:
+        turn, left, right = position
+        return "(" + " ".join([self.player_names[turn], *map(str, left + right)]) + ")"
+
+    def format_move(self, position: Position, move: Move) -> str:
+        if is_tap(move):
+            return f"{move[0] + 1}-{move[1] + 1}"
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        match = MOVE_TEXT.match(text.strip())
+        if not match:
+            raise self.illegal(f"{text.strip()!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
+                               f"my hand 1 taps the opponent's hand 2)")
+        move = (int(match.group(1)) - 1, int(match.group(2)) - 1)
+        if not self.is_legal(position, move):
+            legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
+            raise self.illegal(f"{text.strip()} is not a tap of a live hand on a live hand (legal: {legal})")
+        return move
+
+    def render(self, position: Position) -> str:
+        turn, left, right = position
+        width = max(self.fingers, 3)
+
+        def hand(fingers: int) -> str:
+            return "out".center(width) if fingers == 0 else ("|" * fingers).ljust(width, ".")
+
+        header = ("   " + " ".join(str(n).center(width) for n in range(1, self.hands + 1))).rstrip()
+        rows = [f"{self.player_names[p]}  " + " ".join(hand(f) for f in hands)
+                for p, hands in enumerate((left, right))]
+        result = self.outcome(position)
+        if result is None:
+            status = f"{self.player_names[turn]} to move"
+        else:
+            status = f"{self.player_names[0 if result[0] > result[1] else 1]} wins"
+        return "\n".join([header, *rows, status])
+
+    def solvable(self) -> bool:
+        """At most two million positions (two turns times every hand's finger count)."""
+        return 2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS

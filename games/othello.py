@@ -1,0 +1,173 @@
+"""Othello on an n-rows by m-columns board (CS3 GAMESMAN assignment, seeds 004; GBG 8x8, seeds 000).
+
+Black and White take turns placing a piece of their colour on an empty cell
+so that it encloses at least one line (across, down or diagonal) of the
+opponent's pieces between the new piece and another of their own; every
+enclosed line is flipped to the mover's colour.  A player who cannot place
+must pass; a pass is a move (``pass``) and counts in remoteness.  The game
+ends when neither player can place.  Whoever has more pieces wins; equal
+counts are a tie.  Black moves first.  Options:
+
+* ``rows``, ``cols``: the board, 3 to 26 each (default 4x4; 8x8 is the GBG game).
+* ``misere``: whoever has fewer pieces at the end wins.
+* ``place_anywhere``: any empty cell is a legal move, flipping whatever it
+  encloses (possibly nothing); there are no passes and the game ends when
+  the board is full.
+
+Choices where the sheet is silent:
+
+* The starting 2x2 cluster is centred; when a side has an odd length the
+  cluster sits half a cell towards row 1 / column a.  Its top-left and
+  bottom-right cells are white, the other two black, as in the sheet's
+  position 1 and in standard Othello.
+* Any board parses, whatever its piece counts.
+* Boards of more than 16 cells are too large to solve here (``solvable()``):
+  4x4 has 62,789 positions (1,234,369 with place-anywhere), 4x5 over three
+  million.
+
+Position: ``(w -b-- -bb- -bw- ----)``: whose turn (``b`` or ``w``), then the
+rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
+Moves: the cell, a column letter and a row number (``b1`` is column B of
+row 1, the first row of the string), or ``pass``.
+"""
+from __future__ import annotations
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+PASS = "pass"
+MAX_SOLVABLE_CELLS = 16
+EIGHT_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+Position = tuple[int, str]
+Move = int | str
+
+
+class Othello(Game):
+    name = "othello"
+    title = "Othello"
+    player_names = ("b", "w")
+    options = (
+        Option("rows", int, 4, "rows of the board n", low=3, high=26),
+        Option("cols", int, 4, "columns of the board m", low=3, high=26),
+        Option("misere", bool, False, "whoever has fewer pieces at the end wins"),
+        Option("place_anywhere", bool, False, "any empty cell is legal, no passes, the game ends on a full board"),
+    )
+    rules = ("Place a piece so that it encloses opposing pieces, which flip; pass when you cannot place. "
+             "Most pieces when neither can place wins (fewest under misere).")
+
+    def setup(self) -> None:
+        self.size = self.rows * self.cols
+        self.rays = boards.rays(self.rows, self.cols, EIGHT_DIRECTIONS)
+
+    def start(self) -> Position:
+        top, left = (self.rows - 2) // 2, (self.cols - 2) // 2
+        cells = boards.EMPTY * self.size
+        for dr, dc, piece in ((0, 0, "w"), (0, 1, "b"), (1, 0, "b"), (1, 1, "w")):
+            cells = boards.place(cells, (top + dr) * self.cols + left + dc, piece)
+        return (0, cells)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    # -- the rules --------------------------------------------------------------
+    def flips(self, cells: str, index: int, piece: str) -> list[int]:
+        """The opposing pieces that ``piece`` placed at ``index`` encloses."""
+        other = "w" if piece == "b" else "b"
+        flipped: list[int] = []
+        for ray in self.rays[index]:
+            run = 0
+            for at in ray:
+                if cells[at] != other:
+                    break
+                run += 1
+            if run and run < len(ray) and cells[ray[run]] == piece:
+                flipped.extend(ray[:run])
+        return flipped
+
+    def placements(self, cells: str, piece: str) -> list[int]:
+        """The cells where ``piece`` may be placed (each encloses something)."""
+        return [i for i, cell in enumerate(cells)
+                if cell == boards.EMPTY and (self.place_anywhere or self.flips(cells, i, piece))]
+
+    def can_place(self, cells: str, piece: str) -> bool:
+        """True when ``piece`` has somewhere to go."""
+        if self.place_anywhere:
+            return boards.EMPTY in cells
+        return any(cell == boards.EMPTY and self.flips(cells, i, piece) for i, cell in enumerate(cells))
+
+    def score(self, cells: str) -> tuple[int, int]:
+        """Pieces of black and of white."""
+        return cells.count("b"), cells.count("w")
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        cells = position[1]
+        if self.can_place(cells, "b") or self.can_place(cells, "w"):
+            return None
+        black, white = self.score(cells)
+        if black == white:
+            return two_player_result(None)
+        more = 0 if black > white else 1
+        return two_player_result(1 - more if self.misere else more)
+
+    def moves(self, position: Position) -> list[Move]:
+        turn, cells = position
+        found: list[Move] = self.placements(cells, self.player_names[turn])
+        if found:
+            return found
+        return [PASS] if self.outcome(position) is None else []
+
+    def play(self, position: Position, move: Move) -> Position:
+        turn, cells = position
+        if move == PASS:
+            if self.moves(position) != [PASS]:
+                raise self.illegal("pass is legal only when you cannot place a piece and the game goes on")
+            return (1 - turn, cells)
+        if not (type(move) is int and 0 <= move < self.size and cells[move] == boards.EMPTY):
+            raise self.illegal(f"{self.format_move(position, move)} is not an empty cell")
+        piece = self.player_names[turn]
+        flipped = self.flips(cells, move, piece)
+        if not flipped and not self.place_anywhere:
+            raise self.illegal(f"{self.format_move(position, move)} encloses no opposing piece")
+        board = list(cells)
+        for at in (move, *flipped):
+            board[at] = piece
+        return (1 - turn, "".join(board))
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "bw-", text)
+        return (turn, cells)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"
+
+    def format_move(self, position: Position, move: Move) -> str:
+        if isinstance(move, int) and 0 <= move < self.size:
+            return boards.cell_name(*divmod(move, self.cols))
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        word = text.strip().lower()
+        if word == PASS:
+            move: Move = PASS
+        else:
+            row, col = boards.parse_cell(self.name, text, self.rows, self.cols)
+            move = row * self.cols + col
+        if move not in self.moves(position):
+            legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
+            raise self.illegal(f"{text.strip()!r} is not a legal move here (legal: {legal})")
+        return move
+
+    def render(self, position: Position) -> str:
+        turn, cells = position
+        black, white = self.score(cells)
+        grid = boards.render_grid(cells, self.rows, self.cols)
+        status = "game over" if self.outcome(position) is not None else f"{self.player_names[turn]} to move"
+        return f"{grid}\nblack {black}, white {white}; {status}"
+
+    def solvable(self) -> bool:
+        """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
+        return self.size <= MAX_SOLVABLE_CELLS

@@ -1,0 +1,131 @@
+"""Tomorrow's Tic-Tac-Toe (CS3 GAMESMAN assignment, seeds 004).
+
+Two players, X and O, take turns placing their mark on an empty cell of an
+n-rows by m-columns board.  Whoever first has three marks in a row,
+horizontally or vertically, wins; a full board with no three in a row is a
+tie.  Options:
+
+* ``misere``: three in a row loses.
+* ``diagonals``: diagonal lines of three count too.
+* ``empty_start``: start the 3x4 board empty instead of from the sheet's opening.
+
+Choices where the sheet is silent:
+
+* The default 3x4 game starts from the sheet's Figure 1, ``(x ---- x--- --o-)``:
+  X at a2, O at c3, X to move.  Every other size starts from an empty board
+  with X to move (the sheet gives no opening for them).
+* A position in which both players have three in a row cannot arise in play
+  and is refused by the parser; otherwise any board parses, and whoever owns
+  a line has made it (and wins, or loses under misère).
+
+Position: ``(x ---- x--- --o-)``: whose turn (``x`` or ``o``), then the rows,
+row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).
+Moves: the cell, a column letter and a row number: ``b1`` is column 2 of the
+first row of the string.
+"""
+from __future__ import annotations
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+IN_A_ROW = 3
+DEFAULT_ROWS, DEFAULT_COLS = 3, 4
+SHEET_START = "(x ---- x--- --o-)"
+MAX_SOLVABLE_CELLS = 15
+
+Position = tuple[int, str]
+
+
+class TomorrowsTicTacToe(Game):
+    name = "tomorrowstictactoe"
+    title = "Tomorrow's Tic-Tac-Toe"
+    player_names = ("x", "o")
+    options = (
+        Option("rows", int, DEFAULT_ROWS, "rows of the board n", low=1, high=20),
+        Option("cols", int, DEFAULT_COLS, "columns of the board m", low=1, high=26),
+        Option("misere", bool, False, "three in a row loses"),
+        Option("diagonals", bool, False, "diagonal lines of three count too"),
+        Option("empty_start", bool, False, "start the 3x4 board empty (other sizes always start empty)"),
+    )
+    rules = ("Place your mark on an empty cell; three in a row horizontally or vertically wins "
+             "(loses under misere; diagonals count with --diagonals).")
+
+    def setup(self) -> None:
+        self.size = self.rows * self.cols
+        self.lines = boards.lines(self.rows, self.cols, IN_A_ROW, self.diagonals)
+
+    def start(self) -> Position:
+        if (self.rows, self.cols) == (DEFAULT_ROWS, DEFAULT_COLS) and not self.empty_start:
+            return self.parse_position(SHEET_START)
+        return (0, boards.EMPTY * self.size)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    def line_owners(self, cells: str) -> set[str]:
+        """The marks that have three in a row on ``cells`` (every line has three cells)."""
+        return {cells[a] for a, b, c in self.lines if cells[a] != boards.EMPTY and cells[a] == cells[b] == cells[c]}
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        owners = self.line_owners(position[1])
+        if owners:
+            owner = self.player_names.index(owners.pop())
+            return two_player_result(1 - owner if self.misere else owner)
+        if boards.EMPTY not in position[1]:
+            return two_player_result(None)
+        return None
+
+    def moves(self, position: Position) -> list[int]:
+        if self.outcome(position) is not None:
+            return []
+        return [i for i, cell in enumerate(position[1]) if cell == boards.EMPTY]
+
+    def is_legal(self, position: Position, move: int) -> bool:
+        """True when ``move`` is an empty cell and the game goes on."""
+        cells = position[1]
+        return (isinstance(move, int) and 0 <= move < self.size and cells[move] == boards.EMPTY
+                and self.outcome(position) is None)
+
+    def play(self, position: Position, move: int) -> Position:
+        if not self.is_legal(position, move):
+            raise self.illegal(f"{self.format_move(position, move)} is not an empty cell of a game in progress")
+        turn, cells = position
+        return (1 - turn, boards.place(cells, move, self.player_names[turn]))
+
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "xo-", text)
+        if len(self.line_owners(cells)) > 1:
+            raise self.error("both x and o have three in a row", text)
+        return (turn, cells)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"
+
+    def format_move(self, position: Position, move: int) -> str:
+        if isinstance(move, int) and 0 <= move < self.size:
+            return boards.cell_name(*divmod(move, self.cols))
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> int:
+        row, col = boards.parse_cell(self.name, text, self.rows, self.cols)
+        move = row * self.cols + col
+        if not self.is_legal(position, move):
+            raise self.illegal(f"{text.strip()} is not an empty cell of a game in progress")
+        return move
+
+    def render(self, position: Position) -> str:
+        grid = boards.render_grid(position[1], self.rows, self.cols)
+        result = self.outcome(position)
+        if result is None:
+            status = f"{self.player_names[position[0]]} to move"
+        elif result[0] == result[1]:
+            status = "a tie"
+        else:
+            status = f"{self.player_names[0 if result[0] > result[1] else 1]} wins"
+        return f"{grid}\n{status}"
+
+    def solvable(self) -> bool:
+        """Boards of up to 15 cells solve here (3x5: 2.6 million positions, a minute or two)."""
+        return self.size <= MAX_SOLVABLE_CELLS
