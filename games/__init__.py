@@ -12,4 +12,5 @@ REGISTRY: dict[str, str] = {
     "othello": "games.othello:Othello",
     "chopsticks": "games.chopsticks:Chopsticks",
     "cube": "games.cube:Cube",
+    "poker": "games.poker:Poker",
 }

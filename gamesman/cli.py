@@ -28,6 +28,7 @@ usage:
   gamesman count GAME [options]              game-tree figures
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy NAME]
   gamesman table                             the README's table of solved variants
+  gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
   gamesman protocol                          the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N]
 Without POSITION, positions are read from stdin, one per line."""
@@ -232,6 +233,8 @@ def cmd_simulate(args: list[str]) -> int:
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
     if invocation.flags.get("--exact"):
+        if not game.solvable():
+            raise GameError(f"{game.name}: {game.spec} is too large for exact odds; simulate it instead")
         text = format_odds(game, exact_odds(game, progress))
     else:
         games = invocation.int_flag("--games", 1000, low=1)
@@ -256,6 +259,22 @@ def cmd_table(args: list[str]) -> int:
         raise GameError("table takes no arguments")
     progress = Progress("table")
     text = table(progress)
+    progress.finish()
+    print(text)
+    return 0
+
+
+def cmd_poker_stats(args: list[str]) -> int:
+    from games.poker_hands import poker_stats
+    from gamesman.progress import Progress
+
+    cards = 7
+    if args[:1] == ["--cards"] and len(args) == 2 and args[1].isdigit():
+        cards = int(args[1])
+    elif args:
+        raise GameError("usage: gamesman poker-stats [--cards 5|6|7]")
+    progress = Progress(f"ranking {cards}-card hands")
+    text = poker_stats(cards, progress)
     progress.finish()
     print(text)
     return 0
@@ -290,6 +309,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "count": cmd_count,
     "simulate": cmd_simulate,
     "table": cmd_table,
+    "poker-stats": cmd_poker_stats,
     "protocol": cmd_protocol,
     "match": cmd_match,
     "shell": cmd_shell,

@@ -128,9 +128,19 @@ STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
 }
 
 
+def lazy_strategy(target: str) -> StrategyFactory:
+    """A factory for a strategy kept in its game's module (``module:factory``), imported when made."""
+    def make(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+        import importlib
+
+        module, _, factory = target.partition(":")
+        return getattr(importlib.import_module(module), factory)(game, rng, args)
+    return make
 
 
-
+STRATEGIES["call"] = (lazy_strategy("games.poker:call_player"), "poker: always check or call")
+STRATEGIES["equity"] = (lazy_strategy("games.poker:equity_player"),
+                        "poker: bets by its equity, Monte-Carlo over the cards it has not seen: equity [SAMPLES]")
 
 
 def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None = None) -> Strategy:

@@ -1,0 +1,247 @@
+"""Poker hands: card codes and an evaluator for the best five of five to seven cards.
+
+Cards are written as poker software writes them: a rank ``23456789TJQKA`` then a suit
+``cdhs`` (``As``, ``Td``, ``7c``).  Inside the evaluator a card is the number
+``4 * rank + suit``, rank 0 for a deuce up to 12 for an ace.
+
+``evaluate(cards)`` gives the best five-card hand among five to seven cards a value: the
+better hand has the higher value and equal values are a tie (the pot is shared).  A value
+holds the category and then the tie-break ranks of the rule sheet's table, most important
+first:
+
+==================  ================================================================
+straight flush      the highest card (a royal flush is the ace-high one; A-2-3-4-5,
+                    the wheel, is five-high)
+four of a kind      the rank of the four, then the fifth card
+full house          the rank of the three, then the rank of the pair
+flush               the five ranks from the highest down
+straight            the highest card (the wheel A-2-3-4-5 is five-high)
+three of a kind     the rank of the three, then the two other cards from the highest
+two pair            the higher pair, the lower pair, then the fifth card
+one pair            the rank of the pair, then the three other cards from the highest
+high card           the five ranks from the highest down
+==================  ================================================================
+
+Suits never break ties.  With seven cards no hand holds a flush together with a full house
+or four of a kind, so a flush found among the cards is the hand's category (or a straight
+flush).
+
+``poker_stats(cards)`` counts every hand of five (or six, or seven) cards by category.  It
+does not deal the 133,784,560 seven-card hands one by one: a hand's category depends only
+on its ranks (a multiset) and, when five or more cards share a suit, on which ranks that
+suit holds.  For every rank multiset it evaluates one hand of each such class and weights
+it by the number of hands in the class, so each count is exact.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+from typing import Callable, Iterable, Sequence
+
+from gamesman.errors import GameError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
+CARD_INDEX = {code: index for index, code in enumerate(DECK)}
+
+CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush")
+HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
+    STRAIGHT_FLUSH = range(9)
+ACE = 12
+WHEEL = (1 << ACE) | 0b1111  # A-2-3-4-5 as rank bits
+
+RANK_BIT = tuple(1 << (card >> 2) for card in range(52))
+RANK_UNIT = tuple(1 << 3 * (card >> 2) for card in range(52))  # three bits per rank count
+SUIT_UNIT = tuple(1 << 4 * (card & 3) for card in range(52))  # four bits per suit count
+FIVE_OF_A_SUIT = 0x8888  # after adding 3 to every suit count, the bit of a count of 5 or more
+
+
+def parse_card(text: str) -> int:
+    """The card a code names (``As``, case-insensitive); ValueError otherwise."""
+    if len(text) == 2:
+        code = text[0].upper() + text[1].lower()
+        if code in CARD_INDEX:
+            return CARD_INDEX[code]
+    raise ValueError(f"{text!r} is not a card (rank 23456789TJQKA, suit cdhs, e.g. As)")
+
+
+def hand_value(category: int, ranks: Sequence[int]) -> int:
+    """A value from a category and up to five tie-break ranks, most important first."""
+    value = category
+    for position in range(5):
+        value = value * 16 + (ranks[position] if position < len(ranks) else 0)
+    return value
+
+
+def category(value: int) -> int:
+    """The category (index into CATEGORIES) of a hand value."""
+    return value >> 20
+
+
+def is_royal(value: int) -> bool:
+    """True for a royal flush: the ace-high straight flush."""
+    return category(value) == STRAIGHT_FLUSH and value >> 16 & 15 == ACE
+
+
+def describe(value: int) -> str:
+    """A hand value in words, e.g. ``two pair: K 5, kicker A``."""
+    kind = category(value)
+    ranks = [RANKS[(value >> shift) & 15] for shift in (16, 12, 8, 4, 0)]
+    if is_royal(value):
+        return "royal flush"
+    shown = {STRAIGHT_FLUSH: 1, FOUR_OF_A_KIND: 2, FULL_HOUSE: 2, STRAIGHT: 1, THREE_OF_A_KIND: 3,
+             TWO_PAIR: 3, ONE_PAIR: 4}.get(kind, 5)
+    return f"{CATEGORIES[kind]}: {' '.join(ranks[:shown])}"
+
+
+def straight_top(rank_bits: int) -> int:
+    """The highest card of the best straight among the ranks, or -1 for none."""
+    for top in range(ACE, 3, -1):
+        window = 0b11111 << (top - 4)
+        if rank_bits & window == window:
+            return top
+    return 3 if rank_bits & WHEEL == WHEEL else -1
+
+
+def highest(rank_bits: int, count: int) -> list[int]:
+    """The ``count`` highest ranks present, from the highest down."""
+    found = []
+    for rank in range(ACE, -1, -1):
+        if rank_bits >> rank & 1:
+            found.append(rank)
+            if len(found) == count:
+                break
+    return found
+
+
+@lru_cache(maxsize=None)
+def flush_value(suited_bits: int) -> int:
+    """The value of a hand whose five or more cards of one suit have these ranks."""
+    top = straight_top(suited_bits)
+    if top >= 0:
+        return hand_value(STRAIGHT_FLUSH, [top])
+    return hand_value(FLUSH, highest(suited_bits, 5))
+
+
+@lru_cache(maxsize=None)
+def ranks_value(rank_counts: int) -> int:
+    """The value of a hand without a flush, from its rank counts (three bits per rank)."""
+    counts = [rank_counts >> 3 * rank & 7 for rank in range(13)]
+    present = sum(1 << rank for rank in range(13) if counts[rank])
+    by_count = {n: [rank for rank in range(ACE, -1, -1) if counts[rank] == n] for n in (4, 3, 2)}
+    fours, threes, pairs = by_count[4], by_count[3], by_count[2]
+
+    def kickers(exclude: Iterable[int], count: int) -> list[int]:
+        return highest(present & ~sum(1 << rank for rank in exclude), count)
+
+    if fours:
+        return hand_value(FOUR_OF_A_KIND, [fours[0]] + kickers(fours[:1], 1))
+    if threes and (len(threes) > 1 or pairs):
+        pair = max(threes[1:] + pairs)
+        return hand_value(FULL_HOUSE, [threes[0], pair])
+    top = straight_top(present)
+    if top >= 0:
+        return hand_value(STRAIGHT, [top])
+    if threes:
+        return hand_value(THREE_OF_A_KIND, threes[:1] + kickers(threes[:1], 2))
+    if len(pairs) >= 2:
+        return hand_value(TWO_PAIR, pairs[:2] + kickers(pairs[:2], 1))
+    if pairs:
+        return hand_value(ONE_PAIR, pairs[:1] + kickers(pairs[:1], 3))
+    return hand_value(HIGH_CARD, highest(present, 5))
+
+
+def evaluate(cards: Iterable[int]) -> int:
+    """The value of the best five-card hand among five to seven cards (higher is better)."""
+    cards = tuple(cards)
+    rank_counts = suit_counts = 0
+    for card in cards:
+        rank_counts += RANK_UNIT[card]
+        suit_counts += SUIT_UNIT[card]
+    if (suit_counts + 0x3333) & FIVE_OF_A_SUIT:
+        suit = ((suit_counts + 0x3333) & FIVE_OF_A_SUIT).bit_length() // 4 - 1
+        return flush_value(sum(RANK_BIT[card] for card in cards if card & 3 == suit))
+    return ranks_value(rank_counts)
+
+
+def evaluate_codes(codes: Iterable[str]) -> int:
+    """``evaluate`` for card codes such as ``["As", "Kd", ...]``."""
+    return evaluate(CARD_INDEX[code] for code in codes)
+
+
+# -- counting every hand by category -------------------------------------------------
+
+def rank_multisets(size: int) -> Iterable[tuple[int, ...]]:
+    """Every way to pick ``size`` ranks with at most four cards of a rank, as sorted ranks."""
+    for ranks in combinations_with_replacement(range(13), size):
+        if all(ranks.count(rank) <= 4 for rank in set(ranks)):
+            yield ranks
+
+
+def suited_hand(ranks: Sequence[int], flush_ranks: Sequence[int]) -> list[int]:
+    """One hand with these ranks whose spades are exactly ``flush_ranks``, no other flush.
+
+    With no flush ranks, suits go round the four suits (at most two cards a suit); else
+    the flush ranks are spades and the other cards go round clubs, diamonds and hearts.
+    """
+    spades = SUITS.index("s")
+    rest = list(ranks)
+    for rank in flush_ranks:
+        rest.remove(rank)
+    others = [suit for suit in range(4) if suit != spades] if flush_ranks else list(range(4))
+    hand = [4 * rank + spades for rank in flush_ranks]
+    hand += [4 * rank + others[i % len(others)] for i, rank in enumerate(rest)]
+    return hand
+
+
+def count_categories(size: int, progress: Callable[[str, int, int], None] | None = None) -> tuple[list[int], int]:
+    """Hands of ``size`` cards (5 to 7) by category, and how many are royal flushes.
+
+    Each rank multiset splits into classes: hands with no five cards of one suit, and for
+    every set of five or more of its ranks, hands whose flush suit holds exactly those.
+    One hand of each class is evaluated and counted as many times as the class has hands.
+    """
+    counts = [0] * len(CATEGORIES)
+    royal = 0
+    multisets = list(rank_multisets(size))
+    for done, ranks in enumerate(multisets, start=1):
+        copies = {rank: ranks.count(rank) for rank in set(ranks)}
+        hands = prod(comb(4, n) for n in copies.values())
+        classes: list[tuple[list[int], int]] = []
+        for length in range(5, len(copies) + 1):
+            for flush_ranks in combinations(sorted(copies), length):
+                # each flush rank has one card of the flush suit, the others none
+                ways = prod(comb(3, n - 1) if rank in flush_ranks else comb(3, n) for rank, n in copies.items())
+                if ways:
+                    classes.append((suited_hand(ranks, flush_ranks), 4 * ways))  # four flush suits
+        no_flush = hands - sum(ways for _, ways in classes)
+        if no_flush:
+            classes.append((suited_hand(ranks, ()), no_flush))
+        for hand, ways in classes:
+            value = evaluate(hand)
+            counts[category(value)] += ways
+            if is_royal(value):
+                royal += ways
+        if progress and done % 2000 == 0:
+            progress(f"{size}-card rank multisets", done, len(multisets))
+    return counts, royal
+
+
+def poker_stats(cards: int = 7, progress: Callable[[str, int, int], None] | None = None) -> str:
+    """Every hand of ``cards`` cards (5, 6 or 7) counted by category, as a table."""
+    if cards not in (5, 6, 7):
+        raise GameError(f"poker: hands of {cards} cards? expected 5, 6 or 7")
+    counts, royal = count_categories(cards, progress)
+    total = sum(counts)
+    lines = [f"{cards}-card hands: {total:,}, by category (one hand of each class evaluated: "
+             "the ranks, and the ranks of a flush suit)"]
+    width = len(f"{max(counts):,}")
+    for kind in range(len(CATEGORIES) - 1, -1, -1):
+        line = f"  {CATEGORIES[kind]:<16} {counts[kind]:>{width},}  {100 * counts[kind] / total:8.4f}%"
+        if kind == STRAIGHT_FLUSH:
+            line += f"  (royal flush {royal:,})"
+        lines.append(line)
+    return "\n".join(lines)
