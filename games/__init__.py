@@ -12,5 +12,9 @@ REGISTRY: dict[str, str] = {
     "othello": "games.othello:Othello",
     "chopsticks": "games.chopsticks:Chopsticks",
     "cube": "games.cube:Cube",
+    "connectfour": "games.connectfour:ConnectFour",
+    "hex": "games.hex:Hex",
+    "sim": "games.sim:Sim",
+    "nim3p": "games.nim3p:Nim3P",
     "poker": "games.poker:Poker",
 }

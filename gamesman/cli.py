@@ -29,8 +29,10 @@ usage:
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy NAME]
   gamesman table                             the README's table of solved variants
   gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
-  gamesman protocol                          the text protocol on stdin/stdout
-  gamesman match GAME [options] --player CMD --player CMD [--games N]
+  gamesman protocol [GAME [options]] [--strategy S] [--seed N]
+                                             the text protocol on stdin/stdout
+  gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
+                 [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
 Without POSITION, positions are read from stdin, one per line."""
 
 

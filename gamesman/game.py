@@ -180,6 +180,10 @@ class Game:
         """False when the variant is too large to solve on one machine."""
         return True
 
+    def evaluate(self, position: Position) -> float | None:
+        """A heuristic estimate in [-1, 1] for the player to move, or None when the game has none."""
+        return None
+
     def known_result(self, position: Position) -> Any:
         """A solver Result the game already knows (e.g. from its own table), else None.
 

@@ -178,3 +178,4 @@ def next_random(game: Game, position: Hashable, rng: random.Random) -> Hashable:
 
 
 from games import cube as _cube  # noqa: E402,F401  (registers optimal and twophase)
+from gamesman import search  # noqa: E402,F401  (registers the search players)

@@ -1,0 +1,150 @@
+"""Connect Four (GBG playground, seeds 000).
+
+Two players, X (yellow) and O (red), take turns dropping a piece of their
+colour into a column that is not full; it falls to the lowest empty cell.
+X starts.  Whoever first has ``in_a_row`` pieces (default 4) in a line across,
+up or diagonally wins; a full board without such a line is a tie.  Options:
+
+* ``rows``, ``cols``: the board (default 6 rows by 7 columns).
+* ``in_a_row``: the length of a winning line (default 4).
+* ``misere``: whoever first has ``in_a_row`` in a line loses.
+
+Choices where the sheet is silent:
+
+* ``in_a_row`` may not exceed both sides of the board (no line could fit).
+* A position string is refused when a piece floats above an empty cell, or
+  when both players have a line (play stops at the first line); any other mix
+  of pieces parses, and the turn token says who moves.
+* Boards of more than 20 cells (6x7, 5x5, ...) are too large to solve here
+  (``solvable()``); 4x4, 4x5 and 5x4 are solvable.
+* ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
+  pieces of only one player scores for that player, four times more for each
+  extra piece in it; the difference, squashed into [-1, 1], is the estimate
+  for the player to move (negated under misère).
+
+Position: ``(x ------- ------- ------- ------- ------- -------)``: whose turn
+(``x`` or ``o``), then the rows, row 1 (the bottom row, where pieces land
+first) first: ``x``, ``o`` or ``-``.
+Moves: the column letter, ``a`` to ``g`` on the default board.
+"""
+from __future__ import annotations
+
+import math
+
+from gamesman import boards
+from gamesman.errors import OptionError
+from gamesman.game import Game, Option, two_player_result
+
+# Position: (turn, cells row 1 first, the player who has a line or None).
+# The last field follows from the cells; it is kept so that ``outcome`` is quick.
+Position = tuple[int, str, int | None]
+PIECES = ("x", "o")
+MAX_SOLVABLE_CELLS = 20
+
+
+class ConnectFour(Game):
+    name = "connectfour"
+    title = "Connect Four"
+    player_names = PIECES
+    options = (
+        Option("rows", int, 6, "rows of the board", low=1, high=20),
+        Option("cols", int, 7, "columns of the board", low=1, high=26),
+        Option("in_a_row", int, 4, "pieces in a line that win", low=1, high=26),
+        Option("misere", bool, False, "whoever first has the line loses"),
+    )
+    rules = "Drop a piece into a column; four in a row (across, up, diagonal) wins (loses under misere)."
+    showcase = ({"rows": 4, "cols": 4},)
+
+    def setup(self) -> None:
+        if self.in_a_row > max(self.rows, self.cols):
+            raise OptionError(f"connectfour: in_a_row must be at most the longer side of the board "
+                              f"({max(self.rows, self.cols)}), not {self.in_a_row}")
+        self.size = self.rows * self.cols
+        # Every line is an evenly spaced run of cells, so a slice of the board string reads it.
+        self.lines = [slice(run[0], run[-1] + 1, run[1] - run[0] if len(run) > 1 else 1)
+                      for run in boards.lines(self.rows, self.cols, self.in_a_row)]
+        self.lines_through = [[line for line in self.lines if index in range(self.size)[line]]
+                              for index in range(self.size)]
+        self.top_row = (self.rows - 1) * self.cols
+
+    def solvable(self) -> bool:
+        return self.size <= MAX_SOLVABLE_CELLS
+
+    def start(self) -> Position:
+        return (0, boards.EMPTY * self.size, None)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        turn, cells, liner = position
+        if liner is not None:
+            return two_player_result(1 - liner if self.misere else liner)
+        if boards.EMPTY not in cells:
+            return two_player_result(None)
+        return None
+
+    def moves(self, position: Position) -> list[int]:
+        turn, cells, liner = position
+        if liner is not None:
+            return []
+        return [col for col in range(self.cols) if cells[self.top_row + col] == boards.EMPTY]
+
+    def play(self, position: Position, move: int) -> Position:
+        turn, cells, liner = position
+        if liner is not None or not isinstance(move, int) or not (
+                0 <= move < self.cols and cells[self.top_row + move] == boards.EMPTY):
+            raise self.illegal(f"{self.format_move(position, move)} is not an open column of a game in progress")
+        index = boards.drop_index(cells, self.cols, move)
+        piece = PIECES[turn]
+        cells = boards.place(cells, index, piece)
+        full_line = piece * self.in_a_row
+        made_line = any(cells[line] == full_line for line in self.lines_through[index])
+        return (1 - turn, cells, turn if made_line else None)
+
+    def evaluate(self, position: Position) -> float | None:
+        turn, cells, _ = position
+        score = 0
+        for line in self.lines:
+            pieces = cells[line].replace(boards.EMPTY, "")
+            if pieces and pieces.count(pieces[0]) == len(pieces):
+                weight = 4 ** (len(pieces) - 1)
+                score += weight if pieces[0] == PIECES[turn] else -weight
+        estimate = math.tanh(score / (4 ** max(self.in_a_row - 2, 0) * 4))
+        return -estimate if self.misere else estimate
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 1 + self.rows:
+            raise self.error(f"{len(fields)} fields, expected a turn and {self.rows} rows", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "xo-", text)
+        floating = boards.floating_cell(cells, self.cols)
+        if floating is not None:
+            below = boards.cell_name(*divmod(floating, self.cols))
+            raise self.error(f"cell {below} is empty under a piece (pieces fall to row 1)", text)
+        liners = [p for p, piece in enumerate(PIECES)
+                  if any(cells[line] == piece * self.in_a_row for line in self.lines)]
+        if len(liners) == 2:
+            raise self.error(f"both players have {self.in_a_row} in a row (play stops at the first line)", text)
+        return (turn, cells, liners[0] if liners else None)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"
+
+    def format_move(self, position: Position, move: int) -> str:
+        return boards.column_name(move) if isinstance(move, int) and 0 <= move < self.cols else str(move)
+
+    def parse_move(self, position: Position, text: str) -> int:
+        word = text.strip().lower()
+        columns = [boards.column_name(col) for col in range(self.cols)]
+        if word not in columns:
+            raise self.illegal(f"{boards.shown(text)!r} is not a column (write a letter from a to {columns[-1]})")
+        move = columns.index(word)
+        if move not in self.moves(position):
+            raise self.illegal(f"column {word} is full or the game is over")
+        return move
+
+    def render(self, position: Position) -> str:
+        return boards.render_grid(position[1], self.rows, self.cols, bottom_up=True)

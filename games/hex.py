@@ -1,0 +1,219 @@
+"""Hex (GBG playground, seeds 000).
+
+Two players, Black (``x``) and White (``o``), take turns placing a stone of
+their colour on an empty cell of a rhombus of N x N hexagonal cells.  Black
+starts.  Black joins row 1 to row N (the top and bottom rims), White joins
+column a to the last column (the left and right rims); whoever first joins
+their two rims with a chain of adjacent stones of their colour wins.  Hex
+cannot end in a tie: a full board always holds exactly one such chain.
+
+Options:
+
+* ``size``: N, from 1 to 19 (default 11).
+* ``swap``: the pie rule.  On the second move only, White may play ``swap``
+  instead of placing a stone: Black's first stone is replaced by a White
+  stone at its mirror image in the long diagonal (``c2`` becomes ``b3``), and
+  Black moves next.  This is "swap pieces" as Hex programs (HexGui, MoHex)
+  play it: colours and rims stay with the players.
+
+Choices where the sheet is silent:
+
+* The layout and rims follow the Hex programs that speak GTP (HexGui,
+  MoHex): cells are named by a column letter and a row number, ``a1`` in a
+  corner, each row drawn half a cell to the right of the row above, and
+  Black, the first player, joins north (row 1) to south (row N).  A cell's
+  six neighbours are left and right in its row, the two touching cells of
+  the row above (same column and the next) and of the row below (same column
+  and the previous).
+* Any mix of stones parses (both players can never have a chain at once).
+* Boards up to 3x3 are solvable here (``solvable()``): the 4x4 board has
+  9.4 million positions, too many for this solver.
+* ``evaluate`` compares shortest paths: for each player, the fewest empty
+  cells that would complete a chain (own stones are free, the opponent's
+  block); the difference, squashed into [-1, 1], is the estimate for the
+  player to move.
+
+Position: ``(x ----- ----- ----- ----- -----)``: whose turn (``x`` for Black
+or ``o`` for White), then the rows, row 1 first, one character per cell
+(``x``, ``o`` or ``-``).
+Moves: the cell, a column letter and a row number (``a1`` to ``k11`` on the
+default board), or ``swap``.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from functools import lru_cache
+
+from gamesman import boards
+from gamesman.game import Game, Option, two_player_result
+
+# Position: (turn, cells row 1 first, the player who has joined their rims or None).
+# The last field follows from the cells; it is kept so that ``outcome`` is quick.
+Position = tuple[int, str, int | None]
+Move = int | str
+
+STONES = ("x", "o")
+SWAP = "swap"
+MAX_SOLVABLE_SIZE = 3
+# (row, column) steps to the six neighbours of a cell.
+HEX_STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))
+
+
+@lru_cache(maxsize=None)
+def adjacency(size: int) -> tuple[tuple[int, ...], ...]:
+    """The neighbours of every cell (flat indices) on a board of side ``size``."""
+    return tuple(tuple(boards.neighbours(size, size, index, HEX_STEPS)) for index in range(size * size))
+
+
+class Hex(Game):
+    name = "hex"
+    title = "Hex"
+    player_names = STONES
+    options = (
+        Option("size", int, 11, "side N of the board", low=1, high=19),
+        Option("swap", bool, False, "pie rule: White's first move may be swap"),
+    )
+    rules = "Place a stone on an empty cell; Black joins top and bottom, White left and right."
+    showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True})
+
+    def setup(self) -> None:
+        self.cells_count = self.size * self.size
+        self.neighbours = adjacency(self.size)
+        last = self.size - 1
+        # rims[player] = (cells on the first rim, cells on the second rim), as sets of flat indices
+        self.rims = (
+            (set(range(self.size)), set(range(last * self.size, self.cells_count))),
+            (set(range(0, self.cells_count, self.size)), set(range(last, self.cells_count, self.size))),
+        )
+
+    def solvable(self) -> bool:
+        return self.size <= MAX_SOLVABLE_SIZE
+
+    def start(self) -> Position:
+        return (0, boards.EMPTY * self.cells_count, None)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        joined = position[2]
+        return None if joined is None else two_player_result(joined)
+
+    # -- chains -----------------------------------------------------------------
+    def joins_rims(self, cells: str, player: int, start: int) -> bool:
+        """True when the chain of ``player``'s stones through ``start`` touches both rims."""
+        stone = STONES[player]
+        seen = {start}
+        waiting = [start]
+        while waiting:
+            index = waiting.pop()
+            for other in self.neighbours[index]:
+                if other not in seen and cells[other] == stone:
+                    seen.add(other)
+                    waiting.append(other)
+        first, second = self.rims[player]
+        return not first.isdisjoint(seen) and not second.isdisjoint(seen)
+
+    def joined(self, cells: str, player: int) -> bool:
+        """True when ``player`` has a chain between their rims anywhere on the board."""
+        return any(cells[index] == STONES[player] and self.joins_rims(cells, player, index)
+                   for index in self.rims[player][0])
+
+    # -- moves ------------------------------------------------------------------
+    def can_swap(self, position: Position) -> bool:
+        """The pie rule: White's first move, with one Black stone on the board."""
+        turn, cells, _ = position
+        return (self.swap and turn == 1 and cells.count(STONES[0]) == 1
+                and cells.count(boards.EMPTY) == self.cells_count - 1)
+
+    def moves(self, position: Position) -> list[Move]:
+        turn, cells, joined = position
+        if joined is not None:
+            return []
+        found: list[Move] = [i for i, cell in enumerate(cells) if cell == boards.EMPTY]
+        if self.can_swap(position):
+            found.append(SWAP)
+        return found
+
+    def play(self, position: Position, move: Move) -> Position:
+        turn, cells, joined = position
+        if move == SWAP and self.can_swap(position):
+            row, col = divmod(cells.index(STONES[0]), self.size)
+            mirrored = boards.place(boards.EMPTY * self.cells_count, col * self.size + row, STONES[1])
+            return (0, mirrored, None)
+        if joined is not None or not isinstance(move, int) or not (
+                0 <= move < self.cells_count and cells[move] == boards.EMPTY):
+            raise self.illegal(f"{self.format_move(position, move)} is not an empty cell of a game in progress")
+        cells = boards.place(cells, move, STONES[turn])
+        return (1 - turn, cells, turn if self.joins_rims(cells, turn, move) else None)
+
+    # -- heuristic ----------------------------------------------------------------
+    def distance(self, cells: str, player: int) -> int:
+        """The fewest empty cells ``player`` must fill to join their rims (a big number if blocked)."""
+        stone, blocker = STONES[player], STONES[1 - player]
+        best = [self.cells_count + 1] * self.cells_count
+        waiting: deque[int] = deque()
+        first, second = self.rims[player]
+        for index in sorted(first):
+            if cells[index] != blocker:
+                best[index] = 0 if cells[index] == stone else 1
+                (waiting.appendleft if cells[index] == stone else waiting.append)(index)
+        while waiting:
+            index = waiting.popleft()
+            if index in second:
+                return best[index]
+            for other in self.neighbours[index]:
+                if cells[other] == blocker:
+                    continue
+                step = 0 if cells[other] == stone else 1
+                if best[index] + step < best[other]:
+                    best[other] = best[index] + step
+                    (waiting.appendleft if step == 0 else waiting.append)(other)
+        return self.cells_count + 1
+
+    def evaluate(self, position: Position) -> float | None:
+        turn, cells, _ = position
+        return math.tanh((self.distance(cells, 1 - turn) - self.distance(cells, turn)) / 3)
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 1 + self.size:
+            raise self.error(f"{len(fields)} fields, expected a turn and {self.size} rows", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.size, self.size, "xo-", text)
+        # At most one player can have a chain: Black's would cut White's rims apart.
+        joined = 0 if self.joined(cells, 0) else 1 if self.joined(cells, 1) else None
+        return (turn, cells, joined)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.size)})"
+
+    def format_move(self, position: Position, move: Move) -> str:
+        if isinstance(move, int) and 0 <= move < self.cells_count:
+            return boards.cell_name(*divmod(move, self.size))
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        if text.strip().lower() == SWAP:
+            if not self.can_swap(position):
+                raise self.illegal("swap is legal only as White's first move, with the swap option on")
+            return SWAP
+        row, col = boards.parse_cell(self.name, text, self.size, self.size)
+        move = row * self.size + col
+        if position[2] is not None or position[1][move] != boards.EMPTY:
+            raise self.illegal(f"{text.strip()} is not an empty cell of a game in progress")
+        return move
+
+    def render(self, position: Position) -> str:
+        cells = position[1]
+        width = len(str(self.size))
+        lines = [" " * (width + 1) + " ".join(boards.column_name(c) for c in range(self.size))]
+        for row in range(self.size):
+            stones = " ".join(cells[row * self.size:(row + 1) * self.size])
+            lines.append(" " * row + f"{row + 1:>{width}} {stones} {row + 1}")
+        lines.append(" " * (self.size + width) + " ".join(boards.column_name(c) for c in range(self.size)))
+        lines.append(f"x (black) joins rows 1 and {self.size}; "
+                     f"o (white) joins columns a and {boards.column_name(self.size - 1)}")
+        return "\n".join(lines)

@@ -1,0 +1,62 @@
+"""Nim for three players, Nim3P (GBG playground, seeds 000).
+
+N heaps of S items each.  Three players, P0, P1 and P2, take turns in that
+order, P0 first; a move takes 1 to S items from one heap (the most one may
+take, "Max Minus", is always S).  The player who follows the one who takes
+the last item wins: the winner gets 1, the others 0.  Nim3P cannot end in a
+tie.  Option ``extra``: the player who follows the winner also gets 0.2.
+
+Choices where the sheet is silent: the default is the sheet's Figure 4,
+three heaps of five.  The solver plays max^n (each player maximises their
+own utility); among equally good moves it takes the first in move order.
+Grundy numbers are not computed (they are a two-player notion).
+
+Position: ``(P0 5 5 5)``: whose turn (``P0``, ``P1`` or ``P2``), then the heap sizes.
+Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
+"""
+from __future__ import annotations
+
+from games.nim import Nim
+from gamesman.game import Option
+
+Position = tuple[int, tuple[int, ...]]
+Move = tuple[int, int]
+EXTRA_REWARD = 0.2
+
+
+class Nim3P(Nim):
+    """Nim's board, moves and strings; three players and the follower's win.
+
+    The position string, the move syntax and the drawing are Nim's.
+    """
+
+    name = "nim3p"
+    title = "Nim3P"
+    player_names = ("P0", "P1", "P2")
+    impartial = False
+    options = (
+        Option("heaps", int, 3, "number of heaps N", low=1, high=20),
+        Option("size", int, 5, "items in each heap at the start S (also the most one may take)",
+               low=1, high=1000),
+        Option("extra", bool, False, "the player who follows the winner gets 0.2"),
+    )
+    rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
+    showcase = ({}, {"extra": True})
+
+    def setup(self) -> None:
+        self.take = self.size  # "Max Minus" is always S
+
+    def outcome(self, position: Position) -> tuple[float, float, float] | None:
+        turn, heaps = position
+        if any(heaps):
+            return None
+        # The player to move follows the one who took the last item: they win.
+        utilities = [0.0, 0.0, 0.0]
+        utilities[turn] = 1.0
+        if self.extra:
+            utilities[(turn + 1) % 3] = EXTRA_REWARD
+        return tuple(utilities)
+
+    def play(self, position: Position, move: Move) -> Position:
+        _, heaps = Nim.play(self, position, move)
+        return ((position[0] + 1) % 3, heaps)

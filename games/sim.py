@@ -1,0 +1,221 @@
+"""Sim (GBG playground, seeds 000).
+
+The board is the complete graph on K nodes.  Players take turns colouring a
+free edge with their colour; Black (``x``) starts, then White (``o``), then,
+with three players, Blue (``z``).  A player who completes a triangle of three
+edges all of their own colour loses.  With two players the other one wins.
+With three players the loser drops out and the other two play on until one
+of them also loses; the survivor wins.  When the graph is fully coloured
+before that, the players still in the game tie.
+
+Options:
+
+* ``nodes``: K, from 3 to 17 (default 6).
+* ``players``: 2 or 3.
+* ``coalition``: ``none``, or ``1-2`` (three players only): players 1 and 2
+  (White and Blue) play as a team against player 0 (Black).
+
+Utilities (the sheet is silent; these are the choices):
+
+* Two players: the winner 1, the loser -1; a tie 0 each.
+* Three players: one unit of reward is shared by the players still in the
+  game at the end.  The survivor gets 1 and both losers 0; a full graph with
+  nobody out gives 1/3 each; a full graph with one player out gives that
+  player 0 and the other two 1/2 each.
+* Coalition ``1-2``: players 1 and 2 each get the average of their two
+  utilities above, so the team's reward is shared equally; player 0 keeps
+  its own: Black surviving gives 1, 0, 0; Black out gives 0, 1/2, 1/2; a
+  full graph with only White or Blue out gives 1/2, 1/4, 1/4.
+
+Other choices:
+
+* Turns go round in the order x, o, z, skipping a player who is out.
+* A player is out when a triangle of their colour is on the board; the game
+  is over when only one player is left in (with two players, as soon as one
+  is out) or when every edge is coloured.  Any colouring parses, except when
+  the player to move is out, or every player is (play never gets there).
+* Two-player Sim up to K = 6 and three-player Sim up to K = 5 are solvable
+  here (``solvable()``).  K = 6 with two players takes a few minutes (2.2
+  million positions) and gives the known result: a second-player win.
+
+Position: ``(x ---------------)``: whose turn, then one character per edge
+(``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
+1-2, 1-3, ..., 1-K, 2-3, ..., 2-K, ..., (K-1)-K.
+Moves: the edge as two node numbers, ``1-2``; either order is read.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from gamesman import boards
+from gamesman.errors import OptionError
+from gamesman.game import Game, Option, two_player_result
+
+# Position: (turn, edge colours, the players out (with a triangle of their colour)).
+# The last field follows from the colours; it is kept so that ``outcome`` is quick.
+Position = tuple[int, str, tuple[int, ...]]
+COLOURS = ("x", "o", "z")
+COALITIONS = ("none", "1-2")
+
+
+@lru_cache(maxsize=None)
+def edge_list(nodes: int) -> tuple[tuple[int, int], ...]:
+    """The edges (zero-based node pairs) in the order of the position string."""
+    return tuple(combinations(range(nodes), 2))
+
+
+@lru_cache(maxsize=None)
+def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each edge (by index), the other two edges of every triangle that holds it."""
+    index = {edge: i for i, edge in enumerate(edge_list(nodes))}
+    found = []
+    for a, b in edge_list(nodes):
+        found.append(tuple((index[tuple(sorted((a, c)))], index[tuple(sorted((b, c)))])
+                           for c in range(nodes) if c not in (a, b)))
+    return tuple(found)
+
+
+class Sim(Game):
+    name = "sim"
+    title = "Sim"
+    player_names = COLOURS
+    options = (
+        Option("nodes", int, 6, "nodes K of the complete graph", low=3, high=17),
+        Option("players", int, 2, "players: 2 or 3", low=2, high=3),
+        Option("coalition", str, "none", "none, or 1-2: players 1 and 2 play as a team (3 players)",
+               choices=COALITIONS),
+    )
+    rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
+    showcase = ({"nodes": 5}, {"nodes": 4, "players": 3})
+
+    @property
+    def players(self) -> int:
+        """How many players (the ``players`` option)."""
+        return len(self.player_names)
+
+    @players.setter
+    def players(self, count: int) -> None:
+        """Setting the option gives the first ``count`` colours to the players."""
+        self.player_names = COLOURS[:count]
+
+    def setup(self) -> None:
+        if self.coalition != "none" and self.players != 3:
+            raise OptionError("sim: coalition 1-2 needs players=3")
+        self.edges = edge_list(self.nodes)
+        self.triangles = triangles_through(self.nodes)
+
+    def solvable(self) -> bool:
+        return self.nodes <= (6 if self.players == 2 else 5)
+
+    def start(self) -> Position:
+        return (0, boards.EMPTY * len(self.edges), ())
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    # -- the rules --------------------------------------------------------------
+    def has_triangle(self, colours: str, player: int) -> bool:
+        """True when a triangle of ``player``'s colour is on the board."""
+        colour = COLOURS[player]
+        return any(colours[edge] == colour and self.completes_triangle(colours, edge)
+                   for edge in range(len(colours)))
+
+    def completes_triangle(self, colours: str, edge: int) -> bool:
+        """True when the colour on ``edge`` closes a triangle of that colour."""
+        colour = colours[edge]
+        return any(colours[b] == colour and colours[c] == colour for b, c in self.triangles[edge])
+
+    def outcome(self, position: Position) -> tuple[float, ...] | None:
+        _, colours, losers = position
+        if self.players == 2:
+            if losers:
+                return two_player_result(1 - losers[0])
+            return None if boards.EMPTY in colours else two_player_result(None)
+        if len(losers) < 2 and boards.EMPTY in colours:
+            return None
+        left = [p for p in range(3) if p not in losers]
+        utilities = [1 / len(left) if p in left else 0.0 for p in range(3)]
+        if self.coalition == "1-2":
+            team = (utilities[1] + utilities[2]) / 2
+            utilities[1] = utilities[2] = team
+        return tuple(utilities)
+
+    def moves(self, position: Position) -> list[int]:
+        if self.outcome(position) is not None:
+            return []
+        return [edge for edge, colour in enumerate(position[1]) if colour == boards.EMPTY]
+
+    def play(self, position: Position, move: int) -> Position:
+        if move not in self.moves(position):
+            raise self.illegal(f"{self.format_move(position, move)} is not a free edge of a game in progress")
+        turn, colours, losers = position
+        colours = boards.place(colours, move, COLOURS[turn])
+        if self.completes_triangle(colours, move):
+            losers = tuple(sorted(losers + (turn,)))
+        return (self.following(turn, losers), colours, losers)
+
+    def following(self, turn: int, losers: tuple[int, ...]) -> int:
+        """The next player after ``turn`` who is still in the game."""
+        player = (turn + 1) % self.players
+        while player in losers and player != turn:
+            player = (player + 1) % self.players
+        return player
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 2:
+            raise self.error(f"{len(fields)} fields, expected a turn and the edge colours", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        colours = fields[1].lower()
+        if len(colours) != len(self.edges):
+            raise self.error(f"{len(colours)} edge colours, expected {len(self.edges)}", text)
+        allowed = "".join(self.player_names) + boards.EMPTY
+        for edge, colour in enumerate(colours):
+            if colour not in allowed:
+                raise self.error(f"edge {self.format_move(None, edge)} is {colour!r}, "
+                                 f"expected one of {' '.join(allowed)}", text)
+        losers = tuple(player for player in range(self.players) if self.has_triangle(colours, player))
+        if len(losers) == self.players:
+            raise self.error("every player has a triangle of their colour (play stops before that)", text)
+        if turn in losers:
+            raise self.error(f"{self.player_names[turn]} is to move but is out (has a triangle)", text)
+        return (turn, colours, losers)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {position[1]})"
+
+    def format_move(self, position: Position | None, move: int) -> str:
+        if isinstance(move, int) and 0 <= move < len(self.edges):
+            a, b = self.edges[move]
+            return f"{a + 1}-{b + 1}"
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> int:
+        first, sep, second = text.strip().partition("-")
+        if not sep or not first.isdigit() or not second.isdigit():
+            raise self.illegal(f"{boards.shown(text)!r} is not an edge (write two node numbers, e.g. 1-2)")
+        pair = tuple(sorted((int(first) - 1, int(second) - 1)))
+        if pair not in self.edges:
+            raise self.illegal(f"{boards.shown(text)!r} is not an edge of the graph on nodes 1 to {self.nodes}")
+        move = self.edges.index(pair)
+        if move not in self.moves(position):
+            raise self.illegal(f"edge {self.format_move(position, move)} is taken or the game is over")
+        return move
+
+    def render(self, position: Position) -> str:
+        turn, colours, losers = position
+        width = len(str(self.nodes))
+        header = " " * (width + 1) + " ".join(f"{n + 1:>{width}}" for n in range(self.nodes))
+        lines = [header]
+        for a in range(self.nodes):
+            row = []
+            for b in range(self.nodes):
+                row.append(" " * (width - 1) + (colours[self.edges.index(tuple(sorted((a, b))))]
+                                                if a != b else "\\"))
+            lines.append(f"{a + 1:>{width}} " + " ".join(row))
+        if losers:
+            lines.append("out: " + " ".join(self.player_names[p] for p in losers))
+        lines.append(f"{self.player_names[turn]} to move" if self.outcome(position) is None else "game over")
+        return "\n".join(lines)
