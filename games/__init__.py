@@ -11,6 +11,8 @@ REGISTRY: dict[str, str] = {
     "tomorrowstictactoe": "games.tomorrowstictactoe:TomorrowsTicTacToe",
     "othello": "games.othello:Othello",
     "chopsticks": "games.chopsticks:Chopsticks",
+    "abalone": "games.abalone:Abalone",
+    "kaboom": "games.kaboom:Kaboom",
     "cube": "games.cube:Cube",
     "connectfour": "games.connectfour:ConnectFour",
     "hex": "games.hex:Hex",

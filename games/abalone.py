@@ -1,0 +1,277 @@
+"""Abalone on an n-rows by m-columns square grid (CS3 GAMESMAN assignment, seeds 004).
+
+Black and White each start with n+m-3 pieces; Black moves first.  A move
+names one of your pieces and one of the eight directions (along a row, a
+column or a diagonal).  The piece steps one cell that way, and the unbroken
+run of your pieces directly in front of it moves with it (k pieces in all,
+the named one included).  The run needs room:
+
+* an empty cell in front of it: the run moves;
+* the board's edge in front of it: illegal (your own pieces never leave the board);
+* an unbroken run of j opposing pieces in front of it: the run pushes them one
+  cell on, which is legal only when k > j and the cell beyond them is empty
+  or off the board (an opposing run backed by one of your pieces cannot be
+  pushed).  An opposing piece pushed off the board is captured.
+
+Whoever has captured ``captures`` pieces first wins; a player who cannot move
+at their turn is trapped and loses.  Play may go on for ever (a draw).
+
+Options:
+
+* ``rows`` (n, 3..26), ``cols`` (m, 3..26), ``captures`` (c, 1..n+m-3).
+* ``misere``: whoever captures c pieces first loses, and a trapped player wins.
+* ``freeze``: at your turn, each of your pieces that the opponent could push,
+  were it their turn, is frozen: it may not move, neither as the named piece
+  nor inside a run that moves.  "Could push" is judged by the pushing rules
+  alone (the opponent's own frozen pieces are not considered).
+
+Choices where the sheet is silent:
+
+* Row 1 is the bottom row and column a the left one, so the sheet's default
+  board ``(b bbb- b--w b--w -www)`` has Black along the bottom row and the left
+  column, White along the top row and the right column, and the NW corner
+  (a4) and the SE corner (d1) empty.  Every size starts the same way: Black on row 1 from
+  column a to the last but one and on column a from row 2 to row n-1; White
+  on row n from column b to the last and on the last column from row 2 to
+  row n-1.  That is n+m-3 pieces each.
+* Directions are compass points on that drawing: ``n`` goes to higher row
+  numbers, ``e`` to later column letters; ``ne``, ``se``, ``sw``, ``nw`` are
+  the diagonals.  A run has no length limit.
+* Boards of up to 12 cells are solved here (3x4: at most 340,000 positions,
+  half a minute).  The default 4x4 board has up to 11.6 million positions
+  that are not over (4 or 5 pieces a side, either player to move), too many
+  for this solver; search players use ``evaluate``, the capture lead.
+* Captures are not written in the position: they are n+m-3 minus the
+  opponent's pieces on the board.  A position string with more than n+m-3
+  pieces of a colour, or where both players have c captures, is refused.
+
+Position: ``(b bbb- b--w b--w -www)``: whose turn (``b`` or ``w``), then the
+rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
+Moves: the cell of the piece, a dash and the direction, ``a1-ne`` (any case).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gamesman import boards
+from gamesman.errors import OptionError
+from gamesman.game import Game, Option, two_player_result
+
+# Position: (turn, cells row 1 first).  Move: (cell index, index into DIRECTIONS).
+Position = tuple[int, str]
+Move = tuple[int, int]
+
+PIECES = ("b", "w")
+DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+MAX_SOLVABLE_CELLS = 12
+
+
+class Abalone(Game):
+    name = "abalone"
+    title = "Abalone"
+    player_names = PIECES
+    options = (
+        Option("rows", int, 4, "rows of the board n", low=3, high=26),
+        Option("cols", int, 4, "columns of the board m", low=3, high=26),
+        Option("captures", int, 2, "captures that win, c (1 to n+m-3)", low=1, high=49),
+        Option("misere", bool, False, "capturing c pieces first loses; a trapped player wins"),
+        Option("freeze", bool, False, "your pieces that the opponent could push may not move"),
+    )
+    showcase = ({"rows": 3, "cols": 3}, {"rows": 3, "cols": 3, "misere": True}, {"rows": 3, "cols": 3, "freeze": True})
+    rules = ("Move a piece one cell in any of eight directions, taking the run of your pieces ahead along; "
+             "a longer run pushes a shorter opposing one, off the board is captured. "
+             "c captures win (lose under misere); a trapped player loses (wins under misere).")
+
+    def setup(self) -> None:
+        self.pieces = self.rows + self.cols - 3
+        if self.captures > self.pieces:
+            raise OptionError(f"abalone: captures must be from 1 to rows+cols-3 ({self.pieces}), not {self.captures}")
+        self.size = self.rows * self.cols
+        self.rays = boards.rays(self.rows, self.cols, DIRECTIONS)
+        # outcome(), moves() and play() ask about the same board in a row: remember recent answers.
+        self.legal = lru_cache(maxsize=1024)(self.legal)
+        self.frozen = lru_cache(maxsize=1024)(self.frozen)
+
+    def start(self) -> Position:
+        last_row, last_col = self.rows - 1, self.cols - 1
+        cells = [boards.EMPTY] * self.size
+        for col in range(last_col):
+            cells[col] = "b"
+            cells[last_row * self.cols + col + 1] = "w"
+        for row in range(1, last_row):
+            cells[row * self.cols] = "b"
+            cells[row * self.cols + last_col] = "w"
+        return (0, "".join(cells))
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    # -- the rules --------------------------------------------------------------
+    def captured_by(self, cells: str) -> tuple[int, int]:
+        """How many pieces Black and White have captured."""
+        return self.pieces - cells.count("w"), self.pieces - cells.count("b")
+
+    def winner_by_captures(self, cells: str) -> int | None:
+        """The player who has ``captures`` captures, if any."""
+        for player, count in enumerate(self.captured_by(cells)):
+            if count >= self.captures:
+                return player
+        return None
+
+    def push(self, cells: str, start: int, direction: int, mine: str) -> tuple[int, int] | str:
+        """Moving the piece at ``start``: (k, j), own run and pushed run, or why it is illegal.
+
+        Freezing is not considered here.
+        """
+        ray = self.rays[start][direction]
+        at = 0
+        while at < len(ray) and cells[ray[at]] == mine:
+            at += 1
+        own = at + 1
+        if at == len(ray):
+            return "your pieces would leave the board"
+        if cells[ray[at]] == boards.EMPTY:
+            return (own, 0)
+        while at < len(ray) and cells[ray[at]] not in (mine, boards.EMPTY):
+            at += 1
+        theirs = at - own + 1
+        if at < len(ray) and cells[ray[at]] == mine:
+            return "the opposing run is backed by your own piece"
+        if own <= theirs:
+            return f"{own} of your pieces cannot push {theirs}"
+        return (own, theirs)
+
+    def pushes(self, cells: str, player: int) -> list[tuple[Move, tuple[int, int]]]:
+        """Every move of ``player`` allowed by the pushing rules, with its (k, j)."""
+        mine = PIECES[player]
+        found = []
+        for start, cell in enumerate(cells):
+            if cell != mine:
+                continue
+            for direction in range(len(DIRECTIONS)):
+                runs = self.push(cells, start, direction, mine)
+                if not isinstance(runs, str):
+                    found.append(((start, direction), runs))
+        return found
+
+    def frozen(self, cells: str, player: int) -> frozenset[int]:
+        """The pieces of ``player`` that the opponent could push (empty without the freeze rule)."""
+        if not self.freeze:
+            return frozenset()
+        found: set[int] = set()
+        for (start, direction), (own, theirs) in self.pushes(cells, 1 - player):
+            found.update(self.rays[start][direction][own - 1:own - 1 + theirs])
+        return frozenset(found)
+
+    def moving_cells(self, move: Move, own: int) -> tuple[int, ...]:
+        """The cells of the player's own run that ``move`` moves."""
+        start, direction = move
+        return (start, *self.rays[start][direction][:own - 1])
+
+    def legal(self, position: Position) -> tuple[Move, ...]:
+        """The moves of the player to move, ignoring whether the game is already over."""
+        turn, cells = position
+        frozen = self.frozen(cells, turn)
+        return tuple(move for move, (own, _) in self.pushes(cells, turn)
+                     if not frozen.intersection(self.moving_cells(move, own)))
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        turn, cells = position
+        winner = self.winner_by_captures(cells)
+        if winner is None:
+            if self.legal(position):
+                return None
+            winner = 1 - turn  # trapped
+        return two_player_result(1 - winner if self.misere else winner)
+
+    def moves(self, position: Position) -> list[Move]:
+        if self.winner_by_captures(position[1]) is not None:
+            return []
+        return list(self.legal(position))
+
+    def why_illegal(self, position: Position, move: Move) -> str | None:
+        """Why ``move`` may not be played here, or None when it may."""
+        turn, cells = position
+        start, direction = move
+        if self.winner_by_captures(cells) is not None:
+            return "the game is over"
+        if not (0 <= start < self.size and 0 <= direction < len(DIRECTIONS)):
+            return "no such cell or direction"
+        mine = PIECES[turn]
+        if cells[start] != mine:
+            return f"{boards.cell_name(*divmod(start, self.cols))} is not a piece of {mine}"
+        runs = self.push(cells, start, direction, mine)
+        if isinstance(runs, str):
+            return runs
+        frozen = self.frozen(cells, turn).intersection(self.moving_cells(move, runs[0]))
+        if frozen:
+            names = " ".join(boards.cell_name(*divmod(at, self.cols)) for at in sorted(frozen))
+            return f"frozen piece {names} would move"
+        return None
+
+    def play(self, position: Position, move: Move) -> Position:
+        reason = self.why_illegal(position, move)
+        if reason is not None:
+            raise self.illegal(f"{self.format_move(position, move)} is not legal: {reason}")
+        turn, cells = position
+        start, direction = move
+        own, theirs = self.push(cells, start, direction, PIECES[turn])
+        ray = self.rays[start][direction]
+        board = list(cells)
+        board[start] = boards.EMPTY
+        board[ray[own - 1]] = PIECES[turn]
+        if theirs and own - 1 + theirs < len(ray):
+            board[ray[own - 1 + theirs]] = PIECES[1 - turn]
+        return (1 - turn, "".join(board))
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "bw-", text)
+        for piece in PIECES:
+            if cells.count(piece) > self.pieces:
+                raise self.error(f"{cells.count(piece)} {piece} pieces, at most {self.pieces}", text)
+        if min(self.captured_by(cells)) >= self.captures:
+            raise self.error(f"both players have {self.captures} captures", text)
+        return (turn, cells)
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"
+
+    def format_move(self, position: Position, move: Move) -> str:
+        start, direction = move
+        if 0 <= start < self.size and 0 <= direction < len(DIRECTIONS):
+            return f"{boards.cell_name(*divmod(start, self.cols))}-{DIRECTION_NAMES[direction]}"
+        return str(move)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        cell_text, dash, direction_text = text.strip().lower().partition("-")
+        if not dash or direction_text not in DIRECTION_NAMES:
+            raise self.illegal(f"{text.strip()!r} is not a move (write a cell, a dash and a direction"
+                               f" among {' '.join(DIRECTION_NAMES)}, e.g. a1-ne)")
+        row, col = boards.parse_cell(self.name, cell_text, self.rows, self.cols)
+        move = (row * self.cols + col, DIRECTION_NAMES.index(direction_text))
+        reason = self.why_illegal(position, move)
+        if reason is not None:
+            raise self.illegal(f"{text.strip()!r} is not legal: {reason}")
+        return move
+
+    def render(self, position: Position) -> str:
+        turn, cells = position
+        black, white = self.captured_by(cells)
+        grid = boards.render_grid(cells, self.rows, self.cols, bottom_up=True)
+        status = "game over" if self.outcome(position) is not None else f"{self.player_names[turn]} to move"
+        return f"{grid}\ncaptures: b {black}, w {white} (of {self.captures}); {status}"
+
+    def evaluate(self, position: Position) -> float:
+        """For search players: the mover's lead in captures, over n+m-3 (negated under misere)."""
+        turn, cells = position
+        captured = self.captured_by(cells)
+        lead = (captured[turn] - captured[1 - turn]) / self.pieces
+        return -lead if self.misere else lead
+
+    def solvable(self) -> bool:
+        """Boards of up to 12 cells (3x4) can be solved here."""
+        return self.size <= MAX_SOLVABLE_CELLS

@@ -1,0 +1,236 @@
+"""Kaboom (CS3 GAMESMAN assignment, seeds 004).
+
+Connect-n with bombs, on a board of ``rows`` by ``cols`` (default 4x4, 4 in a
+row, 1 bomb each).  X moves first on an empty board.  On a turn a player
+either
+
+* drops one of their pieces into a column that has room (it falls to the
+  lowest empty cell; row 1 is the bottom row),
+* drops one of their bombs into a column, while they have bombs left, or
+* detonates one of their own bombs on the board.
+
+A detonation removes the bomb and its left, right, upper and lower
+neighbours of either colour.  A bomb among the removed cells (of either
+player) detonates in turn, and so on; then every column falls, so no cell is
+empty under a piece.  Bombs count as their owner's pieces for lines.
+
+After every move the board is judged: exactly one player with ``in_a_row``
+pieces in a line (across, up or diagonal) wins; both at once (possible after
+a detonation) is a tie.  A player with no legal move (a full board and no
+bomb of theirs on it) must ``pass`` while the other player can still move
+(the other player then has a bomb on the full board, and must detonate it);
+a full board without bombs is a tie.
+
+Options:
+
+* ``rows``, ``cols``, ``in_a_row`` (n), ``bombs`` (each player's supply).
+* ``misere``: the player who has n in a row loses (both at once is still a tie).
+* ``super_bomb``: a detonation removes the bomb's whole row and whole column
+  instead of its four neighbours; bombs removed this way detonate in turn.
+
+Choices where the sheet is silent:
+
+* ``in_a_row`` may not exceed both sides of the board (no line could fit).
+* A position string is refused when a cell is empty under a piece (pieces
+  fall) or when a player has more bombs (left plus on the board) than
+  ``bombs``; any other mix of pieces parses.
+* Whose turn it is after a pass or detonation is simply the other player's;
+  every move, passes included, counts in remoteness.
+* A variant is solved here only when cells + columns + 4 x bombs <= 20 (a
+  rough log2 of its size: each column of r cells has about 2^(r+1) fillings,
+  each bomb multiplies that again).  Measured: 3x4 with 1 bomb has 558,953
+  positions, 3x3 with 2 bombs 370,715, 4x4 without bombs 161,029; the default
+  4x4 game with 1 bomb has more than 23 million (a count stopped there) and
+  is left to the search players.
+* Play always ends: every move but a pass adds a piece or uses up a bomb, and
+  a pass is always followed by a detonation.
+
+Position: ``(o 0 1 xoxx --*o --oo --x-)``: whose turn (``x`` or ``o``), X's bombs
+left, O's bombs left, then the rows, row 1 (the bottom) first: ``x``, ``o``,
+``*`` (X's bomb), ``@`` (O's bomb) or ``-``.
+
+Moves (no spaces, any case): ``a`` drops a piece into column a (``drop-a``
+is read too), ``bomb-a`` drops a bomb into column a, ``boom-b2`` detonates
+your bomb at b2, ``pass`` when you have no other move.
+
+The sheet's example: from position #9 ``(o 0 1 xoxx --*o --oo --x-)`` the
+moves ``bomb-b d b b a`` reach #14 ``(x 0 0 xoxx o@*o -ooo -xxx)`` (the only
+order that stacks column b as it is there), and X's ``boom-c2`` removes
+c1 c2 c3 d2 b2 and, through O's bomb at b2, a2 b1 b3; the columns fall and
+row 1 is ``xxxx``: X wins.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gamesman import boards
+from gamesman.errors import OptionError
+from gamesman.game import Game, Option, two_player_result
+
+# Position: (turn, X's bombs left, O's bombs left, cells row 1 first).
+Position = tuple[int, int, int, str]
+# Move: ("drop", column), ("bomb", column), ("boom", cell index) or ("pass", -1).
+Move = tuple[str, int]
+
+PIECES = ("x", "o")
+BOMBS = ("*", "@")
+OWNED = ("x*", "o@")  # what counts for each player's lines
+PASS: Move = ("pass", -1)
+ORTHOGONAL_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+SOLVABLE_SIZE = 20  # cells + columns + 4 x bombs, see solvable()
+
+
+@lru_cache(maxsize=4096)  # play() and moves() judge the same board again for every move
+def line_owners(cells: str, line_masks: tuple[int, ...]) -> tuple[int, ...]:
+    """The players who have a line (given as bit masks) on ``cells``."""
+    found = []
+    for player in (0, 1):
+        owned = boards.mask_of(cells, OWNED[player])
+        if any(owned & line == line for line in line_masks):
+            found.append(player)
+    return tuple(found)
+
+
+class Kaboom(Game):
+    name = "kaboom"
+    title = "Kaboom"
+    player_names = ("x", "o")
+    options = (
+        Option("rows", int, 4, "rows of the board", low=1, high=26),
+        Option("cols", int, 4, "columns of the board", low=1, high=26),
+        Option("in_a_row", int, 4, "pieces in a line that win (n)", low=1, high=26),
+        Option("bombs", int, 1, "bombs each player may drop", low=0, high=9),
+        Option("misere", bool, False, "whoever has n in a row loses"),
+        Option("super_bomb", bool, False, "a detonation removes the bomb's whole row and column"),
+    )
+    showcase = ({"rows": 3, "cols": 3, "in_a_row": 3}, {"rows": 3, "cols": 3, "in_a_row": 3, "misere": True},
+                {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
+    rules = ("Drop a piece or a bomb into a column, or detonate one of your bombs (it removes its four "
+             "neighbours, chaining through bombs); n in a row wins (loses under misere), both at once ties.")
+
+    def setup(self) -> None:
+        if self.in_a_row > max(self.rows, self.cols):
+            raise OptionError(f"kaboom: in_a_row must be at most the longer side of the board "
+                              f"({max(self.rows, self.cols)}), not {self.in_a_row}")
+        self.size = self.rows * self.cols
+        self.line_masks = boards.line_masks(self.rows, self.cols, self.in_a_row)
+
+    def start(self) -> Position:
+        return (0, self.bombs, self.bombs, boards.EMPTY * self.size)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    # -- the rules --------------------------------------------------------------
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        cells = position[3]
+        owners = line_owners(cells, self.line_masks)
+        if len(owners) == 2:
+            return two_player_result(None)
+        if owners:
+            return two_player_result(1 - owners[0] if self.misere else owners[0])
+        if boards.EMPTY not in cells and "*" not in cells and "@" not in cells:
+            return two_player_result(None)
+        return None
+
+    def moves(self, position: Position) -> list[Move]:
+        if self.outcome(position) is not None:
+            return []
+        turn, x_bombs, o_bombs, cells = position
+        open_columns = [c for c in range(self.cols) if cells[(self.rows - 1) * self.cols + c] == boards.EMPTY]
+        found: list[Move] = [("drop", c) for c in open_columns]
+        if (x_bombs, o_bombs)[turn]:
+            found += [("bomb", c) for c in open_columns]
+        found += [("boom", i) for i, cell in enumerate(cells) if cell == BOMBS[turn]]
+        return found or [PASS]
+
+    def detonate(self, cells: str, bomb: int) -> str:
+        """The board after the bomb at ``bomb`` goes off, chains included, after the columns fall."""
+        removed = {bomb}
+        waiting = [bomb]
+        while waiting:
+            at = waiting.pop()
+            row, col = divmod(at, self.cols)
+            if self.super_bomb:
+                blast = [row * self.cols + c for c in range(self.cols)] + list(range(col, self.size, self.cols))
+            else:
+                blast = boards.neighbours(self.rows, self.cols, at, ORTHOGONAL_STEPS)
+            for index in blast:
+                if index not in removed and cells[index] != boards.EMPTY:
+                    removed.add(index)
+                    if cells[index] in "*@":
+                        waiting.append(index)
+        return self.fall("".join(boards.EMPTY if i in removed else cell for i, cell in enumerate(cells)))
+
+    def fall(self, cells: str) -> str:
+        """Every column's pieces dropped to the bottom, in their order."""
+        columns = []
+        for col in range(self.cols):
+            stack = [cell for cell in cells[col::self.cols] if cell != boards.EMPTY]
+            columns.append(stack + [boards.EMPTY] * (self.rows - len(stack)))
+        return "".join(columns[col][row] for row in range(self.rows) for col in range(self.cols))
+
+    def play(self, position: Position, move: Move) -> Position:
+        if move not in self.moves(position):
+            raise self.illegal(f"{self.format_move(position, move)} is not a legal move here")
+        turn, x_bombs, o_bombs, cells = position
+        kind, where = move
+        if kind in ("drop", "bomb"):
+            piece = PIECES[turn] if kind == "drop" else BOMBS[turn]
+            cells = boards.place(cells, boards.drop_index(cells, self.cols, where), piece)
+            if kind == "bomb":
+                x_bombs, o_bombs = (x_bombs - 1, o_bombs) if turn == 0 else (x_bombs, o_bombs - 1)
+        elif kind == "boom":
+            cells = self.detonate(cells, where)
+        return (1 - turn, x_bombs, o_bombs, cells)
+
+    # -- text -------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        if len(fields) != 3 + self.rows:
+            raise self.error(f"{len(fields)} fields, expected a turn, two bomb counts and {self.rows} rows", text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        x_bombs = boards.parse_int(self.name, fields[1], "x bombs left", 0, self.bombs, text)
+        o_bombs = boards.parse_int(self.name, fields[2], "o bombs left", 0, self.bombs, text)
+        cells = boards.parse_rows(self.name, fields[3:], self.rows, self.cols, "xo*@-", text)
+        hole = boards.floating_cell(cells, self.cols)
+        if hole is not None:
+            raise self.error(f"cell {boards.cell_name(*divmod(hole, self.cols))} is empty under a piece"
+                             " (pieces fall to row 1)", text)
+        for player, left in ((0, x_bombs), (1, o_bombs)):
+            if cells.count(BOMBS[player]) + left > self.bombs:
+                raise self.error(f"{PIECES[player]} has more than {self.bombs} bombs (left plus on the board)", text)
+        return (turn, x_bombs, o_bombs, cells)
+
+    def format_position(self, position: Position) -> str:
+        turn, x_bombs, o_bombs, cells = position
+        return f"({self.player_names[turn]} {x_bombs} {o_bombs} {boards.format_rows(cells, self.cols)})"
+
+    def format_move(self, position: Position, move: Move) -> str:
+        kind, where = move
+        if kind == "drop":
+            return boards.column_name(where)
+        if kind == "bomb":
+            return f"bomb-{boards.column_name(where)}"
+        if kind == "boom":
+            return f"boom-{boards.cell_name(*divmod(where, self.cols))}"
+        return "pass"
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        word = text.strip().lower()
+        for move in self.moves(position):
+            written = self.format_move(position, move)
+            if word == written or (move[0] == "drop" and word == f"drop-{written}"):
+                return move
+        legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
+        raise self.illegal(f"{text.strip()!r} is not a legal move here (legal: {legal})")
+
+    def render(self, position: Position) -> str:
+        turn, x_bombs, o_bombs, cells = position
+        grid = boards.render_grid(cells, self.rows, self.cols, bottom_up=True)
+        status = "game over" if self.outcome(position) is not None else f"{self.player_names[turn]} to move"
+        return f"{grid}\nbombs left: x {x_bombs}, o {o_bombs}; {status}"
+
+    def solvable(self) -> bool:
+        """Small variants only: cells + columns + 4 x bombs at most 20 (3x4 with 1 bomb, 4x4 without)."""
+        return self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE
