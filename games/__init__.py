@@ -18,5 +18,6 @@ REGISTRY: dict[str, str] = {
     "hex": "games.hex:Hex",
     "sim": "games.sim:Sim",
     "nim3p": "games.nim3p:Nim3P",
+    "2048": "games.twentyfortyeight:TwentyFortyEight",
     "poker": "games.poker:Poker",
 }

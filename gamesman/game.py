@@ -180,8 +180,12 @@ class Game:
         """False when the variant is too large to solve on one machine."""
         return True
 
-    def evaluate(self, position: Position) -> float | None:
-        """A heuristic estimate in [-1, 1] for the player to move, or None when the game has none."""
+    def evaluate(self, position: Position) -> float | tuple[float, ...] | None:
+        """A heuristic estimate for search players that stop early, or None when there is none.
+
+        Either one number in [-1, 1] for the player to move (two-player games),
+        or one estimated utility per player, on the scale of ``outcome``.
+        """
         return None
 
     def known_result(self, position: Position) -> Any:
@@ -191,6 +195,35 @@ class Game:
         precomputed table never has its graph walked.
         """
         return None
+
+    # -- optional hooks for the fast solver (gamesman.fastsolve) ------------------
+    # A game that gives none of these is still solved, by calling ``play``; with
+    # ``encode``/``decode`` its database is an array indexed by the codes; with
+    # ``batch_expand`` whole levels of positions are expanded at once (numpy).
+    def encode(self, position: Position) -> int:
+        """A distinct non-negative integer for ``position`` (NotImplemented: no codes)."""
+        return NotImplemented
+
+    def decode(self, code: int) -> Position:
+        """The position whose ``encode`` is ``code``."""
+        raise NotImplementedError
+
+    def index_size(self) -> int | None:
+        """A bound on the codes of the positions reachable from the start, close to
+        their number (a perfect or near-perfect index), or None when there is none."""
+        return None
+
+    def batch_expand(self, codes: Any) -> Any:
+        """Expand many positions at once (NotImplemented: the solver calls ``play``).
+
+        ``codes`` is a numpy int64 array of position codes; the answer is
+        ``(movers, ends, parents, children)``: for each code the player to move
+        (int8; CHANCE at a chance node) and how the game ended for that player
+        (int8: -1 play goes on, 0 won, 1 lost, 2 tie); then, for every legal
+        move of every position that goes on, the index in ``codes`` of the
+        position (non-decreasing) and the code of the position the move leads to.
+        """
+        return NotImplemented
 
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:

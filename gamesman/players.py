@@ -177,5 +177,6 @@ def next_random(game: Game, position: Hashable, rng: random.Random) -> Hashable:
     return game.play(position, rng.choice(list(game.moves(position))))
 
 
+from gamesman import expectimax as _expectimax  # noqa: E402,F401  (registers greedy and expectimax)
 from games import cube as _cube  # noqa: E402,F401  (registers optimal and twophase)
 from gamesman import search  # noqa: E402,F401  (registers the search players)

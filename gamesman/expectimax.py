@@ -1,0 +1,173 @@
+"""Search players for any game with chance: ``greedy`` and ``expectimax``.
+
+``greedy`` plays the move that gains the mover the most right now: the
+game's ``gain(position, move)`` (one number per player, e.g. the points a
+2048 move merges) when the game has one, else the outcome when the move ends
+the game (an immediate win), else nothing; ties are broken at random.
+
+``expectimax [DEPTH | auto | TIMEms | TIMEs]`` looks DEPTH moves ahead (chance
+steps do not count): the mover takes the child best for itself (max^n), a
+chance node is worth the probability-weighted mean of its outcomes, an ended
+position its outcome, and a position at the depth limit the game's estimate
+``evaluate(position)``: best one number per player on the scale of the
+utilities; a single number is the mover's (in a two-player game the other
+player gets its negative, otherwise 0); None is 0 for every player.
+``auto`` (the default) searches DEFAULT_DEPTH moves; a time such as ``50ms``
+deepens one move at a time while the next depth should fit.
+A game may offer a faster search of its own as ``expectimax_choice(position,
+depth, seconds)`` returning a Choice, or None where it does not apply.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Hashable
+
+from gamesman.errors import GameError
+from gamesman.game import CHANCE, Game
+from gamesman.players import STRATEGIES, Choice, Strategy
+
+DEFAULT_DEPTH = 2
+MAX_DEPTH = 50
+
+
+def immediate_gain(game: Game, position: Hashable, move: Hashable) -> tuple[float, ...]:
+    """What each player gains by ``move`` right now: the game's gain, else the outcome, else nothing."""
+    gain = getattr(game, "gain", None)
+    if gain is not None:
+        return tuple(gain(position, move))
+    return tuple(game.outcome(game.play(position, move)) or (0.0,) * game.players)
+
+
+def estimated_utilities(game: Game, position: Hashable) -> tuple[float, ...]:
+    """The game's ``evaluate`` as one number per player (see the module's description)."""
+    evaluate = getattr(game, "evaluate", None)
+    estimate = evaluate(position) if evaluate else None
+    if estimate is None:
+        return (0.0,) * game.players
+    if isinstance(estimate, (int, float)):
+        mover = game.to_move(position)
+        other = -float(estimate) if game.players == 2 else 0.0
+        return tuple(float(estimate) if player == mover else other for player in range(game.players))
+    return tuple(float(u) for u in estimate)
+
+
+class GreedyPlayer(Strategy):
+    """The move with the best immediate gain for the mover."""
+
+    name = "greedy"
+
+    def choose(self, position: Hashable) -> Choice:
+        game = self.game
+        mover = game.to_move(position)
+        gains = {move: immediate_gain(game, position, move)[mover] for move in game.moves(position)}
+        if not gains:
+            raise GameError(f"{game.name}: no moves to choose from")
+        best = max(gains.values())
+        move = self.rng.choice([m for m, gain in gains.items() if gain == best])
+        return Choice(move, f"{game.format_move(position, move)}: {best:g} now")
+
+
+@dataclass
+class ExpectimaxPlayer(Strategy):
+    """Depth-limited expectimax (max^n with expectations at chance nodes)."""
+
+    depth: int | None = None
+    seconds: float | None = None
+    name = "expectimax"
+
+    def describe(self) -> str:
+        if self.seconds is not None:
+            return f"expectimax {self.seconds * 1000:g}ms"
+        return f"expectimax {self.depth or 'auto'}"
+
+    def choose(self, position: Hashable) -> Choice:
+        game = self.game
+        fast = getattr(game, "expectimax_choice", None)
+        if fast is not None:
+            choice = fast(position, self.depth, self.seconds)
+            if choice is not None:
+                return choice
+        moves = list(game.moves(position))
+        if not moves:
+            raise GameError(f"{game.name}: no moves to choose from")
+        mover = game.to_move(position)
+        if self.seconds is None:
+            depth = self.depth or DEFAULT_DEPTH
+            values = self.move_values(position, moves, depth)
+        else:
+            began = time.perf_counter()
+            depth, values = 1, self.move_values(position, moves, 1)
+            steps = [time.perf_counter() - began]  # the time each depth took
+            while depth < MAX_DEPTH:
+                growth = steps[-1] / steps[-2] if len(steps) > 1 and steps[-2] > 0 else 4.0
+                if time.perf_counter() - began + steps[-1] * max(growth, 2.0) > self.seconds:
+                    break
+                started = time.perf_counter()
+                depth += 1
+                values = self.move_values(position, moves, depth)
+                steps.append(time.perf_counter() - started)
+        best = max(values[m][mover] for m in moves)
+        move = self.rng.choice([m for m in moves if values[m][mover] == best])
+        return Choice(move, f"{game.format_move(position, move)}: expected {best:g} (depth {depth})")
+
+    def move_values(self, position: Hashable, moves: list, depth: int) -> dict:
+        """Each move's expected utilities, searching ``depth`` moves (this one included)."""
+        memo: dict = {}
+        return {move: self.value(self.game.play(position, move), depth - 1, memo) for move in moves}
+
+    def value(self, position: Hashable, depth: int, memo: dict) -> tuple[float, ...]:
+        """The expectimax utilities of ``position`` with ``depth`` moves left to search."""
+        key = (position, depth)
+        if key in memo:
+            return memo[key]
+        game = self.game
+        ended = game.outcome(position)
+        if ended is not None:
+            result = tuple(ended)
+        elif game.to_move(position) == CHANCE:
+            total = [0.0] * game.players
+            for outcome, probability in game.chances(position):
+                for player, u in enumerate(self.value(game.play(position, outcome), depth, memo)):
+                    total[player] += float(probability) * u
+            result = tuple(total)
+        elif depth == 0:
+            result = estimated_utilities(game, position)
+        else:
+            mover = game.to_move(position)
+            result = max((self.value(game.play(position, move), depth - 1, memo) for move in game.moves(position)),
+                         key=lambda utilities: utilities[mover])
+        memo[key] = result
+        return result
+
+
+def _expectimax(game: Game, rng: random.Random, args: list[str]) -> ExpectimaxPlayer:
+    usage = "expectimax takes a depth (1 to 50), auto, or a time such as 50ms or 0.5s"
+    if len(args) > 1:
+        raise GameError(usage)
+    word = args[0].lower() if args else "auto"
+    try:
+        if word == "auto":
+            return ExpectimaxPlayer(game, rng)
+        if word.endswith("ms") or word.endswith("s"):
+            seconds = float(word[:-2]) / 1000 if word.endswith("ms") else float(word[:-1])
+            if not 0 < seconds <= 3600:
+                raise ValueError(word)
+            return ExpectimaxPlayer(game, rng, seconds=seconds)
+        depth = int(word)
+    except ValueError:
+        raise GameError(f"{usage}, not {args[0]!r}") from None
+    if not 1 <= depth <= MAX_DEPTH:
+        raise GameError(f"{usage}, not {args[0]!r}")
+    return ExpectimaxPlayer(game, rng, depth=depth)
+
+
+def _greedy(game: Game, rng: random.Random, args: list[str]) -> GreedyPlayer:
+    if args:
+        raise GameError("greedy takes no arguments")
+    return GreedyPlayer(game, rng)
+
+
+STRATEGIES["greedy"] = (_greedy, "the move that gains the most now (points, or an immediate win)")
+STRATEGIES["expectimax"] = (_expectimax, "expectimax search: expectimax [DEPTH | auto | TIMEms]")

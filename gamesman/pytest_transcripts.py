@@ -1,0 +1,53 @@
+"""pytest plugin: every ``*.t`` transcript is a test; ``--update-transcripts`` rewrites them.
+
+Loaded by the repository's root ``conftest.py``, so ``pytest`` alone replays
+``transcripts/``.  A failing transcript reports a unified diff of the expected
+and the actual session.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gamesman.transcript import TranscriptError, check
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-transcripts", action="store_true", default=False,
+                     help="rewrite the expected output of failing transcripts (*.t) from the actual "
+                          "output, keeping comments and the matcher lines that still match")
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".t":
+        return TranscriptFile.from_parent(parent, path=file_path)
+    return None
+
+
+class TranscriptMismatch(Exception):
+    """The session did not go as the transcript says; the message is the diff."""
+
+
+class TranscriptFile(pytest.File):
+    def collect(self):
+        yield TranscriptItem.from_parent(self, name=self.path.name)
+
+
+class TranscriptItem(pytest.Item):
+    def runtest(self) -> None:
+        update = self.config.getoption("update_transcripts")
+        try:
+            outcome = check(self.path, update=update)
+        except TranscriptError as problem:
+            raise TranscriptMismatch(str(problem)) from None
+        if outcome.diff:
+            raise TranscriptMismatch(outcome.diff)
+        if outcome.rewritten:
+            self.add_report_section("call", "transcript", f"rewrote {self.path}")
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, TranscriptMismatch):
+            return f"{self.path.name}: the session differs from the transcript\n{excinfo.value}"
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, None, f"transcript {self.path.name}"

@@ -1,0 +1,527 @@
+"""The engine side of the text protocol: ``gamesman protocol [GAME [options]] [--strategy S] [--seed N]``.
+
+GTP version 2 framing: a command is ``[id] name [arguments]`` on one line; the
+reply is ``=[id] result`` or ``?[id] message``, then an empty line.  Input is
+cleaned as GTP says: control characters other than tab and line feed are
+removed, ``#`` starts a comment, tabs become spaces, empty lines are skipped.
+A line longer than :data:`LINE_LIMIT` bytes, bytes that are not UTF-8, an
+unknown command, a wrong number of arguments or a bad position or move get a
+``?`` reply with one line saying why, and change nothing; end of input ends
+the session.  Every command is described, with an example, in PROTOCOL.md.
+
+The engine keeps one game variant, its position and the positions before it
+(for ``undo``).  ``setposition`` also takes a player's view of a
+hidden-information game.  ``genmove`` then asks the strategy if it decides from
+views (it has ``decide(view)``, as the poker players do), and otherwise picks
+at random among the moves of the last ``legal_moves`` (the referee sends them).
+"""
+from __future__ import annotations
+
+import random
+import re
+import sys
+from typing import BinaryIO, Callable, Hashable
+
+from gamesman.errors import GameError, IllegalMove
+from gamesman.game import CHANCE, Game
+
+#: The longest command line, in bytes (the line feed not counted).
+LINE_LIMIT = 65536
+#: The variant the engine starts with when none is named.
+DEFAULT_GAME = "tictactoe"
+#: GTP's colour words, for the first and second player.
+GTP_COLOURS = {"black": 0, "b": 0, "white": 1, "w": 1}
+
+_INPUT_CONTROLS = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_REPLY_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_LEADING_ID = re.compile(rb"^\s*(\d+)(?:\s|$)")
+
+
+class CommandError(Exception):
+    """A command that fails: the reply is ``?`` with this one-line message."""
+
+
+# -- framing --------------------------------------------------------------------------------
+
+
+def clean_line(line: str) -> str:
+    """GTP's preprocessing of a command line: controls, comment and tabs removed."""
+    line = _INPUT_CONTROLS.sub("", line)
+    return line.partition("#")[0].replace("\t", " ").strip()
+
+
+def split_command(line: str) -> tuple[str | None, str | None, list[str]]:
+    """``(id, name, arguments)`` of a cleaned, non-empty line; the id may be None."""
+    words = line.split()
+    command_id = words.pop(0) if words[0].isdigit() else None
+    if not words:
+        return command_id, None, []
+    return command_id, words[0], words[1:]
+
+
+def one_line(message: object) -> str:
+    return " ".join(str(message).split())
+
+
+def clean_reply(text: str) -> str:
+    """A reply text GTP can carry: no control characters and no empty line inside."""
+    text = _REPLY_CONTROLS.sub("", text.replace("\t", " "))
+    body = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+    return "\n" + body if text.startswith("\n") and body else body
+
+
+def format_reply(ok: bool, command_id: str | None, text: str = "") -> bytes:
+    """``=id text`` or ``?id text``, ended by an empty line.
+
+    A text that starts with a line feed (a drawn board) begins on the next line.
+    """
+    text = clean_reply(text)
+    head = ("=" if ok else "?") + (command_id or "")
+    if text and not text.startswith("\n"):
+        text = " " + text
+    return (head + text + "\n\n").encode("utf-8")
+
+
+# -- the engine -----------------------------------------------------------------------------
+
+#: Every command: its usage line and the least and most arguments it takes
+#: (None: no limit).  ``list_commands`` lists them in this order.
+COMMANDS: dict[str, tuple[str, int, int | None]] = {
+    "protocol_version": ("protocol_version", 0, 0),
+    "name": ("name", 0, 0),
+    "version": ("version", 0, 0),
+    "known_command": ("known_command COMMAND", 1, 1),
+    "list_commands": ("list_commands", 0, 0),
+    "quit": ("quit", 0, 0),
+    "games": ("games", 0, 0),
+    "game": ("game [NAME [KEY=VALUE..]]", 0, None),
+    "options": ("options", 0, 0),
+    "boardsize": ("boardsize N", 1, 1),
+    "clear_board": ("clear_board", 0, 0),
+    "position": ("position", 0, 0),
+    "setposition": ("setposition POSITION", 1, None),
+    "showboard": ("showboard", 0, 0),
+    "moves": ("moves", 0, 0),
+    "legal_moves": ("legal_moves [MOVE..]", 0, None),
+    "play": ("play [PLAYER] MOVE", 1, 2),
+    "genmove": ("genmove [PLAYER]", 0, 1),
+    "chance": ("chance", 0, 0),
+    "undo": ("undo", 0, 0),
+    "outcome": ("outcome", 0, 0),
+    "view": ("view PLAYER", 1, 1),
+    "value": ("value", 0, 0),
+    "values": ("values", 0, 0),
+    "solve": ("solve", 0, 0),
+    "strategy": ("strategy [NAME [ARGUMENTS..]]", 0, None),
+    "seed": ("seed N", 1, 1),
+}
+
+
+class Engine:
+    """One protocol session: a game variant, its position, a strategy and a seeded rng."""
+
+    def __init__(self, game: Game | None = None, strategy: list[str] | None = None, seed: int = 0) -> None:
+        from gamesman.registry import make_game
+
+        self.rng = random.Random(seed)
+        self.strategy_words = list(strategy or ["random"])
+        self.finished = False
+        self._start_game(game or make_game(DEFAULT_GAME))
+        if strategy:
+            self._strategy()
+
+    def _start_game(self, game: Game) -> None:
+        self.game = game
+        self._solver = None
+        self._built_strategy = None
+        self._clear()
+
+    def _clear(self) -> None:
+        self.position: Hashable = self.game.start()
+        self.history: list[Hashable] = []
+        self.view: str | None = None  # a player's view, when setposition gave one
+        self.legal: list[str] | None = None  # the last legal_moves
+
+    # -- the session ----------------------------------------------------------------------
+    def serve(self, source: BinaryIO, sink: BinaryIO) -> int:
+        """Answer commands from ``source`` until ``quit`` or end of input; returns 0."""
+        while not self.finished:
+            raw = source.readline(LINE_LIMIT + 1)
+            if not raw:
+                break
+            too_long = len(raw) > LINE_LIMIT and not raw.endswith(b"\n")
+            rest = raw
+            while too_long and rest and not rest.endswith(b"\n"):
+                rest = source.readline(LINE_LIMIT + 1)
+            reply = self.handle_line(raw, too_long)
+            if reply is None:
+                continue
+            try:
+                sink.write(reply)
+                sink.flush()
+            except (BrokenPipeError, ValueError):
+                break
+        return 0
+
+    def handle_line(self, raw: bytes, too_long: bool = False) -> bytes | None:
+        """The reply to one input line (None for a blank or comment line)."""
+        found = _LEADING_ID.match(raw)
+        command_id = found.group(1).decode() if found else None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            if too_long and problem.start >= LINE_LIMIT - 3:  # a character cut at the limit
+                text = raw[:problem.start].decode("utf-8")
+            else:
+                message = f"input is not UTF-8 text (byte {problem.start + 1} of the line)"
+                return format_reply(False, command_id, message)
+        line = clean_line(text)
+        if not line:
+            return None
+        if too_long:
+            return format_reply(False, command_id, f"line too long: a command line has at most {LINE_LIMIT} bytes")
+        command_id, name, args = split_command(line)
+        if name is None:
+            return format_reply(False, command_id, "no command after the id")
+        ok, answer = self.execute(name, args)
+        return format_reply(ok, command_id, answer)
+
+    def execute(self, name: str, args: list[str]) -> tuple[bool, str]:
+        """Run one command: ``(True, result)`` or ``(False, message)``; failures change nothing."""
+        name = name.lower()
+        if name not in COMMANDS:
+            return False, "unknown command"
+        usage, least, most = COMMANDS[name]
+        if len(args) < least or (most is not None and len(args) > most):
+            return False, f"syntax error: usage: {usage}"
+        handler: Callable[[list[str]], str] = getattr(self, "cmd_" + name)
+        try:
+            return True, handler(args)
+        except IllegalMove as problem:
+            return False, "illegal move: " + one_line(problem)
+        except (CommandError, GameError) as problem:
+            return False, one_line(problem)
+        except Exception as problem:  # a bug must not end the session
+            return False, one_line(f"internal error: {type(problem).__name__}: {problem}")
+
+    # -- helpers --------------------------------------------------------------------------
+    def _player(self, word: str) -> int:
+        """The player a word names: a player name (any case), or GTP's black/white."""
+        names = [name.lower() for name in self.game.player_names]
+        lowered = word.lower()
+        if lowered in names:
+            return names.index(lowered)
+        if lowered in GTP_COLOURS and self.game.players >= 2:
+            return GTP_COLOURS[lowered]
+        raise CommandError(f"{word!r} is not a player of {self.game.name} "
+                           f"(players: {' '.join(self.game.player_names)})")
+
+    def _check_turn(self, word: str, position: Hashable) -> None:
+        player, mover = self._player(word), self.game.to_move(position)
+        if player != mover:
+            raise CommandError(f"it is {self.game.player_name(mover)}'s turn, not {self.game.player_name(player)}'s")
+
+    def _full_position(self, command: str) -> Hashable:
+        if self.view is not None:
+            raise CommandError(f"{command} needs a full position, and this is a player's view "
+                               "(send setposition with a position, or clear_board)")
+        return self.position
+
+    def _advance(self, after: Hashable) -> None:
+        self.history.append(self.position)
+        self.position = after
+
+    def _solver_for_game(self):
+        from gamesman.solver import Solver
+
+        if self._solver is None:
+            if not self.game.solvable():
+                raise CommandError(f"{self.game.name}: {self.game.spec} is too large to solve; use a search strategy")
+            self._solver = Solver(self.game)
+        return self._solver
+
+    def _strategy(self):
+        if self._built_strategy is None:
+            self._built_strategy = self._make_strategy(self.strategy_words)
+        return self._built_strategy
+
+    def _make_strategy(self, words: list[str]):
+        from gamesman.players import PerfectPlayer, make_strategy
+
+        strategy = make_strategy(self.game, words, self.rng)
+        if isinstance(strategy, PerfectPlayer):
+            strategy.solver = self._solver_for_game()  # one solver for value, values and genmove
+        return strategy
+
+    def _move_from_view(self) -> str:
+        """A move for a view: by a strategy that decides from views, else random among ``legal_moves``."""
+        decide = getattr(self._strategy(), "decide", None)
+        if decide is not None:
+            view = self.game.parse_view(self.view)
+            return self.game.format_move(view, decide(view).move)
+        if not self.legal:
+            raise CommandError("no legal moves known for this view (send legal_moves after setposition)")
+        return self.rng.choice(self.legal)
+
+    def _draw_chance(self, position: Hashable) -> str:
+        from gamesman.players import random_outcome
+
+        outcome = random_outcome(self.game, position, self.rng)
+        text = self.game.format_move(position, outcome)
+        self._advance(self.game.play(position, outcome))
+        return text
+
+    # -- GTP's administrative commands ---------------------------------------------------
+    def cmd_protocol_version(self, args: list[str]) -> str:
+        return "2"
+
+    def cmd_name(self, args: list[str]) -> str:
+        return "gamesman"
+
+    def cmd_version(self, args: list[str]) -> str:
+        from gamesman import __version__
+
+        return __version__
+
+    def cmd_known_command(self, args: list[str]) -> str:
+        return "true" if args[0].lower() in COMMANDS else "false"
+
+    def cmd_list_commands(self, args: list[str]) -> str:
+        return "\n".join(COMMANDS)
+
+    def cmd_quit(self, args: list[str]) -> str:
+        self.finished = True
+        return ""
+
+    # -- the game ---------------------------------------------------------------------------
+    def cmd_games(self, args: list[str]) -> str:
+        from gamesman.registry import game_class, game_names
+
+        return "\n".join(f"{name} {game_class(name).title}" for name in game_names())
+
+    def cmd_game(self, args: list[str]) -> str:
+        from gamesman.registry import game_from_pairs, game_from_spec
+
+        if not args:
+            return self.game.spec
+        if len(args) == 1 and "(" in args[0]:
+            game = game_from_spec(args[0])
+        else:
+            game = game_from_pairs(args[0], args[1:])
+        self._start_game(game)
+        return game.spec
+
+    def cmd_options(self, args: list[str]) -> str:
+        from gamesman.options import format_value
+
+        return "\n".join(
+            f"{option.name}={format_value(self.game.settings[option.name])}  {option.help} "
+            f"({option.allowed()}; default {format_value(option.default)})"
+            for option in self.game.options)
+
+    def cmd_boardsize(self, args: list[str]) -> str:
+        declared = {option.name for option in self.game.options}
+        if "size" in declared:
+            keys = ["size"]
+        elif {"rows", "cols"} <= declared:
+            keys = ["rows", "cols"]
+        else:
+            raise CommandError(f"unacceptable size: {self.game.name} has no board size option")
+        try:
+            game = type(self.game)(**{**self.game.settings, **{key: args[0] for key in keys}})
+        except GameError as problem:
+            raise CommandError(f"unacceptable size: {one_line(problem)}") from None
+        self._start_game(game)
+        return ""
+
+    # -- positions --------------------------------------------------------------------------
+    def cmd_clear_board(self, args: list[str]) -> str:
+        self._clear()
+        return ""
+
+    def cmd_position(self, args: list[str]) -> str:
+        return self.view if self.view is not None else self.game.format_position(self.position)
+
+    def cmd_setposition(self, args: list[str]) -> str:
+        text = " ".join(args)
+        view = None
+        try:
+            position = self.game.parse_position(text)
+        except GameError as problem:
+            if not self.game.hidden_information:
+                raise
+            try:
+                self.game.parse_view(text)
+            except GameError as view_problem:
+                raise CommandError(f"not a position: {one_line(problem)}; "
+                                   f"not a view: {one_line(view_problem)}") from None
+            position, view = self.game.start(), text
+        self.position, self.history, self.view, self.legal = position, [], view, None
+        return ""
+
+    def cmd_showboard(self, args: list[str]) -> str:
+        return "\n" + (self.view if self.view is not None else self.game.render(self.position))
+
+    def cmd_moves(self, args: list[str]) -> str:
+        if self.view is not None:
+            if self.legal is None:
+                raise CommandError("the moves of a view are not known here (send legal_moves after setposition)")
+            return " ".join(self.legal)
+        position = self.position
+        return " ".join(self.game.format_move(position, move) for move in self.game.legal_moves(position))
+
+    def cmd_legal_moves(self, args: list[str]) -> str:
+        self.legal = list(args)
+        return ""
+
+    # -- moves ------------------------------------------------------------------------------
+    def cmd_play(self, args: list[str]) -> str:
+        position = self._full_position("play")
+        if len(args) == 2:
+            self._check_turn(args[0], position)
+        move = self.game.parse_move(position, args[-1])
+        self._advance(self.game.play(position, move))
+        return ""
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        if self.view is not None:
+            if args:
+                self._player(args[0])
+            return self._move_from_view()
+        position = self.position
+        if self.game.outcome(position) is not None:
+            raise CommandError("the game is over")
+        if args:
+            self._check_turn(args[0], position)
+        if self.game.to_move(position) == CHANCE:
+            return self._draw_chance(position)
+        move = self._strategy().choose(position).move
+        text = self.game.format_move(position, move)
+        self._advance(self.game.play(position, move))
+        return text
+
+    def cmd_chance(self, args: list[str]) -> str:
+        position = self._full_position("chance")
+        if self.game.outcome(position) is not None:
+            raise CommandError("the game is over")
+        mover = self.game.to_move(position)
+        if mover != CHANCE:
+            raise CommandError(f"not a chance node: it is {self.game.player_name(mover)}'s turn")
+        return self._draw_chance(position)
+
+    def cmd_undo(self, args: list[str]) -> str:
+        if not self.history:
+            raise CommandError("cannot undo")
+        self.position = self.history.pop()
+        return ""
+
+    # -- what the position is worth -------------------------------------------------------
+    def cmd_outcome(self, args: list[str]) -> str:
+        from gamesman.analysis import outcome_label
+        from gamesman.options import fmt
+
+        utilities = self.game.outcome(self._full_position("outcome"))
+        if utilities is None:
+            return "none"
+        return f"{outcome_label(self.game, utilities)}: " + " ".join(fmt(u) for u in utilities)
+
+    def cmd_view(self, args: list[str]) -> str:
+        position = self._full_position("view")
+        return self.game.view(position, self._player(args[0]))
+
+    def cmd_value(self, args: list[str]) -> str:
+        position = self._full_position("value")
+        return str(self._solver_for_game().result(position))
+
+    def cmd_values(self, args: list[str]) -> str:
+        position = self._full_position("values")
+        rows = self._solver_for_game().move_results(position)
+        return "\n".join(f"{self.game.format_move(position, move)} {result}" for move, result in rows)
+
+    def cmd_solve(self, args: list[str]) -> str:
+        return str(self._solver_for_game().result(self.game.start()))
+
+    # -- the engine's own play --------------------------------------------------------------
+    def cmd_strategy(self, args: list[str]) -> str:
+        if not args:
+            return self._strategy().describe()
+        self._built_strategy = self._make_strategy(args)
+        self.strategy_words = list(args)
+        return self._built_strategy.describe()
+
+    def cmd_seed(self, args: list[str]) -> str:
+        try:
+            self.rng.seed(int(args[0]))
+        except ValueError:
+            raise CommandError(f"seed needs a whole number, not {args[0]!r}") from None
+        return ""
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def game_and_flags(args: list[str], own: dict[str, bool],
+                   default_game: str | None = None) -> tuple[Game, dict[str, list[str | bool]]]:
+    """Split ``GAME [options]`` from the command's own flags (``own``: flag -> takes a value).
+
+    Other words starting with ``--`` are game options (``--rows 5``, ``--misere``).
+    Own flags may repeat; each gets the list of its values.
+    """
+    from gamesman.registry import game_class, game_from_flags
+
+    if args and not args[0].startswith("-"):
+        name, words = args[0], args[1:]
+    elif default_game is not None:
+        name, words = default_game, args
+    else:
+        raise GameError("name a game (see: gamesman games)")
+    cls = game_class(name)
+    takes_value = {option.flag: option.type is not bool for option in cls.options}
+    flags: dict[str, list[str | bool]] = {}
+    game_words: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        flag, sep, inline = word.partition("=")
+        if flag in own:
+            if not own[flag]:
+                flags.setdefault(flag, []).append(True)
+            elif sep:
+                flags.setdefault(flag, []).append(inline)
+            elif index < len(words):
+                flags.setdefault(flag, []).append(words[index])
+                index += 1
+            else:
+                raise GameError(f"{flag} needs a value")
+        elif word.startswith("--"):
+            negated = flag.startswith("--no-") and "--" + flag[5:] in takes_value
+            if flag not in takes_value and not negated:
+                game_from_flags(cls.name, [word])  # raises: unknown option, naming the known ones
+            game_words.append(word)
+            if takes_value.get(flag) and not sep and index < len(words):
+                game_words.append(words[index])
+                index += 1
+        else:
+            raise GameError(f"unexpected argument {word!r}")
+    return game_from_flags(cls.name, game_words), flags
+
+
+def whole_number(flag: str, text: str | bool, low: int | None = None) -> int:
+    try:
+        value = int(str(text))
+    except ValueError:
+        raise GameError(f"{flag} must be a whole number, not {text!r}") from None
+    if low is not None and value < low:
+        raise GameError(f"{flag} must be at least {low}, not {value}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``gamesman protocol [GAME [options]] [--strategy S] [--seed N]``: serve stdin/stdout."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    game, flags = game_and_flags(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
+    strategy = str(flags["--strategy"][-1]).split() if "--strategy" in flags else None
+    seed = whole_number("--seed", flags["--seed"][-1]) if "--seed" in flags else 0
+    engine = Engine(game, strategy, seed)
+    return engine.serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -1,0 +1,446 @@
+"""The referee: ``gamesman match GAME [options] --player CMD --player CMD ...``.
+
+Each ``--player`` is a shell command that starts a program speaking the
+protocol (PROTOCOL.md).  The referee starts the programs, sends each one the
+game (``game NAME key=value..``) at the start of every game, and before each
+of its turns ``setposition`` with that player's view, ``legal_moves`` with its
+legal moves (left out in the rare position whose list would not fit in a
+line) and ``genmove``.  It does the chance moves itself, with its own seeded
+rng, and checks every reply against the full position.
+
+A crash, a turn not answered within the time per move (``game`` gets
+STARTUP_ALLOWANCE seconds more), a reply that is not one legal move (or not a
+well-framed reply at all) loses the game by forfeit; the program is stopped
+and started again for the next game.  Pipes are read by a thread and written
+without blocking, so no program can stall the referee.  Seats rotate between games:
+in game k, program i plays player (i + k - 1) mod n.  A game that reaches the
+move limit ends with equal utilities (a tie; an unsolved puzzle).
+
+Only the player's view ever reaches a program: no other player's moves, no
+full position of a hidden-information game.  The legal moves are computed from
+the full position; they are a function of the view in every game whose rules
+let a player know what it may do.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Hashable, TextIO
+
+from gamesman.analysis import outcome_label
+from gamesman.errors import GameError
+from gamesman.game import CHANCE, Game
+from gamesman.options import format_value
+from gamesman.players import random_outcome
+from protocol.engine import LINE_LIMIT, game_and_flags, one_line, whole_number
+
+#: The most bytes one reply of a player may take, all its lines together.
+REPLY_LIMIT = 65536
+#: Extra seconds a program gets to answer ``game`` (it may be starting up).
+STARTUP_ALLOWANCE = 5.0
+DEFAULT_TIME_PER_MOVE = 10.0
+DEFAULT_MAX_MOVES = 1000
+
+
+class Forfeit(Exception):
+    """A player loses the game by forfeit; the message is the reason."""
+
+    def __init__(self, player: int, reason: str) -> None:
+        super().__init__(reason)
+        self.player = player
+        self.reason = reason
+
+
+class PlayerFailure(Exception):
+    """A program that crashed, timed out or broke the framing."""
+
+
+@dataclass
+class Reply:
+    ok: bool
+    text: str
+
+
+def _shown(text: str) -> str:
+    folded = one_line(text)
+    return folded if len(folded) <= 60 else folded[:57] + "..."
+
+
+class Program:
+    """One player program: a subprocess with pipes, read by a thread so that no read blocks."""
+
+    def __init__(self, number: int, command: str, log: str | None = None) -> None:
+        self.number = number
+        self.command = command
+        self.log = log
+        self.process: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+        self.next_id = 1
+
+    def start(self) -> None:
+        stderr = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        try:
+            self.process = subprocess.Popen(self.command, shell=True, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
+        finally:
+            if self.log:
+                stderr.close()
+        os.set_blocking(self.process.stdin.fileno(), False)  # a program that stops reading cannot block us
+        self.lines = queue.Queue()
+        threading.Thread(target=_read_lines, args=(self.process.stdout, self.lines), daemon=True).start()
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def ask(self, command: str, deadline: float, limit: float) -> Reply:
+        """Send one command; its reply must come by ``deadline`` (``limit`` seconds from the start).
+
+        PlayerFailure says what went wrong.
+        """
+        name = command.split()[0]
+        command_id = str(self.next_id)
+        self.next_id += 1
+        self._send(f"{command_id} {command}\n".encode("utf-8"), name, deadline, limit)
+        lines: list[str] = []
+        size = 0
+        while True:
+            try:
+                raw = self.lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                raise PlayerFailure(f"timed out: no reply to {name} within {limit:g} s") from None
+            if raw is None:
+                raise PlayerFailure(self._gone())
+            size += len(raw)
+            if size > REPLY_LIMIT or (len(raw) > LINE_LIMIT and not raw.endswith(b"\n")):
+                raise PlayerFailure(f"garbage: a reply to {name} longer than the limit")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise PlayerFailure(f"garbage: a reply to {name} that is not UTF-8 text") from None
+            text = "".join(c for c in text if c >= " " or c == "\t").replace("\t", " ").rstrip()
+            if not text:
+                if lines:
+                    break
+                continue  # blank lines before a reply are ignored
+            lines.append(text)
+        return self._parse(name, command_id, lines)
+
+    def _send(self, data: bytes, name: str, deadline: float, limit: float) -> None:
+        """Write ``data`` to the program's input, waiting no later than ``deadline`` for room."""
+        fd = self.process.stdin.fileno()
+        while data:
+            _, room, _ = select.select([], [fd], [], max(deadline - time.monotonic(), 0.0))
+            if not room:
+                raise PlayerFailure(f"timed out: did not read {name} within {limit:g} s")
+            try:
+                data = data[os.write(fd, data):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise PlayerFailure(self._gone()) from None
+
+    def _parse(self, name: str, command_id: str, lines: list[str]) -> Reply:
+        first = lines[0]
+        if first[0] not in "=?":
+            raise PlayerFailure(f"garbage: the reply to {name} starts with {_shown(first)!r}, not = or ?")
+        digits = len(first) - len(first[1:].lstrip("0123456789")) - 1
+        if digits and first[1:1 + digits] != command_id:
+            raise PlayerFailure(f"garbage: reply id {first[1:1 + digits]} to command id {command_id}")
+        text = "\n".join([first[1 + digits:].strip(), *lines[1:]]).strip()
+        return Reply(first[0] == "=", text)
+
+    def _gone(self) -> str:
+        try:
+            status = self.process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "crashed: closed its output"
+        if status < 0:
+            return f"crashed: killed by signal {-status}"
+        if status == 0:
+            return "ended the session (exit status 0) during the game"
+        return f"crashed: exit status {status}"
+
+    def stop(self, gently: bool = True) -> None:
+        """End the program: ``quit`` first when ``gently``, then kill its process group."""
+        process = self.process
+        if process is None:
+            return
+        self.process = None
+        if gently and process.poll() is None:
+            try:
+                os.write(process.stdin.fileno(), b"quit\n")
+                process.stdin.close()
+                process.wait(timeout=1)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        process.wait()
+        for stream in (process.stdin, process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def _read_lines(stream, lines: queue.Queue) -> None:
+    """Copy a program's output lines to a queue; None marks the end."""
+    try:
+        while True:
+            line = stream.readline(LINE_LIMIT + 1)
+            if not line:
+                break
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(None)
+
+
+@dataclass
+class Standing:
+    wins: int = 0
+    losses: int = 0
+    ties: int = 0
+    forfeits: int = 0
+
+
+@dataclass
+class GameRecord:
+    """One game: who sat where, every move with the position after it, and how it ended."""
+
+    number: int
+    seats: list[int]  # the program (0-based) playing each player
+    start: str
+    moves: list[dict[str, str]] = field(default_factory=list)
+    end: str = ""
+    result: str = ""
+    utilities: tuple[float, ...] = ()
+    forfeit: dict[str, Any] | None = None
+
+    def as_json(self, game: Game) -> dict[str, Any]:
+        return {
+            "game": self.number,
+            "variant": game.spec,
+            "players": {game.player_names[p]: program + 1 for p, program in enumerate(self.seats)},
+            "start": self.start,
+            "moves": self.moves,
+            "end": self.end,
+            "result": self.result,
+            "utilities": list(self.utilities),
+            "forfeit": self.forfeit,
+        }
+
+
+class Match:
+    """A series of games between programs, one program per player."""
+
+    def __init__(self, game: Game, commands: list[str], games: int | None = None, seed: int = 0,
+                 time_per_move: float = DEFAULT_TIME_PER_MOVE, max_moves: int = DEFAULT_MAX_MOVES,
+                 log: str | None = None, startup_allowance: float = STARTUP_ALLOWANCE) -> None:
+        if len(commands) != game.players:
+            raise GameError(f"{game.name} has {game.players} player{'s' if game.players != 1 else ''}: "
+                            f"give --player {game.players} time{'s' if game.players != 1 else ''}, not {len(commands)}")
+        self.game = game
+        self.programs = [Program(i + 1, command, log) for i, command in enumerate(commands)]
+        self.games = game.players if games is None else games
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.time_per_move = time_per_move
+        self.max_moves = max_moves
+        self.startup_allowance = startup_allowance
+        self.standings = [Standing() for _ in commands]
+        self.records: list[GameRecord] = []
+        options = " ".join(f"{key}={format_value(value)}" for key, value in game.settings.items())
+        self.game_command = f"game {game.name} {options}".rstrip()
+
+    def play(self, out: TextIO | None = None, record: TextIO | None = None) -> list[GameRecord]:
+        """Play every game; a line per game goes to ``out``, a JSON line per game to ``record``."""
+        try:
+            for number in range(1, self.games + 1):
+                result = self.play_game(number)
+                self.records.append(result)
+                self._score(result)
+                if out is not None:
+                    print(self.describe(result), file=out, flush=True)
+                if record is not None:
+                    record.write(json.dumps(result.as_json(self.game)) + "\n")
+                    record.flush()
+        finally:
+            for program in self.programs:
+                program.stop()
+        return self.records
+
+    def play_game(self, number: int) -> GameRecord:
+        """One game, seats rotated by ``number``."""
+        game = self.game
+        n = game.players
+        seats = [(player + number - 1) % n for player in range(n)]
+        position = game.start()
+        record = GameRecord(number, seats, game.format_position(position))
+        try:
+            for player, index in enumerate(seats):
+                program = self.programs[index]
+                if not program.running:
+                    program.start()
+                limit = self.time_per_move + self.startup_allowance
+                reply = self._ask(player, program, self.game_command, time.monotonic() + limit, limit)
+                if not reply.ok:
+                    raise Forfeit(player, f"refused the game: {_shown(reply.text)}")
+            while game.outcome(position) is None and len(record.moves) < self.max_moves:
+                mover = game.to_move(position)
+                if mover == CHANCE:
+                    move = random_outcome(game, position, self.rng)
+                else:
+                    move = self.turn(mover, self.programs[seats[mover]], position)
+                text = game.format_move(position, move)
+                position = game.play(position, move)
+                record.moves.append({"player": game.player_name(mover), "move": text,
+                                     "position": game.format_position(position)})
+            utilities = game.outcome(position)
+            if utilities is None:
+                record.result = f"stopped at the move limit ({self.max_moves})"
+                utilities = (0.0,) * n
+            else:
+                record.result = outcome_label(game, utilities)
+        except Forfeit as forfeit:
+            culprit = self.programs[seats[forfeit.player]]
+            culprit.stop(gently=False)
+            name = game.player_name(forfeit.player)
+            record.forfeit = {"player": name, "program": culprit.number, "reason": forfeit.reason}
+            record.result = f"{name} forfeits ({forfeit.reason})"
+            utilities = tuple(-1.0 if p == forfeit.player else 1.0 for p in range(n))
+        record.end = game.format_position(position)
+        record.utilities = tuple(utilities)
+        return record
+
+    def turn(self, player: int, program: Program, position: Hashable) -> Hashable:
+        """Ask ``program`` for its move as ``player``: its view, its legal moves, genmove."""
+        game = self.game
+        limit = self.time_per_move
+        deadline = time.monotonic() + limit
+        view = one_line(game.view(position, player))
+        reply = self._ask(player, program, f"setposition {view}", deadline, limit)
+        if not reply.ok:
+            raise Forfeit(player, f"refused setposition: {_shown(reply.text)}")
+        legal = " ".join(game.format_move(position, move) for move in game.moves(position))
+        listing = f"legal_moves {legal}"
+        if len(listing.encode("utf-8")) < LINE_LIMIT - 16:
+            self._ask(player, program, listing, deadline, limit)  # informational: any reply will do
+        reply = self._ask(player, program, f"genmove {game.player_names[player]}", deadline, limit)
+        if not reply.ok:
+            raise Forfeit(player, f"genmove failed: {_shown(reply.text)}")
+        words = reply.text.split()
+        if len(words) != 1:
+            raise Forfeit(player, f"garbage: {_shown(reply.text)!r} is not one move")
+        try:
+            return game.parse_move(position, words[0])
+        except GameError as problem:
+            if words[0].lower() == "resign":
+                raise Forfeit(player, "resigned") from None
+            raise Forfeit(player, f"illegal move {_shown(words[0])!r}: {one_line(problem)}") from None
+
+    @staticmethod
+    def _ask(player: int, program: Program, command: str, deadline: float, limit: float) -> Reply:
+        try:
+            return program.ask(command, deadline, limit)
+        except PlayerFailure as failure:
+            raise Forfeit(player, str(failure)) from None
+
+    def _score(self, record: GameRecord) -> None:
+        utilities = record.utilities
+        best = max(utilities)
+        leaders = [p for p, u in enumerate(utilities) if u == best]
+        for player, program in enumerate(record.seats):
+            standing = self.standings[program]
+            if record.forfeit is not None:
+                culprit = record.forfeit["program"] == program + 1
+                standing.forfeits += culprit
+                won = not culprit
+            elif len(utilities) == 1:
+                won = utilities[0] > 0
+            elif player not in leaders:
+                won = False
+            elif len(leaders) > 1:
+                standing.ties += 1
+                continue
+            else:
+                won = True
+            if won:
+                standing.wins += 1
+            else:
+                standing.losses += 1
+
+    def describe(self, record: GameRecord) -> str:
+        seats = " ".join(f"{self.game.player_names[p]}={program + 1}" for p, program in enumerate(record.seats))
+        length = len(record.moves)
+        return f"game {record.number}: {seats}: {record.result}, {length} move{'s' if length != 1 else ''}"
+
+    def table(self) -> str:
+        """The results per program: wins, losses, ties, forfeits."""
+        games = len(self.records)
+        lines = [f"{self.game.spec}: {games} game{'s' if games != 1 else ''}, seed {self.seed}",
+                 "player  wins  losses  ties  forfeits  command"]
+        for program, standing in zip(self.programs, self.standings):
+            lines.append(f"{program.number:>6}  {standing.wins:>4}  {standing.losses:>6}  {standing.ties:>4}  "
+                         f"{standing.forfeits:>8}  {program.command}")
+        forfeits = [r for r in self.records if r.forfeit]
+        if forfeits:
+            lines.append("forfeits:")
+            lines.extend(f"  game {r.number}: player {r.forfeit['program']} ({r.forfeit['player']}): "
+                         f"{r.forfeit['reason']}" for r in forfeits)
+        return "\n".join(lines)
+
+
+OWN_FLAGS = {"--player": True, "--games": True, "--seed": True, "--time-per-move": True,
+             "--record": True, "--log": True, "--max-moves": True}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``gamesman match GAME [options] --player CMD .. [--games N] [--seed S] [--time-per-move T]
+    [--max-moves M] [--record FILE] [--log FILE]``."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    game, flags = game_and_flags(argv, OWN_FLAGS)
+    for flag, values in flags.items():
+        if flag != "--player" and len(values) > 1:
+            raise GameError(f"{flag} given more than once")
+    last = {flag: str(values[-1]) for flag, values in flags.items()}
+    try:
+        time_per_move = float(last.get("--time-per-move", DEFAULT_TIME_PER_MOVE))
+    except ValueError:
+        raise GameError(f"--time-per-move must be a number of seconds, not {last['--time-per-move']!r}") from None
+    if not 0 < time_per_move < 1e6:
+        raise GameError(f"--time-per-move must be more than 0 seconds, not {last['--time-per-move']}")
+    match = Match(
+        game,
+        [str(command) for command in flags.get("--player", [])],
+        games=whole_number("--games", last["--games"], low=1) if "--games" in last else None,
+        seed=whole_number("--seed", last.get("--seed", "0")),
+        time_per_move=time_per_move,
+        max_moves=whole_number("--max-moves", last.get("--max-moves", str(DEFAULT_MAX_MOVES)), low=1),
+        log=last.get("--log"),
+    )
+    record = None
+    if "--record" in last:
+        try:
+            record = open(last["--record"], "w", encoding="utf-8")
+        except OSError as problem:
+            raise GameError(f"cannot write {last['--record']}: {problem.strerror}") from None
+    try:
+        match.play(sys.stdout, record)
+    finally:
+        if record is not None:
+            record.close()
+    print(match.table())
+    return 0

@@ -1,0 +1,550 @@
+"""The shell's commands, driven with plain strings (no terminal)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from gamesman import players
+from gamesman.game import CHANCE, Game, Option
+from gamesman.players import Choice, Strategy
+from gamesman.registry import make_game
+from gamesman.shell import Shell, announce, describe_result
+from gamesman.solver import Solver
+from gamesman.transcript import check
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("shell-cache")
+
+
+@pytest.fixture(autouse=True)
+def solve_once(private_cache, shared_cache, monkeypatch):
+    """One solver database for this module's tests (still a temporary directory)."""
+    monkeypatch.setenv("GAMESMAN_CACHE", str(shared_cache))
+
+
+def shell(*lines: str, seed: int = 0) -> Shell:
+    """A shell that has run ``lines``."""
+    s = Shell(write=lambda text: None, seed=seed)
+    for line in lines:
+        s.run(line)
+    return s
+
+
+def lines_of(text: str) -> list[str]:
+    return text.rstrip("\n").split("\n")
+
+
+# -- small games made for these tests ------------------------------------------------------
+
+class DiceRace(Game):
+    """Two players take turns to roll a die of 1 or 2 (chance) and add it to their total;
+    before rolling the mover says ``roll`` or ``double`` (a double roll adds twice the die).
+    The first to 4 wins."""
+
+    name = "dicerace"
+    title = "Dice race"
+    player_names = ("a", "b")
+    options = (Option("goal", int, 4, "the total that wins", low=2, high=6),)
+
+    def start(self):
+        return (0, 0, 0, 0)  # turn, pending factor (0: the mover chooses), total a, total b
+
+    def to_move(self, position):
+        return CHANCE if position[1] else position[0]
+
+    def moves(self, position):
+        return [] if self.outcome(position) or position[1] else ["roll", "double"]
+
+    def chances(self, position):
+        return [(1, Fraction(1, 2)), (2, Fraction(1, 2))] if position[1] else []
+
+    def play(self, position, move):
+        turn, factor, a, b = position
+        if factor:
+            if move not in (1, 2):
+                raise self.illegal(f"no die shows {move}")
+            totals = [a, b]
+            totals[turn] += factor * move
+            return (1 - turn, 0, *totals)
+        if move not in self.moves(position):
+            raise self.illegal(f"{move} is not legal here")
+        return (turn, 1 if move == "roll" else 2, a, b)
+
+    def outcome(self, position):
+        turn, factor, a, b = position
+        if a >= self.goal:
+            return (1.0, -1.0)
+        if b >= self.goal:
+            return (-1.0, 1.0)
+        return None
+
+    def format_position(self, position):
+        return "(" + " ".join(map(str, position)) + ")"
+
+    def parse_position(self, text):
+        raise self.error("positions are not parsed here", text)
+
+    def render(self, position):
+        return f"a {position[2]}, b {position[3]}"
+
+
+class TakeThree(Game):
+    """Three players take 1 or 2 from a pile of 4 in turn; whoever takes the last one gets 1,
+    the others 0."""
+
+    name = "takethree"
+    title = "Take three"
+    player_names = ("p", "q", "r")
+
+    def start(self):
+        return (0, 4)
+
+    def to_move(self, position):
+        return position[0]
+
+    def moves(self, position):
+        return [m for m in (1, 2) if m <= position[1]]
+
+    def play(self, position, move):
+        if move not in self.moves(position):
+            raise self.illegal(f"cannot take {move}")
+        return ((position[0] + 1) % 3, position[1] - move)
+
+    def outcome(self, position):
+        if position[1]:
+            return None
+        last = (position[0] - 1) % 3
+        return tuple(1.0 if p == last else 0.0 for p in range(3))
+
+    def format_position(self, position):
+        return f"({self.player_names[position[0]]} {position[1]})"
+
+    def parse_position(self, text):
+        raise self.error("positions are not parsed here", text)
+
+    def render(self, position):
+        return f"pile {position[1]}"
+
+
+def huge_tictactoe() -> Game:
+    """Tic-Tac-Toe that claims to be too large to solve."""
+    game = make_game("tictactoe")
+    game.solvable = lambda: False
+    return game
+
+
+class Broken(DiceRace):
+    name = "broken"
+
+    def render(self, position):
+        raise RuntimeError("the board fell off the table")
+
+
+def started(game: Game, seed: int = 0) -> Shell:
+    s = Shell(write=lambda text: None, seed=seed)
+    s.run("new onetwoten")  # any game, then swap in the test game
+    s.begin(game, keep_players=False)
+    return s
+
+
+# -- starting games ------------------------------------------------------------------------
+
+def test_prompt_names_the_game_and_the_player_to_move():
+    s = shell()
+    assert s.prompt() == "gamesman> "
+    s.run("new tictactoe")
+    assert s.prompt() == "tictactoe x> "
+    s.run("b2")
+    assert s.prompt() == "tictactoe o> "
+
+
+def test_new_game_with_flags_draws_the_board_and_the_prediction():
+    s = shell()
+    out = s.run("new nim --heaps 2 --size 4 --misere")
+    game = make_game("nim", heaps=2, size=4, misere=True)
+    result = Solver(game, database=None).result(game.start())
+    assert lines_of(out) == [f"Nim: {game.spec}", *game.render(game.start()).split("\n"),
+                             f"Prediction: {describe_result(game, game.start(), result)}"]
+    assert s.game.spec == game.spec
+
+
+@pytest.mark.parametrize("line, message", [
+    ("new nim --heaps 99", "nim: heaps must be int from 1 to 20, not 99"),
+    ("new nim --bogus", "nim: unknown option '--bogus' (options: --heaps --size --take --misere)"),
+    ("new tictactoe --misere=perhaps", "tictactoe: misere must be true or false, not perhaps"),
+    ("new nim --heaps", "nim: --heaps needs a value (int from 1 to 20)"),
+    ("new nim --seed soon", "--seed must be a whole number, not 'soon'"),
+])
+def test_a_bad_flag_gets_one_line_and_changes_nothing(line, message):
+    s = shell("new onetwoten", "1")
+    before = (s.game.spec, list(s.history))
+    assert s.run(line) == message + "\n"
+    assert (s.game.spec, list(s.history)) == before
+
+
+def test_unknown_game_lists_the_games():
+    out = shell().run("new chess")
+    assert out.startswith("unknown game 'chess' (games: onetwoten tictactoe nim")
+    assert out.count("\n") == 1
+
+
+def test_new_alone_and_again_restart_the_same_variant_keeping_computer_players():
+    s = shell("new onetwoten --target 5", "computer R random", "1")
+    assert len(s.history) == 3
+    s.run("again")
+    assert len(s.history) == 1 and s.game.spec.startswith("onetwoten(target=5")
+    assert 1 in s.computers
+    s.run("new")
+    assert len(s.history) == 1 and 1 in s.computers
+    s.run("new onetwoten")
+    assert s.computers == {}
+
+
+# -- moves, undo, redo, history, position, set ---------------------------------------------
+
+def test_moves_are_typed_as_moves_prints_them_in_any_case():
+    s = shell("new tictactoe")
+    assert s.run("moves") == "a1 b1 c1 a2 b2 c2 a3 b3 c3\n"
+    s.run("B2")
+    assert s.run("position") == "(o --- -x- ---)\n"
+
+
+def test_a_bad_move_gets_one_line_and_changes_nothing():
+    s = shell("new tictactoe", "b2")
+    for bad in ("b2", "z9", "xyzzy"):
+        out = s.run(bad)
+        assert out.count("\n") == 1 and out.startswith("tictactoe: ")
+        assert s.run("position") == "(o --- -x- ---)\n"
+    assert s.run("b2 c3").startswith("unknown command 'b2'")
+
+
+def test_a_whole_game_ends_with_the_winner_and_an_offer_to_play_again():
+    s = shell("new tictactoe", "predictions off")
+    for move in ("a1", "a2", "b1", "b2"):
+        s.run(move)
+    out = s.run("c1")
+    assert lines_of(out)[-1] == "game over: x wins. Type again to play again, or new GAME."
+    assert s.prompt() == "tictactoe> "
+    assert s.run("c3").startswith("the game is over (x wins)")
+    assert s.run("value") == "the game is over: x wins\n"
+    s.run("again")
+    assert s.run("position") == "(x --- --- ---)\n"
+
+
+def test_undo_and_redo_walk_the_history():
+    s = shell("new nim --heaps 2 --size 3", "predictions off", "1-1", "2-2", "1-1")
+    assert s.run("position") == "(o 1 1)\n"
+    s.run("undo")
+    s.run("undo")
+    assert s.run("position") == "(o 2 3)\n"
+    s.run("redo")
+    assert s.run("position") == "(x 2 1)\n"
+    s.run("redo")
+    assert s.run("position") == "(o 1 1)\n"
+    assert s.run("redo") == "nothing to redo\n"
+    s.run("undo")
+    s.run("2-1")  # a new move forgets what could be redone
+    assert s.run("redo") == "nothing to redo\n"
+    assert lines_of(s.run("history")) == ["start (x 3 3)", "  1. x 1-1", "  2. o 2-2", "  3. x 2-1"]
+    s.run("new nim")
+    assert s.run("undo") == "nothing to undo\n"
+
+
+def test_undo_takes_back_the_computers_reply_too():
+    s = shell("new onetwoten", "computer R perfect", "predictions off", "1")
+    assert [step.mover for step in s.history[1:]] == [0, 1]
+    s.run("undo")
+    assert s.run("position") == "(L 0)\n"
+    s.run("redo")
+    assert len(s.history) == 3
+
+
+def test_set_starts_from_any_position_and_refuses_bad_strings():
+    s = shell("new tictactoe", "b2")
+    out = s.run("set (x xx- -o-)")
+    assert out == 'tictactoe: 2 rows, expected 3 in "(x xx- -o-)"\n'
+    assert s.run("position") == "(o --- -x- ---)\n"
+    out = s.run("set (x  XX- -o- o-- )")
+    assert s.run("position") == "(x xx- -o- o--)\n"
+    assert lines_of(out)[-1] == "Prediction: x should win in 1"
+    assert s.run("undo") == "nothing to undo\n"
+    assert s.run("set").startswith("set needs a position, e.g. set (x --- --- ---)")
+
+
+# -- analysis ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("nim", {"heaps": 2, "size": 3}),
+                                           ("onetwoten", {"misere": True})])
+def test_value_values_and_hint_say_what_the_solver_says(name, options):
+    game = make_game(name, **options)
+    solver = Solver(game, database=None)
+    position = game.start()
+    flags = " ".join(f"--{k}" if v is True else f"--{k} {v}" for k, v in options.items())
+    s = shell(f"new {name} {flags}")
+    assert s.run("value") == describe_result(game, position, solver.result(position)) + "\n"
+    rows = lines_of(s.run("values"))
+    assert rows[0].split() == ["move", "value", "remoteness"]
+    expected = [[game.format_move(position, m), r.value.value, str(r.remoteness)]
+                for m, r in solver.move_results(position)]
+    assert [row.split() for row in rows[1:]] == expected
+    best = [game.format_move(position, m) for m in solver.best_moves(position)]
+    assert s.run("hint").startswith("hint: play " + (best[0] if len(best) == 1 else ", ".join(best[:-1])))
+
+
+def test_value_phrases_follow_gamesman():
+    ttt = make_game("tictactoe")
+    assert shell("new tictactoe").run("value") == "the game is a tie in 9\n"
+    assert shell("new tictactoe", "set (x xx- -o- o--)").run("value") == "x should win in 1\n"
+    assert shell("new nim --heaps 2 --size 2 --take 2").run("value") == "x should lose in 4\n"
+    assert announce(ttt, (0.0, 0.0)) == "the game is a tie"
+    assert announce(ttt, (-1.0, 1.0)) == "o wins"
+    assert announce(ttt, (3.0, -3.0)) == "x wins (scores: x 3, o -3)"
+
+
+def test_predictions_toggle():
+    s = shell("new onetwoten")
+    assert "Prediction: L should win in 7" in s.run("show")
+    assert s.run("predictions off") == "predictions off\n"
+    assert "Prediction" not in s.run("1")
+    assert "Prediction: R should lose in 6" in s.run("predictions on")
+    assert s.run("predictions") == "predictions are on\n"
+    assert s.run("predictions maybe") == "predictions takes on or off\n"
+
+
+def test_ctrl_c_during_a_prediction_turns_predictions_off(monkeypatch):
+    s = shell("new nim --heaps 2 --size 2")
+
+    def interrupted(self, position):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Solver, "result", interrupted)
+    out = s.run("new nim --heaps 3 --size 4")
+    assert lines_of(out)[-1].startswith("Prediction: interrupted; predictions are off")
+    assert not s.predictions
+    with pytest.raises(KeyboardInterrupt):  # elsewhere the front end cancels the command
+        s.run("value")
+    assert s.run("position") == "(x 4 4 4)\n"
+
+
+def test_an_unsolvable_variant_asks_a_search_player(monkeypatch):
+    class Oracle(Strategy):
+        name = "oracle"
+
+        def choose(self, position):
+            return Choice(self.game.moves(position)[0], "looked 3 moves ahead")
+
+    monkeypatch.setattr("gamesman.shell.SEARCH_PREFERENCE", ("oracle",))
+    monkeypatch.setitem(players.STRATEGIES, "oracle", (lambda game, rng, args: Oracle(game, rng), "test"))
+    s = Shell(write=lambda text: None, seed=0)
+    s._captured = []
+    s.begin(huge_tictactoe(), keep_players=False)
+    assert "(too large to solve: no predictions; value and hint ask a search player)" in s._captured
+    assert "Prediction" not in s.run("show")
+    assert s.run("value") == "tictactoe: too large to solve; oracle estimate: looked 3 moves ahead\n"
+    assert s.run("hint") == "hint (oracle): play a1 (looked 3 moves ahead)\n"
+    assert s.run("values").startswith("tictactoe: too large to solve, so no exact values")
+    assert s.run("computer o perfect").startswith("tictactoe: this variant is too large to solve")
+    s.run("computer o oracle")
+    s.run("b2")
+    assert s.run("position") == "(x o-- -x- ---)\n"
+
+
+# -- computer players -----------------------------------------------------------------------
+
+def test_computer_sides_and_auto_play_to_the_end():
+    s = shell("new tictactoe", "predictions off")
+    out = s.run("computer o perfect")
+    assert out == "o: computer (perfect)\n"
+    out = s.run("b2")
+    assert lines_of(out)[0].startswith("o plays ")
+    assert s.game.to_move(s.position) == 0
+    out = s.run("auto")
+    assert "game over: the game is a tie" in out  # perfect against perfect
+    assert s.run("auto").startswith("the game is over")
+    assert s.run("computer") == "o: perfect\n"
+    assert s.run("human o") == "o: human\n"
+    assert s.run("computer") == "people play every side\n"
+
+
+def test_computer_strategies_from_words():
+    s = shell("new onetwoten", "predictions off")
+    out = lines_of(s.run("computer both imperfect 0.5"))
+    assert out[:2] == ["L: computer (imperfect 0.5)", "R: computer (imperfect 0.5)"]
+    assert out[-1].startswith("game over: ")
+    s.run("new onetwoten")
+    assert s.run("computer R misere") == "R: computer (misere)\n"
+    assert s.run("computer L off") == "L: human\n"
+    assert s.run("computer q random") == "onetwoten: no side 'q' (sides: L, R or both)\n"
+    assert s.run("computer R telepathy").startswith("unknown strategy 'telepathy' (strategies: random, perfect")
+    assert s.run("computer R imperfect 2") == "imperfect: skill must be a number from 0 to 1, not '2'\n"
+    assert s.run("computer R").startswith("computer R needs a strategy")
+
+
+def test_computer_both_plays_the_whole_game_and_undo_steps_back_one_move():
+    s = shell("new nim --heaps 2 --size 2 --take 2", "predictions off", "computer both perfect")
+    assert s.over() is not None
+    moves = len(s.history)
+    s.run("undo")
+    assert len(s.history) == moves - 1
+
+
+def test_same_seed_same_random_game():
+    def game(seed):
+        return shell("new tictactoe --seed 7", "predictions off", "computer both random", seed=seed).run("history")
+    assert game(1) == game(2)  # --seed on new fixes it, whatever the shell started with
+    one = shell("new tictactoe", "predictions off", "seed 3", "computer both random").run("history")
+    two = shell("new tictactoe", "predictions off", "seed 3", "computer both random").run("history")
+    assert one == two
+    assert shell("seed 12").run("seed") == "seed 12\n"
+    assert shell().run("seed x") == "--seed must be a whole number, not 'x'\n"
+
+
+# -- chance and more than two players ---------------------------------------------------------
+
+def test_the_shell_plays_chance_moves_and_shows_them():
+    s = started(DiceRace(), seed=5)
+    assert s.prompt() == "dicerace a> "
+    out = s.run("roll")
+    assert lines_of(out)[0] in ("chance: 1", "chance: 2")
+    assert s.game.to_move(s.position) == 1
+    assert "expected utilities a " in s.run("value")
+    rows = lines_of(s.run("values"))
+    assert rows[0] == "expected utilities after each move, best first:"
+    assert rows[1].split() == ["move", "a", "b"]
+    s.run("undo")  # back over the chance move to the person's choice
+    assert s.position == s.game.start()
+    again = started(DiceRace(), seed=5)
+    assert again.run("roll") == out  # the seed fixes the dice
+
+
+def test_several_players_get_utilities():
+    s = started(TakeThree())
+    assert s.prompt() == "takethree p> "
+    assert s.run("value").startswith("utilities p ")
+    s.run("computer both perfect")
+    assert s.over() is not None
+    assert s.run("show").rstrip().endswith(f"{announce(s.game, s.over())}. Type again to play again, or new GAME.")
+    assert announce(s.game, (0.0, 1.0, 0.0)) == "q wins"
+    assert announce(s.game, (0.2, 1.0, 0.0)) == "q wins (scores: p 0.2, q 1, r 0)"
+    assert announce(s.game, (1.0, 1.0, 0.0)) == "p and q share the win"
+
+
+def test_internal_errors_print_one_line_and_the_shell_goes_on():
+    s = started(DiceRace())
+    s.game = Broken()
+    assert s.run("show") == "internal error: RuntimeError: the board fell off the table\n"
+    assert s.run("position") == "(0 0 0 0)\n"
+
+
+# -- help, games, options, completion ---------------------------------------------------------
+
+def test_help_games_options_and_rules():
+    s = shell()
+    assert "new GAME [flags] [--seed N]" in s.run("help")
+    assert s.run("help undo") == "undo: take back your last move (and the computer's reply)\n"
+    assert "perfect" in s.run("help computer")
+    assert s.run("help nim").startswith("Nim (nim): ")
+    assert s.run("help frobnicate").startswith("no help for 'frobnicate'")
+    games = s.run("games")
+    assert games.startswith("onetwoten") and "Tic-Tac-Toe" in games
+    assert s.run("options") == "no game yet: type new GAME (games lists them)\n"
+    s.run("new nim --heaps 4")
+    options = lines_of(s.run("options"))
+    assert options[0] == "nim(heaps=4,size=5,take=3,misere=false)"
+    assert any(line.strip().startswith("--heaps HEAPS") and line.endswith("[now 4]") for line in options)
+    assert "Nim" in s.run("rules")
+    assert s.run("frobnicate now").startswith("unknown command 'frobnicate'")
+
+
+def test_completion_of_commands_games_flags_and_moves():
+    s = shell()
+    assert s.completions("un") == ["undo"]
+    assert s.completions("new tic") == ["tictactoe"]
+    assert s.completions("new othello --r") == ["--rows"]
+    assert "--no-misere" in s.completions("new nim --")
+    assert "--seed" in s.completions("new nim --heaps 3 ")
+    s.run("new tictactoe")
+    s.run("b2")
+    assert s.completions("a") == ["again", "auto", "a1", "a2", "a3"]
+    assert s.completions("B") == ["b1", "b3"]
+    assert s.completions("computer ") == ["x", "o", "both"]
+    assert "perfect" in s.completions("computer o p")
+    assert s.completions("predictions o") == ["on", "off"]
+    assert s.completions("set ") == ["(o --- -x- ---)"]
+
+
+# -- quitting, recording ------------------------------------------------------------------------
+
+def test_quit_and_end_of_input_finish_the_shell():
+    s = shell("new nim")
+    s.run("quit")
+    assert s.finished
+    s = shell()
+    s.end_of_input(s.prompt())
+    assert s.finished and s.log[-1] == (True, "gamesman> ^D")
+
+
+def test_record_writes_a_transcript_that_replays(tmp_path):
+    path = tmp_path / "session.t"
+    s = Shell(write=lambda text: None, seed=0)
+    s.greet()
+    s.execute("new onetwoten --target 5")
+    s.execute("1")
+    assert s.run(f"record {path}").startswith(f"recording to {path}")
+    s.execute("values")
+    s.execute("record off")
+    s.execute("position")  # not recorded
+    text = path.read_text()
+    assert text.startswith("$ gamesman\ngamesman: type help")
+    assert "record" not in text and "position" not in text
+    assert "onetwoten R> values\n" in text
+    assert check(path).diff == ""
+
+
+def test_a_recording_names_a_random_seed(tmp_path):
+    s = Shell(write=lambda text: None, seed=4242, argv=["nim", "--heaps", "2"])
+    assert s.command_line() == "$ gamesman shell nim --heaps 2 --seed 4242"
+    assert Shell(write=lambda text: None, seed=0, argv=["--seed", "0"]).command_line() == "$ gamesman"
+    assert s.run("record /nonexistent/dir/x.t").startswith("cannot record to /nonexistent/dir/x.t")
+
+
+# -- the plain front end --------------------------------------------------------------------------
+
+def run_plain(text: str, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, GAMESMAN_SEED="0")
+    return subprocess.run([sys.executable, "-m", "gamesman", *args], input=text, capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=60)
+
+
+def test_piped_input_prints_prompts_and_no_escape_codes():
+    done = run_plain("new onetwoten --target 3\n2\n", "shell")
+    assert done.returncode == 0
+    assert "\x1b" not in done.stdout
+    assert done.stdout.startswith("gamesman: type help")
+    assert "gamesman> 1, 2, ..., 10: onetwoten(target=3,step=2,misere=false)\n" in done.stdout
+    assert "onetwoten L> [oo-]" in done.stdout
+    assert done.stdout.endswith("onetwoten R> \n")
+
+
+def test_shell_arguments_start_a_game_and_bad_ones_exit_2():
+    done = run_plain("position\n", "shell", "nim", "--heaps", "2")
+    assert "nim x> (x 5 5)\n" in done.stdout
+    done = run_plain("", "shell", "nim", "--heaps", "0")
+    assert done.returncode == 2 and done.stderr == "gamesman: nim: heaps must be int from 1 to 20, not 0\n"
+
+
+def test_startup_imports_little():
+    code = ("import io, sys; sys.stdin = io.StringIO('quit\\n'); from gamesman.shell import main; main([]); "
+            "print(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'gamesman.solver', "
+            "'gamesman.players', 'games.'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.rstrip().endswith("[]")

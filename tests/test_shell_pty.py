@@ -1,0 +1,202 @@
+"""The installed ``gamesman`` shell in a real pseudo-terminal (prompt_toolkit front end)."""
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from gamesman.transcript import check, gamesman_command
+
+pexpect = pytest.importorskip("pexpect")
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
+
+
+class Terminal:
+    """A shell session; ``type`` sends a line and waits for the next prompt."""
+
+    def __init__(self, tmp_path: Path, *args: str, colour: bool = True) -> None:
+        env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1",
+                   GAMESMAN_HISTORY=str(tmp_path / "history"), GAMESMAN_SEED="0")
+        env.pop("GAMESMAN_PLAIN", None)
+        env.pop("NO_COLOR", None)
+        if not colour:
+            env["NO_COLOR"] = "1"
+        command = gamesman_command()
+        self.child = pexpect.spawn(command[0], [*command[1:], *args], env=env, encoding="utf-8",
+                                   dimensions=(40, 120), timeout=30)
+        self.raw = ""
+        self.seen = 0  # how much of the cleaned text earlier waits consumed
+
+    @property
+    def text(self) -> str:
+        return ESCAPES.sub("", self.raw)
+
+    def wait(self, pattern: str, timeout: float = 30) -> str:
+        """Read until ``pattern`` appears in the cleaned text after what was already seen."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        while True:
+            match = regex.search(self.text, self.seen)
+            if match:
+                found = self.text[self.seen:match.end()]
+                self.seen = match.end()
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} not seen; the screen ends with {self.text[-600:]!r}")
+            try:
+                self.raw += self.child.read_nonblocking(4096, timeout=0.2)
+            except pexpect.TIMEOUT:
+                pass
+
+    def prompt(self, prompt: str = r"\S+") -> str:
+        return self.wait(rf"(?:^|\n)[a-z0-9]+(?: {prompt})?>")
+
+    def type(self, line: str, prompt: str = r"\S+") -> str:
+        """Type a line (and Enter) and return the output up to the next prompt."""
+        self.child.send(line + "\r")
+        return self.prompt(prompt)
+
+    def finish(self) -> int:
+        self.child.expect(pexpect.EOF, timeout=30)
+        self.child.close()
+        return self.child.exitstatus
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    sessions = []
+
+    def start(*args: str, colour: bool = True) -> Terminal:
+        session = Terminal(tmp_path, *args, colour=colour)
+        sessions.append(session)
+        return session
+
+    yield start
+    for session in sessions:
+        if session.child.isalive():
+            session.child.terminate(force=True)
+
+
+def test_play_a_game_with_flags_to_its_end(terminal):
+    t = terminal()
+    t.prompt()
+    out = t.type("new tictactoe --misere", "x")
+    assert "tictactoe(misere=true)" in out and "Prediction: the game is a tie in 9" in out
+    for move, side in (("a1", "o"), ("b1", "x"), ("a2", "o"), ("b2", "x")):
+        t.type(move, side)
+    out = t.type("a3")  # x completes column a: under misere rules x loses
+    assert "game over: o wins. Type again to play again, or new GAME." in out
+    assert "(o xo- xo- x--)" in t.type("position")
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+
+
+def test_game_over_undo_redo_values_hint(terminal):
+    t = terminal("shell", "onetwoten", "--target", "4")
+    assert "Prediction: L should win in 3" in t.prompt("L")
+    out = t.type("values", "L")
+    assert re.search(r"move\s+value\s+remoteness\n1\s+win\s+3\n2\s+lose\s+2", out)
+    assert "hint: play 1 (L should win in 3)" in t.type("hint", "L")
+    t.type("1", "R")
+    t.type("2", "L")
+    out = t.type("1")
+    assert "game over: L wins. Type again to play again, or new GAME." in out
+    out = t.type("undo", "L")
+    assert "sum 3 of 4, L to move" in out
+    t.type("undo", "R")
+    assert "(R 1)" in t.type("position", "R")
+    t.type("redo", "L")
+    assert "(L 3)" in t.type("position", "L")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_bad_move_bad_flag_bad_position_change_nothing(terminal):
+    t = terminal(colour=False)
+    t.prompt()
+    assert "nim: heaps must be int from 1 to 20, not 99" in t.type("new nim --heaps 99")
+    assert "tictactoe: unknown option '--size' (options: --misere)" in t.type("new tictactoe --size 4")
+    t.type("new nim --heaps 2 --size 3", "x")
+    assert "nim: cannot take 4 from heap 1" in t.type("1-4", "x")
+    assert 'nim: 3 heaps, expected 2 in "(o 1 2 3)"' in t.type("set (o 1 2 3)", "x")
+    assert "(x 3 3)" in t.type("position", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_tab_completes_a_move_and_a_command(terminal):
+    t = terminal()
+    t.prompt()
+    t.type("new nim --heaps 2 --size 1 --take 1", "x")
+    t.child.send("2")
+    t.child.send("\t")
+    t.wait("2-1")
+    t.child.send("\r")
+    t.prompt("o")
+    t.child.send("posi\t")
+    t.wait("position")
+    t.child.send("\r")
+    assert "(o 1 0)" in t.prompt("o")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_ctrl_c_cancels_a_long_solve_and_the_line_being_typed(terminal):
+    t = terminal()
+    t.prompt()
+    t.child.send("new nim --heaps 6 --size 9\r")  # about two million positions: many seconds
+    t.wait("solving nim")
+    t.child.sendintr()
+    out = t.prompt("x")
+    assert "Prediction: interrupted; predictions are off" in out
+    t.child.send("value\r")
+    t.wait("solving nim")
+    t.child.sendintr()
+    assert "interrupted" in t.prompt("x")
+    t.child.send("undo-this-half-typed-line")
+    time.sleep(0.3)
+    t.child.sendintr()
+    t.prompt("x")
+    assert "(x 9 9 9 9 9 9)" in t.type("position", "x")
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+
+
+def test_ctrl_d_leaves_and_history_persists(terminal, tmp_path):
+    t = terminal()
+    t.prompt()
+    t.type("new onetwoten", "L")
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+    assert "new onetwoten" in (tmp_path / "history").read_text()
+    t = terminal()
+    t.prompt()
+    t.child.send("\x1b[A")  # the up arrow brings the last session's line back
+    t.wait("new onetwoten")
+    t.child.send("\r")
+    assert "onetwoten(target=10" in t.prompt("L")
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+
+
+def test_a_session_recorded_at_the_terminal_replays_as_a_transcript(terminal, tmp_path):
+    path = tmp_path / "played.t"
+    t = terminal("shell", "--seed", "11")
+    t.prompt()
+    t.type("new nim --heaps 2 --size 3", "x")
+    t.type("computer o random", "x")
+    t.type("1-1", "x")
+    t.type(f"record {path}", "x")
+    t.type("values", "x")
+    t.type("bogus", "x")
+    t.type("2-1", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+    text = path.read_text()
+    assert text.startswith("$ gamesman shell --seed 11\n")
+    assert "\x1b" not in text
+    assert check(path).diff == ""

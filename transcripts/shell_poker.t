@@ -1,0 +1,174 @@
+# Heads-up Texas Hold'em with 15 chips each; too large to solve: moves, values, a bad move, undo and redo, then the computer finishes the game.
+$ gamesman
+gamesman: type help for the commands, games for the games, quit to leave.
+gamesman> new poker --players 2 --chips 15 --min-bet 10
+Texas Hold'em: poker(players=2,chips=15,min_bet=10)
+(too large to solve: no predictions; value and hint ask a search player)
+chance: Qs
+chance: Jh
+chance: 7d
+chance: 5c
+Texas Hold'em: preflop, p1 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  D SB     10     5  Jh 5c
+p2  BB        5    10  Qs 7d
+preflop: p1:sb5, p2:bb10
+poker p1> moves
+fold call raise
+poker p1> fold
+chance: 8h
+chance: 7c
+chance: Qd
+chance: 5h
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  BB        0    10  8h Qd  all in
+p2  D SB     15     5  7c 5h
+preflop: p2:sb5, p1:bb10
+poker p2> values
+poker: too large to solve, so no exact values; hint asks mcts
+poker p2> zz9
+poker: 'zz9' is not a legal move here (legal: fold call)
+poker p2> undo
+Texas Hold'em: preflop, p1 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  D SB     10     5  Jh 5c
+p2  BB        5    10  Qs 7d
+preflop: p1:sb5, p2:bb10
+poker p1> redo
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  BB        0    10  8h Qd  all in
+p2  D SB     15     5  7c 5h
+preflop: p2:sb5, p1:bb10
+poker p2> auto random
+p2 plays call: random among 2 moves
+chance: 6h
+chance: Kh
+chance: 4h
+chance: 3h
+chance: 3s
+chance: 3c
+chance: Qd
+chance: As
+chance: 8s
+Texas Hold'em: preflop, p1 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  D SB     15     5  Qd 8s
+p2  BB        0    10  3c As  all in
+preflop: p1:sb5, p2:bb10
+p1 plays fold: random among 2 moves
+chance: 6c
+chance: Jh
+chance: Kh
+chance: Th
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  BB        5    10  6c Kh
+p2  D SB     10     5  Jh Th
+preflop: p2:sb5, p1:bb10
+p2 plays call: random among 3 moves
+Texas Hold'em: preflop, p1 to act
+board: -    pots: 20
+seat      chips   bet  cards
+p1  BB        5    10  6c Kh
+p2  D SB      5    10  Jh Th
+preflop: p2:sb5, p1:bb10, p2:call5
+p1 plays raise: random among 3 moves
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 25
+seat      chips   bet  cards
+p1  BB        0    15  6c Kh  all in
+p2  D SB      5    10  Jh Th
+preflop: p2:sb5, p1:bb10, p2:call5, p1:raise5
+p2 plays fold: random among 2 moves
+chance: 6h
+chance: 6c
+chance: Th
+chance: 4h
+chance: 9d
+chance: 7s
+chance: 8s
+chance: 2h
+chance: Ac
+chance: Ks
+chance: 3c
+chance: Qs
+chance: Ts
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  BB       10    10  Ks Qs
+p2  D SB      5     5  3c Ts
+preflop: p2:sb5, p1:bb10
+p2 plays fold: random among 2 moves
+chance: 9s
+chance: Qs
+chance: 6c
+chance: Jd
+chance: Ts
+chance: 2h
+chance: Ac
+chance: 4h
+chance: Qd
+Texas Hold'em: p1 has won every chip
+game over: p1 wins. Type again to play again, or new GAME.
+poker> history
+start (chance preflop button=p1 chips=10,5 bets=5,10 pots=15 board=- cards=-,- history=p1:sb5,p2:bb10)
+  1. chance Qs
+  2. chance Jh
+  3. chance 7d
+  4. chance 5c
+  5. p1 fold
+  6. chance 8h
+  7. chance 7c
+  8. chance Qd
+  9. chance 5h
+ 10. p2 call (random)
+ 11. chance 6h
+ 12. chance Kh
+ 13. chance 4h
+ 14. chance 3h
+ 15. chance 3s
+ 16. chance 3c
+ 17. chance Qd
+ 18. chance As
+ 19. chance 8s
+ 20. p1 fold (random)
+ 21. chance 6c
+ 22. chance Jh
+ 23. chance Kh
+ 24. chance Th
+ 25. p2 call (random)
+ 26. p1 raise (random)
+ 27. p2 fold (random)
+ 28. chance 6h
+ 29. chance 6c
+ 30. chance Th
+ 31. chance 4h
+ 32. chance 9d
+ 33. chance 7s
+ 34. chance 8s
+ 35. chance 2h
+ 36. chance Ac
+ 37. chance Ks
+ 38. chance 3c
+ 39. chance Qs
+ 40. chance Ts
+ 41. p2 fold (random)
+ 42. chance 9s
+ 43. chance Qs
+ 44. chance 6c
+ 45. chance Jd
+ 46. chance Ts
+ 47. chance 2h
+ 48. chance Ac
+ 49. chance 4h
+ 50. chance Qd
+poker> quit
