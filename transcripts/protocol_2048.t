@@ -1,0 +1,41 @@
+# 2048 over the protocol: chance moves drawn by the seeded engine, moves, and the exact solver on a 2x2 board.
+$ gamesman protocol
+> game 2048 rows=2 cols=2
+= 2048(rows=2,cols=2,target=0)
+
+> seed 3
+=
+
+> genmove
+= 4@a1
+
+> genmove
+= 2@a2
+
+> showboard
+=
+score 0, player to move
+     a    b
+1    4    -
+2    2    -
+
+> moves
+= right
+
+> value
+= utilities 64.0061 in 46
+
+> values
+= right utilities 64.0061 in 46
+
+> play left
+? illegal move: 2048: left moves no tile here (legal: right)
+
+> genmove
+= right
+
+> position
+= (chance 0 -,4 -,2)
+
+> outcome
+= none

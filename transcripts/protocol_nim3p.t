@@ -1,0 +1,25 @@
+# Three players over the protocol: max^n utilities for every move.
+$ gamesman protocol
+> game nim3p heaps=2 size=2
+= nim3p(heaps=2,size=2,extra=false)
+
+> value
+= utilities 1 0 0 in 3
+
+> values
+= 1-2 utilities 1 0 0 in 3
+2-2 utilities 1 0 0 in 3
+1-1 utilities 0 1 0 in 4
+2-1 utilities 0 1 0 in 4
+
+> strategy perfect
+= perfect
+
+> genmove
+= 2-2
+
+> position
+= (P1 2 0)
+
+> value
+= utilities 1 0 0 in 2
