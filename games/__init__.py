@@ -20,4 +20,5 @@ REGISTRY: dict[str, str] = {
     "nim3p": "games.nim3p:Nim3P",
     "2048": "games.twentyfortyeight:TwentyFortyEight",
     "poker": "games.poker:Poker",
+    "beverbende": "games.beverbende:Beverbende",
 }

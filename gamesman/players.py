@@ -179,4 +179,5 @@ def next_random(game: Game, position: Hashable, rng: random.Random) -> Hashable:
 
 from gamesman import expectimax as _expectimax  # noqa: E402,F401  (registers greedy and expectimax)
 from games import cube as _cube  # noqa: E402,F401  (registers optimal and twophase)
+from games import beverbende as _beverbende  # noqa: E402,F401  (registers humanlike and expected)
 from gamesman import search  # noqa: E402,F401  (registers the search players)
