@@ -20,9 +20,10 @@ from gamesman.solver import Graph, ProgressFn
 
 
 def outcome_label(game: Game, utilities: tuple[float, ...]) -> str:
-    """``x wins``, ``tie``, ``tie between x and o``; ``solved`` for a puzzle."""
+    """``x wins``, ``tie``, ``tie between x and o``; for one player ``solved``,
+    ``not solved``, or ``game over`` when the utility is a score."""
     if game.players == 1:
-        return "solved" if utilities[0] > 0 else "not solved"
+        return {1: "solved", 0: "not solved"}.get(utilities[0], "game over")
     best = max(utilities)
     winners = [game.player_names[p] for p, u in enumerate(utilities) if u == best]
     if len(winners) == 1:
