@@ -98,9 +98,9 @@ from fractions import Fraction
 from typing import NamedTuple, Sequence
 
 from gamesman import boards
-from gamesman.errors import GameError, OptionError
+from gamesman.errors import OptionError
 from gamesman.game import CHANCE, Game, Option
-from gamesman.players import STRATEGIES, Choice, Strategy
+from gamesman.players import STRATEGIES, Choice, Strategy, require_game
 
 NUMBERS = tuple("0123456789")  # a tuple: ``"" in NUMBERS`` is False
 SPECIALS = "gps"  # get two, peek, swap
@@ -890,24 +890,15 @@ def convolve(a: list[float], b: list[float]) -> list[float]:
     return out
 
 
-def require_beverbende(game: Game, strategy: str) -> None:
-    if not isinstance(game, Beverbende):
-        raise GameError(f"{strategy}: a strategy for beverbende, not for {game.name}")
-
-
 def humanlike_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``humanlike`` strategy (no arguments)."""
-    require_beverbende(game, "humanlike")
-    if args:
-        raise GameError(f"humanlike: takes no arguments, not {' '.join(args)!r}")
+    require_game(game, "beverbende", "humanlike", args)
     return HumanlikePlayer(game, rng)
 
 
 def expected_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``expected`` strategy (no arguments)."""
-    require_beverbende(game, "expected")
-    if args:
-        raise GameError(f"expected: takes no arguments, not {' '.join(args)!r}")
+    require_game(game, "beverbende", "expected", args)
     return ExpectedPlayer(game, rng)
 
 

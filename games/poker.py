@@ -77,7 +77,7 @@ from typing import Callable, NamedTuple
 from gamesman import boards
 from gamesman.errors import GameError, PositionError
 from gamesman.game import CHANCE, Game, Option
-from gamesman.players import Choice, Strategy
+from gamesman.players import Choice, Strategy, require_game
 from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, evaluate, evaluate_codes, parse_card
 from games.poker_hands import poker_stats
 
@@ -718,22 +718,15 @@ class EquityPlayer(ViewPlayer):
         return share / self.samples
 
 
-def require_poker(game: Game, strategy: str) -> None:
-    if not isinstance(game, Poker):
-        raise GameError(f"{strategy}: a strategy for poker, not for {game.name}")
-
-
 def call_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``call`` strategy (no arguments)."""
-    require_poker(game, "call")
-    if args:
-        raise GameError(f"call: takes no arguments, not {' '.join(args)!r}")
+    require_game(game, "poker", "call", args)
     return CallPlayer(game, rng)
 
 
 def equity_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``equity [samples]`` strategy: samples from 1 to 100000, 200 by default."""
-    require_poker(game, "equity")
+    require_game(game, "poker", "equity")
     if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and 1 <= int(args[0]) <= 100_000)):
         raise GameError(f"equity: samples must be a whole number from 1 to 100000, not {' '.join(args)!r}")
     return EquityPlayer(game, rng, samples=int(args[0]) if args else 200)

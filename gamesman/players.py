@@ -128,6 +128,14 @@ STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
 }
 
 
+def require_game(game: Game, name: str, strategy: str, args: list[str] | None = None) -> None:
+    """Refuse a game-specific strategy on another game (and arguments it does not take)."""
+    if game.name != name:
+        raise GameError(f"{strategy}: a strategy for {name}, not for {game.name}")
+    if args:
+        raise GameError(f"{strategy}: takes no arguments, not {' '.join(args)!r}")
+
+
 def lazy_strategy(target: str) -> StrategyFactory:
     """A factory for a strategy kept in its game's module (``module:factory``), imported when made."""
     def make(game: Game, rng: random.Random, args: list[str]) -> Strategy:
