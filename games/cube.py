@@ -705,6 +705,7 @@ class Cube(Game):
     name = "cube"
     title = "Rubik's Cube"
     player_names = ("player",)
+    render_colours = FACE_COLOURS
     options = (
         Option("size", int, 3, "edge length: 2 (2x2x2) or 3 (3x3x3)", low=2, high=3),
         Option("metric", str, "htm", "htm: a half turn is one move; qtm: only quarter turns are moves",

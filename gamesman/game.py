@@ -54,6 +54,9 @@ class Game:
     player_names: ClassVar[tuple[str, ...]] = ()
     impartial: ClassVar[bool] = False
     rules: ClassVar[str] = ""
+    #: Characters of ``render`` drawn in colour on a terminal (e.g. cube faces):
+    #: character -> white, red, green, yellow, orange, blue, cyan, magenta or black.
+    render_colours: ClassVar[dict[str, str]] = {}
     #: Variants (as option values) listed in the README's table of solved games;
     #: None means the default variant, plus its misère twin when there is one.
     showcase: ClassVar[tuple[dict[str, Any], ...] | None] = None

@@ -265,7 +265,10 @@ class Shell:
         """Print lines of output (``kind`` picks a colour on a terminal)."""
         for line in text.split("\n"):
             self._log(line)
-            shown = self.colour(line, kind) if self.colour and kind else line
+            if kind == "board":
+                shown = paint(line, getattr(self.game, "render_colours", {})) if self.colour else line
+            else:
+                shown = self.colour(line, kind) if self.colour and kind else line
             self.write(shown + "\n")
             if self._captured is not None:
                 self._captured.append(line)
@@ -443,7 +446,7 @@ class Shell:
     def show(self) -> None:
         """The board, then the end of the game or the prediction."""
         game = self.game
-        self.say(game.render(self.position))
+        self.say(game.render(self.position), "board")
         utilities = self.over()
         if utilities is not None:
             self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.", "over")
@@ -943,6 +946,17 @@ def run_line(shell: Shell, line: str, prompt: str) -> None:
 
 
 ANSI = {"error": "\x1b[31m", "prediction": "\x1b[36m", "over": "\x1b[1m"}
+
+
+COLOUR_CODES = {"white": "97", "red": "31", "green": "32", "yellow": "93", "orange": "38;5;208",
+                "blue": "34", "cyan": "36", "magenta": "35", "black": "90"}
+
+
+def paint(line: str, colours: dict[str, str]) -> str:
+    """A board line with each character the game maps to a colour drawn in that colour."""
+    if not colours:
+        return line
+    return "".join(f"\x1b[{COLOUR_CODES[colours[ch]]}m{ch}\x1b[0m" if ch in colours else ch for ch in line)
 
 
 def ansi_colour(line: str, kind: str) -> str:

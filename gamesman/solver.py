@@ -262,9 +262,13 @@ class Solver:
         if root in self.table:
             return 0
         graph = Graph(game, root, self.table, self.progress, self.limit)
-        if not graph.chance and game.players == 2:
+        # The method follows the game, not the part of it this graph saw: a
+        # table that already holds utilities (chance was met before) keeps them.
+        known = next(iter(self.table.values()), None)
+        utilities = graph.chance or game.players > 2 or (known is not None and len(known) == 2)
+        if not utilities and game.players == 2:
             results = self._two_player(graph)
-        elif not graph.chance and game.players == 1:
+        elif not utilities and game.players == 1:
             results = self._puzzle(graph)
         else:
             results = self._max_n(graph)

@@ -392,3 +392,13 @@ def test_the_automatic_depth_is_deterministic_and_strong_enough():
     one = make_strategy(game, "expectimax", random.Random(1)).choose(position)
     two = make_strategy(game, "expectimax", random.Random(2)).choose(position)
     assert one == two and one.move in game.moves(position)
+
+
+def test_a_position_off_the_solved_graph_keeps_the_expectation_method():
+    """Solving a new position whose children are all known must not switch to the puzzle method."""
+    game = make_game("2048", rows=2, cols=2)
+    solver = Solver(game, database=None)
+    solver.solve()
+    late = game.parse_position("(player 100 32,8 2,2)")
+    result = solver.result(late)
+    assert result.utilities is not None and result.utilities[0] >= 100
