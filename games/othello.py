@@ -32,11 +32,15 @@ row 1, the first row of the string), or ``pass``.
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from gamesman import boards
+from gamesman.codes import DigitCode, GridShifts, popcount, set_bits
 from gamesman.game import Game, Option, two_player_result
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
+MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
 EIGHT_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 Position = tuple[int, str]
@@ -171,3 +175,74 @@ class Othello(Game):
     def solvable(self) -> bool:
         """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
         return self.size <= MAX_SOLVABLE_CELLS
+
+    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    @cached_property
+    def cell_code(self) -> DigitCode:
+        """Boards as base-3 numbers: cell i is digit i (0 empty, 1 black, 2 white)."""
+        return DigitCode("-bw", self.size)
+
+    def encode(self, position: Position) -> int:
+        """The board's number, plus 3**cells when white is to move."""
+        if self.size > MAX_CODED_CELLS:
+            return NotImplemented
+        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+
+    def decode(self, code: int) -> Position:
+        turn, board = divmod(code, self.cell_code.span)
+        return (turn, self.cell_code.decode(board))
+
+    def batch_expand(self, codes):
+        """The moves of many positions at once, on bit masks of the mover's and the other's pieces."""
+        if self.size > MAX_CODED_CELLS:
+            return NotImplemented
+        import numpy as np
+
+        span, grid = self.cell_code.span, GridShifts(self.rows, self.cols)
+        turn = codes // span
+        black, white = self.cell_code.masks(codes)
+        mine, theirs = np.where(turn == 0, black, white), np.where(turn == 0, white, black)
+        empty = grid.full & ~(black | white)
+        if self.place_anywhere:
+            my_cells = their_cells = empty
+        else:
+            my_cells, their_cells = self.mask_placements(grid, mine, theirs), self.mask_placements(grid, theirs, mine)
+        over = (my_cells == 0) & (their_cells == 0)
+        mine_count, theirs_count = popcount(mine), popcount(theirs)
+        won = (mine_count > theirs_count) != self.misere
+        ends = np.where(over, np.where(mine_count == theirs_count, 2, np.where(won, 0, 1)), -1)
+        passes = np.flatnonzero(~over & (my_cells == 0))
+        rows, cells = set_bits(my_cells)
+        placed = np.left_shift(1, cells)
+        flipped = self.mask_flips(grid, placed, mine[rows], theirs[rows])
+        new_mine, new_theirs = mine[rows] | placed | flipped, theirs[rows] & ~flipped
+        black_first = turn[rows] == 0
+        boards_after = self.cell_code.from_masks([np.where(black_first, new_mine, new_theirs),
+                                                  np.where(black_first, new_theirs, new_mine)])
+        parents = np.concatenate((rows, passes))
+        children = np.concatenate((boards_after + (1 - turn[rows]) * span,
+                                   codes[passes] % span + (1 - turn[passes]) * span))
+        order = np.argsort(parents, kind="stable")
+        return turn, ends, parents[order], children[order]
+
+    def mask_placements(self, grid: GridShifts, mine, theirs):
+        """The empty cells where the owner of ``mine`` may place (as masks)."""
+        empty = grid.full & ~(mine | theirs)
+        found = mine & 0
+        for direction in EIGHT_DIRECTIONS:
+            run = grid.shift(mine, direction) & theirs
+            for _ in range(max(self.rows, self.cols)):
+                run |= grid.shift(run, direction) & theirs
+            found |= grid.shift(run, direction) & empty
+        return found
+
+    def mask_flips(self, grid: GridShifts, placed, mine, theirs):
+        """The pieces that a piece ``placed`` flips (as masks)."""
+        flipped = mine & 0
+        for direction in EIGHT_DIRECTIONS:
+            run = grid.shift(placed, direction) & theirs
+            for _ in range(max(self.rows, self.cols)):
+                run |= grid.shift(run, direction) & theirs
+            closed = (grid.shift(run, direction) & mine) != 0
+            flipped |= run * closed
+        return flipped

@@ -45,10 +45,11 @@ Moves: the edge as two node numbers, ``1-2``; either order is read.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from gamesman import boards
+from gamesman.codes import DigitCode, popcount, set_bits
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -56,6 +57,7 @@ from gamesman.game import Game, Option, two_player_result
 # The last field follows from the colours; it is kept so that ``outcome`` is quick.
 Position = tuple[int, str, tuple[int, ...]]
 COLOURS = ("x", "o", "z")
+MAX_TABLED_EDGES = 21  # up to K = 7 a table says which colourings hold a triangle
 COALITIONS = ("none", "1-2")
 
 
@@ -219,3 +221,66 @@ class Sim(Game):
             lines.append("out: " + " ".join(self.player_names[p] for p in losers))
         lines.append(f"{self.player_names[turn]} to move" if self.outcome(position) is None else "game over")
         return "\n".join(lines)
+
+    # -- hooks for the fast solver (gamesman.fastsolve), two players --------------
+    @cached_property
+    def edge_code(self) -> DigitCode:
+        """Colourings as base-3 numbers: edge i is digit i (0 free, 1 x, 2 o)."""
+        return DigitCode("-xo", len(self.edges))
+
+    def encode(self, position: Position) -> int:
+        """The colouring's number, plus 3**edges when the turn is not the usual one
+        (x when an even number of edges is coloured); so the positions of a game from
+        the start are numbered below 3**edges."""
+        if self.players != 2:
+            return NotImplemented
+        turn, colours, _ = position
+        unusual = turn != (len(colours) - colours.count(boards.EMPTY)) % 2
+        return self.edge_code.encode(colours) + unusual * self.edge_code.span
+
+    def decode(self, code: int) -> Position:
+        unusual, number = divmod(code, self.edge_code.span)
+        colours = self.edge_code.decode(number)
+        turn = ((len(colours) - colours.count(boards.EMPTY)) % 2) ^ unusual
+        return (turn, colours, tuple(p for p in range(self.players) if self.has_triangle(colours, p)))
+
+    def index_size(self) -> int:
+        return self.edge_code.span
+
+    def batch_expand(self, codes):
+        """The moves of many positions at once, on bit masks of each colour."""
+        if self.players != 2:
+            return NotImplemented
+        import numpy as np
+
+        span = self.edge_code.span
+        crosses, noughts = self.edge_code.masks(codes)
+        turn = (popcount(crosses) + popcount(noughts)) % 2 ^ (codes // span)
+        winner = np.where(self.mask_triangle(crosses), 1, np.where(self.mask_triangle(noughts), 0, -1))
+        full = (1 << len(self.edges)) - 1
+        filled = (crosses | noughts) == full
+        ends = np.where(winner >= 0, np.where(winner == turn, 0, 1), np.where(filled, 2, -1))
+        free = np.where(ends < 0, full & ~(crosses | noughts), 0)
+        rows, edges = set_bits(free)
+        powers = 3 ** np.arange(len(self.edges), dtype=np.int64)
+        return turn, ends, rows, codes[rows] + (turn[rows] + 1) * powers[edges]
+
+    def mask_triangle(self, masks):
+        """Whether each colouring (a bit mask of edges) holds a triangle."""
+        if len(self.edges) <= MAX_TABLED_EDGES:
+            return self.triangle_table[masks]
+        return self.any_triangle(masks)
+
+    @cached_property
+    def triangle_table(self):
+        import numpy as np
+
+        return self.any_triangle(np.arange(1 << len(self.edges), dtype=np.int64))
+
+    def any_triangle(self, masks):
+        index = {edge: i for i, edge in enumerate(self.edges)}
+        found = masks < 0
+        for a, b, c in combinations(range(self.nodes), 3):
+            triangle = (1 << index[(a, b)]) | (1 << index[(a, c)]) | (1 << index[(b, c)])
+            found |= (masks & triangle) == triangle
+        return found

@@ -1,9 +1,19 @@
 """Solved results on disk: one file per variant, keyed by its spec string.
 
-A database file is a magic line, a JSON header (spec, entry count, SHA-256 of
-the body) and a zlib-compressed body.  Files are written to a temporary name
-and renamed, so a crash never leaves half a file; a file that fails any check
-on load is reported, ignored and rebuilt by the next solve.
+Two kinds of file, both a magic line, a JSON header (with the SHA-256 of the
+body) and a body, written to a temporary name and renamed, so a crash never
+leaves half a file; a file that fails any check on load is reported, ignored
+and rebuilt by the next solve.
+
+* ``NAME.db`` (the fast solver): results by position code as numpy arrays,
+  memory-mapped on load, so a solved game answers at once whatever its size.
+  A result is one or two bytes (value and remoteness, see :class:`Store`);
+  the codes are held in whichever of three layouts is smallest: ``dense``
+  (an array over every code), ``ranked`` (a bitmap of the codes present with
+  a rank directory, and the results of those only) or ``sorted`` (the codes
+  themselves).  Games without codes keep a compressed table of positions.
+  See :mod:`gamesman.store`.
+* ``NAME.ref.db`` (the reference solver): a zlib-compressed table of positions.
 
 The directory is ``$GAMESMAN_CACHE`` if set, else ``$XDG_CACHE_HOME/gamesman``,
 else ``~/.cache/gamesman``.
@@ -22,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 MAGIC = b"GAMESMAN-DB 1\n"
+REFERENCE_SUFFIX = ".ref.db"
 
 
 def cache_directory() -> Path:
@@ -82,12 +93,13 @@ class Database:
     def default(cls) -> "Database":
         return cls(cache_directory())
 
-    def path(self, spec: str) -> Path:
+    def path(self, spec: str, suffix: str = ".db") -> Path:
+        """The file of ``spec`` (the fast solver's; the reference's has suffix ``.ref.db``)."""
         safe = re.sub(r"[^A-Za-z0-9_.,=()+-]", "_", spec)
-        return self.directory / f"{safe}.db"
+        return self.directory / f"{safe}{suffix}"
 
     def load(self, spec: str) -> dict | None:
-        """The stored table of ``spec``, or None when there is none or it is damaged."""
+        """The reference solver's table of ``spec``, or None when there is none or it is damaged."""
 
         def check(header: dict, body: bytes) -> dict:
             if header.get("spec") != spec:
@@ -97,9 +109,23 @@ class Database:
                 raise ValueError("entry count mismatch")
             return table
 
-        return read_checked(self.path(spec), MAGIC, check)
+        return read_checked(self.path(spec, REFERENCE_SUFFIX), MAGIC, check)
 
     def save(self, spec: str, table: dict) -> None:
-        """Write ``table`` atomically."""
+        """Write the reference solver's ``table`` atomically."""
         body = zlib.compress(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), 6)
-        write_checked(self.path(spec), MAGIC, {"spec": spec, "entries": len(table)}, body)
+        write_checked(self.path(spec, REFERENCE_SUFFIX), MAGIC, {"spec": spec, "entries": len(table)}, body)
+
+    def load_store(self, spec: str, stamp: dict | None = None) -> Any:
+        """The fast solver's results of ``spec``: a memory-mapped Store, a table of
+        positions (games without codes), or None when there is none or it is damaged.
+        ``stamp`` (e.g. the start's code) must match what was saved with it."""
+        from gamesman.store import read_store
+
+        return read_store(self.path(spec), spec, stamp)
+
+    def save_store(self, spec: str, results: Any, stamp: dict | None = None) -> None:
+        """Write the fast solver's results (a Store or a table) atomically."""
+        from gamesman.store import write_store
+
+        write_store(self.path(spec), spec, results, stamp)

@@ -12,6 +12,16 @@ One entry point, :class:`Solver`, picks the method from what the game is:
 * three or more players, or chance nodes: max^n over utility vectors, with
   exact expectations at chance nodes (loop-free games only).
 
+Two engines give the same answers.  The default, ``engine="fast"``, takes
+two-player games and puzzles without chance: it works on whole levels of
+positions as integers in numpy arrays, through the optional hooks of the game
+contract (``encode``/``decode``/``index_size``/``batch_expand``), and keeps
+results in compact arrays (see :mod:`gamesman.fastsolve` for the method and
+:mod:`gamesman.store` for the layout).  ``engine="reference"`` is the plain
+one below: positions in Python lists and dicts, retrograde analysis in Python;
+it is kept for tests, as the benchmarks' baseline, and for max^n and chance
+(the fast engine hands such games to it).
+
 Everything is iterative (no recursion limit), and results are kept in a
 database on disk keyed by the variant's spec (see :mod:`gamesman.database`).
 """
@@ -42,6 +52,10 @@ class Value(str, Enum):
 
 VALUES = (Value.WIN, Value.LOSE, Value.TIE, Value.DRAW)
 _CODE = {value: code for code, value in enumerate(VALUES)}
+
+
+#: The solver's engines: ``fast`` (the default) and ``reference`` (the plain one).
+ENGINES = ("fast", "reference")
 
 
 class SolverError(GameError):
@@ -190,16 +204,24 @@ class Solver:
     """
 
     def __init__(self, game: Game, database: "object | None | bool" = True,
-                 progress: ProgressFn | None = None, limit: int | None = None) -> None:
+                 progress: ProgressFn | None = None, limit: int | None = None,
+                 engine: str = "fast") -> None:
         from gamesman.database import Database
 
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         self.game = game
         self.progress = progress
         self.limit = limit
         if database is True:
             database = Database.default()
         self.database = database
+        self.engine = engine if game.players in (1, 2) else "reference"
         self.table: dict[Hashable, Packed] = {}
+        if self.engine == "fast":
+            from gamesman.fastsolve import Results
+
+            self.table = Results(game)  # a read-only mapping over compact arrays
         self._loaded = False
 
     # -- answers --------------------------------------------------------------
@@ -212,7 +234,7 @@ class Solver:
         packed = self.table.get(position)
         if packed is None:
             self.solve(position)
-            packed = self.table[position]
+            packed = self.table.get(position)
         return unpack(packed)
 
     def move_results(self, position: Hashable) -> list[tuple[Hashable, Result]]:
@@ -261,6 +283,8 @@ class Solver:
         root = game.start() if root is None else root
         if root in self.table:
             return 0
+        if self.engine == "fast":
+            return self._solve_fast(root)
         graph = Graph(game, root, self.table, self.progress, self.limit)
         # The method follows the game, not the part of it this graph saw: a
         # table that already holds utilities (chance was met before) keeps them.
@@ -281,10 +305,27 @@ class Solver:
             self.database.save(game.spec, self.table)
         return new
 
+    def _solve_fast(self, root: Hashable) -> int:
+        from gamesman.fastsolve import NeedsReference, solve
+
+        try:
+            solved = solve(self.game, root, self.limit, self.progress, known=self.table.known)
+        except NeedsReference:  # chance nodes: the reference engine takes the variant
+            self.engine, self.table, self._loaded = "reference", {}, False
+            return self.solve(root)
+        self.table.add(solved)
+        if self.database is not None:
+            self.table.save(self.database)
+        return solved.stats["new"]
+
     def _load(self) -> None:
         if not self._loaded:
             self._loaded = True
-            if self.database is not None:
+            if self.database is None:
+                return
+            if self.engine == "fast":
+                self.table.load(self.database)
+            else:
                 self.table.update(self.database.load(self.game.spec) or {})
 
     def _report(self, stage: str, done: int, total: int) -> None:
@@ -446,4 +487,4 @@ class Solver:
         return out  # type: ignore[return-value]
 
 
-__all__ = ["Result", "Solver", "SolverError", "Value"]
+__all__ = ["ENGINES", "Graph", "Result", "Solver", "SolverError", "Value"]

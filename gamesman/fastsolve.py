@@ -1,0 +1,738 @@
+"""The fast solver core: whole levels of positions at a time, as integers, in numpy arrays.
+
+It solves two-player games and puzzles without chance (the reference solver in
+:mod:`gamesman.solver` keeps max^n and chance) and gives exactly the reference's
+answers: value, remoteness, and Grundy numbers for impartial games.
+
+1. **Positions as integers.**  A game with the ``encode``/``decode`` hooks of
+   :class:`gamesman.game.Game` is worked on through its codes; one without them
+   gets codes in the order its positions are found (and keeps a list of them).
+2. **Exploration, level by level.**  The positions at distance d from the root
+   are expanded together: by the game's ``batch_expand`` hook (vectorised, and
+   split over the machine's cores by threads, as numpy lets go of the
+   interpreter lock) or by calling ``play``.  Duplicates are dropped with a
+   bitmap over the index when ``index_size`` is small enough, else by sorting.
+3. **Solving.**  When every move leads from level d to level d+1 (each move adds
+   a piece: Sim, Connect Four, Tic-Tac-Toe), the levels are solved backwards,
+   each parent taking the best of its children's scores in one
+   ``maximum.reduceat``; no parent lists are built.  Otherwise (passes in
+   Othello, loops in Chopsticks) a retrograde analysis runs in waves of
+   remoteness over parent lists in CSR form: a wave's positions settle their
+   undecided parents (a lost child makes a win; a parent whose children are
+   all won is lost), then ties spread, and what is never decided is a draw.
+   Grundy numbers come from waves of the topological order (mex of children).
+
+Results are ``uint16``: two bits of value (win 0, lose 1, tie 2, draw 3) over
+fourteen bits of remoteness; :data:`MISSING` marks a code that is not a position.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import Callable, Hashable
+
+import numpy as np
+
+from gamesman.game import CHANCE, Game
+from gamesman.solver import SolverError
+
+ProgressFn = Callable[[str, int, "int | None"], None]
+
+WIN, LOSE, TIE, DRAW = 0, 1, 2, 3
+REMOTENESS_BITS = 14
+REMOTENESS_MASK = (1 << REMOTENESS_BITS) - 1
+MAX_REMOTENESS = REMOTENESS_MASK - 1
+MISSING = 0xFFFF
+NO_GRUNDY = 0xFFFF
+#: Codes below this many use bitmaps and arrays over the whole index.
+DENSE_LIMIT = 1 << 28
+#: Levels are expanded in chunks of this many positions, over the cores.
+CHUNK = 1 << 16
+
+
+class NeedsReference(Exception):
+    """The variant is outside this core (chance nodes): the reference solver takes it."""
+
+
+def pack(value: int, remoteness: int) -> int:
+    return (value << REMOTENESS_BITS) | (0 if value == DRAW else remoteness)
+
+
+@dataclass
+class Level:
+    """The positions at one distance from the root, with their moves."""
+
+    codes: np.ndarray      # sorted int64
+    movers: np.ndarray     # int8
+    ends: np.ndarray       # int8: -1 goes on, else the value for the mover
+    parents: np.ndarray    # int32 index in codes, one per move
+    children: np.ndarray   # int64 code, one per move
+    known: np.ndarray | None = None         # packed results already solved (MISSING: not)
+    known_grundy: np.ndarray | None = None  # their Grundy numbers
+
+
+@dataclass
+class Solved:
+    """Every position reachable from the root with its packed result.
+
+    ``codes`` are sorted; ``positions`` is the list of positions by code when
+    the game has no codes of its own (the code is then the position's number).
+    """
+
+    codes: np.ndarray
+    values: np.ndarray
+    grundy: np.ndarray | None
+    positions: list | None = None
+    stats: dict = field(default_factory=dict)
+
+
+# -- expanders: codes in, moves out ---------------------------------------------------
+class Expander:
+    """Expands arrays of codes for one variant."""
+
+    index_size: int | None = None
+    positions: list | None = None
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def root(self, position: Hashable) -> int:
+        raise NotImplementedError
+
+    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let go of worker threads."""
+
+
+class BatchExpander(Expander):
+    """The game's ``batch_expand`` hook, on chunks small enough for the caches, shared
+    out over the cores by threads."""
+
+    def __init__(self, game: Game, workers: int) -> None:
+        super().__init__(game)
+        self.index_size = game.index_size()
+        self.pool = ThreadPoolExecutor(workers) if workers > 1 else None
+
+    def root(self, position: Hashable) -> int:
+        return self.game.encode(position)
+
+    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        if len(codes) <= CHUNK:
+            return _checked(self.game.batch_expand(codes))
+        pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
+        work = lambda piece: _checked(self.game.batch_expand(piece))  # noqa: E731
+        parts = list(self.pool.map(work, pieces) if self.pool else map(work, pieces))
+        return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+                np.concatenate([p[2] + at for p, at in zip(parts, range(0, len(codes), CHUNK))]),
+                np.concatenate([p[3] for p in parts]))
+
+    def close(self) -> None:
+        if self.pool:
+            self.pool.shutdown()
+
+
+def _checked(expansion):
+    movers, ends, parents, children = expansion
+    return (np.asarray(movers, np.int8), np.asarray(ends, np.int8),
+            np.asarray(parents, np.int32), np.asarray(children, np.int64))
+
+
+class PlayExpander(Expander):
+    """Calls ``moves`` and ``play`` position by position (games without a batch hook)."""
+
+    def position(self, code: int) -> Hashable:
+        raise NotImplementedError
+
+    def code(self, position: Hashable) -> int:
+        raise NotImplementedError
+
+    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        game = self.game
+        movers = np.empty(len(codes), np.int8)
+        ends = np.full(len(codes), -1, np.int8)
+        parents: list[int] = []
+        children: list[int] = []
+        for i, code in enumerate(codes.tolist()):
+            position = self.position(code)
+            mover = game.to_move(position)
+            if mover == CHANCE:
+                raise NeedsReference("chance")
+            movers[i] = mover
+            utilities = game.outcome(position)
+            if utilities is not None:
+                ends[i] = end_value(utilities, mover)
+                continue
+            moves = game.moves(position)
+            if not moves:
+                raise SolverError(f"{game.name}: {game.format_position(position)} has no moves but is not over")
+            for move in moves:
+                parents.append(i)
+                children.append(self.code(game.play(position, move)))
+        return movers, ends, np.array(parents, np.int32), np.array(children, np.int64)
+
+
+class CodecExpander(PlayExpander):
+    """Positions through the game's ``encode`` and ``decode``."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.index_size = game.index_size()
+        self.position = game.decode
+        self.code = game.encode
+
+    def root(self, position: Hashable) -> int:
+        return self.game.encode(position)
+
+
+class InternExpander(PlayExpander):
+    """Positions numbered in the order they are found (games without codes)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.positions = []
+        self.numbers: dict[Hashable, int] = {}
+
+    def root(self, position: Hashable) -> int:
+        return self.code(position)
+
+    def position(self, code: int) -> Hashable:
+        return self.positions[code]
+
+    def code(self, position: Hashable) -> int:
+        number = self.numbers.get(position)
+        if number is None:
+            number = self.numbers[position] = len(self.positions)
+            self.positions.append(position)
+        return number
+
+
+def end_value(utilities: tuple[float, ...], mover: int) -> int:
+    """How an ended game came out for the player to move (as the reference reads it)."""
+    if len(utilities) == 1:
+        return WIN if utilities[0] > 0 else LOSE
+    mine = utilities[mover]
+    theirs = max(u for player, u in enumerate(utilities) if player != mover)
+    return WIN if mine > theirs else LOSE if mine < theirs else TIE
+
+
+def expander_for(game: Game, workers: int | None = None) -> Expander:
+    """The fastest expander the game's hooks allow."""
+    start = game.start()
+    if game.encode(start) is NotImplemented:
+        return InternExpander(game)
+    if game.batch_expand(np.array([game.encode(start)], np.int64)) is not NotImplemented:
+        return BatchExpander(game, workers or os.cpu_count() or 1)
+    return CodecExpander(game)
+
+
+# -- exploration ------------------------------------------------------------------------
+def sorted_unique(values: np.ndarray) -> np.ndarray:
+    """The distinct values, sorted (numpy's own unique is slow on some builds)."""
+    if len(values) == 0:
+        return values
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+class Seen:
+    """The codes met so far: a bitmap over a small index, else sorted arrays."""
+
+    def __init__(self, index_size: int | None) -> None:
+        self.dense = index_size is not None and index_size <= DENSE_LIMIT
+        if self.dense:
+            self.seen = np.zeros(index_size, bool)
+            self.mark = np.zeros(index_size, bool)
+        else:
+            self.levels: list[np.ndarray] = []
+
+    def add_new(self, codes: np.ndarray) -> tuple[np.ndarray, bool]:
+        """The distinct codes among ``codes`` not met before (sorted), and whether none was met before."""
+        if self.dense:
+            if len(codes) == 0:
+                return codes, True
+            low, high = int(codes.min()), int(codes.max())
+            if low < 0 or high >= len(self.seen):
+                raise SolverError(f"a position code {low if low < 0 else high} is outside the game's index")
+            self.mark[codes] = True
+            found = np.flatnonzero(self.mark[low:high + 1]) + low
+            self.mark[found] = False
+            old = self.seen[found]
+            fresh = not old.any()
+            if not fresh:
+                found = found[~old]
+            self.seen[found] = True
+            return found.astype(np.int64), fresh
+        found = sorted_unique(codes)
+        old = np.zeros(len(found), bool)
+        for level in self.levels:
+            at = np.searchsorted(level, found).clip(0, max(len(level) - 1, 0))
+            if len(level):
+                old |= level[at] == found
+        fresh = not old.any()
+        if not fresh:
+            found = found[~old]
+        self.levels.append(found)
+        return found, fresh
+
+
+KnownFn = Callable[[np.ndarray], "tuple[np.ndarray, np.ndarray]"]
+
+
+def explore(expander: Expander, root_code: int, limit: int | None, progress: ProgressFn | None,
+            name: str, known: KnownFn | None = None) -> tuple[list[Level], bool]:
+    """Every position reachable from the root, level by level; and whether every move
+    goes from one level to the next (then the levels can be solved backwards).
+
+    Positions that ``known`` has results for (codes -> packed results and Grundy
+    numbers, MISSING where unknown) are leaves: their moves are dropped."""
+    seen = Seen(expander.index_size)
+    frontier, _ = seen.add_new(np.array([root_code], np.int64))
+    levels: list[Level] = []
+    layered = True
+    total = 1
+    while len(frontier):
+        movers, ends, parents, children = expander.expand(frontier)
+        if (movers == CHANCE).any():
+            raise NeedsReference("chance")
+        level = Level(frontier, movers, ends, parents, children)
+        if known is not None:
+            values, grundy = known(frontier)
+            solved = values != MISSING
+            if solved.any():
+                keep = ~solved[parents]
+                level.parents, level.children = parents[keep], children[keep]
+                level.known, level.known_grundy = values, grundy
+        levels.append(level)
+        children = level.children
+        frontier, fresh = seen.add_new(children)
+        layered = layered and fresh
+        total += len(frontier)
+        if limit is not None and total > limit:
+            raise SolverError(f"{name}: more than {limit:,} positions; too large to solve here")
+        if progress:
+            progress("exploring", total, None)
+    if progress:
+        progress("exploring", total, total)
+    return levels, layered
+
+
+# -- solving ---------------------------------------------------------------------------
+def _score_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Packed child result -> score for the parent (higher is better), when the mover
+    changes and when it stays: wins by speed, then ties by speed, draws, losses by delay."""
+    packed = np.arange(1 << 16, dtype=np.int64)
+    value, remote = packed >> REMOTENESS_BITS, packed & REMOTENESS_MASK
+    tables = []
+    for flip in (True, False):
+        mine = np.where(value == WIN, LOSE, np.where(value == LOSE, WIN, value)) if flip else value
+        score = np.select([mine == WIN, mine == TIE, mine == DRAW],
+                          [(3 << REMOTENESS_BITS) | (REMOTENESS_MASK - remote),
+                           (2 << REMOTENESS_BITS) | (REMOTENESS_MASK - remote), 1 << REMOTENESS_BITS],
+                          remote)
+        score[MISSING] = -1
+        tables.append(score.astype(np.int32))
+    return tables[0], tables[1]
+
+
+def _from_scores(best: np.ndarray) -> np.ndarray:
+    """The parent's packed result from its best child's score."""
+    kind = best >> REMOTENESS_BITS
+    low = best & REMOTENESS_MASK
+    packed = np.where(kind == 3, pack(WIN, 0) + REMOTENESS_MASK - low + 1,
+                      np.where(kind == 2, pack(TIE, 0) + REMOTENESS_MASK - low + 1,
+                               np.where(kind == 1, pack(DRAW, 0), pack(LOSE, 0) + low + 1)))
+    if (np.where(kind == 0, low, np.where(kind == 1, 0, REMOTENESS_MASK - low)) >= MAX_REMOTENESS).any():
+        raise SolverError("remoteness beyond what the database holds")
+    return packed.astype(np.uint16)
+
+
+def _uniform_movers(levels: list[Level]) -> list[int] | None:
+    """The one mover of each level, or None when some level has two."""
+    movers = []
+    for level in levels:
+        first = int(level.movers[0])
+        if (level.movers != first).any():
+            return None
+        movers.append(first)
+    return movers
+
+
+def solve_layered(levels: list[Level], index_size: int | None, progress: ProgressFn | None) -> Solved | None:
+    """Backward induction level by level (two players); None when the movers do not allow it."""
+    movers = _uniform_movers(levels)
+    if movers is None:
+        return None
+    flip_table, same_table = _score_tables()
+    dense = index_size is not None and index_size <= DENSE_LIMIT
+    values = np.full(index_size, MISSING, np.uint16) if dense else None
+    level_values: list[np.ndarray] = [np.empty(0, np.uint16)] * len(levels)
+    total = sum(len(level.codes) for level in levels)
+    done = 0
+    for depth in range(len(levels) - 1, -1, -1):
+        level = levels[depth]
+        mine = np.full(len(level.codes), MISSING, np.uint16)
+        ended = level.ends >= 0
+        mine[ended] = level.ends[ended].astype(np.uint16) << REMOTENESS_BITS
+        if level.known is not None:
+            solved = level.known != MISSING
+            mine[solved] = level.known[solved]
+        if len(level.children):
+            if dense:
+                child = values[level.children]
+            else:
+                below = levels[depth + 1].codes
+                child = level_values[depth + 1][np.searchsorted(below, level.children)]
+            table = flip_table if movers[depth] != movers[depth + 1] else same_table
+            scores = table[child]
+            starts = np.flatnonzero(np.concatenate(([True], level.parents[1:] != level.parents[:-1])))
+            rows = level.parents[starts]
+            mine[rows] = _from_scores(np.maximum.reduceat(scores, starts))
+        if (mine == MISSING).any():
+            _no_moves(level, mine)
+        if dense:
+            values[level.codes] = mine
+        else:
+            level_values[depth] = mine
+        done += len(level.codes)
+        if progress:
+            progress("solving", done, total)
+    if dense:
+        codes = np.sort(np.concatenate([level.codes for level in levels]))
+        return Solved(codes, values[codes], None)
+    codes = np.concatenate([level.codes for level in levels])
+    order = np.argsort(codes, kind="stable")
+    return Solved(codes[order], np.concatenate(level_values)[order], None)
+
+
+def _no_moves(level: Level, mine: np.ndarray) -> None:
+    at = int(np.flatnonzero(mine == MISSING)[0])
+    raise SolverError(f"position code {int(level.codes[at])} has no moves but is not over")
+
+
+class Graph:
+    """All levels as one graph of node numbers (level by level, codes sorted within)."""
+
+    def __init__(self, levels: list[Level], index_size: int | None) -> None:
+        self.codes = np.concatenate([level.codes for level in levels])
+        self.movers = np.concatenate([level.movers for level in levels])
+        self.ends = np.concatenate([level.ends for level in levels])
+        self.size = len(self.codes)
+        self.known = np.concatenate([np.full(len(level.codes), MISSING, np.uint16) if level.known is None
+                                     else level.known for level in levels])
+        self.known_grundy = np.concatenate([np.full(len(level.codes), NO_GRUNDY, np.uint16)
+                                            if level.known_grundy is None else level.known_grundy
+                                            for level in levels])
+        offsets = np.cumsum([0] + [len(level.codes) for level in levels[:-1]])
+        self.parents = np.concatenate([level.parents.astype(np.int64) + offset
+                                       for level, offset in zip(levels, offsets)])
+        children = np.concatenate([level.children for level in levels])
+        if index_size is not None and index_size <= DENSE_LIMIT:
+            number = np.full(index_size, -1, np.int64)
+            number[self.codes] = np.arange(self.size)
+            self.children = number[children]
+        else:
+            order = np.argsort(self.codes)
+            self.children = order[np.searchsorted(self.codes[order], children)]
+        self.by_child = None
+
+    def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:
+        """CSR: the parents of node c are ``parents_by_child[start[c]:start[c+1]]``."""
+        if self.by_child is None:
+            order = np.argsort(self.children, kind="stable")
+            start = np.zeros(self.size + 1, np.int64)
+            np.cumsum(np.bincount(self.children, minlength=self.size), out=start[1:])
+            self.by_child = (self.parents[order], start)
+        return self.by_child
+
+
+def _ranges(nodes: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(node repeated, index) for every index in start[node]:start[node+1], for all nodes."""
+    counts = start[nodes + 1] - start[nodes]
+    total = int(counts.sum())
+    base = np.repeat(start[nodes] - (np.cumsum(counts) - counts), counts)
+    return np.repeat(nodes, counts), base + np.arange(total)
+
+
+def retrograde(graph: Graph, players: int, progress: ProgressFn | None) -> np.ndarray:
+    """Packed results of every node, by waves of remoteness (loops allowed)."""
+    n = graph.size
+    value = np.full(n, -1, np.int8)
+    remote = np.zeros(n, np.int64)
+    by_child, start = graph.parent_lists()
+    ended = graph.ends >= 0
+    value[ended] = graph.ends[ended]
+    solved = graph.known != MISSING
+    value[solved] = graph.known[solved] >> REMOTENESS_BITS
+    remote[solved] = graph.known[solved] & REMOTENESS_MASK
+    seeded = ended | solved
+
+    def seeds(values: tuple[int, ...]) -> dict[int, np.ndarray]:
+        """The given positions of these values, by remoteness."""
+        chosen = np.flatnonzero(seeded & np.isin(value, values))
+        by_remote: dict[int, np.ndarray] = {}
+        for distance in np.unique(remote[chosen]).tolist():
+            by_remote[distance] = chosen[remote[chosen] == distance]
+        return by_remote
+
+    def parents_of(frontier: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        child, at = _ranges(frontier, start)
+        parent = by_child[at]
+        open_ = value[parent] == -1
+        return child[open_], parent[open_]
+
+    decided = int(seeded.sum())
+    if players == 2:
+        pending = np.bincount(graph.parents, minlength=n).astype(np.int64)
+        given = seeds((WIN, LOSE))
+        frontier = given.pop(0, np.empty(0, np.int64))
+        level = 0
+        while len(frontier) or given:
+            child, parent = parents_of(frontier)
+            good = (value[child] == LOSE) != (graph.movers[parent] == graph.movers[child])
+            wins = sorted_unique(parent[good])
+            value[wins], remote[wins] = WIN, level + 1
+            bad = np.sort(parent[~good])
+            losers = np.empty(0, np.int64)
+            if len(bad):
+                firsts = np.flatnonzero(np.concatenate(([True], bad[1:] != bad[:-1])))
+                touched = bad[firsts]
+                pending[touched] -= np.diff(np.append(firsts, len(bad)))
+                losers = touched[(pending[touched] == 0) & (value[touched] == -1)]
+                value[losers], remote[losers] = LOSE, level + 1
+            decided += len(wins) + len(losers)
+            level += 1
+            frontier = np.concatenate((wins, losers, given.pop(level, np.empty(0, np.int64))))
+            if progress:
+                progress("solving", decided, n)
+        waves = [(TIE, seeds((TIE,)))]
+    else:
+        waves = [(WIN, seeds((WIN,))), (LOSE, seeds((LOSE,)))]
+    for wanted, given in waves:
+        frontier = given.pop(0, np.empty(0, np.int64))
+        level = 0
+        while len(frontier) or given:
+            _, parent = parents_of(frontier)
+            fresh = sorted_unique(parent)
+            value[fresh], remote[fresh] = wanted, level + 1
+            level += 1
+            frontier = np.concatenate((fresh, given.pop(level, np.empty(0, np.int64))))
+    if remote.max(initial=0) > MAX_REMOTENESS:
+        raise SolverError("remoteness beyond what the database holds")
+    value[value == -1] = DRAW
+    remote[(value == DRAW) & ~solved] = 0
+    return ((value.astype(np.uint16) << REMOTENESS_BITS) | remote.astype(np.uint16)).astype(np.uint16)
+
+
+def grundy_numbers(graph: Graph, packed: np.ndarray) -> np.ndarray:
+    """Mex of the children's numbers, in waves of the topological order; a lost end
+    is 0, any other end 1, a position solved before keeps its number; positions
+    that can reach a loop (or a position without a number) get NO_GRUNDY."""
+    n = graph.size
+    key = sorted_unique(graph.parents * n + graph.children)
+    parents, children = key // n, key % n          # distinct edges, sorted by parent
+    first = np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(parents, minlength=n), out=first[1:])
+    order = np.argsort(children, kind="stable")
+    up, up_start = parents[order], np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(children, minlength=n), out=up_start[1:])
+    pending = np.diff(first)
+    grundy = np.full(n, NO_GRUNDY, np.int64)
+    ready = np.flatnonzero(pending == 0)
+    lost = (packed >> REMOTENESS_BITS) == LOSE
+    while len(ready):
+        leaves = ready[first[ready + 1] == first[ready]]
+        grundy[leaves] = np.where(graph.known[leaves] != MISSING, graph.known_grundy[leaves],
+                                  np.where(lost[leaves], 0, 1))
+        inner = ready[first[ready + 1] > first[ready]]
+        if len(inner):
+            row, at = _ranges(inner, first)
+            numbers = grundy[children[at]]
+            mex = _mex(row, numbers, inner)
+            unknown = sorted_unique(row[numbers == NO_GRUNDY])
+            mex[np.searchsorted(inner, unknown)] = NO_GRUNDY
+            grundy[inner] = mex
+        _, at = _ranges(ready, up_start)
+        above = np.sort(up[at])
+        if len(above):
+            firsts = np.flatnonzero(np.concatenate(([True], above[1:] != above[:-1])))
+            touched = above[firsts]
+            pending[touched] -= np.diff(np.append(firsts, len(above)))
+            ready = touched[pending[touched] == 0]
+        else:
+            ready = above
+    return np.minimum(grundy, NO_GRUNDY).astype(np.uint16)
+
+
+def _mex(rows: np.ndarray, numbers: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """For each node in ``wanted`` (sorted), the least number not among its rows' numbers."""
+    span = int(numbers.max(initial=0)) + 2
+    key = sorted_unique(rows * span + numbers)
+    row, number = key // span, key % span
+    firsts = np.flatnonzero(np.concatenate(([True], row[1:] != row[:-1])))
+    rank = np.arange(len(key)) - np.repeat(firsts, np.diff(np.append(firsts, len(key))))
+    gaps = np.where(number != rank, rank, span)
+    mex = np.minimum.reduceat(gaps, firsts)
+    sizes = np.diff(np.append(firsts, len(key)))
+    mex = np.where(mex == span, sizes, mex)
+    return mex[np.searchsorted(row[firsts], wanted)]
+
+
+def solve(game: Game, root: Hashable, limit: int | None = None, progress: ProgressFn | None = None,
+          known: "Callable[[Expander], KnownFn | None] | None" = None, workers: int | None = None) -> Solved:
+    """Solve every position reachable from ``root`` (two players or one, no chance).
+
+    ``known(expander)`` may give the results solved before (see ``explore``);
+    ``stats["new"]`` counts the positions it did not know."""
+    if game.players not in (1, 2):
+        raise NeedsReference("players")
+    started = time.perf_counter()
+    expander = expander_for(game, workers)
+    root_code = expander.root(root)
+    if expander.index_size is not None and root_code >= expander.index_size:
+        expander.index_size = None  # a root off the index (e.g. an unusual turn): sparse arrays
+    try:
+        levels, layered = explore(expander, root_code, limit, progress, game.name,
+                                  known(expander) if known else None)
+    finally:
+        expander.close()
+    already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
+    explored = time.perf_counter()
+    solved = None
+    if layered and game.players == 2 and not game.impartial:
+        solved = solve_layered(levels, expander.index_size, progress)
+    if solved is None:
+        graph = Graph(levels, expander.index_size)
+        del levels
+        stuck = np.flatnonzero((graph.ends < 0) & (graph.known == MISSING)
+                               & (np.bincount(graph.parents, minlength=graph.size) == 0))
+        if len(stuck):
+            raise SolverError(f"{game.name}: position code {int(graph.codes[stuck[0]])} has no moves but is not over")
+        packed = retrograde(graph, game.players, progress)
+        grundy = grundy_numbers(graph, packed) if game.impartial else None
+        order = np.argsort(graph.codes, kind="stable")
+        solved = Solved(graph.codes[order], packed[order], None if grundy is None else grundy[order])
+        layered = False
+    solved.positions = expander.positions
+    solved.stats = {"positions": len(solved.codes), "new": len(solved.codes) - already, "layered": layered,
+                    "explore_seconds": explored - started, "solve_seconds": time.perf_counter() - explored}
+    return solved
+
+
+# -- the solver's table ----------------------------------------------------------------
+class Results(Mapping):
+    """The fast engine's results as the solver's table: position -> (value code,
+    remoteness, grundy), as :func:`gamesman.solver.pack` gives them.
+
+    A game with codes keeps them in a :class:`gamesman.store.Store` (memory-mapped
+    when it comes from disk); one without keeps a dict of positions.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.coded = game.encode(game.start()) is not NotImplemented
+        self.store = None
+        self.positions: dict[Hashable, tuple] = {}
+        self.stamp = {"start_code": game.encode(game.start())} if self.coded else {}
+
+    def get(self, position: Hashable, default: tuple | None = None) -> tuple | None:
+        if not self.coded:
+            return self.positions.get(position, default)
+        if self.store is None:
+            return default
+        store = self.store
+        code = self.game.encode(position)
+        at = store.slot(code)
+        if at < 0:
+            return default
+        value = int(store.values[at])
+        if not store.wide:
+            value = ((value >> 6) << REMOTENESS_BITS) | (value & 0x3F)
+        grundy = None
+        if store.grundy_array is not None:
+            number = int(store.grundy_array[at])
+            grundy = None if number == np.iinfo(store.grundy_array.dtype).max else number
+        kind = value >> REMOTENESS_BITS
+        return (kind, None if kind == DRAW else value & REMOTENESS_MASK, grundy)
+
+    def __getitem__(self, position: Hashable) -> tuple:
+        packed = self.get(position)
+        if packed is None:
+            raise KeyError(position)
+        return packed
+
+    def __contains__(self, position: object) -> bool:
+        return self.get(position) is not None
+
+    def __iter__(self):
+        if not self.coded:
+            yield from self.positions
+        elif self.store is not None:
+            decode = self.game.decode
+            for code in self.store.codes().tolist():
+                yield decode(code)
+
+    def __len__(self) -> int:
+        if not self.coded:
+            return len(self.positions)
+        return 0 if self.store is None else self.store.count
+
+    def known(self, expander: Expander) -> KnownFn | None:
+        """What ``explore`` needs to take the stored results as leaves."""
+        if self.coded:
+            store = self.store
+            if store is None:
+                return None
+            return lambda codes: (store.get_many(codes), store.grundy_many(codes))
+        if not self.positions:
+            return None
+        table = self.positions
+
+        def lookup(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            values = np.full(len(codes), MISSING, np.uint16)
+            grundy = np.full(len(codes), NO_GRUNDY, np.uint16)
+            for i, code in enumerate(codes.tolist()):
+                packed = table.get(expander.positions[code])
+                if packed is not None:
+                    values[i] = pack(packed[0], packed[1] or 0)
+                    grundy[i] = NO_GRUNDY if packed[2] is None else packed[2]
+            return values, grundy
+        return lookup
+
+    def add(self, solved: Solved) -> None:
+        """Take in the results of a solve."""
+        from gamesman.store import Store
+
+        if self.coded:
+            if self.store is None:
+                self.store = Store.build(solved.codes, solved.values, solved.grundy)
+            else:
+                self.store = self.store.merged(solved.codes, solved.values, solved.grundy)
+            return
+        grundy = solved.grundy.tolist() if solved.grundy is not None else [NO_GRUNDY] * len(solved.codes)
+        for code, value, number in zip(solved.codes.tolist(), solved.values.tolist(), grundy):
+            position = solved.positions[code]
+            if position not in self.positions:
+                kind = value >> REMOTENESS_BITS
+                self.positions[position] = (kind, None if kind == DRAW else value & REMOTENESS_MASK,
+                                            None if number == NO_GRUNDY else number)
+
+    def load(self, database) -> None:
+        """Take the stored results of this variant, if any."""
+        from gamesman.store import Store
+
+        stored = database.load_store(self.game.spec, self.stamp)
+        if self.coded and isinstance(stored, Store):
+            self.store = stored
+        elif not self.coded and isinstance(stored, dict):
+            self.positions.update(stored)
+
+    def save(self, database) -> None:
+        database.save_store(self.game.spec, self.store if self.coded else self.positions, self.stamp)

@@ -1,0 +1,319 @@
+"""Solved results by position code, compact in memory and on disk (memory-mapped).
+
+A result is packed into 16 bits: the value (win 0, lose 1, tie 2, draw 3) in
+the top two bits and the remoteness in the other fourteen; ``0xFFFF`` means
+"no such position".  When every remoteness is below 63 a result is stored in
+one byte instead (two bits of value, six of remoteness, ``0xFF`` for none).
+Grundy numbers, for impartial games, sit in a parallel array (``0xFF``/``0xFFFF``
+for none).
+
+Which codes are present is held in the smallest of three layouts:
+
+* ``dense``: results for every code from 0 to the largest;
+* ``ranked``: a bitmap of the codes present, a rank directory (the number of
+  codes before every 512 bits), and results for the present codes only;
+* ``sorted``: the present codes in order, and their results.
+
+>>> import numpy as np
+>>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
+>>> store.get(5), store.get(9), store.get(4) == MISSING
+(2, 49152, True)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import mmap
+import os
+import pickle
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+MAGIC = b"GAMESMAN-DB 2\n"
+MISSING = 0xFFFF
+NO_GRUNDY = 0xFFFF
+BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
+ALIGN = 64
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """16-bit packed results as bytes (every remoteness must be below 63)."""
+    out = ((values >> 14) << 6 | (values & 0x3FFF)).astype(np.uint8)
+    out[values == MISSING] = 0xFF
+    return out
+
+
+def widen(values: np.ndarray) -> np.ndarray:
+    """Byte-packed results as 16-bit ones."""
+    wide = values.astype(np.uint16)
+    out = ((wide >> 6) << 14) | (wide & 0x3F)
+    out[wide == 0xFF] = MISSING
+    return out
+
+
+class Store:
+    """Packed results (and Grundy numbers) of a set of position codes."""
+
+    def __init__(self, layout: str, arrays: dict[str, np.ndarray], count: int, span: int) -> None:
+        self.layout = layout
+        self.arrays = arrays
+        self.count = count
+        self.span = span  # every code is below this
+        self.values = arrays["values"]
+        self.grundy_array = arrays.get("grundy")
+        self.wide = self.values.dtype == np.uint16
+        self.missing = MISSING if self.wide else 0xFF
+        self.bitmap = arrays.get("bitmap")
+        self.blocks = arrays.get("blocks")
+        self.code_array = arrays.get("codes")
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def build(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None) -> "Store":
+        """The smallest layout of sorted, distinct ``codes`` with their 16-bit ``values``."""
+        codes = np.asarray(codes, np.int64)
+        count = len(codes)
+        span = int(codes[-1]) + 1 if count else 0
+        remote = values & 0x3FFF
+        if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
+            stored = values.astype(np.uint16)
+        else:
+            stored = narrow(values)
+        if grundy is not None:
+            real = grundy[grundy != NO_GRUNDY]
+            if int(real.max(initial=0)) < 0xFF:
+                grundy = np.where(grundy == NO_GRUNDY, 0xFF, grundy).astype(np.uint8)
+            else:
+                grundy = grundy.astype(np.uint16)
+        per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
+        words = (span + 63) // 64
+        sizes = {"dense": span * per_result,
+                 "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
+                 "sorted": count * (8 + per_result)}
+        layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
+        arrays: dict[str, np.ndarray] = {}
+        if layout == "dense":
+            arrays["values"] = np.full(span, 0xFFFF if stored.dtype == np.uint16 else 0xFF, stored.dtype)
+            arrays["values"][codes] = stored
+            if grundy is not None:
+                arrays["grundy"] = np.full(span, np.iinfo(grundy.dtype).max, grundy.dtype)
+                arrays["grundy"][codes] = grundy
+        else:
+            arrays["values"] = stored
+            if grundy is not None:
+                arrays["grundy"] = grundy
+            if layout == "sorted":
+                arrays["codes"] = codes
+            else:
+                bitmap = np.zeros(words, np.uint64)
+                if count:
+                    word = codes >> 6
+                    starts = np.flatnonzero(np.concatenate(([True], word[1:] != word[:-1])))
+                    ones = np.left_shift(np.uint64(1), (codes & 63).astype(np.uint64))
+                    bitmap[word[starts]] = np.bitwise_or.reduceat(ones, starts)
+                counts = np.bitwise_count(bitmap).astype(np.int64)
+                padded = np.zeros(((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
+                padded[:words] = counts
+                block_sums = padded.reshape(-1, BLOCK_WORDS).sum(axis=1)
+                arrays["bitmap"] = bitmap
+                arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
+        return cls(layout, arrays, count, span)
+
+    def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> "Store":
+        """A new store with these sorted codes added (their results win over the stored ones)."""
+        old = self.codes()
+        keep = ~np.isin(old, codes)
+        all_codes = np.concatenate((old[keep], codes))
+        order = np.argsort(all_codes, kind="stable")
+        all_values = np.concatenate((self.values16()[keep], values))[order]
+        all_grundy = None
+        if grundy is not None or self.grundy_array is not None:
+            mine = self.grundy16()
+            mine = np.full(len(old), NO_GRUNDY, np.uint16) if mine is None else mine
+            theirs = np.full(len(codes), NO_GRUNDY, np.uint16) if grundy is None else grundy
+            all_grundy = np.concatenate((mine[keep], theirs))[order]
+        return Store.build(all_codes[order], all_values, all_grundy)
+
+    # -- looking up ---------------------------------------------------------------------
+    def slot(self, code: int) -> int:
+        """Where ``code``'s result is in ``values``, or -1 when it is not stored."""
+        if not 0 <= code < self.span:
+            return -1
+        if self.layout == "dense":
+            return code if int(self.values[code]) != self.missing else -1
+        if self.layout == "sorted":
+            at = int(np.searchsorted(self.code_array, code))
+            return at if at < self.count and int(self.code_array[at]) == code else -1
+        word, bit = code >> 6, code & 63
+        bits = int(self.bitmap[word])
+        if not (bits >> bit) & 1:
+            return -1
+        first = word - word % BLOCK_WORDS
+        rank = int(self.blocks[word // BLOCK_WORDS]) + (bits & ((1 << bit) - 1)).bit_count()
+        for before in self.bitmap[first:word].tolist():
+            rank += before.bit_count()
+        return rank
+
+    def get(self, code: int) -> int:
+        """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
+        at = self.slot(code)
+        if at < 0:
+            return MISSING
+        value = int(self.values[at])
+        return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
+
+    def get_grundy(self, code: int) -> int:
+        """The Grundy number of ``code`` (NO_GRUNDY when none)."""
+        at = self.slot(code)
+        if at < 0 or self.grundy_array is None:
+            return NO_GRUNDY
+        number = int(self.grundy_array[at])
+        return NO_GRUNDY if number == np.iinfo(self.grundy_array.dtype).max else number
+
+    def slots(self, codes: np.ndarray) -> np.ndarray:
+        """``slot`` of many codes at once."""
+        codes = np.asarray(codes, np.int64)
+        inside = (codes >= 0) & (codes < self.span)
+        safe = np.where(inside, codes, 0)
+        if self.layout == "dense":
+            found = inside & (self.values[safe] != self.missing) if self.span else inside
+            return np.where(found, safe, -1)
+        if self.layout == "sorted":
+            at = np.searchsorted(self.code_array, safe).clip(0, max(self.count - 1, 0))
+            found = inside & (self.code_array[at] == safe) if self.count else inside & False
+            return np.where(found, at, -1)
+        word, bit = safe >> 6, (safe & 63).astype(np.uint64)
+        bits = self.bitmap[word]
+        found = inside & (((bits >> bit) & np.uint64(1)) == 1)
+        rank = self.blocks[word // BLOCK_WORDS].astype(np.int64)
+        rank += np.bitwise_count(bits & ((np.uint64(1) << bit) - np.uint64(1))).astype(np.int64)
+        first = word - word % BLOCK_WORDS
+        for step in range(BLOCK_WORDS - 1):
+            earlier = first + step
+            rank += np.where(earlier < word, np.bitwise_count(self.bitmap[np.minimum(earlier, len(self.bitmap) - 1)]), 0)
+        return np.where(found, rank, -1)
+
+    def get_many(self, codes: np.ndarray) -> np.ndarray:
+        """``get`` of many codes at once."""
+        at = self.slots(codes)
+        values = self.values[np.maximum(at, 0)]
+        values = values if self.wide else widen(values)
+        return np.where(at >= 0, values, MISSING).astype(np.uint16)
+
+    def grundy_many(self, codes: np.ndarray) -> np.ndarray:
+        """``get_grundy`` of many codes at once."""
+        if self.grundy_array is None:
+            return np.full(len(codes), NO_GRUNDY, np.uint16)
+        at = self.slots(codes)
+        numbers = self.grundy_array[np.maximum(at, 0)].astype(np.int64)
+        numbers[numbers == np.iinfo(self.grundy_array.dtype).max] = NO_GRUNDY
+        return np.where(at >= 0, numbers, NO_GRUNDY).astype(np.uint16)
+
+    # -- everything ---------------------------------------------------------------------
+    def codes(self) -> np.ndarray:
+        """Every stored code, in order."""
+        if self.layout == "sorted":
+            return np.asarray(self.code_array)
+        if self.layout == "dense":
+            return np.flatnonzero(np.asarray(self.values) != self.missing)
+        bits = np.unpackbits(np.asarray(self.bitmap).view(np.uint8), bitorder="little")
+        return np.flatnonzero(bits)
+
+    def values16(self) -> np.ndarray:
+        """The results of ``codes()``, in their order, 16-bit packed."""
+        values = np.asarray(self.values)[self.codes()] if self.layout == "dense" else np.asarray(self.values)
+        return values.astype(np.uint16) if self.wide else widen(values)
+
+    def grundy16(self) -> np.ndarray | None:
+        """The Grundy numbers of ``codes()`` (NO_GRUNDY for none), or None when not kept."""
+        if self.grundy_array is None:
+            return None
+        numbers = np.asarray(self.grundy_array)
+        if self.layout == "dense":
+            numbers = numbers[self.codes()]
+        out = numbers.astype(np.uint16)
+        out[numbers == np.iinfo(numbers.dtype).max] = NO_GRUNDY
+        return out
+
+    @property
+    def nbytes(self) -> int:
+        return sum(array.nbytes for array in self.arrays.values())
+
+
+# -- files ---------------------------------------------------------------------------------
+def write_store(path: Path, spec: str, results: "Store | dict", stamp: dict | None = None) -> None:
+    """Write a store (or a table of positions) atomically; failures are reported, never fatal."""
+    header: dict = {"spec": spec, **(stamp or {})}
+    pieces: list[bytes | memoryview] = []
+    if isinstance(results, dict):
+        header.update(kind="table", entries=len(results))
+        pieces.append(zlib.compress(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL), 6))
+    else:
+        header.update(kind="store", layout=results.layout, count=results.count, span=results.span, arrays={})
+        offset = 0
+        for name, array in results.arrays.items():
+            array = np.ascontiguousarray(array)
+            header["arrays"][name] = [offset, array.dtype.str, len(array)]
+            pieces.append(memoryview(array).cast("B"))
+            offset += array.nbytes
+            padding = -offset % ALIGN
+            pieces.append(bytes(padding))
+            offset += padding
+    digest = hashlib.sha256()
+    for piece in pieces:
+        digest.update(piece)
+    header["sha256"] = digest.hexdigest()
+    line = json.dumps(header).encode()
+    line += b" " * (-(len(MAGIC) + len(line) + 1) % ALIGN) + b"\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(handle, "wb") as out:
+            out.write(MAGIC + line)
+            for piece in pieces:
+                out.write(piece)
+        os.replace(temporary, path)
+    except OSError as problem:
+        print(f"gamesman: could not save {path.name} ({problem})", file=sys.stderr)
+
+
+def read_store(path: Path, spec: str, stamp: dict | None = None) -> "Store | dict | None":
+    """The store (or table) in ``path``, its arrays memory-mapped; None when there is no
+    file; a damaged file is reported on stderr and ignored, so it is rebuilt."""
+    try:
+        handle = open(path, "rb")
+    except OSError:
+        return None
+    try:
+        with handle:
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        if mapped[:len(MAGIC)] != MAGIC:
+            raise ValueError("not a gamesman database of this kind")
+        body = mapped.find(b"\n", len(MAGIC)) + 1
+        header = json.loads(mapped[len(MAGIC):body])
+        if header.get("spec") != spec:
+            raise ValueError(f"it holds {header.get('spec')!r}")
+        for key, value in (stamp or {}).items():
+            if header.get(key) != value:
+                raise ValueError(f"it was made with other position codes ({key})")
+        view = memoryview(mapped)[body:]
+        if hashlib.sha256(view).hexdigest() != header.get("sha256"):
+            raise ValueError("checksum mismatch")
+        if header.get("kind") == "table":
+            table = pickle.loads(zlib.decompress(view))
+            if not isinstance(table, dict) or len(table) != header.get("entries"):
+                raise ValueError("entry count mismatch")
+            return table
+        arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
+                  for name, (offset, dtype, length) in header["arrays"].items()}
+        store = Store(header["layout"], arrays, header["count"], header["span"])
+        if len(store.values) != (store.span if store.layout == "dense" else store.count):
+            raise ValueError("array sizes do not match")
+        return store
+    except Exception as problem:  # any damage at all means: rebuild
+        print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
+        return None
