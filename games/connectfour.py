@@ -15,8 +15,8 @@ Choices where the sheet is silent:
 * A position string is refused when a piece floats above an empty cell, or
   when both players have a line (play stops at the first line); any other mix
   of pieces parses, and the turn token says who moves.
-* Boards of more than 20 cells (6x7, 5x5, ...) are too large to solve here
-  (``solvable()``); 4x4, 4x5 and 5x4 are solvable.
+* Boards of more than 25 cells (6x7, 6x5, ...) are too large to solve here
+  (``solvable()``); up to 5x5 they are solved (5x5 takes minutes).
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
   extra piece in it; the difference, squashed into [-1, 1], is the estimate
@@ -30,8 +30,10 @@ Moves: the column letter, ``a`` to ``g`` on the default board.
 from __future__ import annotations
 
 import math
+from functools import cached_property
 
 from gamesman import boards
+from gamesman.codes import ColumnStacks
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -39,7 +41,7 @@ from gamesman.game import Game, Option, two_player_result
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
 Position = tuple[int, str, int | None]
 PIECES = ("x", "o")
-MAX_SOLVABLE_CELLS = 20
+MAX_SOLVABLE_CELLS = 25
 
 
 class ConnectFour(Game):
@@ -148,3 +150,52 @@ class ConnectFour(Game):
 
     def render(self, position: Position) -> str:
         return boards.render_grid(position[1], self.rows, self.cols, bottom_up=True)
+
+    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # Positions are numbered by ColumnStacks: the height of every column and which
+    # of the pieces are X's, counting only boards where X has played as often as O
+    # or once more and the turn follows (a perfect index of such boards).  Any other
+    # board (one set up with an unusual turn) gets a code above that index.
+    layered = True
+
+    @cached_property
+    def stacks(self) -> ColumnStacks | None:
+        return ColumnStacks.fitting(self.rows, self.cols)
+
+    def encode(self, position: Position) -> int:
+        if self.stacks is None:
+            return NotImplemented
+        turn, cells, _ = position
+        mine = [cells[i] == PIECES[0] for i in range(self.size)]
+        full = [cells[i] != boards.EMPTY for i in range(self.size)]
+        return self.stacks.encode(self.stacks.mask_of(mine), self.stacks.mask_of(full), turn)
+
+    def decode(self, code: int) -> Position:
+        import numpy as np
+
+        crosses, occupied, turns = self.stacks.decode(np.array([code], np.int64))
+        cells = self.stacks.cells_of(int(crosses[0]), int(occupied[0]), PIECES, boards.EMPTY)
+        return self.parse_position(f"({PIECES[int(turns[0])]} {boards.format_rows(cells, self.cols)})")
+
+    def index_size(self) -> int | None:
+        return None if self.stacks is None else self.stacks.index_size
+
+    def batch_expand(self, codes):
+        """Every column a piece can drop into, for many positions at once (bitboards)."""
+        if self.stacks is None:
+            return NotImplemented
+        import numpy as np
+
+        stacks = self.stacks
+        crosses, occupied, turn = stacks.decode(codes)
+        noughts = occupied & ~crosses
+        crossed, noughted = stacks.has_line(crosses, self.in_a_row), stacks.has_line(noughts, self.in_a_row)
+        liner = np.where(crossed, 0, np.where(noughted, 1, -1))
+        winner = np.where(liner < 0, -1, (liner ^ 1) if self.misere else liner)
+        full = occupied == stacks.board
+        ends = np.where(winner >= 0, np.where(winner == turn, 0, 1), np.where(full, 2, -1)).astype(np.int8)
+        rows, cells = stacks.drops(np.where(ends < 0, occupied, stacks.board))
+        piece = np.left_shift(1, cells)
+        children = stacks.encode_many(crosses[rows] | np.where(turn[rows] == 0, piece, 0),
+                                      occupied[rows] | piece, turn[rows] ^ 1)
+        return turn.astype(np.int8), ends, rows, children

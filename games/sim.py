@@ -223,6 +223,8 @@ class Sim(Game):
         return "\n".join(lines)
 
     # -- hooks for the fast solver (gamesman.fastsolve), two players --------------
+    layered = True  # every move colours an edge
+
     @cached_property
     def edge_code(self) -> DigitCode:
         """Colourings as base-3 numbers: edge i is digit i (0 free, 1 x, 2 o)."""

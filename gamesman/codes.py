@@ -19,7 +19,7 @@ numpy arrays of numbers into one bit mask per non-empty symbol and back (for
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
@@ -169,3 +169,190 @@ class GridShifts:
         sources, offset = self.steps[direction]
         kept = masks & sources
         return kept << offset if offset >= 0 else kept >> -offset
+
+
+MAX_STACK_BITS = 60        # column bitboards and their codes fit in int64
+MAX_HEIGHT_VECTORS = 1 << 22
+MAX_STACK_ROWS = 10        # columns of at most 2**11 states, for the rank tables
+
+
+class ColumnStacks:
+    """Boards where pieces of two kinds (X, O) stack up from the bottom of each column,
+    X moving first (Connect Four): bitboards and a perfect index.
+
+    Bitboards follow John Tromp's layout: column c takes bits c*(rows+1) up, row 1
+    lowest, with one spare bit on top.  A board where X has played ceil(n/2) of the
+    n pieces and the turn follows is numbered by the heights of its columns (in
+    mixed radix, each height class given a block) and the rank of X's pieces among
+    the n pieces (combinatorial number system), so the ``index_size`` numbers are
+    used by exactly such boards.  Any other board gets ``index_size`` plus its
+    bitboard code (X's pieces and a mark above each column) times two plus the turn.
+
+    >>> stacks = ColumnStacks(2, 2)
+    >>> stacks.index_size   # by pieces: 1 + 2 + 3*2 + 2*3 + 1*6
+    21
+    >>> import numpy as np
+    >>> x, full = stacks.mask_of([True, False, False, False]), stacks.mask_of([True, True, False, False])
+    >>> codes = stacks.encode_many(np.array([x]), np.array([full]), np.array([0]))
+    >>> [a.tolist() for a in stacks.decode(codes)] == [[x], [full], [0]]
+    True
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        from math import comb
+
+        import numpy as np
+
+        self.rows, self.cols, self.height = rows, cols, rows + 1
+        self.cells = rows * cols
+        self.bottom = sum(1 << c * self.height for c in range(cols))
+        self.board = self.bottom * ((1 << rows) - 1)
+        self.binomials = np.array([[comb(n, k) for k in range(self.cells + 2)] for n in range(self.cells + 1)],
+                                  np.int64)
+        vectors = np.arange(self.height ** cols, dtype=np.int64)
+        self.radix = self.height ** np.arange(cols, dtype=np.int64)
+        pieces = sum((vectors // self.radix[c]) % self.height for c in range(cols))
+        sizes = self.binomials[pieces, (pieces + 1) // 2]
+        self.offsets = np.cumsum(sizes) - sizes
+        self.index_size = int(sizes.sum())
+
+    @classmethod
+    def fitting(cls, rows: int, cols: int) -> "ColumnStacks | None":
+        """The stacks of a board whose codes fit in 64 bits, else None."""
+        if (rows + 1) * cols > MAX_STACK_BITS or (rows + 1) ** cols > MAX_HEIGHT_VECTORS \
+                or rows > MAX_STACK_ROWS:
+            return None
+        return cls(rows, cols)
+
+    def bit(self, cell: int) -> int:
+        """The bit of a cell numbered row by row (row 1 first), as board strings are."""
+        row, col = divmod(cell, self.cols)
+        return col * self.height + row
+
+    def mask_of(self, flags: list[bool]) -> int:
+        """The bitboard of the cells (numbered row by row) whose flag is set."""
+        return sum(1 << self.bit(cell) for cell, flag in enumerate(flags) if flag)
+
+    def cells_of(self, crosses: int, occupied: int, pieces: tuple[str, str], empty: str) -> str:
+        """The board as a string of cells, row 1 first."""
+        out = []
+        for cell in range(self.cells):
+            bit = 1 << self.bit(cell)
+            out.append(empty if not occupied & bit else pieces[0] if crosses & bit else pieces[1])
+        return "".join(out)
+
+    def encode(self, crosses: int, occupied: int, turn: int) -> int:
+        import numpy as np
+
+        return int(self.encode_many(np.array([crosses]), np.array([occupied]), np.array([turn]))[0])
+
+    def encode_many(self, crosses: np.ndarray, occupied: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """The codes of boards given as bitboards of X's pieces and of all pieces."""
+        import numpy as np
+
+        crosses, occupied = np.asarray(crosses, np.int64), np.asarray(occupied, np.int64)
+        before = np.zeros(len(crosses), np.int64)   # pieces in the columns so far
+        found = np.zeros(len(crosses), np.int64)    # X's pieces among them
+        rank = np.zeros(len(crosses), np.int64)
+        vectors = np.zeros(len(crosses), np.int64)
+        column_mask = (1 << self.rows) - 1
+        heights, crosses_in, ranks = self.column_tables
+        states = 1 << self.height
+        for col in range(self.cols):
+            shift = col * self.height
+            state = ((crosses >> shift) & column_mask) | (((occupied >> shift) & column_mask) + 1)
+            rank += ranks[(before * (self.cells + 1) + found) * states + state]
+            height = heights[state]
+            before += height
+            found += crosses_in[state]
+            vectors += height * self.radix[col]
+        usual = (found == (before + 1) // 2) & (turn == before % 2)
+        codes = self.offsets[vectors] + rank
+        if not usual.all():
+            odd = ~usual
+            marks = crosses[odd] | (occupied[odd] + self.bottom)
+            codes[odd] = self.index_size + (marks << 1) + turn[odd]
+        return codes
+
+    @cached_property
+    def column_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For each column state (X's pieces below a mark at the height): its height, its
+        number of X's pieces, and (flattened over the pieces and X's pieces before the
+        column, then the state) what its X's pieces add to the rank."""
+        import numpy as np
+
+        states = 1 << self.height
+        heights = np.zeros(states, np.int64)
+        crosses_in = np.zeros(states, np.int64)
+        ranks = np.zeros((self.cells + 1, self.cells + 1, states), np.int64)
+        size = self.cells + 1
+        padded = np.zeros((2 * size + self.height, 2 * size + self.height), np.int64)
+        padded[:size, :size + 1] = self.binomials
+        for state in range(1, states):
+            height = state.bit_length() - 1
+            rows = [row for row in range(height) if state >> row & 1]
+            heights[state], crosses_in[state] = height, len(rows)
+            for k, row in enumerate(rows, start=1):
+                ranks[:, :, state] += padded[row:row + size, k:k + size]
+        return heights, crosses_in, ranks.ravel()
+
+    def decode(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Bitboards of X's pieces and of all pieces, and the turn, of many codes."""
+        import numpy as np
+
+        codes = np.asarray(codes, np.int64)
+        crosses = np.zeros(len(codes), np.int64)
+        occupied = np.zeros(len(codes), np.int64)
+        usual = codes < self.index_size
+        vectors = np.searchsorted(self.offsets, np.where(usual, codes, 0), side="right") - 1
+        rank = np.where(usual, codes - self.offsets[vectors], 0)
+        heights = [(vectors // self.radix[col]) % self.height for col in range(self.cols)]
+        pieces = sum(heights)
+        left = (pieces + 1) // 2
+        before = [sum(heights[:col], np.zeros(len(codes), np.int64)) for col in range(self.cols)]
+        width = self.binomials.shape[1]
+        flat = self.binomials.ravel()
+        for col in reversed(range(self.cols)):
+            for row in reversed(range(self.rows)):
+                here = heights[col] > row
+                size = flat[(before[col] + row) * width + left]
+                cross = here & (left > 0) & (rank >= size)
+                rank -= np.where(cross, size, 0)
+                left -= cross
+                bit = col * self.height + row
+                crosses |= cross.astype(np.int64) << bit
+                occupied |= here.astype(np.int64) << bit
+        turn = pieces % 2
+        if not usual.all():
+            odd = np.flatnonzero(~usual)
+            rest = codes[odd] - self.index_size
+            turn[odd] = rest & 1
+            marks = rest >> 1
+            filled = np.zeros(len(odd), np.int64)
+            for col in range(self.cols):
+                column = (marks >> (col * self.height)) & ((1 << self.height) - 1)
+                below = column
+                for shift in (1, 2, 4, 8, 16):
+                    below |= below >> shift
+                filled |= (below >> 1) << (col * self.height)
+            occupied[odd] = filled
+            crosses[odd] = marks & filled
+        return crosses, occupied, turn
+
+    def drops(self, occupied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
+        import numpy as np
+
+        return set_bits((np.asarray(occupied, np.int64) + self.bottom) & self.board)
+
+    def has_line(self, pieces: np.ndarray, length: int) -> np.ndarray:
+        """Whether each bitboard holds ``length`` pieces in a line (across, up or diagonal)."""
+        import numpy as np
+
+        found = np.zeros(len(pieces), bool)
+        for step in (1, self.height, self.height - 1, self.height + 1):
+            run = pieces
+            for k in range(1, length):
+                run = run & (pieces >> (k * step))
+            found |= run != 0
+        return found

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Callable, Hashable
@@ -49,8 +50,12 @@ MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 #: Codes below this many use bitmaps and arrays over the whole index.
 DENSE_LIMIT = 1 << 28
-#: Levels are expanded in chunks of this many positions, over the cores.
+#: Levels are expanded in chunks of this many positions (small enough for the caches).
 CHUNK = 1 << 16
+#: Bytes of moves a layered game keeps from exploring to solving; beyond, it expands again.
+EDGE_BUDGET = 1 << 28
+#: Levels of at least this many positions are expanded by worker processes, one per core.
+PARALLEL_LEVEL = 1 << 19
 
 
 class NeedsReference(Exception):
@@ -78,15 +83,22 @@ class Level:
 class Solved:
     """Every position reachable from the root with its packed result.
 
-    ``codes`` are sorted; ``positions`` is the list of positions by code when
-    the game has no codes of its own (the code is then the position's number).
+    Either ``codes`` (sorted) with ``values`` and ``grundy`` in their order, or,
+    from a game with a small index, ``codes`` None and ``values`` an array over
+    the whole index (MISSING where there is no position).  ``positions`` is the
+    list of positions by code when the game has no codes of its own (the code is
+    then the position's number).
     """
 
-    codes: np.ndarray
+    codes: np.ndarray | None
     values: np.ndarray
     grundy: np.ndarray | None
     positions: list | None = None
     stats: dict = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.values) if self.codes is not None else int(np.count_nonzero(self.values != MISSING))
 
 
 # -- expanders: codes in, moves out ---------------------------------------------------
@@ -110,13 +122,14 @@ class Expander:
 
 
 class BatchExpander(Expander):
-    """The game's ``batch_expand`` hook, on chunks small enough for the caches, shared
-    out over the cores by threads."""
+    """The game's ``batch_expand`` hook, on chunks small enough for the caches; large
+    levels are shared out over the cores by worker processes."""
 
     def __init__(self, game: Game, workers: int) -> None:
         super().__init__(game)
         self.index_size = game.index_size()
-        self.pool = ThreadPoolExecutor(workers) if workers > 1 else None
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
 
     def root(self, position: Hashable) -> int:
         return self.game.encode(position)
@@ -125,8 +138,13 @@ class BatchExpander(Expander):
         if len(codes) <= CHUNK:
             return _checked(self.game.batch_expand(codes))
         pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
-        work = lambda piece: _checked(self.game.batch_expand(piece))  # noqa: E731
-        parts = list(self.pool.map(work, pieces) if self.pool else map(work, pieces))
+        if self.workers > 1 and len(codes) >= PARALLEL_LEVEL:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(self.workers, mp_context=get_context("forkserver"),
+                                                initializer=_start_worker, initargs=(self.game.spec,))
+            parts = list(self.pool.map(_expand_in_worker, pieces))
+        else:
+            parts = [_checked(self.game.batch_expand(piece)) for piece in pieces]
         return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                 np.concatenate([p[2] + at for p, at in zip(parts, range(0, len(codes), CHUNK))]),
                 np.concatenate([p[3] for p in parts]))
@@ -134,6 +152,22 @@ class BatchExpander(Expander):
     def close(self) -> None:
         if self.pool:
             self.pool.shutdown()
+            self.pool = None
+
+
+_worker_game: Game | None = None
+
+
+def _start_worker(spec: str) -> None:
+    """A worker process builds its own copy of the variant."""
+    global _worker_game
+    from gamesman.registry import game_from_spec
+
+    _worker_game = game_from_spec(spec)
+
+
+def _expand_in_worker(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    return _checked(_worker_game.batch_expand(codes))
 
 
 def _checked(expansion):
@@ -243,13 +277,17 @@ def sorted_unique(values: np.ndarray) -> np.ndarray:
 
 
 class Seen:
-    """The codes met so far: a bitmap over a small index, else sorted arrays."""
+    """The codes met so far: a bitmap over a small index, else sorted arrays.  For a
+    ``layered`` game (every move adds a piece) no code repeats across levels, so
+    only the duplicates within a level are dropped."""
 
-    def __init__(self, index_size: int | None) -> None:
+    def __init__(self, index_size: int | None, layered: bool = False) -> None:
+        self.layered = layered
         self.dense = index_size is not None and index_size <= DENSE_LIMIT
         if self.dense:
-            self.seen = np.zeros(index_size, bool)
             self.mark = np.zeros(index_size, bool)
+            if not layered:
+                self.seen = np.zeros(index_size, bool)
         else:
             self.levels: list[np.ndarray] = []
 
@@ -259,11 +297,13 @@ class Seen:
             if len(codes) == 0:
                 return codes, True
             low, high = int(codes.min()), int(codes.max())
-            if low < 0 or high >= len(self.seen):
+            if low < 0 or high >= len(self.mark):
                 raise SolverError(f"a position code {low if low < 0 else high} is outside the game's index")
             self.mark[codes] = True
             found = np.flatnonzero(self.mark[low:high + 1]) + low
             self.mark[found] = False
+            if self.layered:
+                return found.astype(np.int64), True
             old = self.seen[found]
             fresh = not old.any()
             if not fresh:
@@ -271,6 +311,8 @@ class Seen:
             self.seen[found] = True
             return found.astype(np.int64), fresh
         found = sorted_unique(codes)
+        if self.layered:
+            return found, True
         old = np.zeros(len(found), bool)
         for level in self.levels:
             at = np.searchsorted(level, found).clip(0, max(len(level) - 1, 0))
@@ -287,16 +329,21 @@ KnownFn = Callable[[np.ndarray], "tuple[np.ndarray, np.ndarray]"]
 
 
 def explore(expander: Expander, root_code: int, limit: int | None, progress: ProgressFn | None,
-            name: str, known: KnownFn | None = None) -> tuple[list[Level], bool]:
+            name: str, known: KnownFn | None = None, layered: bool = False) -> tuple[list[Level], bool]:
     """Every position reachable from the root, level by level; and whether every move
     goes from one level to the next (then the levels can be solved backwards).
 
     Positions that ``known`` has results for (codes -> packed results and Grundy
-    numbers, MISSING where unknown) are leaves: their moves are dropped."""
-    seen = Seen(expander.index_size)
+    numbers, MISSING where unknown) are leaves: their moves are dropped.  For a
+    ``layered`` game (every move adds a piece) with a batch expander, a level keeps
+    only its codes, movers and ends once the moves held pass EDGE_BUDGET bytes: they
+    are cheaper to expand again than to hold (see ``solve_layered``)."""
+    seen = Seen(expander.index_size, layered)
+    lean = layered and isinstance(expander, BatchExpander)
+    held = 0
     frontier, _ = seen.add_new(np.array([root_code], np.int64))
     levels: list[Level] = []
-    layered = True
+    every_move_fresh = True
     total = 1
     while len(frontier):
         movers, ends, parents, children = expander.expand(frontier)
@@ -311,9 +358,12 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
                 level.parents, level.children = parents[keep], children[keep]
                 level.known, level.known_grundy = values, grundy
         levels.append(level)
-        children = level.children
-        frontier, fresh = seen.add_new(children)
-        layered = layered and fresh
+        frontier, fresh = seen.add_new(level.children)
+        every_move_fresh = every_move_fresh and fresh
+        held += level.parents.nbytes + level.children.nbytes
+        if lean and held > EDGE_BUDGET:
+            level.parents = level.children = None
+        del parents, children
         total += len(frontier)
         if limit is not None and total > limit:
             raise SolverError(f"{name}: more than {limit:,} positions; too large to solve here")
@@ -321,7 +371,7 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
             progress("exploring", total, None)
     if progress:
         progress("exploring", total, total)
-    return levels, layered
+    return levels, every_move_fresh
 
 
 # -- solving ---------------------------------------------------------------------------
@@ -365,8 +415,11 @@ def _uniform_movers(levels: list[Level]) -> list[int] | None:
     return movers
 
 
-def solve_layered(levels: list[Level], index_size: int | None, progress: ProgressFn | None) -> Solved | None:
-    """Backward induction level by level (two players); None when the movers do not allow it."""
+def solve_layered(levels: list[Level], index_size: int | None, progress: ProgressFn | None,
+                  expander: Expander) -> Solved | None:
+    """Backward induction level by level (two players); None when the movers do not allow it.
+
+    A lean level (no moves kept) is expanded again, a chunk at a time."""
     movers = _uniform_movers(levels)
     if movers is None:
         return None
@@ -378,38 +431,49 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
     done = 0
     for depth in range(len(levels) - 1, -1, -1):
         level = levels[depth]
+        if dense:
+            lookup = values.__getitem__
+        else:
+            below = levels[depth + 1] if depth + 1 < len(levels) else Level(*[np.empty(0, np.int64)] * 5)
+            below_values = level_values[depth + 1] if depth + 1 < len(levels) else np.empty(0, np.uint16)
+            lookup = lambda children: below_values[np.searchsorted(below.codes, children)]  # noqa: E731
+        table = flip_table if depth + 1 < len(levels) and movers[depth] != movers[depth + 1] else same_table
         mine = np.full(len(level.codes), MISSING, np.uint16)
         ended = level.ends >= 0
         mine[ended] = level.ends[ended].astype(np.uint16) << REMOTENESS_BITS
         if level.known is not None:
             solved = level.known != MISSING
             mine[solved] = level.known[solved]
-        if len(level.children):
-            if dense:
-                child = values[level.children]
-            else:
-                below = levels[depth + 1].codes
-                child = level_values[depth + 1][np.searchsorted(below, level.children)]
-            table = flip_table if movers[depth] != movers[depth + 1] else same_table
-            scores = table[child]
-            starts = np.flatnonzero(np.concatenate(([True], level.parents[1:] != level.parents[:-1])))
-            rows = level.parents[starts]
-            mine[rows] = _from_scores(np.maximum.reduceat(scores, starts))
+        if level.children is not None:
+            _take_best(mine, level.parents, table[lookup(level.children)])
+        else:
+            going = np.flatnonzero(mine == MISSING)
+            for at in range(0, len(going), CHUNK * 16):
+                chunk = going[at:at + CHUNK * 16]
+                _, _, parents, children = expander.expand(level.codes[chunk])
+                _take_best(mine, chunk[parents], table[lookup(children)])
         if (mine == MISSING).any():
             _no_moves(level, mine)
         if dense:
             values[level.codes] = mine
+            level.codes = None  # the dense array holds everything from here on
         else:
             level_values[depth] = mine
-        done += len(level.codes)
+        done += len(mine)
         if progress:
             progress("solving", done, total)
     if dense:
-        codes = np.sort(np.concatenate([level.codes for level in levels]))
-        return Solved(codes, values[codes], None)
+        return Solved(None, values, None)
     codes = np.concatenate([level.codes for level in levels])
     order = np.argsort(codes, kind="stable")
     return Solved(codes[order], np.concatenate(level_values)[order], None)
+
+
+def _take_best(mine: np.ndarray, parents: np.ndarray, scores: np.ndarray) -> None:
+    """Give each parent (non-decreasing indices into ``mine``) its best child's result."""
+    if len(parents):
+        starts = np.flatnonzero(np.concatenate(([True], parents[1:] != parents[:-1])))
+        mine[parents[starts]] = _from_scores(np.maximum.reduceat(scores, starts))
 
 
 def _no_moves(level: Level, mine: np.ndarray) -> None:
@@ -595,20 +659,26 @@ def solve(game: Game, root: Hashable, limit: int | None = None, progress: Progre
         raise NeedsReference("players")
     started = time.perf_counter()
     expander = expander_for(game, workers)
+    try:
+        return _solve_with(game, expander, root, limit, progress, known, started)
+    finally:
+        expander.close()
+
+
+def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | None, progress: ProgressFn | None,
+                known: "Callable[[Expander], KnownFn | None] | None", started: float) -> Solved:
     root_code = expander.root(root)
     if expander.index_size is not None and root_code >= expander.index_size:
         expander.index_size = None  # a root off the index (e.g. an unusual turn): sparse arrays
-    try:
-        levels, layered = explore(expander, root_code, limit, progress, game.name,
-                                  known(expander) if known else None)
-    finally:
-        expander.close()
+    levels, layered = explore(expander, root_code, limit, progress, game.name,
+                              known(expander) if known else None, game.layered)
     already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
     explored = time.perf_counter()
     solved = None
     if layered and game.players == 2 and not game.impartial:
-        solved = solve_layered(levels, expander.index_size, progress)
+        solved = solve_layered(levels, expander.index_size, progress, expander)
     if solved is None:
+        _expand_again(levels, expander)
         graph = Graph(levels, expander.index_size)
         del levels
         stuck = np.flatnonzero((graph.ends < 0) & (graph.known == MISSING)
@@ -621,9 +691,20 @@ def solve(game: Game, root: Hashable, limit: int | None = None, progress: Progre
         solved = Solved(graph.codes[order], packed[order], None if grundy is None else grundy[order])
         layered = False
     solved.positions = expander.positions
-    solved.stats = {"positions": len(solved.codes), "new": len(solved.codes) - already, "layered": layered,
+    solved.stats = {"positions": solved.count, "new": solved.count - already, "layered": layered,
                     "explore_seconds": explored - started, "solve_seconds": time.perf_counter() - explored}
     return solved
+
+
+def _expand_again(levels: list[Level], expander: Expander) -> None:
+    """Give lean levels their moves back (for the general method)."""
+    for level in levels:
+        if level.children is None:
+            _, _, parents, children = expander.expand(level.codes)
+            if level.known is not None:
+                keep = level.known[parents] == MISSING
+                parents, children = parents[keep], children[keep]
+            level.parents, level.children = parents, children
 
 
 # -- the solver's table ----------------------------------------------------------------
@@ -711,9 +792,14 @@ class Results(Mapping):
         from gamesman.store import Store
 
         if self.coded:
-            if self.store is None:
+            if self.store is None and solved.codes is None:
+                self.store = Store.from_dense(solved.values)
+            elif self.store is None:
                 self.store = Store.build(solved.codes, solved.values, solved.grundy)
             else:
+                if solved.codes is None:
+                    solved.codes = np.flatnonzero(solved.values != MISSING)
+                    solved.values = solved.values[solved.codes]
                 self.store = self.store.merged(solved.codes, solved.values, solved.grundy)
             return
         grundy = solved.grundy.tolist() if solved.grundy is not None else [NO_GRUNDY] * len(solved.codes)

@@ -203,6 +203,11 @@ class Game:
     # A game that gives none of these is still solved, by calling ``play``; with
     # ``encode``/``decode`` its database is an array indexed by the codes; with
     # ``batch_expand`` whole levels of positions are expanded at once (numpy).
+
+    #: True when every move adds a piece, so no position repeats and every path
+    #: from the start to a position has the same length (the solver then works
+    #: level by level, and keeps no list of moves).
+    layered: bool = False
     def encode(self, position: Position) -> int:
         """A distinct non-negative integer for ``position`` (NotImplemented: no codes)."""
         return NotImplemented

@@ -76,8 +76,22 @@ class Store:
     def build(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None) -> "Store":
         """The smallest layout of sorted, distinct ``codes`` with their 16-bit ``values``."""
         codes = np.asarray(codes, np.int64)
-        count = len(codes)
-        span = int(codes[-1]) + 1 if count else 0
+        span = int(codes[-1]) + 1 if len(codes) else 0
+        return cls._laid_out(codes, None, span, values, grundy)
+
+    @classmethod
+    def from_dense(cls, values: np.ndarray) -> "Store":
+        """The smallest layout of 16-bit results given over every code (MISSING: none),
+        without listing the codes unless that layout is the smallest."""
+        present = values != MISSING
+        span = int(len(values) - np.argmax(present[::-1])) if present.any() else 0
+        return cls._laid_out(None, present[:span], span, values[:span][present[:span]])
+
+    @classmethod
+    def _laid_out(cls, codes: np.ndarray | None, present: np.ndarray | None, span: int, values: np.ndarray,
+                  grundy: np.ndarray | None = None) -> "Store":
+        """The store in its smallest layout; the codes are given sorted, or as a flag per code."""
+        count = len(values)
         remote = values & 0x3FFF
         if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
             stored = values.astype(np.uint16)
@@ -95,6 +109,8 @@ class Store:
                  "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
                  "sorted": count * (8 + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
+        if codes is None and layout != "ranked":
+            codes = np.flatnonzero(present)
         arrays: dict[str, np.ndarray] = {}
         if layout == "dense":
             arrays["values"] = np.full(span, 0xFFFF if stored.dtype == np.uint16 else 0xFF, stored.dtype)
@@ -102,25 +118,25 @@ class Store:
             if grundy is not None:
                 arrays["grundy"] = np.full(span, np.iinfo(grundy.dtype).max, grundy.dtype)
                 arrays["grundy"][codes] = grundy
-        else:
-            arrays["values"] = stored
-            if grundy is not None:
-                arrays["grundy"] = grundy
-            if layout == "sorted":
-                arrays["codes"] = codes
-            else:
-                bitmap = np.zeros(words, np.uint64)
-                if count:
-                    word = codes >> 6
-                    starts = np.flatnonzero(np.concatenate(([True], word[1:] != word[:-1])))
-                    ones = np.left_shift(np.uint64(1), (codes & 63).astype(np.uint64))
-                    bitmap[word[starts]] = np.bitwise_or.reduceat(ones, starts)
-                counts = np.bitwise_count(bitmap).astype(np.int64)
-                padded = np.zeros(((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
-                padded[:words] = counts
-                block_sums = padded.reshape(-1, BLOCK_WORDS).sum(axis=1)
-                arrays["bitmap"] = bitmap
-                arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
+            return cls(layout, arrays, count, span)
+        arrays["values"] = stored
+        if grundy is not None:
+            arrays["grundy"] = grundy
+        if layout == "sorted":
+            arrays["codes"] = codes
+            return cls(layout, arrays, count, span)
+        if present is None:
+            present = np.zeros(span, bool)
+            present[codes] = True
+        padded = np.zeros(words * 64, bool)
+        padded[:span] = present
+        bitmap = np.packbits(padded, bitorder="little").view(np.uint64)
+        counts = np.bitwise_count(bitmap).astype(np.int64)
+        blocks = np.zeros(((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
+        blocks[:words] = counts
+        block_sums = blocks.reshape(-1, BLOCK_WORDS).sum(axis=1)
+        arrays["bitmap"] = bitmap
+        arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
         return cls(layout, arrays, count, span)
 
     def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> "Store":

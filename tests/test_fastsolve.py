@@ -1,0 +1,118 @@
+"""The fast solver core against the reference solver, and its compact store on disk.
+
+The reference engine (plain Python, position by position) is the independent
+baseline: on every variant below, every position reachable from the start must
+get the same value, remoteness and Grundy number from both engines.
+"""
+import numpy as np
+import pytest
+
+from gamesman.database import Database
+from gamesman.fastsolve import MISSING, REMOTENESS_BITS, Results
+from gamesman.registry import make_game
+from gamesman.solver import Solver
+from gamesman.store import Store
+
+# Variants of every game the fast engine takes (two players or one, no chance),
+# small enough for the reference engine; those with codes and batch hooks first.
+VARIANTS = [
+    ("connectfour", dict(rows=3, cols=4, in_a_row=3)),
+    ("connectfour", dict(rows=4, cols=3, in_a_row=3, misere=True)),
+    ("connectfour", dict(rows=4, cols=4)),
+    ("sim", dict(nodes=5)),
+    ("othello", dict(rows=3, cols=4)),
+    ("othello", dict(rows=4, cols=4, misere=True)),
+    ("othello", dict(rows=3, cols=4, place_anywhere=True)),
+    ("onetwoten", dict()),
+    ("tictactoe", dict(misere=True)),
+    ("nim", dict(heaps=3, size=4, take=2)),
+    ("nim", dict(heaps=2, size=5, take=5, misere=True)),
+    ("tomorrowstictactoe", dict(rows=3, cols=3, diagonals=True)),
+    ("chopsticks", dict(hands=2, fingers=4)),
+    ("chopsticks", dict(hands=2, fingers=4, wrap_around=True)),
+    ("abalone", dict(rows=3, cols=3)),
+    ("abalone", dict(rows=3, cols=3, freeze=True, misere=True)),
+    ("kaboom", dict(rows=3, cols=3, in_a_row=3, super_bomb=True)),
+    ("hex", dict(size=2, swap=True)),
+]
+
+
+def both_engines(game, root=None):
+    fast = Solver(game, database=None)
+    reference = Solver(game, database=None, engine="reference")
+    fast.solve(root)
+    reference.solve(root)
+    return fast, reference
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=[f"{n}-{'-'.join(map(str, o.values()))}" for n, o in VARIANTS])
+def test_fast_engine_agrees_with_the_reference_everywhere(name, options):
+    game = make_game(name, **options)
+    fast, reference = both_engines(game)
+    assert len(fast.table) == len(reference.table)
+    for position, packed in reference.table.items():
+        assert fast.table[position] == packed, game.format_position(position)
+
+
+def test_a_root_off_the_index_is_solved_with_sparse_codes():
+    """O to move on an empty board: codes above the perfect index, same answers."""
+    game = make_game("connectfour", rows=3, cols=3, in_a_row=3)
+    root = game.parse_position("(o --- --- ---)")
+    fast, reference = both_engines(game, root)
+    assert fast.result(root) == reference.result(root)
+    for position, packed in reference.table.items():
+        assert fast.table[position] == packed
+
+
+def test_codes_round_trip_on_every_reachable_position():
+    for name, options in VARIANTS[:7]:
+        game = make_game(name, **options)
+        reference = Solver(game, database=None, engine="reference")
+        reference.solve()
+        codes = [game.encode(position) for position in reference.table]
+        assert len(set(codes)) == len(codes), game.spec
+        for position, code in zip(reference.table, codes):
+            assert game.decode(code) == position
+            if game.index_size() is not None and game.to_move(position) == 0 and name == "connectfour":
+                assert code < game.index_size()
+
+
+@pytest.mark.parametrize("codes", [
+    np.arange(0, 200, 1),              # every code: dense
+    np.arange(0, 100000, 3),           # a third of them: ranked bitmap
+    np.array([5, 10**9, 10**12]),      # a few far apart: sorted codes
+])
+def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes):
+    rng = np.random.default_rng(1)
+    values = (rng.integers(0, 3, len(codes)).astype(np.uint16) << REMOTENESS_BITS) | rng.integers(0, 80, len(codes)).astype(np.uint16)
+    store = Store.build(codes, values)
+    database = Database(tmp_path)
+    database.save_store("toy()", store)
+    loaded = database.load_store("toy()")
+    assert loaded.layout == store.layout
+    probes = np.concatenate((codes, codes + 1, [0, int(codes[-1]) + 7]))
+    expected = {int(c): int(v) for c, v in zip(codes, values)}
+    for one in (store, loaded):
+        got = one.get_many(probes)
+        assert [int(g) for g in got] == [expected.get(int(c), MISSING) for c in probes]
+        assert [one.get(int(c)) for c in probes[:50]] == [expected.get(int(c), MISSING) for c in probes[:50]]
+    assert {"dense": 200, "ranked": 33334, "sorted": 3}[store.layout] == len(codes)
+
+
+def test_a_dense_result_array_is_stored_without_listing_codes():
+    values = np.full(1000, MISSING, np.uint16)
+    values[::7] = 5
+    store = Store.from_dense(values)
+    assert store.count == len(values[::7])
+    assert [store.get(code) for code in range(20)] == [5 if code % 7 == 0 else MISSING for code in range(20)]
+
+
+def test_solved_results_are_memory_mapped_and_reused(tmp_path):
+    game = make_game("connectfour", rows=3, cols=4, in_a_row=3)
+    first = Solver(game, database=Database(tmp_path))
+    value = first.result(game.start())
+    second = Solver(game, database=Database(tmp_path))
+    assert second.result(game.start()) == value
+    assert isinstance(second.table, Results) and isinstance(second.table.store.values, np.ndarray)
+    assert second.table.store.values.base is not None  # a view of the mapped file
+    assert second.table.store.nbytes <= 2 * len(second.table)
