@@ -277,7 +277,7 @@ def sorted_unique(values: np.ndarray) -> np.ndarray:
 
 
 class Seen:
-    """The codes met so far: a bitmap over a small index, else sorted arrays.  For a
+    """The codes met so far: a bitmap over a small index, else a few sorted runs.  For a
     ``layered`` game (every move adds a piece) no code repeats across levels, so
     only the duplicates within a level are dropped."""
 
@@ -289,7 +289,7 @@ class Seen:
             if not layered:
                 self.seen = np.zeros(index_size, bool)
         else:
-            self.levels: list[np.ndarray] = []
+            self.runs: list[np.ndarray] = []  # sorted, each at least twice the next: few to search
 
     def add_new(self, codes: np.ndarray) -> tuple[np.ndarray, bool]:
         """The distinct codes among ``codes`` not met before (sorted), and whether none was met before."""
@@ -314,14 +314,17 @@ class Seen:
         if self.layered:
             return found, True
         old = np.zeros(len(found), bool)
-        for level in self.levels:
-            at = np.searchsorted(level, found).clip(0, max(len(level) - 1, 0))
-            if len(level):
-                old |= level[at] == found
+        for run in self.runs:
+            at = np.searchsorted(run, found).clip(0, len(run) - 1)
+            old |= run[at] == found
         fresh = not old.any()
         if not fresh:
             found = found[~old]
-        self.levels.append(found)
+        if len(found):
+            self.runs.append(found)
+        while len(self.runs) > 1 and len(self.runs[-2]) <= 2 * len(self.runs[-1]):
+            last = self.runs.pop()
+            self.runs[-1] = np.sort(np.concatenate((self.runs[-1], last)))
         return found, fresh
 
 
