@@ -183,6 +183,10 @@ class Game:
         """False when the variant is too large to solve on one machine."""
         return True
 
+    #: The search player (a strategy as ``computer`` and ``strategy`` take it) that
+    #: estimates values and hints when the variant is too large to solve.
+    search_strategy: str = "mcts"
+
     def evaluate(self, position: Position) -> float | tuple[float, ...] | None:
         """A heuristic estimate for search players that stop early, or None when there is none.
 
