@@ -26,8 +26,8 @@ Choices where the sheet is silent:
   the row above (same column and the next) and of the row below (same column
   and the previous).
 * Any mix of stones parses (both players can never have a chain at once).
-* Boards up to 3x3 are solvable here (``solvable()``): the 4x4 board has
-  9.4 million positions, too many for this solver.
+* Boards up to 4x4 are solvable here (``solvable()``); 4x4 has millions of
+  positions and takes the fast solver's bitboard hooks (below).
 * ``evaluate`` compares shortest paths: for each player, the fewest empty
   cells that would complete a chain (own stones are free, the opponent's
   block); the difference, squashed into [-1, 1], is the estimate for the
@@ -37,15 +37,17 @@ Position: ``(x ----- ----- ----- ----- -----)``: whose turn (``x`` for Black
 or ``o`` for White), then the rows, row 1 first, one character per cell
 (``x``, ``o`` or ``-``).
 Moves: the cell, a column letter and a row number (``a1`` to ``k11`` on the
-default board), or ``swap``.
+default board), or ``swap`` (``swap-pieces``, as GTP Hex programs call it, is
+read too).
 """
 from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gamesman import boards
+from gamesman.codes import DigitCode, GridShifts, set_bits
 from gamesman.game import Game, Option, two_player_result
 
 # Position: (turn, cells row 1 first, the player who has joined their rims or None).
@@ -55,7 +57,9 @@ Move = int | str
 
 STONES = ("x", "o")
 SWAP = "swap"
-MAX_SOLVABLE_SIZE = 3
+SWAP_NAMES = (SWAP, "swap-pieces")
+MAX_SOLVABLE_SIZE = 4
+MAX_CODED_SIZE = 5  # codes (base 3, and the turn) fit in 64 bits up to 5x5
 # (row, column) steps to the six neighbours of a cell.
 HEX_STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))
 
@@ -75,7 +79,7 @@ class Hex(Game):
         Option("swap", bool, False, "pie rule: White's first move may be swap"),
     )
     rules = "Place a stone on an empty cell; Black joins top and bottom, White left and right."
-    showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True})
+    showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True}, {"size": 4})
 
     def setup(self) -> None:
         self.cells_count = self.size * self.size
@@ -86,6 +90,7 @@ class Hex(Game):
             (set(range(self.size)), set(range(last * self.size, self.cells_count))),
             (set(range(0, self.cells_count, self.size)), set(range(last, self.cells_count, self.size))),
         )
+        self.layered = not self.swap  # every move adds a stone, but a swap only recolours one
 
     def solvable(self) -> bool:
         return self.size <= MAX_SOLVABLE_SIZE
@@ -196,7 +201,7 @@ class Hex(Game):
         return str(move)
 
     def parse_move(self, position: Position, text: str) -> Move:
-        if text.strip().lower() == SWAP:
+        if text.strip().lower() in SWAP_NAMES:
             if not self.can_swap(position):
                 raise self.illegal("swap is legal only as White's first move, with the swap option on")
             return SWAP
@@ -217,3 +222,67 @@ class Hex(Game):
         lines.append(f"x (black) joins rows 1 and {self.size}; "
                      f"o (white) joins columns a and {boards.column_name(self.size - 1)}")
         return "\n".join(lines)
+
+    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    @cached_property
+    def cell_code(self) -> DigitCode:
+        """Boards as base-3 numbers: cell i is digit i (0 empty, 1 x, 2 o)."""
+        return DigitCode("-xo", self.cells_count)
+
+    def encode(self, position: Position) -> int:
+        """The board's number, plus 3**cells when White is to move."""
+        if self.size > MAX_CODED_SIZE:
+            return NotImplemented
+        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+
+    def decode(self, code: int) -> Position:
+        turn, board = divmod(code, self.cell_code.span)
+        return self.parse_position(f"({STONES[turn]} {boards.format_rows(self.cell_code.decode(board), self.size)})")
+
+    def index_size(self) -> int | None:
+        return 2 * self.cell_code.span if self.size <= MAX_CODED_SIZE else None
+
+    def batch_expand(self, codes):
+        """Every empty cell (and the swap) of many positions at once, on bit masks."""
+        if self.size > MAX_CODED_SIZE:
+            return NotImplemented
+        import numpy as np
+
+        span = self.cell_code.span
+        turn = codes // span
+        crosses, noughts = self.cell_code.masks(codes)
+        joined = np.where(self.mask_joined(crosses, 0), 0, np.where(self.mask_joined(noughts, 1), 1, -1))
+        ends = np.where(joined < 0, -1, np.where(joined == turn, 0, 1))
+        full = (1 << self.cells_count) - 1
+        rows, cells = set_bits(np.where(ends < 0, full & ~(crosses | noughts), 0))
+        powers = 3 ** np.arange(self.cells_count, dtype=np.int64)
+        children = codes[rows] + (turn[rows] + 1) * powers[cells] + np.where(turn[rows] == 0, span, -span)
+        if self.swap:
+            swapping = np.flatnonzero((ends < 0) & (turn == 1) & (noughts == 0) & (np.bitwise_count(crosses) == 1))
+            if len(swapping):
+                stone = np.bitwise_count(crosses[swapping] - 1).astype(np.int64)
+                row, col = np.divmod(stone, self.size)
+                rows = np.concatenate((rows, swapping))
+                children = np.concatenate((children, 2 * powers[col * self.size + row]))
+                order = np.argsort(rows, kind="stable")
+                rows, children = rows[order], children[order]
+        return turn, ends, rows, children
+
+    @cached_property
+    def rim_masks(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """For each player, the bit masks of their two rims."""
+        return tuple(tuple(sum(1 << i for i in rim) for rim in rims) for rims in self.rims)
+
+    def mask_joined(self, stones, player: int):
+        """Whether each mask of ``player``'s stones joins their two rims (flood fill)."""
+        grid = GridShifts(self.size, self.size)
+        first, second = self.rim_masks[player]
+        reached = stones & first
+        while True:
+            grown = reached
+            for step in HEX_STEPS:
+                grown = grown | grid.shift(reached, step)
+            grown &= stones
+            if (grown == reached).all():
+                return (reached & second) != 0
+            reached = grown

@@ -28,6 +28,7 @@ fourteen bits of remoteness; :data:`MISSING` marks a code that is not a position
 from __future__ import annotations
 
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -138,16 +139,23 @@ class BatchExpander(Expander):
         if len(codes) <= CHUNK:
             return _checked(self.game.batch_expand(codes))
         pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
-        if self.workers > 1 and len(codes) >= PARALLEL_LEVEL:
-            if self.pool is None:
-                self.pool = ProcessPoolExecutor(self.workers, mp_context=get_context("forkserver"),
-                                                initializer=_start_worker, initargs=(self.game.spec,))
-            parts = list(self.pool.map(_expand_in_worker, pieces))
+        pool = self.process_pool() if len(codes) >= PARALLEL_LEVEL else None
+        if pool is not None:
+            parts = list(pool.map(_expand_in_worker, pieces))
         else:
             parts = [_checked(self.game.batch_expand(piece)) for piece in pieces]
         return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                 np.concatenate([p[2] + at for p, at in zip(parts, range(0, len(codes), CHUNK))]),
                 np.concatenate([p[3] for p in parts]))
+
+    def process_pool(self) -> ProcessPoolExecutor | None:
+        """Worker processes forked from this one (which then holds the game), or None
+        when there is one core, or when other threads run (forking them is unsafe)."""
+        global _worker_game
+        if self.pool is None and self.workers > 1 and threading.active_count() == 1:
+            _worker_game = self.game
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=get_context("fork"))
+        return self.pool
 
     def close(self) -> None:
         if self.pool:
@@ -156,14 +164,6 @@ class BatchExpander(Expander):
 
 
 _worker_game: Game | None = None
-
-
-def _start_worker(spec: str) -> None:
-    """A worker process builds its own copy of the variant."""
-    global _worker_game
-    from gamesman.registry import game_from_spec
-
-    _worker_game = game_from_spec(spec)
 
 
 def _expand_in_worker(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -33,7 +33,8 @@ VARIANTS = [
     ("abalone", dict(rows=3, cols=3)),
     ("abalone", dict(rows=3, cols=3, freeze=True, misere=True)),
     ("kaboom", dict(rows=3, cols=3, in_a_row=3, super_bomb=True)),
-    ("hex", dict(size=2, swap=True)),
+    ("hex", dict(size=3)),
+    ("hex", dict(size=3, swap=True)),
 ]
 
 
@@ -65,7 +66,7 @@ def test_a_root_off_the_index_is_solved_with_sparse_codes():
 
 
 def test_codes_round_trip_on_every_reachable_position():
-    for name, options in VARIANTS[:7]:
+    for name, options in VARIANTS[:7] + VARIANTS[-2:]:
         game = make_game(name, **options)
         reference = Solver(game, database=None, engine="reference")
         reference.solve()

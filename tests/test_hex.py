@@ -2,6 +2,7 @@
 import itertools
 import random
 
+import numpy as np
 import pytest
 from solver_checks import check_solver_consistency
 
@@ -135,8 +136,27 @@ def test_evaluate_is_even_at_the_start_and_favours_the_centre_stone():
     assert game.distance(after[1], 0) == 4 and game.distance(after[1], 1) == 5
 
 
-def test_only_boards_up_to_three_are_solvable():
-    assert make_game("hex", size=3).solvable() and not make_game("hex", size=4).solvable()
+def test_only_boards_up_to_four_are_solvable():
+    assert make_game("hex", size=4).solvable() and not make_game("hex", size=5).solvable()
+
+
+def test_no_full_four_by_four_board_is_a_tie():
+    """All 65,536 full colourings at once, by the solver's bit-mask flood fill, and a
+    sample of them by the position parser's own search."""
+    game = make_game("hex", size=4)
+    crosses = np.arange(1 << 16, dtype=np.int64)
+    noughts = crosses ^ 0xFFFF
+    joined = game.mask_joined(crosses, 0).astype(int) + game.mask_joined(noughts, 1).astype(int)
+    assert (joined == 1).all()
+    for mask in range(0, 1 << 16, 997):
+        cells = "".join("x" if mask >> i & 1 else "o" for i in range(16))
+        assert game.joined(cells, 0) == bool(game.mask_joined(np.array([mask]), 0)[0])
+
+
+def test_the_swap_move_is_also_read_by_its_gtp_name():
+    game = make_game("hex", size=3, swap=True)
+    after = play(game, "c2")
+    assert game.parse_move(after, "swap-pieces") == game.parse_move(after, "SWAP") == "swap"
 
 
 @pytest.mark.parametrize("size", [1, 2, 3])
