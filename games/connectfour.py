@@ -55,7 +55,7 @@ class ConnectFour(Game):
         Option("misere", bool, False, "whoever first has the line loses"),
     )
     rules = "Drop a piece into a column; four in a row (across, up, diagonal) wins (loses under misere)."
-    showcase = ({"rows": 4, "cols": 4},)
+    showcase = ({"rows": 4, "cols": 4}, {"rows": 5, "cols": 4}, {"rows": 4, "cols": 5})
 
     def setup(self) -> None:
         if self.in_a_row > max(self.rows, self.cols):

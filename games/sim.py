@@ -35,8 +35,9 @@ Other choices:
   is out) or when every edge is coloured.  Any colouring parses, except when
   the player to move is out, or every player is (play never gets there).
 * Two-player Sim up to K = 6 and three-player Sim up to K = 5 are solvable
-  here (``solvable()``).  K = 6 with two players takes a few minutes (2.2
-  million positions) and gives the known result: a second-player win.
+  here (``solvable()``).  K = 6 with two players (2.2 million positions)
+  takes seconds with the fast solver's bit-mask hooks (below) and gives the
+  known result: a second-player win.
 
 Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
@@ -89,7 +90,8 @@ class Sim(Game):
                choices=COALITIONS),
     )
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
-    showcase = ({"nodes": 5}, {"nodes": 4, "players": 3})
+    showcase = ({}, {"nodes": 5}, {"nodes": 4, "players": 3}, {"nodes": 5, "players": 3},
+                {"nodes": 5, "players": 3, "coalition": "1-2"})
 
     @property
     def players(self) -> int:

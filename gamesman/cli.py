@@ -282,6 +282,12 @@ def cmd_poker_stats(args: list[str]) -> int:
     return 0
 
 
+def cmd_bench(args: list[str]) -> int:
+    from gamesman.bench import main as bench_main
+
+    return bench_main(args)
+
+
 def cmd_protocol(args: list[str]) -> int:
     from protocol.engine import main as protocol_main
 
@@ -312,6 +318,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "simulate": cmd_simulate,
     "table": cmd_table,
     "poker-stats": cmd_poker_stats,
+    "bench": cmd_bench,
     "protocol": cmd_protocol,
     "match": cmd_match,
     "shell": cmd_shell,

@@ -1,0 +1,295 @@
+"""``gamesman bench``: the engine's speed and size, each figure beside a baseline of the same run.
+
+Machines differ and are noisy, so every figure comes with a ratio to something
+measured in the same run on the same machine:
+
+* **solving**: each solvable default variant (and the README's showcase) is
+  solved from scratch in a fresh process, as GamesmanClassic is timed (whole
+  process, nothing cached): positions, seconds, positions per second, peak
+  memory, database bytes per position and value look-ups per second.  The
+  baseline is the plain reference solver on the same variant (where it finishes
+  within REFERENCE_LIMIT positions); GamesmanClassic's own figures, measured on
+  a machine of this kind, are printed beside its four games;
+* **playouts**: random games per second for every game, beside Tic-Tac-Toe's;
+* **protocol**: round trips per second, beside a program that only echoes;
+* **shell**: seconds until the shell has started and left, beside a bare
+  ``python -c pass``.
+
+``gamesman bench --quick`` keeps to variants that solve in seconds.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from gamesman.errors import GameError
+
+#: Variants with more positions than this are not solved again by the reference solver.
+REFERENCE_LIMIT = 300_000
+#: Value look-ups timed per solved variant.
+LOOKUPS = 100_000
+#: GamesmanClassic, whole process, ``--nodb --solve``, on a 2-core machine of this kind:
+#: seconds and peak megabytes.
+CLASSIC = {
+    "othello(rows=4,cols=4,misere=false,place_anywhere=false)": (5.3, 135),
+    "sim(nodes=6,players=2,coalition=none)": (1.3, 17),
+    "connectfour(rows=4,cols=4,in_a_row=4,misere=false)": (0.06, None),
+    "hex(size=3,swap=false)": (0.1, None),
+}
+#: Variants solved beyond the defaults and the showcase (the GamesmanClassic comparisons).
+EXTRA = ["sim(nodes=6,players=2,coalition=none)", "connectfour(rows=4,cols=4,in_a_row=4,misere=false)",
+         "connectfour(rows=5,cols=4,in_a_row=4,misere=false)", "connectfour(rows=4,cols=5,in_a_row=4,misere=false)"]
+#: Only with ``--big``: minutes and gigabytes.
+BIG = ["connectfour(rows=5,cols=5,in_a_row=4,misere=false)"]
+QUICK_LIMIT = 200_000
+ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write('=\\n\\n'); sys.stdout.flush()\n"
+PARTS = ("solve", "playouts", "protocol", "shell")
+
+Report = Callable[[str], None]
+
+
+def solve_specs(quick: bool, big: bool) -> list[str]:
+    """The variants to solve: the README's showcase, the defaults that are solvable, the extras."""
+    from gamesman.registry import game_class, game_names
+    from gamesman.showcase import showcase_games
+
+    specs = [game.spec for game in showcase_games()]
+    for name in game_names():
+        game = game_class(name)()
+        if game.solvable() and game.spec not in specs and game.players <= 2:
+            specs.append(game.spec)
+    specs += [spec for spec in EXTRA + (BIG if big else []) if spec not in specs]
+    if quick:
+        specs = [spec for spec in specs if spec in CLASSIC or _small(spec)]
+    return specs
+
+
+def _small(spec: str) -> bool:
+    """Whether a variant is quick to solve (by a bounded look at its size)."""
+    from gamesman.registry import game_from_spec
+    from gamesman.solver import Solver, SolverError
+
+    game = game_from_spec(spec)
+    try:
+        Solver(game, database=None, limit=QUICK_LIMIT).solve()
+    except SolverError:
+        return False
+    return True
+
+
+# -- solving, in a fresh process -----------------------------------------------------------
+def child_main(spec: str, engine: str, cache: str) -> None:
+    """Run in the measured process: solve, then report the answer on stdout as JSON."""
+    from gamesman.database import Database
+    from gamesman.registry import game_from_spec
+    from gamesman.solver import Solver
+
+    game = game_from_spec(spec)
+    solver = Solver(game, database=Database(Path(cache)), engine=engine)
+    result = solver.result(game.start())
+    print(json.dumps({"result": str(result), "positions": len(solver.table)}))
+
+
+def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -> float:
+    """Value look-ups per second from a database already on disk (loaded as a user would)."""
+    from gamesman.database import Database
+    from gamesman.registry import game_from_spec
+    from gamesman.solver import Solver
+
+    game = game_from_spec(spec)
+    solver = Solver(game, database=Database(Path(cache)), engine=engine)
+    solver.result(game.start())  # loads the database
+    table = solver.table
+    if engine == "fast" and table.coded:
+        codes = table.store.codes()
+        picks = [game.decode(int(code)) for code in rng.choices(codes.tolist(), k=min(LOOKUPS, 2000))]
+    else:
+        keys = list(table)
+        picks = rng.choices(keys, k=min(LOOKUPS, 2000))
+    picks = (picks * (LOOKUPS // len(picks) + 1))[:LOOKUPS]
+    started = time.perf_counter()
+    for position in picks:
+        solver.result(position)
+    return LOOKUPS / (time.perf_counter() - started)
+
+
+def run_solve(spec: str, engine: str) -> dict:
+    """Solve in a fresh process; wall seconds, peak memory, the answer and the database size."""
+    with tempfile.TemporaryDirectory() as cache:
+        command = [sys.executable, "-m", "gamesman.bench", "--child", spec, engine, cache]
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        output = process.stdout.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            raise GameError(f"bench: solving {spec} with the {engine} engine failed (exit {process.returncode})")
+        answer = json.loads(output)
+        files = [path for path in Path(cache).iterdir() if path.suffix == ".db"]
+        answer.update(seconds=seconds, megabytes=usage.ru_maxrss / 1024,
+                      bytes=sum(path.stat().st_size for path in files),
+                      lookups=lookups_per_second(spec, engine, cache, random.Random(1)))
+    return answer
+
+
+def bench_solving(specs: list[str], report: Report) -> None:
+    report("Solving, each from scratch in a fresh process (baseline: the reference solver)")
+    report(f"{'variant':<62} {'value':>10} {'positions':>11} {'seconds':>8} {'pos/s':>10} "
+           f"{'MB':>6} {'B/pos':>6} {'lookups/s':>10}  baseline")
+    for spec in specs:
+        print(f"bench: solving {spec}", file=sys.stderr, flush=True)
+        fast = run_solve(spec, "fast")
+        line = (f"{spec:<62} {fast['result']:>10} {fast['positions']:>11,} {fast['seconds']:>8.2f} "
+                f"{fast['positions'] / fast['seconds']:>10,.0f} {fast['megabytes']:>6.0f} "
+                f"{fast['bytes'] / fast['positions']:>6.2f} {fast['lookups']:>10,.0f}")
+        notes = []
+        if fast["positions"] <= REFERENCE_LIMIT:
+            reference = run_solve(spec, "reference")
+            if reference["result"] != fast["result"] or reference["positions"] != fast["positions"]:
+                raise GameError(f"bench: the engines disagree on {spec}: {fast['result']} vs {reference['result']}")
+            notes.append(f"reference {reference['seconds']:.2f}s: x{reference['seconds'] / fast['seconds']:.1f} "
+                         f"faster, {reference['megabytes'] / fast['megabytes']:.1f}x less memory, "
+                         f"{reference['bytes'] / max(fast['bytes'], 1):.1f}x smaller database, "
+                         f"look-ups x{fast['lookups'] / reference['lookups']:.2f}")
+        if spec in CLASSIC:
+            seconds, megabytes = CLASSIC[spec]
+            memory = f", {megabytes} MB" if megabytes else ""
+            notes.append(f"GamesmanClassic {seconds}s{memory}: x{seconds / fast['seconds']:.2f} its speed")
+        report(line + ("  " + "; ".join(notes) if notes else ""))
+
+
+# -- playouts, protocol, shell ---------------------------------------------------------------
+def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[float, float]:
+    """Random games (and moves) per second of a game's default variant, chance included."""
+    from gamesman.game import CHANCE
+    from gamesman.players import random_outcome
+    from gamesman.registry import make_game
+
+    game = make_game(name)
+    if game.outcome(game.start()) is not None:
+        return 0.0, 0.0  # a puzzle that starts solved (the cube)
+    games = moves = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds or games == 0:
+        position = game.start()
+        while game.outcome(position) is None:
+            if game.to_move(position) == CHANCE:
+                move = random_outcome(game, position, rng)
+            else:
+                move = rng.choice(list(game.moves(position)))
+            position = game.play(position, move)
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    return games / elapsed, moves / elapsed
+
+
+def bench_playouts(seconds: float, report: Report) -> None:
+    from gamesman.registry import game_names
+
+    report(f"Random playouts of each default variant, {seconds:g} s each (baseline: tictactoe)")
+    playouts_per_second("tictactoe", seconds / 4, random.Random(1))  # warm up
+    base, _ = playouts_per_second("tictactoe", seconds, random.Random(1))
+    report(f"{'game':<20} {'games/s':>10} {'moves/s':>10} {'vs tictactoe':>13}")
+    for name in game_names():
+        games, moves = playouts_per_second(name, seconds, random.Random(1))
+        if games == 0:
+            report(f"{name:<20} {'the default variant starts solved':>35}")
+            continue
+        report(f"{name:<20} {games:>10,.1f} {moves:>10,.0f} {games / base:>13.3f}")
+
+
+def round_trips_per_second(command: list[str], line: bytes, count: int) -> float:
+    """Send one line, read its whole reply (up to the empty line), ``count`` times."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    started = time.perf_counter()
+    for _ in range(count):
+        process.stdin.write(line)
+        reply = b""
+        while not reply.endswith(b"\n\n"):
+            reply += os.read(process.stdout.fileno(), 65536)
+    elapsed = time.perf_counter() - started
+    process.stdin.close()
+    process.wait()
+    return count / elapsed
+
+
+def bench_protocol(count: int, report: Report) -> None:
+    report("Protocol round trips (baseline: a program that only echoes)")
+    echo = round_trips_per_second([sys.executable, "-c", ECHO], b"name\n", count)
+    engine = [sys.executable, "-m", "gamesman", "protocol", "tictactoe"]
+    for line in (b"protocol_version\n", b"moves\n", b"value\n"):
+        rate = round_trips_per_second(engine, line, count)
+        report(f"  {line.decode().strip():<18} {rate:>10,.0f}/s   echo {echo:,.0f}/s: {rate / echo:.2f} of it")
+
+
+def seconds_to_run(command: list[str], text: bytes, repeat: int) -> float:
+    """The fastest of ``repeat`` runs of a command fed ``text``."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        subprocess.run(command, input=text, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def bench_shell(report: Report) -> None:
+    report("Shell start-up: start, quit (baseline: python -c pass)")
+    bare = seconds_to_run([sys.executable, "-c", "pass"], b"", 5)
+    shell = seconds_to_run([sys.executable, "-m", "gamesman"], b"quit\n", 5)
+    report(f"  shell {shell:.3f}s, bare python {bare:.3f}s: {shell / bare:.1f}x, {shell - bare:.3f}s of our own")
+
+
+# -- the command --------------------------------------------------------------------------------
+USAGE = "usage: gamesman bench [--quick] [--big] [--only solve,playouts,protocol,shell]"
+
+
+def main(args: list[str]) -> int:
+    """``gamesman bench``: print every figure with its baseline."""
+    if args[:1] == ["--child"] and len(args) == 4:
+        child_main(*args[1:])
+        return 0
+    quick = big = False
+    parts = list(PARTS)
+    words = list(args)
+    while words:
+        word = words.pop(0)
+        if word == "--quick":
+            quick = True
+        elif word == "--big":
+            big = True
+        elif word == "--only" and words:
+            parts = words.pop(0).split(",")
+            unknown = [part for part in parts if part not in PARTS]
+            if unknown:
+                raise GameError(f"bench: unknown part {unknown[0]!r} ({', '.join(PARTS)})")
+        else:
+            raise GameError(f"bench: unexpected {word!r}; {USAGE}")
+
+    def report(line: str) -> None:
+        print(line, flush=True)
+
+    if "solve" in parts:
+        bench_solving(solve_specs(quick, big), report)
+        report("")
+    if "playouts" in parts:
+        bench_playouts(0.5 if quick else 2.0, report)
+        report("")
+    if "protocol" in parts:
+        bench_protocol(300 if quick else 2000, report)
+        report("")
+    if "shell" in parts:
+        bench_shell(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

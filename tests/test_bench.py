@@ -1,0 +1,33 @@
+"""``gamesman bench``: its measurements report what the solver computes, from a fresh process."""
+import pytest
+
+from gamesman.bench import main, run_solve
+from gamesman.errors import GameError
+from gamesman.registry import make_game
+from gamesman.solver import Solver
+
+
+def test_a_fresh_process_solves_and_reports_size_memory_and_lookups():
+    game = make_game("tictactoe")
+    expected = Solver(game, database=None)
+    value = expected.result(game.start())
+    for engine in ("fast", "reference"):
+        figures = run_solve(game.spec, engine)
+        assert figures["result"] == str(value)
+        assert figures["positions"] == len(expected.table)
+        assert figures["seconds"] > 0 and figures["megabytes"] > 0 and figures["lookups"] > 0
+
+
+def test_a_game_with_position_codes_stores_at_most_two_bytes_a_position():
+    game = make_game("connectfour", rows=4, cols=4)
+    figures = run_solve(game.spec, "fast")
+    assert figures["bytes"] <= 2 * figures["positions"]
+
+
+def test_the_command_runs_a_part_and_refuses_unknown_words(capsys):
+    assert main(["--quick", "--only", "shell"]) == 0
+    assert "Shell start-up" in capsys.readouterr().out
+    with pytest.raises(GameError, match="unknown part"):
+        main(["--only", "speed"])
+    with pytest.raises(GameError, match="unexpected"):
+        main(["--fast"])
