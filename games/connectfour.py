@@ -163,12 +163,17 @@ class ConnectFour(Game):
         return ColumnStacks.fitting(self.rows, self.cols)
 
     def encode(self, position: Position) -> int:
-        if self.stacks is None:
+        stacks = self.stacks
+        if stacks is None:
             return NotImplemented
         turn, cells, _ = position
-        mine = [cells[i] == PIECES[0] for i in range(self.size)]
-        full = [cells[i] != boards.EMPTY for i in range(self.size)]
-        return self.stacks.encode(self.stacks.mask_of(mine), self.stacks.mask_of(full), turn)
+        crosses = occupied = 0
+        for piece, bit in zip(cells, stacks.cell_bits):
+            if piece != boards.EMPTY:
+                occupied |= bit
+                if piece == PIECES[0]:
+                    crosses |= bit
+        return stacks.encode(crosses, occupied, turn)
 
     def decode(self, code: int) -> Position:
         import numpy as np

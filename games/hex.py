@@ -230,17 +230,24 @@ class Hex(Game):
         return DigitCode("-xo", self.cells_count)
 
     def encode(self, position: Position) -> int:
-        """The board's number, plus 3**cells when White is to move."""
+        """The board's number, plus 3**cells when the turn is not the usual one (Black
+        when the stones are even); so without swaps every code is below 3**cells."""
         if self.size > MAX_CODED_SIZE:
             return NotImplemented
-        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+        turn, cells, _ = position
+        unusual = turn != (self.cells_count - cells.count(boards.EMPTY)) % 2
+        return self.cell_code.encode(cells) + unusual * self.cell_code.span
 
     def decode(self, code: int) -> Position:
-        turn, board = divmod(code, self.cell_code.span)
-        return self.parse_position(f"({STONES[turn]} {boards.format_rows(self.cell_code.decode(board), self.size)})")
+        unusual, board = divmod(code, self.cell_code.span)
+        cells = self.cell_code.decode(board)
+        turn = (self.cells_count - cells.count(boards.EMPTY)) % 2 ^ unusual
+        return self.parse_position(f"({STONES[turn]} {boards.format_rows(cells, self.size)})")
 
     def index_size(self) -> int | None:
-        return 2 * self.cell_code.span if self.size <= MAX_CODED_SIZE else None
+        if self.size > MAX_CODED_SIZE:
+            return None
+        return self.cell_code.span * (2 if self.swap else 1)  # a swap makes the turn unusual
 
     def batch_expand(self, codes):
         """Every empty cell (and the swap) of many positions at once, on bit masks."""
@@ -249,21 +256,22 @@ class Hex(Game):
         import numpy as np
 
         span = self.cell_code.span
-        turn = codes // span
         crosses, noughts = self.cell_code.masks(codes)
+        unusual = codes // span
+        turn = (np.bitwise_count(crosses | noughts).astype(np.int64) % 2) ^ unusual
         joined = np.where(self.mask_joined(crosses, 0), 0, np.where(self.mask_joined(noughts, 1), 1, -1))
         ends = np.where(joined < 0, -1, np.where(joined == turn, 0, 1))
         full = (1 << self.cells_count) - 1
         rows, cells = set_bits(np.where(ends < 0, full & ~(crosses | noughts), 0))
         powers = 3 ** np.arange(self.cells_count, dtype=np.int64)
-        children = codes[rows] + (turn[rows] + 1) * powers[cells] + np.where(turn[rows] == 0, span, -span)
+        children = codes[rows] + (turn[rows] + 1) * powers[cells]
         if self.swap:
             swapping = np.flatnonzero((ends < 0) & (turn == 1) & (noughts == 0) & (np.bitwise_count(crosses) == 1))
             if len(swapping):
                 stone = np.bitwise_count(crosses[swapping] - 1).astype(np.int64)
                 row, col = np.divmod(stone, self.size)
                 rows = np.concatenate((rows, swapping))
-                children = np.concatenate((children, 2 * powers[col * self.size + row]))
+                children = np.concatenate((children, 2 * powers[col * self.size + row] + span))
                 order = np.argsort(rows, kind="stable")
                 rows, children = rows[order], children[order]
         return turn, ends, rows, children

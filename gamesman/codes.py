@@ -192,7 +192,7 @@ class ColumnStacks:
     >>> stacks.index_size   # by pieces: 1 + 2 + 3*2 + 2*3 + 1*6
     21
     >>> import numpy as np
-    >>> x, full = stacks.mask_of([True, False, False, False]), stacks.mask_of([True, True, False, False])
+    >>> x, full = 1 << stacks.bit(0), 1 << stacks.bit(0) | 1 << stacks.bit(1)   # X on a1, O on b1
     >>> codes = stacks.encode_many(np.array([x]), np.array([full]), np.array([0]))
     >>> [a.tolist() for a in stacks.decode(codes)] == [[x], [full], [0]]
     True
@@ -229,9 +229,10 @@ class ColumnStacks:
         row, col = divmod(cell, self.cols)
         return col * self.height + row
 
-    def mask_of(self, flags: list[bool]) -> int:
-        """The bitboard of the cells (numbered row by row) whose flag is set."""
-        return sum(1 << self.bit(cell) for cell, flag in enumerate(flags) if flag)
+    @cached_property
+    def cell_bits(self) -> list[int]:
+        """The bit of every cell numbered row by row, as board strings are."""
+        return [1 << self.bit(cell) for cell in range(self.cells)]
 
     def cells_of(self, crosses: int, occupied: int, pieces: tuple[str, str], empty: str) -> str:
         """The board as a string of cells, row 1 first."""
@@ -242,9 +243,21 @@ class ColumnStacks:
         return "".join(out)
 
     def encode(self, crosses: int, occupied: int, turn: int) -> int:
-        import numpy as np
-
-        return int(self.encode_many(np.array([crosses]), np.array([occupied]), np.array([turn]))[0])
+        """The code of one board (as ``encode_many``, without arrays: quick for look-ups)."""
+        heights, crosses_in, ranks, radix = self.column_lists
+        column_mask, states, width = (1 << self.rows) - 1, 1 << self.height, self.cells + 1
+        before = found = rank = vectors = 0
+        for col in range(self.cols):
+            shift = col * self.height
+            state = ((crosses >> shift) & column_mask) | (((occupied >> shift) & column_mask) + 1)
+            rank += ranks[(before * width + found) * states + state]
+            height = heights[state]
+            before += height
+            found += crosses_in[state]
+            vectors += height * radix[col]
+        if found == (before + 1) // 2 and turn == before % 2:
+            return int(self.offsets[vectors]) + rank
+        return self.index_size + ((crosses | (occupied + self.bottom)) << 1) + turn
 
     def encode_many(self, crosses: np.ndarray, occupied: np.ndarray, turn: np.ndarray) -> np.ndarray:
         """The codes of boards given as bitboards of X's pieces and of all pieces."""
@@ -273,6 +286,11 @@ class ColumnStacks:
             marks = crosses[odd] | (occupied[odd] + self.bottom)
             codes[odd] = self.index_size + (marks << 1) + turn[odd]
         return codes
+
+    @cached_property
+    def column_lists(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """``column_tables`` and the radix as Python lists, for ``encode`` of one board."""
+        return tuple(table.tolist() for table in self.column_tables) + (self.radix.tolist(),)
 
     @cached_property
     def column_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -729,22 +729,13 @@ class Results(Mapping):
     def get(self, position: Hashable, default: tuple | None = None) -> tuple | None:
         if not self.coded:
             return self.positions.get(position, default)
-        if self.store is None:
-            return default
         store = self.store
-        code = self.game.encode(position)
-        at = store.slot(code)
+        if store is None:
+            return default
+        at = store.slot(self.game.encode(position))
         if at < 0:
             return default
-        value = int(store.values[at])
-        if not store.wide:
-            value = ((value >> 6) << REMOTENESS_BITS) | (value & 0x3F)
-        grundy = None
-        if store.grundy_array is not None:
-            number = int(store.grundy_array[at])
-            grundy = None if number == np.iinfo(store.grundy_array.dtype).max else number
-        kind = value >> REMOTENESS_BITS
-        return (kind, None if kind == DRAW else value & REMOTENESS_MASK, grundy)
+        return store.packed(at)
 
     def __getitem__(self, position: Hashable) -> tuple:
         packed = self.get(position)

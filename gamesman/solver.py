@@ -28,6 +28,7 @@ database on disk keyed by the variant's spec (see :mod:`gamesman.database`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 from typing import Callable, Hashable
 
@@ -108,7 +109,10 @@ def pack(result: Result) -> Packed:
     return (result.utilities, result.remoteness)
 
 
+@lru_cache(maxsize=65536)
 def unpack(packed: Packed) -> Result:
+    """The Result of a packed table entry (results are immutable, so entries that
+    are equal share one)."""
     if len(packed) == 3:
         code, remoteness, grundy = packed
         return Result(value=VALUES[code], remoteness=remoteness, grundy=grundy)

@@ -70,6 +70,7 @@ class Store:
         self.bitmap = arrays.get("bitmap")
         self.blocks = arrays.get("blocks")
         self.code_array = arrays.get("codes")
+        self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -107,7 +108,7 @@ class Store:
         words = (span + 63) // 64
         sizes = {"dense": span * per_result,
                  "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
-                 "sorted": count * (8 + per_result)}
+                 "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
         if codes is None and layout != "ranked":
             codes = np.flatnonzero(present)
@@ -123,7 +124,7 @@ class Store:
         if grundy is not None:
             arrays["grundy"] = grundy
         if layout == "sorted":
-            arrays["codes"] = codes
+            arrays["codes"] = codes.astype(np.uint32) if span <= 1 << 32 else codes
             return cls(layout, arrays, count, span)
         if present is None:
             present = np.zeros(span, bool)
@@ -155,6 +156,20 @@ class Store:
         return Store.build(all_codes[order], all_values, all_grundy)
 
     # -- looking up ---------------------------------------------------------------------
+    def packed(self, at: int) -> tuple[int, int | None, int | None]:
+        """The result in slot ``at`` as the solver's table holds it: (value code,
+        remoteness or None for a draw, Grundy number or None)."""
+        value = int(self.values[at])
+        if self.wide:
+            kind, remoteness = value >> 14, value & 0x3FFF
+        else:
+            kind, remoteness = value >> 6, value & 0x3F
+        grundy = None
+        if self.grundy_array is not None:
+            number = int(self.grundy_array[at])
+            grundy = None if number == self.no_grundy else number
+        return _PACKED.get((kind, remoteness, grundy)) or _intern(kind, remoteness, grundy)
+
     def slot(self, code: int) -> int:
         """Where ``code``'s result is in ``values``, or -1 when it is not stored."""
         if not 0 <= code < self.span:
@@ -162,7 +177,7 @@ class Store:
         if self.layout == "dense":
             return code if int(self.values[code]) != self.missing else -1
         if self.layout == "sorted":
-            at = int(np.searchsorted(self.code_array, code))
+            at = int(self.code_array.searchsorted(code))
             return at if at < self.count and int(self.code_array[at]) == code else -1
         word, bit = code >> 6, code & 63
         bits = int(self.bitmap[word])
@@ -258,6 +273,16 @@ class Store:
     @property
     def nbytes(self) -> int:
         return sum(array.nbytes for array in self.arrays.values())
+
+
+_PACKED: dict[tuple, tuple] = {}
+
+
+def _intern(kind: int, remoteness: int, grundy: int | None) -> tuple:
+    """One shared tuple per distinct result (there are few), so look-ups allocate nothing."""
+    packed = (kind, None if kind == 3 else remoteness, grundy)
+    _PACKED[(kind, remoteness, grundy)] = packed
+    return packed
 
 
 # -- files ---------------------------------------------------------------------------------
