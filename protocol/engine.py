@@ -48,7 +48,7 @@ RESIGN = "resign"
 _INPUT_CONTROLS = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _REPLY_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _LEADING_ID = re.compile(rb"^[ \t]*([0-9]+)(?:[ \t]|$)")
-_COMMAND_ID = re.compile(r"[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class CommandError(Exception):
@@ -70,7 +70,7 @@ def split_command(line: str) -> tuple[str | None, str | None, list[str]]:
     Words are separated by ASCII spaces only, as GTP says; an id is ASCII digits.
     """
     words = [word for word in line.split(" ") if word]
-    command_id = words.pop(0) if _COMMAND_ID.fullmatch(words[0]) else None
+    command_id = words.pop(0) if _DIGITS.fullmatch(words[0]) else None
     if not words:
         return command_id, None, []
     return command_id, words[0], words[1:]
@@ -166,7 +166,7 @@ class Engine:
             return ""
         try:
             self._strategy()
-        except GameError as problem:
+        except (CommandError, GameError) as problem:
             old = " ".join(self.strategy_words)
             self.strategy_words = list(DEFAULT_STRATEGY)
             return f"strategy {old} does not apply ({one_line(problem)}); the strategy is now {DEFAULT_STRATEGY[0]}"
@@ -405,7 +405,7 @@ class Engine:
 
     def cmd_boardsize(self, args: list[str]) -> str:
         for word in args:
-            if not _COMMAND_ID.fullmatch(word):
+            if not _DIGITS.fullmatch(word):
                 raise CommandError(f"unacceptable size: {word!r} is not a whole number")
         width = int(args[0])
         height = int(args[-1])
@@ -531,7 +531,7 @@ class Engine:
     def cmd_value(self, args: list[str]) -> str:
         position = self._full_position("value")
         if not self.game.solvable():
-            search, move, reason = self._estimate(position)
+            search, _, reason = self._estimate(position)
             return f"estimate by {search}: {reason}"
         return str(self._solver_for_game().result(position))
 
