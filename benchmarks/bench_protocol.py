@@ -30,7 +30,8 @@ ECHO = ("import sys\n"
 
 def round_trips(command: list[str], lines: list[bytes], count: int) -> float:
     """Round trips per second: send one line, wait for its whole reply, repeat."""
-    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)  # the engine logs each genmove there
     out = process.stdout.fileno()
     pending = b""
 

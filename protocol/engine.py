@@ -2,25 +2,30 @@
 
 GTP version 2 framing: a command is ``[id] name [arguments]`` on one line; the
 reply is ``=[id] result`` or ``?[id] message``, then an empty line.  Input is
-cleaned as GTP says: control characters other than tab and line feed are
-removed, ``#`` starts a comment, tabs become spaces, empty lines are skipped.
-A line longer than :data:`LINE_LIMIT` bytes, bytes that are not UTF-8, an
-unknown command, a wrong number of arguments or a bad position or move get a
-``?`` reply with one line saying why, and change nothing; end of input ends
-the session.  Every command is described, with an example, in PROTOCOL.md.
+cleaned as GTP says: ``#`` starts a comment (cut from the raw bytes, so a
+comment may hold anything), control characters other than tab and line feed
+are removed, tabs become spaces, empty lines are skipped, and words are
+separated by ASCII spaces only.  A command longer than :data:`LINE_LIMIT`
+bytes, bytes that are not UTF-8, an unknown command, a wrong number of
+arguments or a bad position or move get a ``?`` reply with one line saying
+why, and change nothing; end of input ends the session.  Every command is
+described, with an example, in PROTOCOL.md.
 
 The engine keeps one game variant, its position and the positions before it
 (for ``undo``).  ``setposition`` also takes a player's view of a
 hidden-information game.  ``genmove`` then asks the strategy if it decides from
 views (it has ``decide(view)``, as the poker players do), and otherwise picks
 at random among the moves of the last ``legal_moves`` (the referee sends them).
+
+stderr is the engine's log, as for any GTP engine: after each ``genmove`` it
+gets one line saying what the strategy found (``gamesman match --log`` keeps it).
 """
 from __future__ import annotations
 
 import random
 import re
 import sys
-from typing import BinaryIO, Callable, Hashable
+from typing import BinaryIO, Callable, Hashable, TextIO
 
 from gamesman.errors import GameError, IllegalMove
 from gamesman.game import CHANCE, Game
@@ -29,12 +34,21 @@ from gamesman.game import CHANCE, Game
 LINE_LIMIT = 65536
 #: The variant the engine starts with when none is named.
 DEFAULT_GAME = "tictactoe"
+#: The strategy a session starts with, and falls back to when a new game cannot use its own.
+DEFAULT_STRATEGY = ["random"]
 #: GTP's colour words, for the first and second player.
 GTP_COLOURS = {"black": 0, "b": 0, "white": 1, "w": 1}
+#: Strategies that search; ``value`` and ``values`` use one of them (or the game's own
+#: search player) to estimate what the solver cannot reach.
+SEARCH_PLAYERS = ("mcts", "alphabeta", "expectimax")
+#: What ``genmove`` answers when the game is over: GTP's word for "no move", which Hex
+#: programs such as MoHex also answer on a finished board.
+RESIGN = "resign"
 
 _INPUT_CONTROLS = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _REPLY_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_LEADING_ID = re.compile(rb"^\s*(\d+)(?:\s|$)")
+_LEADING_ID = re.compile(rb"^[ \t]*([0-9]+)(?:[ \t]|$)")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class CommandError(Exception):
@@ -45,15 +59,18 @@ class CommandError(Exception):
 
 
 def clean_line(line: str) -> str:
-    """GTP's preprocessing of a command line: controls, comment and tabs removed."""
-    line = _INPUT_CONTROLS.sub("", line)
-    return line.partition("#")[0].replace("\t", " ").strip()
+    """GTP's preprocessing of a command line: comment, controls and tabs removed."""
+    line = _INPUT_CONTROLS.sub("", line.partition("#")[0])
+    return line.replace("\t", " ").strip(" ")
 
 
 def split_command(line: str) -> tuple[str | None, str | None, list[str]]:
-    """``(id, name, arguments)`` of a cleaned, non-empty line; the id may be None."""
-    words = line.split()
-    command_id = words.pop(0) if words[0].isdigit() else None
+    """``(id, name, arguments)`` of a cleaned, non-empty line; the id may be None.
+
+    Words are separated by ASCII spaces only, as GTP says; an id is ASCII digits.
+    """
+    words = [word for word in line.split(" ") if word]
+    command_id = words.pop(0) if _DIGITS.fullmatch(words[0]) else None
     if not words:
         return command_id, None, []
     return command_id, words[0], words[1:]
@@ -96,7 +113,7 @@ COMMANDS: dict[str, tuple[str, int, int | None]] = {
     "games": ("games", 0, 0),
     "game": ("game [NAME [KEY=VALUE..]]", 0, None),
     "options": ("options", 0, 0),
-    "boardsize": ("boardsize N", 1, 1),
+    "boardsize": ("boardsize WIDTH [HEIGHT]", 1, 2),
     "clear_board": ("clear_board", 0, 0),
     "position": ("position", 0, 0),
     "setposition": ("setposition POSITION", 1, None),
@@ -120,21 +137,40 @@ COMMANDS: dict[str, tuple[str, int, int | None]] = {
 class Engine:
     """One protocol session: a game variant, its position, a strategy and a seeded rng."""
 
-    def __init__(self, game: Game | None = None, strategy: list[str] | None = None, seed: int = 0) -> None:
+    def __init__(self, game: Game | None = None, strategy: list[str] | None = None, seed: int = 0,
+                 log: TextIO | None = None) -> None:
         from gamesman.registry import make_game
 
+        self.seed = seed
         self.rng = random.Random(seed)
-        self.strategy_words = list(strategy or ["random"])
+        self.log = log
+        self.strategy_words = list(strategy or DEFAULT_STRATEGY)
         self.finished = False
-        self._start_game(game or make_game(DEFAULT_GAME))
+        self._install_game(game or make_game(DEFAULT_GAME))
         if strategy:
             self._strategy()
 
-    def _start_game(self, game: Game) -> None:
+    def _install_game(self, game: Game) -> None:
         self.game = game
         self._solver = None
         self._built_strategy = None
         self._clear()
+
+    def _start_game(self, game: Game) -> str:
+        """Switch to ``game``; the strategy is kept when it applies, else the default replaces it.
+
+        Returns "" or a line saying the strategy was replaced, and why.
+        """
+        self._install_game(game)
+        if self.strategy_words == DEFAULT_STRATEGY:
+            return ""
+        try:
+            self._strategy()
+        except (CommandError, GameError) as problem:
+            old = " ".join(self.strategy_words)
+            self.strategy_words = list(DEFAULT_STRATEGY)
+            return f"strategy {old} does not apply ({one_line(problem)}); the strategy is now {DEFAULT_STRATEGY[0]}"
+        return ""
 
     def _clear(self) -> None:
         self.position: Hashable = self.game.start()
@@ -164,14 +200,21 @@ class Engine:
         return 0
 
     def handle_line(self, raw: bytes, too_long: bool = False) -> bytes | None:
-        """The reply to one input line (None for a blank or comment line)."""
-        found = _LEADING_ID.match(raw)
+        """The reply to one input line (None for a blank or comment line).
+
+        The comment is cut from the raw bytes first: it gets no reply whatever it
+        holds, and it does not count towards the length limit.
+        """
+        command, comment, _ = raw.partition(b"#")
+        if comment:
+            too_long = False  # the command ends before the limit
+        found = _LEADING_ID.match(command)
         command_id = found.group(1).decode() if found else None
         try:
-            text = raw.decode("utf-8")
+            text = command.decode("utf-8")
         except UnicodeDecodeError as problem:
             if too_long and problem.start >= LINE_LIMIT - 3:  # a character cut at the limit
-                text = raw[:problem.start].decode("utf-8")
+                text = command[:problem.start].decode("utf-8")
             else:
                 message = f"input is not UTF-8 text (byte {problem.start + 1} of the line)"
                 return format_reply(False, command_id, message)
@@ -240,6 +283,41 @@ class Engine:
             self._solver = Solver(self.game)
         return self._solver
 
+    def _estimate(self, position: Hashable) -> tuple[str, str, str]:
+        """What a search finds at ``position`` of a variant too large to solve.
+
+        ``(search, move, reason)``: the search (the session's strategy when it
+        searches, else the game's own search player), the move it would play and
+        what it found.  Its rng is seeded by the session's seed and the position,
+        so asking again gives the same answer and genmove's draws are untouched.
+        """
+        from gamesman.analysis import outcome_label
+        from gamesman.players import make_strategy
+
+        game = self.game
+        utilities = game.outcome(position)
+        if utilities is not None:
+            raise CommandError(f"the game is over: {outcome_label(game, utilities)}")
+        if game.to_move(position) == CHANCE:
+            raise CommandError(f"{game.name}: {game.spec} is too large to solve, and a search estimates "
+                               "a player's turn, not a chance node (draw one with chance)")
+        own = self.strategy_words[0].lower()
+        preferred = game.search_strategy.split()
+        words = self.strategy_words if own in SEARCH_PLAYERS or own == preferred[0] else preferred
+        rng = random.Random(f"{self.seed} {game.spec} {game.format_position(position)}")
+        search = make_strategy(game, words, rng)
+        choice = search.choose(position)
+        return search.describe(), game.format_move(position, choice.move), one_line(choice.reason)
+
+    def _note(self, text: str) -> None:
+        """One line on the log (stderr): what the engine found, for whoever reads its log."""
+        if self.log is not None:
+            try:
+                self.log.write(one_line(text) + "\n")
+                self.log.flush()
+            except (OSError, ValueError):
+                pass
+
     def _strategy(self):
         if self._built_strategy is None:
             self._built_strategy = self._make_strategy(self.strategy_words)
@@ -255,13 +333,19 @@ class Engine:
 
     def _move_from_view(self) -> str:
         """A move for a view: by a strategy that decides from views, else random among ``legal_moves``."""
-        decide = getattr(self._strategy(), "decide", None)
+        strategy = self._strategy()
+        decide = getattr(strategy, "decide", None)
         if decide is not None:
             view = self.game.parse_view(self.view)
-            return self.game.format_move(view, decide(view).move)
+            choice = decide(view)
+            move = self.game.format_move(view, choice.move)
+            self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
+            return move
         if not self.legal:
             raise CommandError("no legal moves known for this view (send legal_moves after setposition)")
-        return self.rng.choice(self.legal)
+        move = self.rng.choice(self.legal)
+        self._note(f"genmove {move}: random among the {len(self.legal)} legal moves of the view")
+        return move
 
     def _draw_chance(self, position: Hashable) -> str:
         from gamesman.players import random_outcome
@@ -308,8 +392,8 @@ class Engine:
             game = game_from_spec(args[0])
         else:
             game = game_from_pairs(args[0], args[1:])
-        self._start_game(game)
-        return game.spec
+        note = self._start_game(game)
+        return game.spec + ("\n" + note if note else "")
 
     def cmd_options(self, args: list[str]) -> str:
         from gamesman.options import format_value
@@ -320,19 +404,26 @@ class Engine:
             for option in self.game.options)
 
     def cmd_boardsize(self, args: list[str]) -> str:
+        for word in args:
+            if not _DIGITS.fullmatch(word):
+                raise CommandError(f"unacceptable size: {word!r} is not a whole number")
+        width = int(args[0])
+        height = int(args[-1])
         declared = {option.name for option in self.game.options}
         if "size" in declared:
-            keys = ["size"]
+            if width != height:
+                raise CommandError(f"unacceptable size: {self.game.name} boards are square "
+                                   f"(one size option), not {width}x{height}")
+            sizes = {"size": width}
         elif {"rows", "cols"} <= declared:
-            keys = ["rows", "cols"]
+            sizes = {"cols": width, "rows": height}
         else:
             raise CommandError(f"unacceptable size: {self.game.name} has no board size option")
         try:
-            game = type(self.game)(**{**self.game.settings, **{key: args[0] for key in keys}})
+            game = type(self.game)(**{**self.game.settings, **sizes})
         except GameError as problem:
             raise CommandError(f"unacceptable size: {one_line(problem)}") from None
-        self._start_game(game)
-        return ""
+        return self._start_game(game)
 
     # -- positions --------------------------------------------------------------------------
     def cmd_clear_board(self, args: list[str]) -> str:
@@ -384,20 +475,28 @@ class Engine:
         return ""
 
     def cmd_genmove(self, args: list[str]) -> str:
+        from gamesman.analysis import outcome_label
+
         if self.view is not None:
             if args:
                 self._player(args[0])
             return self._move_from_view()
         position = self.position
-        if self.game.outcome(position) is not None:
-            raise CommandError("the game is over")
+        utilities = self.game.outcome(position)
+        if utilities is not None:
+            if args:
+                self._player(args[0])
+            self._note(f"genmove {RESIGN}: the game is over ({outcome_label(self.game, utilities)})")
+            return RESIGN
         if args:
             self._check_turn(args[0], position)
         if self.game.to_move(position) == CHANCE:
             return self._draw_chance(position)
-        move = self._strategy().choose(position).move
-        text = self.game.format_move(position, move)
-        self._advance(self.game.play(position, move))
+        strategy = self._strategy()
+        choice = strategy.choose(position)
+        text = self.game.format_move(position, choice.move)
+        self._advance(self.game.play(position, choice.move))
+        self._note(f"genmove {text}: {strategy.describe()}: {choice.reason}")
         return text
 
     def cmd_chance(self, args: list[str]) -> str:
@@ -431,10 +530,16 @@ class Engine:
 
     def cmd_value(self, args: list[str]) -> str:
         position = self._full_position("value")
+        if not self.game.solvable():
+            search, _, reason = self._estimate(position)
+            return f"estimate by {search}: {reason}"
         return str(self._solver_for_game().result(position))
 
     def cmd_values(self, args: list[str]) -> str:
         position = self._full_position("values")
+        if not self.game.solvable():
+            search, move, reason = self._estimate(position)
+            return f"{move} estimate by {search}: {reason}"
         rows = self._solver_for_game().move_results(position)
         return "\n".join(f"{self.game.format_move(position, move)} {result}" for move, result in rows)
 
@@ -450,10 +555,10 @@ class Engine:
         return self._built_strategy.describe()
 
     def cmd_seed(self, args: list[str]) -> str:
-        try:
-            self.rng.seed(int(args[0]))
-        except ValueError:
-            raise CommandError(f"seed needs a whole number, not {args[0]!r}") from None
+        if not re.fullmatch(r"-?[0-9]+", args[0]):
+            raise CommandError(f"seed needs a whole number, not {args[0]!r}")
+        self.seed = int(args[0])
+        self.rng.seed(self.seed)
         return ""
 
 
@@ -523,5 +628,5 @@ def main(argv: list[str] | None = None) -> int:
     game, flags = game_and_flags(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
     strategy = str(flags["--strategy"][-1]).split() if "--strategy" in flags else None
     seed = whole_number("--seed", flags["--seed"][-1]) if "--seed" in flags else 0
-    engine = Engine(game, strategy, seed)
+    engine = Engine(game, strategy, seed, log=sys.stderr)
     return engine.serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -16,6 +16,14 @@ without blocking, so no program can stall the referee.  Seats rotate between gam
 in game k, program i plays player (i + k - 1) mod n.  A game that reaches the
 move limit ends with equal utilities (a tie; an unsolved puzzle).
 
+The results table gives each program's wins, losses, ties and forfeits and
+its mean utility over the games played to their end; a puzzle whose utility
+is a score (2048 without a target) gets its mean score instead of wins.  A
+game played in hands, with chips changing owner (poker), can say so through
+a ``hand_chips(position, after)`` method: the chips each player won in the
+hand that the move from ``position`` to ``after`` ends, or None when it ends
+no hand.  The table then adds the chips each program won per hand played.
+
 Only the player's view ever reaches a program: no other player's moves, no
 full position of a hidden-information game.  The legal moves are computed from
 the full position; they are a function of the view in every game whose rules
@@ -178,7 +186,7 @@ class Program:
         self.process = None
         if gently and process.poll() is None:
             try:
-                os.write(process.stdin.fileno(), b"quit\n")
+                os.write(process.stdin.fileno(), f"{self.next_id} quit\n".encode())
                 process.stdin.close()
                 process.wait(timeout=1)
             except (OSError, ValueError, subprocess.TimeoutExpired):
@@ -210,10 +218,26 @@ def _read_lines(stream, lines: queue.Queue) -> None:
 
 @dataclass
 class Standing:
+    """One program's results over a match."""
+
     wins: int = 0
     losses: int = 0
     ties: int = 0
     forfeits: int = 0
+    ended: int = 0  # games played to their end by the rules (no forfeit, no move limit)
+    utility: float = 0.0  # the sum of its utilities in those games
+    best: float | None = None  # its best utility in them (a puzzle's best score)
+    hands: int = 0  # hands played, in a game played in hands
+    chips: float = 0.0  # the chips it won in them (negative: lost)
+
+
+def _mean(total: float, count: int) -> str:
+    """A signed mean for the results table; "-" for none."""
+    return f"{total / count:+.2f}" if count else "-"
+
+
+#: The utilities of a puzzle that is solved or not; any other utility is a score.
+PUZZLE_RESULTS = (1.0, 0.0, -1.0)
 
 
 @dataclass
@@ -228,9 +252,12 @@ class GameRecord:
     result: str = ""
     utilities: tuple[float, ...] = ()
     forfeit: dict[str, Any] | None = None
+    ended: bool = False  # the game reached its end by the rules
+    hands: int = 0  # hands played (games that report hands)
+    chips: list[float] = field(default_factory=list)  # the chips each player won in them
 
     def as_json(self, game: Game) -> dict[str, Any]:
-        return {
+        entry = {
             "game": self.number,
             "variant": game.spec,
             "players": {game.player_names[p]: program + 1 for p, program in enumerate(self.seats)},
@@ -241,6 +268,10 @@ class GameRecord:
             "utilities": list(self.utilities),
             "forfeit": self.forfeit,
         }
+        if self.chips:
+            entry["hands"] = self.hands
+            entry["chips"] = self.chips
+        return entry
 
 
 class Match:
@@ -262,6 +293,7 @@ class Match:
         self.startup_allowance = startup_allowance
         self.standings = [Standing() for _ in commands]
         self.records: list[GameRecord] = []
+        self.hand_chips = getattr(game, "hand_chips", None)
         options = " ".join(f"{key}={format_value(value)}" for key, value in game.settings.items())
         self.game_command = f"game {game.name} {options}".rstrip()
 
@@ -289,6 +321,8 @@ class Match:
         seats = [(player + number - 1) % n for player in range(n)]
         position = game.start()
         record = GameRecord(number, seats, game.format_position(position))
+        if self.hand_chips is not None:
+            record.chips = [0.0] * n
         try:
             for player, index in enumerate(seats):
                 program = self.programs[index]
@@ -305,7 +339,9 @@ class Match:
                 else:
                     move = self.turn(mover, self.programs[seats[mover]], position)
                 text = game.format_move(position, move)
-                position = game.play(position, move)
+                after = game.play(position, move)
+                self._count_hand(record, position, after)
+                position = after
                 record.moves.append({"player": game.player_name(mover), "move": text,
                                      "position": game.format_position(position)})
             utilities = game.outcome(position)
@@ -313,7 +349,10 @@ class Match:
                 record.result = f"stopped at the move limit ({self.max_moves})"
                 utilities = (0.0,) * n
             else:
+                record.ended = True
                 record.result = outcome_label(game, utilities)
+                if n == 1 and utilities[0] not in PUZZLE_RESULTS:
+                    record.result += f", score {utilities[0]:g}"
         except Forfeit as forfeit:
             culprit = self.programs[seats[forfeit.player]]
             culprit.stop(gently=False)
@@ -351,6 +390,15 @@ class Match:
                 raise Forfeit(player, "resigned") from None
             raise Forfeit(player, f"illegal move {_shown(words[0])!r}: {one_line(problem)}") from None
 
+    def _count_hand(self, record: GameRecord, position: Hashable, after: Hashable) -> None:
+        """Add the chips of a hand that the move from ``position`` to ``after`` ends, if it ends one."""
+        if self.hand_chips is None:
+            return
+        won = self.hand_chips(position, after)
+        if won is not None:
+            record.hands += 1
+            record.chips = [total + chips for total, chips in zip(record.chips, won)]
+
     @staticmethod
     def _ask(player: int, program: Program, command: str, deadline: float, limit: float) -> Reply:
         try:
@@ -358,17 +406,32 @@ class Match:
         except PlayerFailure as failure:
             raise Forfeit(player, str(failure)) from None
 
+    @property
+    def scored(self) -> bool:
+        """A puzzle whose utility is a score: the table gives mean scores, not wins."""
+        return self.game.players == 1 and any(
+            record.ended and record.utilities[0] not in PUZZLE_RESULTS for record in self.records)
+
     def _score(self, record: GameRecord) -> None:
         utilities = record.utilities
         best = max(utilities)
         leaders = [p for p, u in enumerate(utilities) if u == best]
         for player, program in enumerate(record.seats):
             standing = self.standings[program]
+            standing.hands += record.hands
+            if record.chips:
+                standing.chips += record.chips[player]
+            if record.ended:
+                standing.ended += 1
+                standing.utility += utilities[player]
+                standing.best = utilities[player] if standing.best is None else max(standing.best, utilities[player])
             if record.forfeit is not None:
                 culprit = record.forfeit["program"] == program + 1
                 standing.forfeits += culprit
                 won = not culprit
             elif len(utilities) == 1:
+                if utilities[0] not in PUZZLE_RESULTS:
+                    continue  # a score: neither won nor lost
                 won = utilities[0] > 0
             elif player not in leaders:
                 won = False
@@ -388,13 +451,26 @@ class Match:
         return f"game {record.number}: {seats}: {record.result}, {length} move{'s' if length != 1 else ''}"
 
     def table(self) -> str:
-        """The results per program: wins, losses, ties, forfeits."""
+        """The results per program: wins, losses, ties, forfeits and mean utility (a puzzle
+        scored by points: mean and best score), and chips won per hand in a game of hands."""
         games = len(self.records)
-        lines = [f"{self.game.spec}: {games} game{'s' if games != 1 else ''}, seed {self.seed}",
-                 "player  wins  losses  ties  forfeits  command"]
-        for program, standing in zip(self.programs, self.standings):
-            lines.append(f"{program.number:>6}  {standing.wins:>4}  {standing.losses:>6}  {standing.ties:>4}  "
-                         f"{standing.forfeits:>8}  {program.command}")
+        lines = [f"{self.game.spec}: {games} game{'s' if games != 1 else ''}, seed {self.seed}"]
+        chips = self.hand_chips is not None
+        if self.scored:
+            lines.append("player  games  ended  mean score  best score  forfeits  command")
+            for program, standing in zip(self.programs, self.standings):
+                best = "-" if standing.best is None else f"{standing.best:g}"
+                mean = f"{standing.utility / standing.ended:.1f}" if standing.ended else "-"
+                lines.append(f"{program.number:>6}  {games:>5}  {standing.ended:>5}  {mean:>10}  {best:>10}  "
+                             f"{standing.forfeits:>8}  {program.command}")
+        else:
+            lines.append("player  wins  losses  ties  forfeits  utility" + ("  chips/hand" if chips else "")
+                         + "  command")
+            for program, standing in zip(self.programs, self.standings):
+                per_hand = f"  {_mean(standing.chips, standing.hands):>10}" if chips else ""
+                lines.append(f"{program.number:>6}  {standing.wins:>4}  {standing.losses:>6}  {standing.ties:>4}  "
+                             f"{standing.forfeits:>8}  {_mean(standing.utility, standing.ended):>7}"
+                             f"{per_hand}  {program.command}")
         forfeits = [r for r in self.records if r.forfeit]
         if forfeits:
             lines.append("forfeits:")

@@ -1,4 +1,5 @@
-"""Tiny games for the protocol tests: hidden information with chance, three players, a puzzle.
+"""Tiny games for the protocol tests: hidden information with chance, three players, a
+puzzle, and a game played in hands for chips.
 
 They are not registered: the tests hand them to the engine and the referee directly.
 """
@@ -177,3 +178,73 @@ class Reach(Game):
         move = int(text)
         self.play(position, move)
         return move
+
+
+class Coins(Game):
+    """A game of hands for chips: each starts with 3.  In every hand x stakes 1 or 2 (no
+    more than either has), o calls or folds (folding gives x one chip), and a called stake
+    goes to x on heads, to o on tails.  Whoever holds every chip wins (utility 1, else 0).
+
+    Position ``(x 3 3 - bet)``: whose turn (``*`` for the coin, ``-`` at the end), each
+    player's chips, the stake (``-`` none) and the phase: bet, answer or flip.
+    """
+
+    name = "coins"
+    title = "Coins"
+    player_names = ("x", "o")
+    CHIPS = 3
+
+    def start(self) -> tuple[int, int, int, str]:
+        return (self.CHIPS, self.CHIPS, 0, "bet")
+
+    def to_move(self, position: tuple[int, int, int, str]) -> int:
+        return {"bet": 0, "answer": 1, "flip": CHANCE}[position[3]]
+
+    def moves(self, position: tuple[int, int, int, str]) -> list[str]:
+        x, o, _, phase = position
+        if self.outcome(position) is not None or phase == "flip":
+            return []
+        if phase == "bet":
+            return [str(stake) for stake in range(1, min(x, o, 2) + 1)]
+        return ["call", "fold"]
+
+    def chances(self, position: tuple[int, int, int, str]) -> list[tuple[str, Fraction]]:
+        return [("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))] if position[3] == "flip" else []
+
+    def play(self, position: tuple[int, int, int, str], move: str) -> tuple[int, int, int, str]:
+        x, o, stake, phase = position
+        if phase == "flip" and move in ("heads", "tails"):
+            won = stake if move == "heads" else -stake
+            return (x + won, o - won, 0, "bet")
+        if move not in self.moves(position):
+            raise self.illegal(f"{move} is not legal here")
+        if phase == "bet":
+            return (x, o, int(move), "answer")
+        return (x + 1, o - 1, 0, "bet") if move == "fold" else (x, o, stake, "flip")
+
+    def outcome(self, position: tuple[int, int, int, str]) -> tuple[float, float] | None:
+        x, o = position[:2]
+        if x and o:
+            return None
+        return (1.0, 0.0) if x else (0.0, 1.0)
+
+    def hand_chips(self, position: tuple[int, int, int, str],
+                   after: tuple[int, int, int, str]) -> tuple[int, int] | None:
+        """The chips each player won in the hand that ends between the two positions (None: none ends)."""
+        if after[3] != "bet" or position[3] == "bet":
+            return None
+        return (after[0] - position[0], after[1] - position[1])
+
+    def format_position(self, position: tuple[int, int, int, str]) -> str:
+        x, o, stake, phase = position
+        turn = "-" if self.outcome(position) else "*" if phase == "flip" else self.player_names[self.to_move(position)]
+        return f"({turn} {x} {o} {stake or '-'} {phase})"
+
+    def parse_position(self, text: str) -> tuple[int, int, int, str]:
+        words = text.strip().strip("()").split()
+        if len(words) != 5 or not (words[1] + words[2]).isdigit() or words[4] not in ("bet", "answer", "flip"):
+            raise self.error("expected a turn, two chip counts, a stake and a phase", text)
+        position = (int(words[1]), int(words[2]), 0 if words[3] == "-" else int(words[3]), words[4])
+        if self.format_position(position) != f"({' '.join(words)})":
+            raise self.error("the fields do not fit together", text)
+        return position

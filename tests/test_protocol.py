@@ -5,11 +5,12 @@ import re
 import select
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from gamesman.registry import game_names, make_game
+from gamesman.registry import game_from_pairs, game_names, make_game
 from protocol.engine import LINE_LIMIT, Engine
 from protocol_toys import Peek
 
@@ -20,9 +21,15 @@ class Session:
     """``gamesman protocol`` as a subprocess; replies are read byte for byte, with a timeout."""
 
     def __init__(self, *args: str) -> None:
+        self.stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen([sys.executable, "-m", "gamesman", "protocol", *args], cwd=ROOT,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
         self.pending = b""
+
+    def log(self) -> list[str]:
+        """The lines the engine wrote on stderr so far (its log)."""
+        self.stderr.seek(0)
+        return self.stderr.read().decode().splitlines()
 
     def send(self, data: bytes) -> None:
         self.process.stdin.write(data)
@@ -80,6 +87,16 @@ def test_framing_byte_for_byte(session):
         (b"14 PLAY b2\n", b"=14\n\n"),
         (b"15 position\n", b"=15 (o --- -x- ---)\n\n"),
         (b"16 showboard\n", b"=16\n  a b c\n1 - - -\n2 - x -\n3 - - -\n\n"),
+        # an id is ASCII digits: a superscript two or an Arabic-Indic three is a command name
+        ("\u00b2 name\n".encode(), b"? unknown command\n\n"),
+        ("\u0663 name\n".encode(), b"? unknown command\n\n"),
+        # a comment is cut from the raw bytes: whatever it holds, it gets no reply
+        (b"20 name # caf\xe9 \xff\xfe\n", b"=20 gamesman\n\n"),
+        (b"# \xff\xfe\n\x01\x02\x7f\n21 name\n", b"=21 gamesman\n\n"),
+        # words are separated by ASCII spaces (and tabs) only, not by other Unicode spaces
+        ("22 play\u00a0b2\n".encode(), b"?22 unknown command\n\n"),
+        ("23 known_command \u2003name\n".encode(), b"=23 false\n\n"),
+        ("24 known_command\u3000name\n".encode(), b"?24 unknown command\n\n"),
     ]
     for command, expected in exchanges:
         session.send(command)
@@ -136,29 +153,46 @@ def test_list_commands_and_known_command(session):
     assert session.ask("known_command teleport") == "false"
 
 
-def test_a_whole_random_game_of_every_game(session):
-    """Every registered game, default variant: random moves until the outcome says it is over."""
+#: Variants for the whole-game test where the default will not do: the default cube starts solved.
+WHOLE_GAME_OPTIONS = {"cube": ["size=2", "scramble=4"]}
+#: Puzzles that random moves do not end: the engine plays them with a strategy (genmove).
+WHOLE_GAME_STRATEGY = {"cube": "optimal"}
+
+
+def test_a_whole_game_of_every_game(session):
+    """Every registered game: random moves (a solving strategy for a puzzle) until the outcome
+    says it is over, checking the moves and the position after every move."""
     rng = random.Random(2024)
     for name in game_names():
-        game = make_game(name)
-        assert session.ask(f"game {name}") == game.spec
+        options = WHOLE_GAME_OPTIONS.get(name, [])
+        game = game_from_pairs(name, options)
+        assert session.ask(" ".join(["game", name, *options])) == game.spec
+        strategy = WHOLE_GAME_STRATEGY.get(name, "random")
+        assert session.ask(f"strategy {strategy}") == strategy
         position = game.start()
         assert session.ask("position") == game.format_position(position)
+        assert game.outcome(position) is None
         for _ in range(300):
             if session.ask("outcome") != "none":
                 break
             moves = session.ask("moves").split()
             assert moves == [game.format_move(position, m) for m in game.legal_moves(position)]
-            move = rng.choice(moves)
-            assert session.ask(f"play {move}") == ""
+            if name in WHOLE_GAME_STRATEGY:
+                move = session.ask("genmove")
+                assert move in moves
+            else:
+                move = rng.choice(moves)
+                assert session.ask(f"play {move}") == ""
             position = game.play(position, game.parse_move(position, move))
             assert session.ask("position") == game.format_position(position)
         else:
-            continue  # a long (or endless) game: stopped for safety
+            pytest.fail(f"{game.spec}: not over after 300 moves")
         utilities = game.outcome(position)
         assert utilities is not None
         assert session.ask("outcome").split(": ")[1].split() == [f"{u:g}" for u in utilities]
         assert session.ask("moves") == ""
+        assert session.ask("genmove") == "resign"  # GTP's answer when there is no move to make
+        assert session.ask("strategy random") == "random"
     assert session.close() == 0
 
 
@@ -181,6 +215,73 @@ def test_gtp_colours_and_genmove():
     engine.send(b"boardsize 99\n")
     assert engine.reply().startswith(b"? unacceptable size: othello: rows must be")
     assert engine.ask("game") == "othello(rows=6,cols=6,misere=false,place_anywhere=false)"
+    assert engine.close() == 0
+
+
+def test_boardsize_takes_width_and_height():
+    engine = Session("hex", "--size", "3")
+    assert engine.ask("boardsize 5") == "" and engine.ask("game") == "hex(size=5,swap=false)"
+    assert engine.ask("boardsize 4 4") == "" and engine.ask("game") == "hex(size=4,swap=false)"
+    for line, reply in [("boardsize 4 5", b"? unacceptable size: hex boards are square (one size option), not 4x5"),
+                        ("boardsize 4 x", b"? unacceptable size: 'x' is not a whole number"),
+                        ("boardsize 4 4 4", b"? syntax error: usage: boardsize WIDTH [HEIGHT]")]:
+        engine.send(line.encode() + b"\n")
+        assert engine.reply() == reply + b"\n\n"
+    assert engine.ask("game") == "hex(size=4,swap=false)"
+    assert engine.ask("game othello") == "othello(rows=4,cols=4,misere=false,place_anywhere=false)"
+    assert engine.ask("boardsize 6 4") == ""  # width: columns, height: rows
+    assert engine.ask("game") == "othello(rows=4,cols=6,misere=false,place_anywhere=false)"
+    assert engine.close() == 0
+
+
+def test_a_strategy_that_does_not_fit_the_new_game_falls_back_to_random():
+    engine = Session("poker", "--strategy", "call")
+    assert engine.ask("game tictactoe") == ("tictactoe(misere=false)\nstrategy call does not apply (call: a strategy "
+                                            "for poker, not for tictactoe); the strategy is now random")
+    assert engine.ask("strategy") == "random"
+    assert engine.ask("genmove") in "a1 b1 c1 a2 b2 c2 a3 b3 c3".split()
+    assert engine.ask("strategy perfect") == "perfect"
+    assert engine.ask("game nim") == "nim(heaps=3,size=5,take=3,misere=false)"  # perfect applies: kept
+    assert engine.ask("strategy") == "perfect"
+    assert engine.ask("game hex size=3") == "hex(size=3,swap=false)"
+    assert engine.ask("boardsize 12") == ("strategy perfect does not apply (hex: this variant is too large to solve; "
+                                          "use a search player); the strategy is now random")
+    assert engine.ask("strategy") == "random"
+    assert engine.close() == 0
+
+
+def test_genmove_logs_what_the_strategy_found_and_resigns_at_the_end():
+    engine = Session("nim", "--heaps", "2", "--size", "3", "--strategy", "perfect")
+    engine.ask("setposition (o 3 1)")
+    assert engine.ask("genmove o") == "1-2"
+    assert engine.ask("genmove") in ("1-1", "2-1")
+    engine.ask("setposition (x 0 0)")
+    assert engine.ask("genmove x") == "resign"
+    engine.send(b"genmove nobody\n")
+    assert engine.reply().startswith(b"? 'nobody' is not a player of nim")
+    assert engine.close() == 0
+    log = engine.log()
+    assert log[0] == "genmove 1-2: perfect: 1-2: win 3"
+    assert log[1].startswith("genmove 1-") or log[1].startswith("genmove 2-")
+    assert log[2] == "genmove resign: the game is over (o wins)"
+
+
+def test_value_of_a_variant_too_large_to_solve_is_a_labelled_estimate():
+    engine = Session("hex", "--size", "4", "--seed", "3")
+    first = [engine.ask("genmove") for _ in range(2)]
+    engine.ask("clear_board")
+    estimate = engine.ask("value")
+    assert estimate.startswith("estimate by mcts 1000: best ")  # the game's search player
+    assert engine.ask("value") == estimate  # seeded by the position: the same answer again
+    move = estimate.split()[5].rstrip(",")
+    assert move in engine.ask("moves").split()
+    assert engine.ask("values") == f"{move} estimate by mcts 1000: {estimate.split(': ', 1)[1]}"
+    engine.ask("seed 3")
+    assert [engine.ask("genmove") for _ in range(2)] == first  # estimates leave genmove's draws alone
+    assert engine.ask("strategy mcts 40") == "mcts 40"
+    assert engine.ask("value").startswith("estimate by mcts 40: best ")  # the session's own search
+    assert engine.ask("strategy alphabeta 2") == "alphabeta 2"
+    assert engine.ask("value").startswith("estimate by alphabeta 2: best ")
     assert engine.close() == 0
 
 

@@ -1,5 +1,6 @@
 """The referee: matches between real programs, well-behaved and not; every match ends."""
 import json
+import re
 import subprocess
 import sys
 import time
@@ -10,7 +11,7 @@ import pytest
 from gamesman.game import CHANCE
 from gamesman.registry import game_names, make_game
 from protocol.referee import Match, PlayerFailure, Program
-from protocol_toys import Peek, Race3, Reach
+from protocol_toys import Coins, Peek, Race3, Reach
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -25,11 +26,27 @@ def match(*args):
                           capture_output=True, text=True, timeout=120)
 
 
+def table(output: str) -> dict[int, dict[str, str]]:
+    """Player number -> {column: text}, from the results table (the command is left out)."""
+    header, *lines = output.split("\nplayer  ", 1)[1].splitlines()
+    columns = re.split(r"  +", header.replace("mean score", "mean_score").replace("best score", "best_score"))
+    rows = {}
+    for line in lines:
+        if not line.strip()[:1].isdigit():
+            break
+        words = line.split()
+        rows[int(words[0])] = dict(zip(columns[:-1], words[1:len(columns)]))
+    return rows
+
+
 def table_rows(output: str) -> dict[int, list[int]]:
     """Player number -> [wins, losses, ties, forfeits], from the results table."""
-    lines = output.split("player  wins  losses  ties  forfeits  command\n")[1].splitlines()
-    return {int(line.split()[0]): [int(n) for n in line.split()[1:5]]
-            for line in lines if line.strip()[:1].isdigit()}
+    return {number: [int(row[key]) for key in ("wins", "losses", "ties", "forfeits")]
+            for number, row in table(output).items()}
+
+
+def standing(referee: Match, program: int) -> dict[str, int]:
+    return {key: getattr(referee.standings[program], key) for key in ("wins", "losses", "ties", "forfeits")}
 
 
 def replay(game, record):
@@ -107,7 +124,7 @@ def test_misbehaving_players_forfeit(mode, reason):
         assert reason in record.forfeit["reason"], record.forfeit
         loser = record.seats.index(0)
         assert record.utilities[loser] == -1 and record.utilities[1 - loser] == 1
-    assert [vars(s) for s in referee.standings] == [
+    assert [standing(referee, 0), standing(referee, 1)] == [
         {"wins": 0, "losses": 2, "ties": 0, "forfeits": 2}, {"wins": 2, "losses": 0, "ties": 0, "forfeits": 0}]
     assert referee.table().splitlines()[-1].startswith("  game 2: player 1 (o): ")
 
@@ -145,30 +162,102 @@ def test_command_line_mistakes_are_exit_status_2():
 # -- games that are not two-player perfect information ---------------------------------------
 
 
-def test_hidden_information_reaches_only_its_owner(tmp_path):
-    """Each spy sees only its own views: never the other card, never the other player's moves."""
-    game = Peek()
-    logs = [tmp_path / "spy1.log", tmp_path / "spy2.log"]
-    referee = Match(game, [f"{PYTHON} {ROOT}/tests/players/spy.py {log}" for log in logs], games=6, seed=11)
-    records = referee.play()
-    expected: list[list[str]] = [[], []]
+def spy_match(game, tmp_path, games: int, seed: int, random_moves: bool = False):
+    """A match between spies that log every line they receive.
+
+    Checks that each spy received exactly, and in order: ``game`` at the start of every
+    game, then for each of its turns its own view, its legal moves and genmove, and
+    ``quit`` at the end, each with an id (1, 2, ...).  Returns the records and, per
+    program, its turns as (full position, player, the three lines it received).
+    """
+    logs = [tmp_path / f"spy{program + 1}.log" for program in range(game.players)]
+    players = [f"{PYTHON} {ROOT}/tests/players/spy.py {log}" + (f" {program}" if random_moves else "")
+               for program, log in enumerate(logs)]
+    records = Match(game, players, games=games, seed=seed).play()
+    turns: list[list[tuple]] = [[] for _ in logs]
+    expected: list[list[str]] = [[] for _ in logs]
     for record in records:
+        assert record.forfeit is None, record.forfeit
+        for program in record.seats:
+            expected[program].append(referee_game_command(game))
         position = game.parse_position(record.start)
         for step in record.moves:
             mover = game.to_move(position)
             if mover != CHANCE:
                 program = record.seats[mover]
-                expected[program] += [f"setposition {game.view(position, mover)}",
-                                       f"legal_moves {' '.join(game.moves(position))}",
-                                       f"genmove {game.player_names[mover]}"]
+                lines = [f"setposition {game.view(position, mover)}",
+                         "legal_moves " + " ".join(game.format_move(position, m) for m in game.moves(position)),
+                         f"genmove {game.player_names[mover]}"]
+                expected[program] += lines
+                turns[program].append((position, mover, lines))
             position = game.play(position, game.parse_move(position, step["move"]))
     for program, log in enumerate(logs):
-        received = [line.split(" ", 1)[1] for line in log.read_text().splitlines() if line[0].isdigit()]
-        assert [line for line in received if not line.startswith("game ")] == expected[program]
+        received = log.read_text().splitlines()
+        assert [line.split(" ", 1)[0] for line in received] == [str(i) for i in range(1, len(received) + 1)]
+        assert [line.split(" ", 1)[1] for line in received] == expected[program] + ["quit"]
+    return records, turns
+
+
+def referee_game_command(game) -> str:
+    return "game " + game.name + "".join(f" {key}={str(value).lower() if isinstance(value, bool) else value}"
+                                          for key, value in game.settings.items())
+
+
+def test_hidden_information_reaches_only_its_owner(tmp_path):
+    """Each spy sees only its own views: never the other card, never the other player's moves."""
+    game = Peek()
+    records, turns = spy_match(game, tmp_path, games=6, seed=11)
+    for program_turns in turns:
+        for position, mover, lines in program_turns:
+            cards = lines[0].split()[2]
+            assert cards[mover] == position[0][mover] and cards[1 - mover] == "?"
     deals = {record.moves[0]["move"] + record.moves[1]["move"] for record in records}
     assert len(deals) > 1  # the referee dealt, from its seed
     again = Match(game, [RANDOM, RANDOM], games=6, seed=11).play()
     assert [r.moves[:2] for r in again] == [r.moves[:2] for r in records]
+
+
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def test_poker_players_never_receive_a_hidden_card(tmp_path):
+    """Several seeded games of three-handed poker: every line a player receives holds no card
+    but its own hole cards and the board, and the other hands are written ``??``."""
+    game = make_game("poker", players=3, chips=60, min_bet=10)
+    records, turns = spy_match(game, tmp_path, games=4, seed=5, random_moves=True)
+    assert sum(len(program_turns) for program_turns in turns) > 30
+    streets = set()
+    for program_turns in turns:
+        for table, mover, lines in program_turns:
+            own, board = table.holes[mover], table.board
+            fields = dict(word.split("=", 1) for word in lines[0].strip("()").split() if "=" in word)
+            assert fields["board"] == (board or "-") and fields["cards"].split(",")[mover] == own
+            assert all(set(hole) <= set("?-") for q, hole in enumerate(fields["cards"].split(",")) if q != mover)
+            for line in lines:
+                assert set(CARD.findall(line)) <= set(CARD.findall(own + board)), line
+            streets.add(len(board) // 2)
+    assert streets == {0, 3, 4, 5}  # players were asked on every street
+
+
+def test_beverbende_players_never_see_an_unknown_card(tmp_path):
+    """Several seeded games: in every view a player receives, each card it does not know is
+    ``?``, every card it knows is shown, and the closed deck is only a count."""
+    game = make_game("beverbende")
+    records, turns = spy_match(game, tmp_path, games=3, seed=2, random_moves=True)
+    hidden_seen = known_seen = 0
+    for program_turns in turns:
+        for table, mover, lines in program_turns:
+            fields = dict(word.split("=", 1) for word in lines[0].strip("()").split() if "=" in word)
+            memory = table.known[mover]
+            shown = "".join(fields["hands"].split(","))
+            for index, card in enumerate("".join(table.hands)):
+                assert shown[index] == (card if memory[index] == "x" or card == "-" else "?"), lines[0]
+            hidden_seen += shown.count("?")
+            known_seen += sum(card.isdigit() or card in "gps" for card in shown)
+            assert fields["closed"].isdigit() and int(fields["closed"]) == len(table.closed.strip("-"))
+            for line in lines[1:]:
+                assert not set(line.split()[1:]) & set("0123456789gps"), line  # moves name no card
+    assert hidden_seen > 100 and known_seen > 100
 
 
 def test_three_players_rotate_seats():
@@ -185,7 +274,8 @@ def test_a_one_player_puzzle():
     referee = Match(Reach(), [FIRST], games=2)
     records = referee.play()
     assert [r.result for r in records] == ["solved", "solved"]  # 1+1+1+1+1 = 5
-    assert vars(referee.standings[0]) == {"wins": 2, "losses": 0, "ties": 0, "forfeits": 0}
+    assert standing(referee, 0) == {"wins": 2, "losses": 0, "ties": 0, "forfeits": 0}
+    assert table(referee.table())[1]["utility"] == "+1.00"
 
 
 def test_the_move_limit_stops_endless_games():
@@ -194,7 +284,8 @@ def test_the_move_limit_stops_endless_games():
     assert len(record.moves) <= 12
     if len(record.moves) == 12:
         assert record.result == "stopped at the move limit (12)"
-        assert [vars(s)["ties"] for s in referee.standings] == [1, 1]
+        assert [s.ties for s in referee.standings] == [1, 1]
+        assert [row["utility"] for row in table(referee.table()).values()] == ["-", "-"]  # no game ended
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -212,6 +303,84 @@ def test_the_engine_plays_poker_from_its_views():
     referee = Match(make_game("poker"), [f"{ENGINE} poker --strategy call", RANDOM, FIRST], games=1, max_moves=60)
     (record,) = referee.play()
     assert record.forfeit is None, record.forfeit
+
+
+def test_the_engine_plays_beverbende_from_its_views(tmp_path):
+    """The engine, given only views and legal moves, plays whole games with its own strategy."""
+    log = tmp_path / "engine.log"
+    referee = Match(make_game("beverbende"), [f"{ENGINE} beverbende --strategy humanlike", RANDOM, FIRST],
+                    games=2, seed=4, log=str(log))
+    records = referee.play()
+    for record in records:
+        assert record.forfeit is None and record.ended, record.result
+    engine_turns = sum(1 for record in records for step in record.moves
+                       if step["player"] == f"p{record.seats.index(0) + 1}")
+    said = [line for line in log.read_text().splitlines() if line.startswith("genmove ")]
+    assert len(said) == engine_turns and all(": humanlike: " in line for line in said)
+
+
+def test_poker_between_two_programs_plays_whole_games(tmp_path):
+    """A poker match between two outside programs: every game played until one player has every chip."""
+    record = tmp_path / "games.jsonl"
+    done = match("poker", "--players", "2", "--chips", "40", "--player", f"{RANDOM} --seed 1",
+                 "--player", f"{ENGINE} poker --strategy call", "--games", "4", "--seed", "8",
+                 "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    game = make_game("poker", players=2, chips=40)
+    games = [json.loads(line) for line in record.read_text().splitlines()]
+    assert len(games) == 4
+    buttons = []
+    for entry in games:
+        assert entry["forfeit"] is None
+        end = replay(game, entry)
+        assert sorted(end.start_chips) == [0, 80] and entry["utilities"] == list(game.outcome(end))
+        buttons.append({step["position"].split()[2] for step in entry["moves"]})
+    assert max(len(moved) for moved in buttons) > 1  # the button moved: games of several hands
+    rows = table(done.stdout)
+    wins = [int(rows[program]["wins"]) for program in (1, 2)]
+    assert sum(wins) == 4 and [int(rows[p]["losses"]) for p in (1, 2)] == wins[::-1]
+    assert rows[2]["utility"] == f"{wins[1] / 4:+.2f}"  # the winner's utility is 1, the loser's 0
+
+
+def test_a_puzzle_scored_by_points_reports_scores():
+    """2048 without a target scores points: the table gives the mean and best score, not wins."""
+    referee = Match(make_game("2048", rows=2, cols=2), [FIRST], games=3, seed=1)
+    records = referee.play()
+    scores = [record.utilities[0] for record in records]
+    assert all(record.ended and f"score {record.utilities[0]:g}" in record.result for record in records)
+    assert referee.scored and referee.standings[0].wins == 0
+    row = table(referee.table())[1]
+    assert row["games"] == "3" and row["ended"] == "3"
+    assert row["mean_score"] == f"{sum(scores) / 3:.1f}" and row["best_score"] == f"{max(scores):g}"
+    target = Match(make_game("2048", rows=2, cols=2, target=16), [FIRST], games=3, seed=1)
+    solved = sum(record.utilities[0] == 1 for record in target.play())
+    assert not target.scored and standing(target, 0) == {"wins": solved, "losses": 3 - solved, "ties": 0,
+                                                         "forfeits": 0}
+
+
+def test_chips_won_per_hand():
+    """A game played in hands reports them; the table gives each program's chips won per hand."""
+    game = Coins()
+    referee = Match(game, [f"{RANDOM} --seed 1", FIRST], games=4, seed=6)
+    records = referee.play()
+    chips, hands = [0.0, 0.0], [0, 0]
+    for record in records:
+        position = game.parse_position(record.start)
+        counted, won = 0, [0, 0]
+        for step in record.moves:
+            after = game.play(position, game.parse_move(position, step["move"]))
+            if after[3] == "bet":  # a new hand starts: the last one ended
+                counted += 1
+                won = [won[0] + after[0] - position[0], won[1] + after[1] - position[1]]
+            position = after
+        assert record.hands == counted and record.chips == won and sum(won) == 0
+        assert record.as_json(game)["hands"] == counted
+        for player, program in enumerate(record.seats):
+            chips[program] += won[player]
+            hands[program] += counted
+    rows = table(referee.table())
+    assert [rows[p]["chips/hand"] for p in (1, 2)] == [f"{chips[p] / hands[p]:+.2f}" for p in (0, 1)]
+    assert hands[0] > 4
 
 
 def test_a_program_that_stops_reading_cannot_block_the_referee():

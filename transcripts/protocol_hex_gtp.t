@@ -1,49 +1,49 @@
-# Hex driven only by standard GTP commands, as a GTP Hex tool would: a whole 3x3 game to its end.
-$ gamesman protocol hex
+# Hex driven only by standard GTP commands, as a GTP Hex tool would drive it: the controller plays
+# black (b) with play, the engine plays white (w) with genmove, perfectly, on a 3x3 board.  Black
+# opens in the centre, which wins on 3x3, and keeps the win; white holds out as long as it can.
+# A genmove on the finished board answers resign, as Hex engines (MoHex) do.
+$ gamesman protocol hex --size 3 --strategy perfect
 > 1 protocol_version
 =1 2
 
-> 2 boardsize 3
-=2
+> 2 name
+=2 gamesman
 
-> 3 clear_board
+> 3 boardsize 3
 =3
 
-> 4 strategy perfect
-=4 perfect
+> 4 clear_board
+=4
 
-> 5 play b a1
+> 5 play b b2
 =5
 
-> 6 play b b1
+> 6 play b c1
 ?6 it is o's turn, not x's
 
 > 7 genmove w
-=7 b2
+=7 b3
 
-> 8 genmove b
-=8 c3
+> 8 play b a3
+=8
 
 > 9 genmove w
-=9 a3
+=9 a2
 
-> 10 genmove b
-=10 b1
+> 10 play b c1
+=10
 
-> 11 genmove w
-=11 c2
-
-> 12 genmove b
-?12 the game is over
-
-> 13 showboard
-=13
+> 11 showboard
+=11
   a b c
-1 x x - 1
- 2 - o o 2
-  3 o - x 3
+1 - - x 1
+ 2 o x - 2
+  3 x o - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
 
-> 14 outcome
-=14 o wins: -1 1
+> 12 genmove w
+=12 resign
+
+> 13 quit
+=13

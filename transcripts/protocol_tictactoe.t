@@ -94,7 +94,7 @@ b3 lose 6
 =
 
 > genmove
-? the game is over
+= resign
 
 > quit
 =

@@ -22,10 +22,10 @@ def main() -> int:
     for raw in sys.stdin:
         # GTP's clean-up: control characters out, comments out, tabs become spaces
         line = "".join(c for c in raw if c >= " " or c == "\t").split("#")[0].replace("\t", " ")
-        words = line.split()
+        words = [word for word in line.split(" ") if word]  # GTP separates words by spaces only
         if not words:
             continue
-        command_id = words.pop(0) if words[0].isdigit() else ""
+        command_id = words.pop(0) if words[0].isascii() and words[0].isdigit() else ""
         command, args = (words[0].lower(), words[1:]) if words else ("", [])
         ok, text = True, ""
         if command == "protocol_version":

@@ -1,0 +1,109 @@
+# Connect Four (6x7) over the protocol: too large to solve here, so value and values are a search's
+# estimate; then a seeded random game to its end.
+$ gamesman protocol connectfour --seed 6
+> game
+= connectfour(rows=6,cols=7,in_a_row=4,misere=false)
+
+> showboard
+=
+6 - - - - - - -
+5 - - - - - - -
+4 - - - - - - -
+3 - - - - - - -
+2 - - - - - - -
+1 - - - - - - -
+  a b c d e f g
+
+> strategy mcts 100
+= mcts 100
+
+> value
+= estimate by mcts 100: best d, win rate 77%, mean utility +0.54 over 24 of 100 iterations, 101 nodes
+
+> values
+= d estimate by mcts 100: best d, win rate 77%, mean utility +0.54 over 24 of 100 iterations, 101 nodes
+
+> strategy random
+= random
+
+> genmove x
+= g
+
+> genmove o
+= e
+
+> genmove x
+= g
+
+> genmove o
+= a
+
+> genmove x
+= d
+
+> genmove o
+= g
+
+> genmove x
+= c
+
+> genmove o
+= a
+
+> genmove x
+= a
+
+> genmove o
+= b
+
+> genmove x
+= f
+
+> genmove o
+= e
+
+> genmove x
+= d
+
+> genmove o
+= g
+
+> genmove x
+= f
+
+> genmove o
+= c
+
+> genmove x
+= c
+
+> genmove o
+= g
+
+> genmove x
+= a
+
+> genmove o
+= c
+
+> genmove x
+= d
+
+> genmove o
+= g
+
+> showboard
+=
+6 - - - - - - o
+5 - - - - - - o
+4 x - o - - - o
+3 x - x x - - o
+2 o - o x o x x
+1 o o x x o x x
+  a b c d e f g
+
+> outcome
+= o wins: -1 1
+
+> genmove
+= resign
