@@ -1,14 +1,16 @@
 """Texas Hold'em: the hand evaluator, betting, blinds, side pots, strings and views."""
 import random
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from games.poker import Poker, Table, cards_of
-from games.poker_hands import (CATEGORIES, DECK, count_categories, describe, evaluate, evaluate_codes,
-                               poker_stats)
+from games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
+                               evaluate_codes, poker_stats)
 from gamesman.errors import GameError, IllegalMove, PositionError
 from gamesman.game import CHANCE
 from gamesman.players import make_strategy, next_random, random_outcome
@@ -33,18 +35,38 @@ def test_every_five_card_hand_is_ranked_into_the_standard_counts():
 
 
 def test_seven_card_counts_by_class_are_the_standard_counts():
-    counts, royal = count_categories(7)
+    counts, royal, _ = count_categories(7)
     assert counts == SEVEN_CARD
     assert sum(counts) == 133_784_560
     assert royal == 4_324
 
 
 def test_five_card_counts_by_class_agree_with_the_enumeration():
-    counts, royal = count_categories(5)
+    counts, royal, classes = count_categories(5)
     assert counts == FIVE_CARD and royal == 4
-    assert "straight flush          40" in poker_stats(5)
+    assert classes == 7_462  # the well-known number of distinct five-card hand values
     with pytest.raises(GameError):
         poker_stats(8)
+
+
+def test_poker_stats_says_how_it_counts_and_how_fast_the_evaluator_is():
+    text = poker_stats(5, speed_hands=400)
+    assert "straight flush          40" in text
+    assert "one hand of each of 7,462 classes" in text and "weighted by the hands in its class" in text
+    speed = re.search(r"evaluate ([\d,]+) .*\n  a simple baseline ([\d,]+) .*\n  evaluate is ([\d.]+)x as fast", text)
+    assert speed, text
+    ours, theirs = (int(group.replace(",", "")) for group in speed.groups()[:2])
+    assert float(speed.group(3)) == pytest.approx(ours / theirs, rel=0.01)
+    assert "evaluate is" not in poker_stats(5, speed_hands=0)
+
+
+def test_the_baseline_evaluator_agrees_with_the_evaluator():
+    rng = random.Random(7)
+    hands = [rng.sample(range(52), 7) for _ in range(300)]
+    for one, other in zip(hands, hands[1:]):
+        ours = (evaluate(one) > evaluate(other)) - (evaluate(one) < evaluate(other))
+        theirs = (baseline_evaluate(one) > baseline_evaluate(other)) - (baseline_evaluate(one) < baseline_evaluate(other))
+        assert ours == theirs and baseline_evaluate(one)[0] == evaluate(one) >> 20
 
 
 def test_seven_cards_are_valued_as_their_best_five():
