@@ -10,7 +10,9 @@ Rules as implemented
   the button post the small blind (half the minimum bet, rounded down) and the big blind
   (the minimum bet).  Heads-up (two players left) the button posts the small blind and the
   other player the big blind.  A player who cannot cover a blind posts every chip and is
-  all in.
+  all in.  A short big blind does not lower the price of the hand: pre-flop the bet to
+  call is the highest bet but at least the minimum bet (the sheet's "big blind = minimum
+  bet"), and a raise is by the minimum bet above that.
 * Two hole cards each (dealt one at a time, round the table from the player left of the
   button), then the pre-flop betting round, the flop (three cards), the turn (one) and the
   river (one), each followed by a betting round, then the showdown.  No cards are burnt
@@ -20,7 +22,10 @@ Rules as implemented
   ``raise`` it by the minimum bet; ``fold`` (always allowed); ``allin`` (every chip the
   player has).  A player short of chips for a call, bet or raise puts in every chip and is
   all in.  ``allin`` is offered only when it puts in more than a bet or raise would; bets,
-  raises and all-ins are not offered when every other player still in is all in.  There is
+  raises and all-ins are not offered when every other player still in is all in.  As the
+  sheet makes all in always available, ``allin`` typed when it is not offered is read as
+  the move that does the same: the call, bet or raise that takes every chip, or, when
+  nobody else can bet, the call or check (chips nobody could match would come back).  There is
   no cap on the number of raises; any all-in above the bet to call counts as a raise and
   gives every other player a new turn.
 * Pre-flop the first to act is the player after the big blind (heads-up: the button);
@@ -180,7 +185,12 @@ class Round:
     # -- betting ------------------------------------------------------------------
     @property
     def level(self) -> int:
-        return max(self.bets)
+        """The bet to match: the highest bet, and pre-flop at least the big blind.
+
+        A big blind short of chips is all in for less, but the others still call the
+        minimum bet (the sheet: the big blind is the minimum bet).
+        """
+        return max(max(self.bets), self.min_bet) if self.street == 0 else max(self.bets)
 
     def post(self, player: int, action: str, amount: int) -> None:
         self.stacks[player] -= amount
@@ -222,6 +232,18 @@ class Round:
             if stack > to_call + self.min_bet:
                 legal.append("allin")
         return legal
+
+    def equivalent(self, action: str) -> str:
+        """``allin`` when it is not offered: the legal move that puts in the same chips.
+
+        That is a call, bet or raise that takes every chip the player has; when nobody else
+        can bet, a call or check (chips nobody could match would come back).  Any other
+        action is returned as it is.
+        """
+        moves = self.moves()
+        if action != "allin" or action in moves or not moves:
+            return action
+        return next(move for move in ("raise", "bet", "call", "check") if move in moves)
 
     def act(self, action: str) -> None:
         """Apply the action of the player to act (it must be legal)."""
@@ -442,7 +464,7 @@ class Poker(Game):
             if card not in self.unseen(position):
                 raise self.illegal(f"{card} is already dealt")
             return card
-        move = word.lower()
+        move = state.equivalent(word.lower())
         if move not in state.moves():
             legal = " ".join(state.moves()) or "none: the game is over"
             raise self.illegal(f"{boards.shown(word)!r} is not a legal move here (legal: {legal})")

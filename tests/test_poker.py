@@ -265,6 +265,46 @@ def test_short_stacks_go_all_in():
     assert [amount for amount, _ in state.pots()] == [30, 5]
 
 
+def test_a_short_big_blind_does_not_lower_the_call():
+    game = Poker(players=3, chips=100, min_bet=10)
+    table = Table(0, (100, 193, 7), ("",) * 3, "", ())  # p3 can post only 7 of the big blind
+    position = deal_holes(game, table, {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert "bets=0,5,7 pots=12" in game.format_position(position) and "history=p2:sb5,p3:bb7" in \
+        game.format_position(position)
+    assert game.moves(position) == ["fold", "call", "raise", "allin"]
+    assert game.state(act(game, position, "raise")).bets[0] == 20  # a raise is by the minimum bet over 10
+    position = act(game, position, "call")
+    assert game.state(position).bets == [10, 5, 7]  # the call is the minimum bet, not the short blind
+    position = act(game, position, "call")
+    state = game.state(position)
+    assert state.paid == [10, 10, 7] and state.stage == "flop" and game.to_move(position) == CHANCE
+    assert state.pots() == [(21, [0, 1, 2]), (6, [0, 1])]
+
+
+def test_allin_is_always_accepted_as_the_move_that_puts_in_every_chip():
+    game = Poker(players=3, chips=100, min_bet=10)
+    # 8 chips facing a bet of 10: all in is the call
+    position = deal_holes(game, Table(0, (8, 146, 146), ("",) * 3, "", ()), {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert game.moves(position) == ["fold", "call"]
+    assert game.parse_move(position, "ALLIN") == "call"
+    assert game.state(game.play(position, "call")).paid[0] == 8
+    # 13 chips as the small blind heads-up: all in is the raise (5 to call and 3 more)
+    heads_up = Poker(players=2, chips=100, min_bet=10)
+    position = deal_holes(heads_up, Table(0, (13, 187), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.moves(position) == ["fold", "call", "raise"]
+    assert heads_up.parse_move(position, "allin") == "raise"
+    assert heads_up.state(heads_up.play(position, "raise")).stacks[0] == 0
+    # nobody else can bet: all in is a call (chips nobody could match would come back)
+    position = deal_holes(heads_up, Table(0, (185, 15), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    position = act(heads_up, position, "call allin")
+    assert heads_up.moves(position) == ["fold", "call"] and heads_up.parse_move(position, "allin") == "call"
+    # where all in is a move of its own it stays one
+    position = deal_holes(game, game.start(), {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert game.parse_move(position, "allin") == "allin"
+    with pytest.raises(IllegalMove):
+        game.parse_move(position, "check")
+
+
 # -- showdown, split pots, side pots ---------------------------------------------------
 
 def test_the_sheets_side_pot_example():
