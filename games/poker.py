@@ -41,7 +41,8 @@ Rules as implemented
   among the players still in who put in that much (a bet nobody could match comes back).
   The sheet's example (A and B 100 each, C all in for 50) gives pots of 150 (A, B, C) and
   100 (A, B).  Tied hands share a pot; the odd chips go one each to the tied winners in
-  seat order starting left of the button.
+  seat order starting left of the button.  At a showdown every player still in shows his
+  hole cards; the next position records them and who took each pot (``last=``, below).
 * Chips can flow back and forth, so a position can come back in a later round: the game
   is too large to solve here.  Play it with the strategies ``random``, ``call`` (always
   check or call) and ``equity [SAMPLES]`` (bets by its Monte-Carlo equity, from its view).
@@ -67,8 +68,20 @@ the flop being dealt).  The deck is every card not written.  The parser replays 
 history and refuses any field that does not follow from it; it takes cards, the turn
 token and the players in any letter case.
 
+Once a round has ended, one more field says how: ``last=HAND/BOARD/SHOWN/POTS``, e.g.
+``last=4/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p1`` (hand 4 ended in a showdown of p1's aces
+against p3's kings, p1 took the pot of 25) or ``last=5/2s3s4d/-/30:p2`` (all but p2
+folded on the flop).  ``HAND`` counts the rounds played; ``SHOWN`` holds the hole cards of
+every player still in at a showdown, in seat order (``-`` when nobody showed); ``POTS``
+each pot, main pot first, as ``CHIPS:WINNER+WINNER``, tied winners in the order the odd
+chips go (a pot of one winner may be a bet that nobody called, come back).  The parser
+checks what a position can tell: the cards, that the main pot goes to the best hand
+shown, that the winners of a pot hold equal hands, and that nobody won more chips than he
+holds now.  ``render`` shows it until the first action of the next round, and at the end.
+
 A player's view names the viewer after the stage (``view=p2``) and writes every other
 player's hole card as ``??``; ``parse_view`` reads it back and ``format_view`` prints it.
+The ``last`` field is in every view: the hands in it were shown to everybody.
 """
 from __future__ import annotations
 
@@ -77,13 +90,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from gamesman import boards
 from gamesman.errors import GameError, PositionError
 from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice, Strategy, require_game
-from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, evaluate, evaluate_codes, parse_card
+from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, describe, evaluate, evaluate_codes, parse_card
 from games.poker_hands import poker_stats
 
 BLINDS = ("sb", "bb")
@@ -94,12 +107,30 @@ FIELDS = ("button", "chips", "bets", "pots", "board", "cards", "history")
 HISTORY_TOKEN = re.compile(r"^p(\d{1,2}):(sb|bb|fold|check|call|bet|raise|allin)(\d{0,9})$", re.ASCII)
 
 
+Pots = tuple[tuple[int, tuple[int, ...]], ...]  # (chips, winners in the order the odd chips go)
+
+
+class Showdown(NamedTuple):
+    """How the last round ended, public once shown.
+
+    ``hand`` counts the rounds played (1 for the first); ``shown`` holds the hole cards of
+    every player still in at a showdown, in seat order (none when all but one folded);
+    ``pots`` each pot, main pot first, with its winners.
+    """
+
+    hand: int
+    board: str
+    shown: tuple[tuple[int, str], ...]
+    pots: Pots
+
+
 class Table(NamedTuple):
     """A position: the current round as dealt and played so far.
 
     ``start_chips`` are the chips before the blinds; ``holes`` each player's hole cards as
     one string of codes (``""`` none, ``??`` a card hidden in a view); ``actions`` the
-    players' moves this round, blinds not included (they follow from the rest).
+    players' moves this round, blinds not included (they follow from the rest); ``last``
+    how the previous round ended (None before the first has).
     """
 
     button: int
@@ -107,6 +138,7 @@ class Table(NamedTuple):
     holes: tuple[str, ...]
     board: str
     actions: tuple[str, ...]
+    last: Showdown | None = None
 
 
 class View(NamedTuple):
@@ -323,21 +355,28 @@ class Round:
             pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
         return [pot for pot in pots if pot[0]]
 
-    def awards(self, holes: tuple[str, ...], board: str) -> list[int]:
-        """The chips each player wins when the round is over."""
-        won = [0] * len(self.stacks)
+    def results(self, holes: tuple[str, ...], board: str) -> tuple[tuple[tuple[int, str], ...], Pots]:
+        """When the round is over: the hands shown (every player still in, when two or more
+        are) and each pot with its winners, in the order the odd chips go."""
         live = self.live()
         if len(live) == 1:
-            won[live[0]] = sum(self.paid)
-            return won
+            return (), ((sum(self.paid), (live[0],)),)
         values = {p: evaluate_codes(cards_of(holes[p] + board)) for p in live}
+        pots = []
         for amount, eligible in self.pots():
             best = max(values[p] for p in eligible)
-            winners = self.in_order_from_button([p for p in eligible if values[p] == best])
-            share, odd = divmod(amount, len(winners))
-            for rank, p in enumerate(winners):
-                won[p] += share + (1 if rank < odd else 0)
-        return won
+            pots.append((amount, tuple(self.in_order_from_button([p for p in eligible if values[p] == best]))))
+        return tuple((p, holes[p]) for p in live), tuple(pots)
+
+
+def chips_won(pots: Pots, players: int) -> list[int]:
+    """The chips each player takes: tied winners share a pot, the odd chips go one each in order."""
+    won = [0] * players
+    for amount, winners in pots:
+        share, odd = divmod(amount, len(winners))
+        for rank, p in enumerate(winners):
+            won[p] += share + (1 if rank < odd else 0)
+    return won
 
 
 @lru_cache(maxsize=4096)
@@ -387,8 +426,8 @@ class Poker(Game):
     def start(self) -> Table:
         return self.new_round(0, (self.chips,) * self.players)
 
-    def new_round(self, button: int, chips: tuple[int, ...]) -> Table:
-        return Table(button, chips, ("",) * self.players, "", ())
+    def new_round(self, button: int, chips: tuple[int, ...], last: Showdown | None = None) -> Table:
+        return Table(button, chips, ("",) * self.players, "", (), last)
 
     def to_move(self, position: Table) -> int:
         state = self.state(position)
@@ -444,13 +483,15 @@ class Poker(Game):
 
     def settle(self, table: Table, state: Round) -> Table:
         """The next round (or the end) after the round of ``table`` is over."""
-        won = state.awards(table.holes, table.board)
+        shown, pots = state.results(table.holes, table.board)
+        last = Showdown(table.last.hand + 1 if table.last else 1, table.board, shown, pots)
+        won = chips_won(pots, self.players)
         chips = tuple(state.stacks[p] + won[p] for p in range(self.players))
         if sum(1 for c in chips if c > 0) < 2:
-            return self.new_round(table.button, chips)
+            return self.new_round(table.button, chips, last)
         button = min((p for p in range(table.button + 1, self.players) if chips[p]),
                      default=min(p for p in range(self.players) if chips[p]))
-        return self.new_round(button, chips)
+        return self.new_round(button, chips, last)
 
     # -- text ---------------------------------------------------------------------------
     def parse_move(self, position: Table, text: str) -> str:
@@ -508,14 +549,26 @@ class Poker(Game):
             "cards=" + ",".join(h or "-" for h in table.holes),
             "history=" + (history or "-"),
         ]
+        if table.last:
+            fields.append("last=" + self.format_last(table.last))
         return "(" + " ".join(fields) + ")"
+
+    def format_last(self, last: Showdown) -> str:
+        """The ``last=`` field: ``HAND/BOARD/SHOWN/POTS``."""
+        names = self.player_names
+        shown = ",".join(f"{names[p]}:{cards}" for p, cards in last.shown) or "-"
+        pots = ",".join(f"{amount}:" + "+".join(names[p] for p in winners) for amount, winners in last.pots)
+        return f"{last.hand}/{last.board or '-'}/{shown}/{pots}"
 
     def parse_table(self, text: str, viewing: bool) -> tuple[int | None, Table]:
         """The viewer (None for a position) and the table, checked by replaying the history."""
         fields = boards.split_fields(self.name, text)
         keys = ("view",) * viewing + FIELDS
+        last_text = None
+        if len(fields) == 3 + len(keys) and fields[-1].lower().startswith("last="):
+            last_text = fields.pop().partition("=")[2]
         if len(fields) != 2 + len(keys):
-            expected = "turn stage " + " ".join(f"{key}=..." for key in keys)
+            expected = "turn stage " + " ".join(f"{key}=..." for key in keys) + " [last=...]"
             raise self.error(f"{len(fields)} fields, expected {2 + len(keys)}: {expected}", text)
         given = {"turn": fields[0].lower(), "stage": fields[1].lower()}
         for token, key in zip(fields[2:], keys):
@@ -541,7 +594,8 @@ class Poker(Game):
         if len(set(known)) != len(known):
             raise self.error("a card is dealt twice", text)
         actions = tuple(action for street in history for _, action, _ in street if action not in BLINDS)
-        table = Table(button, start, holes, board, actions)
+        last = self.parse_last(last_text, start, text) if last_text is not None else None
+        table = Table(button, start, holes, board, actions, last)
         try:
             state = self.state(table)
         except PositionError as problem:
@@ -553,8 +607,58 @@ class Poker(Game):
         for key in ("history", "turn", "stage", "bets", "pots"):
             mine = wanted[key].split("=", 1)[-1]
             if given[key].lower() != mine:
-                raise self.error(f"{key} {given[key]!r} does not follow from the history: expected {mine!r}", text)
+                source = "the blinds and the actions" if key == "history" else "the history"
+                raise self.error(f"{key} {given[key]!r} does not follow from {source}: expected {mine!r}", text)
         return viewer, table
+
+    def parse_last(self, value: str, chips: tuple[int, ...], text: str) -> Showdown:
+        """The ``last=`` field, checked as far as a position tells: the cards, the players,
+        and pots that the shown hands win and the chips held now can hold."""
+        parts = value.split("/")
+        if len(parts) != 4:
+            raise self.error(f"last {value!r} is not HAND/BOARD/SHOWN/POTS (e.g. 4/AsKsQsJsTs/p1:2c3d,p2:9h9d/40:p1)",
+                             text)
+        hand = boards.parse_int(self.name, parts[0], "last: the hand number", 1, 10**9, text)
+        board = self.parse_cards(parts[1], "last: board", text, hidden_ok=False)
+        if count_cards(board) not in BOARD_AFTER:
+            raise self.error(f"last: a board of {count_cards(board)} cards", text)
+        shown = []
+        for token in parts[2].split(",") if parts[2] != "-" else []:
+            name, _, cards = token.partition(":")
+            player = self.parse_player(name, "last: shown hand of", text)
+            cards = self.parse_cards(cards or "?", f"last: {name}'s cards", text, hidden_ok=False)
+            if count_cards(cards) != 2:
+                raise self.error(f"last: {token!r} does not show two hole cards", text)
+            shown.append((player, cards))
+        players = [p for p, _ in shown]
+        if shown and (len(shown) < 2 or players != sorted(set(players)) or count_cards(board) != 5):
+            raise self.error("last: a showdown shows two or more hands, in seat order, with five board cards", text)
+        cards = cards_of(board + "".join(cards for _, cards in shown))
+        if len(set(cards)) != len(cards):
+            raise self.error("last: a card is shown twice", text)
+        pots = []
+        for token in parts[3].split(","):
+            amount, sep, names = token.partition(":")
+            winners = tuple(self.parse_player(name, "last: pot winner", text) for name in names.split("+") if sep)
+            if not winners or len(set(winners)) != len(winners):
+                raise self.error(f"last: pot {token!r} is not CHIPS:WINNER+WINNER..", text)
+            pots.append((boards.parse_int(self.name, amount, "last: pot", 1, self.players * self.chips, text), winners))
+        values = {p: evaluate_codes(cards_of(cards + board)) for p, cards in shown}
+        if not shown and (len(pots) != 1 or len(pots[0][1]) != 1):
+            raise self.error("last: without a showdown one player takes the only pot", text)
+        if shown:
+            best = max(values.values())
+            if any(p not in values for _, winners in pots for p in winners):
+                raise self.error("last: a pot goes to a player who did not show a hand", text)
+            if any(len({values[p] for p in winners}) > 1 for _, winners in pots):
+                raise self.error("last: the winners of a pot do not hold equal hands", text)
+            if set(pots[0][1]) != {p for p in values if values[p] == best}:
+                raise self.error("last: the main pot does not go to the best hand shown", text)
+        won = chips_won(tuple(pots), self.players)
+        for p in range(self.players):
+            if won[p] > chips[p]:
+                raise self.error(f"last: {self.player_names[p]} won {won[p]} chips but holds only {chips[p]}", text)
+        return Showdown(hand, board, tuple(shown), tuple(pots))
 
     def check_holes(self, table: Table, state: Round, text: str) -> None:
         """Each player holds the hole cards the deal so far gives them."""
@@ -633,17 +737,19 @@ class Poker(Game):
         return streets
 
     def render(self, position: Table) -> str:
+        """The table; how the last round ended too, until the first action of the next."""
         state = self.state(position)
         names = self.player_names
+        last = self.describe_last(position.last) if position.last and not position.actions else []
         if state.stage == "over":
-            return f"Texas Hold'em: {names[self.winner(position)]} has won every chip"
+            return "\n".join([f"Texas Hold'em: {names[self.winner(position)]} has won every chip"] + last)
         if state.turn == CHANCE:
             doing = "dealing the hole cards" if state.street == 0 else f"dealing the {state.stage}"
         else:
             doing = f"{state.stage}, {names[state.turn]} to act"
         small, big = state.blind_seats()
         pots = " + ".join(str(amount) for amount, _ in state.pots())
-        lines = [f"Texas Hold'em: {doing}",
+        lines = [f"Texas Hold'em: {doing}", *last,
                  f"board: {' '.join(cards_of(position.board)) or '-'}    pots: {pots}",
                  "seat      chips   bet  cards"]
         for p in range(self.players):
@@ -660,6 +766,23 @@ class Poker(Game):
         for stage, tokens in zip(STAGES, state.history):
             lines.append(f"{stage}: {', '.join(tokens) or '-'}")
         return "\n".join(lines)
+
+    def describe_last(self, last: Showdown) -> list[str]:
+        """How a round ended, in words: the hands shown and who took each pot."""
+        names = self.player_names
+        board = " ".join(cards_of(last.board)) or "-"
+        if not last.shown:
+            ((amount, (winner,)),) = last.pots
+            return [f"hand {last.hand}: {names[winner]} took the pot of {amount}, the others folded (board {board})"]
+        lines = [f"hand {last.hand}, showdown: board {board}"]
+        for p, cards in last.shown:
+            hand = describe(evaluate_codes(cards_of(cards + last.board)))
+            lines.append(f"  {names[p]} shows {' '.join(cards_of(cards))}: {hand}")
+        for index, (amount, winners) in enumerate(last.pots):
+            won = chips_won(((amount, winners),), self.players)
+            pot = "main pot" if index == 0 else "side pot"
+            lines.append(f"  {pot} {amount}: " + ", ".join(f"{names[p]} takes {won[p]}" for p in winners))
+        return lines
 
 
 # -- strategies (registered in gamesman.players) -----------------------------------------
