@@ -55,6 +55,13 @@ tree is exact and a seeded random source fixes a whole game.  Hole cards are dea
 then the board cards as each street needs them.  Moves: ``fold check call bet raise
 allin`` for players, the card (``As``) for chance.
 
+Dealing card by card with probability 1/(cards left) is the same distribution as dealing
+from a shuffled deck: the cards dealt so far are a uniformly random sequence either way.
+It keeps chance enumerable: a node has at most 52 outcomes, which ``chances`` lists with
+exact probabilities, where a shuffle would be one node of 52! orders.  So a position holds
+no deck order: the cards not yet dealt are not yet drawn, and the deck is every card not
+written in the position.
+
 Position string
 ---------------
 ``(p1 preflop button=p1 chips=100,95,90 bets=0,5,10 pots=15 board=- cards=AsKd,7c2h,9h9d
