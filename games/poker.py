@@ -521,6 +521,14 @@ class Poker(Game):
     def format_position(self, position: Table) -> str:
         return self.format_table(position, None)
 
+    def simulate_report(self, finals: Sequence[Table]) -> str:
+        """Chips each seat won per hand over simulated games (``gamesman simulate``)."""
+        hands = sum(final.last.hand for final in finals if final.last)
+        won = (sum(final.start_chips[p] - self.chips for final in finals) / max(1, hands)
+               for p in range(self.players))
+        return (f"  chips won per hand ({hands:,} hands): "
+                + ", ".join(f"{name} {chips:+.2f}" for name, chips in zip(self.player_names, won)))
+
     def parse_position(self, text: str) -> Table:
         return self.parse_table(text, viewing=False)[1]
 

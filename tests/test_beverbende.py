@@ -432,7 +432,25 @@ def test_strategies_are_registered_and_the_strong_one_beats_random():
     assert wins / games > 0.5  # a fair share is 1/3
 
 
+def simulate(*args):
+    return subprocess.run([sys.executable, "-m", "gamesman", "simulate", "beverbende", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
 def test_simulate_from_the_command_line():
-    out = subprocess.run([sys.executable, "-m", "gamesman", "simulate", "beverbende", "--strategy", "humanlike",
-                          "--games", "20", "--seed", "3"], capture_output=True, text=True, timeout=120).stdout
-    assert "20 games" in out and "wins" in out
+    out = simulate("--strategy", "humanlike", "--games", "20", "--seed", "3").stdout
+    assert "20 games" in out and "wins" in out and "strategies: p1 humanlike, p2 humanlike, p3 humanlike" in out
+
+
+def test_simulate_seats_a_strategy_per_seat_and_reports_each_seat():
+    args = ("--strategy", "expected", "--strategy", "humanlike", "--strategy", "random", "--games", "30", "--seed", "4")
+    out = simulate(*args).stdout
+    assert "strategies: p1 expected, p2 humanlike, p3 random" in out
+    totals = dict(item.split() for item in out.split("mean total: ")[1].strip().split(", "))
+    assert float(totals["p3"]) > float(totals["p1"])  # random play ends with the highest cards
+    assert simulate(*args).stdout == out  # the seed fixes every game
+    # the last strategy named sits in the remaining seats
+    assert "strategies: p1 expected, p2 random, p3 random" in simulate(
+        "--strategy", "expected", "--strategy", "random", "--games", "2").stdout
+    refused = simulate("--players", "2", "--strategy", "random", "--strategy", "random", "--strategy", "random")
+    assert refused.returncode == 2 and refused.stderr == "gamesman: 3 strategies for 2 seats\n"

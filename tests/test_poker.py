@@ -669,3 +669,19 @@ def test_strategies_play_whole_games():
             move = strategies[mover].choose(position).move
             assert move in game.moves(position)
             position = game.play(position, move)
+
+
+def test_simulate_reports_chips_won_per_hand_for_each_seat():
+    out = subprocess.run([sys.executable, "-m", "gamesman", "simulate", "poker", "--players", "3", "--chips", "30",
+                          "--strategy", "equity 20", "--strategy", "call", "--games", "6", "--seed", "2"],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "strategies: p1 equity 20, p2 call, p3 call" in out
+    line = out.split("chips won per hand (")[1]
+    hands = int(line.split(" hands")[0].replace(",", ""))
+    won = [float(item.split()[1]) for item in line.split("): ")[1].strip().split(", ")]
+    assert hands >= 6 and len(won) == 3
+    assert sum(won) == pytest.approx(0, abs=0.02)  # chips are conserved
+    wins = [int(re.search(rf"p{seat} wins: (\d+)", out).group(1)) if f"p{seat} wins" in out else 0
+            for seat in (1, 2, 3)]
+    # each game's winner gains 60 chips, every other seat loses 30
+    assert won == [pytest.approx((60 * w - 30 * (6 - w)) / hands, abs=0.01) for w in wins]
