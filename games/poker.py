@@ -242,11 +242,18 @@ class Round:
         return [p for p in self.live() if self.stacks[p] > 0]
 
     def needs_to_act(self, player: int) -> bool:
+        """Does ``player`` still have to act in this betting round?
+
+        When nobody else can bet, only a bet actually made needs an answer: the rest of
+        the minimum bet pre-flop would come back (heads-up, a small blind facing a big
+        blind all in for no more than it is not asked to act).
+        """
         if self.folded[player] or self.stacks[player] == 0:
             return False
-        if self.bets[player] < self.level:
+        others_can_bet = any(p != player for p in self.can_bet())
+        if self.bets[player] < (self.level if others_can_bet else max(self.bets)):
             return True
-        return not self.acted[player] and len(self.can_bet()) >= 2
+        return not self.acted[player] and others_can_bet
 
     def next_to_act(self, after: int) -> int | None:
         """The first player after seat ``after`` who has to act, if any."""

@@ -280,6 +280,14 @@ def test_a_short_big_blind_does_not_lower_the_call():
     state = game.state(position)
     assert state.paid == [10, 10, 7] and state.stage == "flop" and game.to_move(position) == CHANCE
     assert state.pots() == [(21, [0, 1, 2]), (6, [0, 1])]
+    # heads-up, a small blind that already matches a big blind all in for 5 has nothing to answer
+    heads_up = Poker(players=2, chips=100, min_bet=10)
+    position = deal_holes(heads_up, Table(0, (195, 5), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.to_move(position) == CHANCE and heads_up.state(position).stage == "flop"
+    # against a big blind all in for 7 it calls the minimum bet, and the 3 nobody matched come back
+    position = deal_holes(heads_up, Table(0, (193, 7), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.moves(position) == ["fold", "call"]
+    assert heads_up.state(act(heads_up, position, "call")).pots() == [(14, [0, 1]), (3, [0])]
 
 
 def test_allin_is_always_accepted_as_the_move_that_puts_in_every_chip():
