@@ -9,7 +9,19 @@ Run from the repository root: ``python3 benchmarks/bench_poker.py [--hands 20000
 * Every one of the 2,598,960 five-card hands evaluated one by one.
 * ``poker_stats`` for 5 and 7 cards (what ``gamesman poker-stats`` prints), timed.
 
-RESULTS
+Measured with ``python3 benchmarks/bench_poker.py`` (defaults) on a shared two-core machine,
+so absolute figures move from run to run; the ratios, measured in the same run, less so:
+
+| figure | measured |
+| --- | ---: |
+| 7-card evaluations per second: evaluate, its tables filled | 354,792 |
+| the same, on a first pass that fills its tables | 135,263 |
+| the baseline (best of the 21 five-card subsets) | 3,416 |
+| evaluate against the baseline | 103.9x (39.6x on its first pass) |
+| every 5-card hand evaluated one by one | 2,598,960 in 4.2 s (624,174 per second) |
+| ``poker_stats(5)``: 7,462 classes | 0.13 s |
+| ``poker_stats(7)``: 190,346 classes for 133,784,560 hands | 4.68 s |
+| ``gamesman poker-stats`` (7 cards, with the evaluator's speed) | 7.8 s wall, 2.6 s CPU |
 """
 from __future__ import annotations
 
