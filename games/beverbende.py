@@ -2,12 +2,14 @@
 
 Rules as implemented
 --------------------
-* 2 to 10 players (``p1`` .. ``p10``; the box says 2 to 6, the deck holds enough for
-  10).  The deck has 66 cards by default: four each of 0 to 8, nine 9s, and seven each
-  of three specials: *peek* ``p``, *swap* ``s`` and *get two* ``g``.  The options
-  ``numbers nines peeks swaps get_twos`` change the composition (the sheet's "change the
-  card deck" option); the deck must hold at least 4 x players + 2 number cards, so a
-  card can always be drawn and every special left in a hand can be replaced.
+* 2 or more players (``p1``, ``p2``, ...; the real game is for 2 to 6, the sheet's own
+  program takes any number): as many as the deck serves, which must hold at least 4 x players + 2 number
+  cards, so a card can always be drawn and every special left in a hand can be replaced.
+  The default deck serves 10; a bigger one up to 20 players, the cap, since a position
+  holds every player's memory of every hand (4 x players x players flags).  The deck has
+  66 cards by default: four each of 0 to 8, nine 9s, and seven each of three specials:
+  *peek* ``p``, *swap* ``s`` and *get two* ``g``.  The options ``numbers nines peeks
+  swaps get_twos`` change the composition (the sheet's "change the card deck" option).
 * A round: the deck is shuffled, each player is dealt four cards face down (slots 1 to
   4, left to right), and one card is turned face up: the open pile.  The rest is the
   closed deck.  Every player then looks at the cards of the slots named by the option
@@ -17,7 +19,9 @@ Rules as implemented
   or a card from the closed deck (``deck``, which only the drawer sees).  Then play it:
   - a number card: ``keepK`` puts it in slot K and the card that was there goes face up
     on the open pile; ``discard`` puts it on the open pile.  A card taken from the open
-    pile must be kept (discarding it again would just be a pass);
+    pile must be kept: the sheet does not say so, but putting it back would be a pass
+    that shows nobody anything, and players take the open card to use it.  The option
+    ``keep_open=false`` allows the discard, as the sheet's text reads;
   - peek: ``peekK``, look at your own card K;
   - swap: ``swapK-pQ.L``, swap your card K with card L of player pQ, both face down and
     unseen (anybody who knew either card knows where it went);
@@ -29,6 +33,8 @@ Rules as implemented
     open pile too.
 * Knocking: at the end of a turn (no knock has been made this round, and the round is
   past its first turn each: turn number > players) the player may ``knock`` or ``pass``.
+  The sheet sets no such limit; without it a round could end before anybody has played,
+  on the dealt cards alone, so it is the default, and ``knock_first_turn=true`` lifts it.
   After a knock every other player has one more turn; then the round ends.  Any card,
   the knocker's included, can still be swapped.  With ``fixed_turns`` N > 0 there is no
   knocking (the sheet's simplification): the round ends after N turns each.
@@ -114,6 +120,7 @@ STAGES = ("deal", "draw", "drawing", "play", "knock", "reveal", "over")
 CHANCE_STAGES = ("deal", "drawing", "reveal")
 DRAWS = ("open", "deck", "two1", "two2")
 FIELDS = ("round", "player", "turn", "knocker", "scores", "hands", "known", "closed", "open", "draw", "held")
+MAX_PLAYERS = 20  # the memory field holds 4 x players x players flags
 
 
 class Table(NamedTuple):
@@ -164,7 +171,8 @@ class Beverbende(Game):
     name = "beverbende"
     title = "Beverbende"
     options = (
-        Option("players", int, 3, "players at the table", low=2, high=10),
+        Option("players", int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
+               low=2, high=MAX_PLAYERS),
         Option("rounds", int, 1, "rounds played; the lowest total wins", low=1, high=100),
         Option("peek", str, "14", "the slots each player looks at before play, e.g. 14 or 23 or none"),
         Option("fixed_turns", int, 0, "0: players knock; N: no knocking, a round lasts N turns each",
@@ -174,6 +182,10 @@ class Beverbende(Game):
         Option("peeks", int, 7, "peek cards", low=0, high=40),
         Option("swaps", int, 7, "swap cards", low=0, high=40),
         Option("get_twos", int, 7, "get-two cards", low=0, high=40),
+        Option("knock_first_turn", bool, False, "a player may knock from his first turn on (default: once "
+               "everybody has had a turn)"),
+        Option("keep_open", bool, True, "a number taken from the open pile must be kept (false: it may be "
+               "discarded again)"),
     )
     showcase = ()
     rules = ("Four face-down cards each; draw from the open pile or the closed deck, keep the card in "
@@ -239,7 +251,16 @@ class Beverbende(Game):
 
     def may_knock(self, table: Table) -> bool:
         """May the player to move knock at the end of this turn?"""
-        return self.fixed_turns == 0 and table.knocker < 0 and table.turn > self.players
+        return self.fixed_turns == 0 and table.knocker < 0 and table.turn >= self.first_knock_turn()
+
+    def first_knock_turn(self) -> int:
+        """The first turn of a round at whose end a player may knock."""
+        return 1 if self.knock_first_turn else self.players + 1
+
+    def start_known(self) -> tuple[str, ...]:
+        """Every player's memory after the deal: its own cards in the ``peek`` slots."""
+        return tuple("".join(KNOWN if (s // HAND == q and s % HAND in self.peek_slots) else EMPTY
+                             for s in range(HAND * self.players)) for q in range(self.players))
 
     def moves(self, position: Table) -> list[str]:
         stage = position.stage
@@ -251,7 +272,8 @@ class Beverbende(Game):
             return []
         card, me = position.held, position.player
         if card in NUMBERS:
-            moves = [f"keep{slot}" for slot in SLOTS] + (["discard"] if position.draw != "open" else [])
+            must_keep = position.draw == "open" and self.keep_open
+            moves = [f"keep{slot}" for slot in SLOTS] + ([] if must_keep else ["discard"])
         elif card == "p":
             moves = [f"peek{slot}" for slot in SLOTS] + ["discard"]
         elif card == "s":
@@ -363,9 +385,7 @@ class Beverbende(Game):
         if slot >= 0:  # dealing: slot 1 of every player, then slot 2, ...
             dealt = HAND * self.players - "".join(table.hands).count(EMPTY)
             return self.put(table, (dealt % self.players) * HAND + dealt // self.players, card)
-        known = tuple("".join(KNOWN if (s // HAND == q and s % HAND in self.peek_slots) else EMPTY
-                              for s in range(HAND * self.players)) for q in range(self.players))
-        return table._replace(stage="draw", open=card, known=known)
+        return table._replace(stage="draw", open=card, known=self.start_known())
 
     # -- views ----------------------------------------------------------------------------
     def view(self, position: Table, player: int) -> str:
@@ -497,7 +517,7 @@ class Beverbende(Game):
             return f"draw {t.draw} does not fit stage {t.stage}"
         if t.draw == "open" and t.held not in NUMBERS:
             return "only a number card can be taken from the open pile"
-        if t.knocker >= 0 and (self.fixed_turns or t.turn <= n):
+        if t.knocker >= 0 and (self.fixed_turns or t.turn <= self.first_knock_turn() - 1):
             return "nobody may knock " + ("in this variant" if self.fixed_turns else "in the first turn of each")
         if t.stage in ("draw", "drawing", "play", "knock") and t.player == t.knocker:
             return "the round is over when the turn comes back to the knocker"
@@ -769,7 +789,7 @@ class ExpectedPlayer(ViewPlayer):
             return Choice("deck", f"a deck card gains {deck:.2f}")
         if t.stage == "knock":
             return self.knock(reading)
-        gain, move, reason = self.use(reading, t.held, t.draw == "open")
+        gain, move, reason = self.use(reading, t.held, t.draw == "open" and self.game.keep_open)
         if "redraw" in self.game.moves(t):
             redraw = self.draw_gain(reading)
             if redraw > gain:

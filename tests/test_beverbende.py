@@ -38,14 +38,34 @@ def hand_view(game, position, player):
 def test_options_and_their_limits():
     game = Beverbende()
     assert game.spec == ("beverbende(players=3,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,"
-                         "peeks=7,swaps=7,get_twos=7)")
+                         "peeks=7,swaps=7,get_twos=7,knock_first_turn=false,keep_open=true)")
     assert len(game.deck) == 66 and game.deck.count("9") == 9 and game.deck.count("g") == 7
     assert Beverbende(players=10).players == 10
     assert Beverbende(peek="none").peek_slots == ()
-    for bad in (dict(peek="41"), dict(peek="15"), dict(peek=""), dict(players=11),
+    for bad in (dict(peek="41"), dict(peek="15"), dict(peek=""), dict(players=1),
                 dict(numbers=1, nines=1, players=3)):
         with pytest.raises(OptionError):
             Beverbende(**bad)
+
+
+def test_as_many_players_as_the_deck_serves_up_to_twenty():
+    with pytest.raises(OptionError) as problem:
+        Beverbende(players=11)  # 45 number cards; 11 players need 46
+    assert "need at least 46" in str(problem.value)
+    game = Beverbende(players=12, numbers=8)  # 81 number cards serve 12 players
+    assert game.player_names[-1] == "p12"
+    Beverbende(players=20, numbers=20, nines=20)
+    with pytest.raises(OptionError):
+        Beverbende(players=21, numbers=20, nines=40)
+    rng = random.Random(3)
+    position = game.start()
+    while game.outcome(position) is None:
+        mover = game.to_move(position)
+        move = random_outcome(game, position, rng) if mover == CHANCE else rng.choice(game.moves(position))
+        position = game.play(position, move)
+        assert game.parse_position(game.format_position(position)) == position
+    hands = ["".join(str((p + slot) % 9) for slot in range(4)) for p in range(12)]
+    assert "swap1-p12.4" in game.moves(draw(game, dealt(game, hands, "9"), "s"))
 
 
 def test_the_deal_is_card_by_card_with_exact_chances():
@@ -93,6 +113,13 @@ def test_the_open_card_is_seen_by_all_and_must_be_kept():
         game.play(position, "discard")
     after = game.play(position, "keep3")
     assert after.open == "3" and hand_view(game, after, 1)[0] == "??0?"
+    # the sheet's reading: the open card may go back on the pile, which passes the turn
+    free = Beverbende(players=2, keep_open=False)
+    position = free.play(dealt(free, ["1234", "5678"], "0"), "open")
+    assert free.moves(position) == ["keep1", "keep2", "keep3", "keep4", "discard"]
+    after = free.play(position, "discard")
+    assert after.open == "0" and after.hands == ("1234", "5678") and free.to_move(after) == 1
+    assert isinstance(free.play(position, ExpectedPlayer(free).choose(position).move), tuple)
 
 
 @pytest.mark.parametrize("special", ["p", "s", "g"])
@@ -169,6 +196,18 @@ def test_knocking_gives_every_other_player_one_more_turn():
     assert position.stage == "over" and position.scores == (10, 26, 9)
     assert game.outcome(position) == (0.0, 0.0, 1.0)
     assert hand_view(game, position, 0) == position.hands  # all cards are shown
+
+
+def test_knocking_in_the_first_turn_is_an_option():
+    game = Beverbende(players=3, knock_first_turn=True)
+    position = game.play(draw(game, dealt(game, ["1234", "5678", "9000"], "5"), "9"), "discard")
+    assert position.stage == "knock" and position.turn == 1
+    position = game.play(position, "knock")
+    assert position.knocker == 0
+    for _ in range(2):
+        position = game.play(draw(game, position, "9"), "discard")
+    assert position.stage == "over" and position.turn == 3 and position.scores == (10, 26, 9)
+    assert game.parse_position(game.format_position(position)) == position
 
 
 def test_fixed_turns_instead_of_knocking():
@@ -333,7 +372,9 @@ class Memory:
 
 
 @pytest.mark.parametrize("options", [dict(players=3), dict(players=2, rounds=2),
-                                     dict(players=4, numbers=2, nines=2, peeks=6, swaps=8, get_twos=6)])
+                                     dict(players=4, numbers=2, nines=2, peeks=6, swaps=8, get_twos=6),
+                                     dict(players=3, knock_first_turn=True, keep_open=False),
+                                     dict(players=2, rounds=3, fixed_turns=2, peek="none")])
 def test_views_never_show_an_unseen_card(options):
     game = Beverbende(**options)
     rng = random.Random(11)
