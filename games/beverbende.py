@@ -60,17 +60,19 @@ Chance moves are the card drawn: ``0`` .. ``9``, ``p``, ``s``, ``g``.
 
 Position string
 ---------------
-``(p2 play round=1/1 player=p2 turn=4 knocker=- scores=0,0,0 hands=0377,9s12,4486
-known=x--x/----/----,----/x-xx/----,----/----/x--x closed=000111...gppss open=58
-draw=deck held=6)`` (one line):
+``(p1 play round=1/1 player=p1 turn=4 knocker=- scores=0,0,0 hands=3134,21p9,67g5
+known=x-xx/----/----,-xx-/---x/----,--x-/----/xx-x
+closed=0000112223344455666777888899999999ggggggpppppsssss open=ssp draw=deck held=5)``
+(one line; p1's second turn: it has drawn a 5 from the deck):
 
 * the turn (``p1`` .. ``p10``, or ``chance`` when a card comes off the closed deck; at the
   end the player last to move) and the stage: ``deal`` (chance), ``draw`` (open or deck),
   ``drawing`` (chance), ``play`` (play the drawn card), ``knock`` (knock or pass),
   ``reveal`` (chance: a special left in a hand is replaced), ``over``;
 * ``round=R/T``: round R of T; ``player``: whose turn it is (who starts, while dealing);
-  ``turn``: the number of the turn in this round (1 for the first); ``knocker``: who
-  knocked (``-``: nobody); ``scores``: the totals of the rounds played;
+  ``turn``: the number of the turn in this round (1 for the first, so turn T of round R
+  is player (R - 1 + T - 1) mod players); ``knocker``: who knocked (``-``: nobody);
+  ``scores``: the totals of the rounds played (at the end, the last round's included);
 * ``hands``: each player's four cards, slot 1 first (``-``: a slot being dealt, or
   refilled at the end);
 * ``known``: every player's memory, for p1, p2, ...: which cards it knows, as one group
@@ -206,6 +208,7 @@ class Beverbende(Game):
         counts = {**{d: self.numbers for d in NUMBERS[:9]}, "9": self.nines,
                   "p": self.peeks, "s": self.swaps, "g": self.get_twos}
         self.deck = "".join(kind * counts[kind] for kind in KINDS)
+        self.highest_hand = HAND * max((value(c) for c in self.deck if c in NUMBERS), default=0)
         number_cards = 9 * self.numbers + self.nines
         if number_cards < HAND * self.players + 2:
             raise OptionError(f"beverbende: the deck has {number_cards} number cards; {self.players} players "
@@ -517,15 +520,54 @@ class Beverbende(Game):
             return f"draw {t.draw} does not fit stage {t.stage}"
         if t.draw == "open" and t.held not in NUMBERS:
             return "only a number card can be taken from the open pile"
-        if t.knocker >= 0 and (self.fixed_turns or t.turn <= self.first_knock_turn() - 1):
-            return "nobody may knock " + ("in this variant" if self.fixed_turns else "in the first turn of each")
-        if t.stage in ("draw", "drawing", "play", "knock") and t.player == t.knocker:
-            return "the round is over when the turn comes back to the knocker"
+        return self.turn_problem(t) or self.score_problem(t) or self.card_problem(t, viewer)
+
+    def turn_problem(self, t: Table) -> str | None:
+        """A player, turn number, knocker or memory that the order of play cannot give."""
+        n, names = self.players, self.player_names
+        if t.player != (t.round - 1 + t.turn - 1) % n:
+            return (f"turn {t.turn} of round {t.round} is {names[(t.round - 1 + t.turn - 1) % n]}'s, not "
+                    f"{names[t.player]}'s (p{(t.round - 1) % n + 1} starts round {t.round}, then in seat order)")
+        if t.stage in ("draw", "drawing", "play") and t.turn == 1 and t.known != self.start_known():
+            return "in the first turn every player knows only its own cards of the start peek " \
+                   f"(slots {''.join(str(s + 1) for s in self.peek_slots) or 'none'})"
+        if t.knocker >= 0 and self.fixed_turns:
+            return "nobody knocks in this variant (fixed_turns)"
+        if t.knocker >= 0:
+            since = (t.player - t.knocker) % n  # the turns played after the knock
+            if t.stage in ("draw", "drawing", "play", "knock") and since == 0:
+                return "the round is over when the turn comes back to the knocker"
+            if t.stage in ("reveal", "over") and since != n - 1:
+                return f"a round that {names[t.knocker]} knocked ends after {names[(t.knocker - 1) % n]}'s turn"
+            if t.turn - since < self.first_knock_turn():
+                return (f"{names[t.knocker]} would have knocked in turn {t.turn - since}, before turn "
+                        f"{self.first_knock_turn()}, the first one may knock in")
+        elif t.stage in ("reveal", "over") and not self.fixed_turns:
+            return "a round ends only after a knock (knocker=-)"
         if t.stage == "knock" and not self.may_knock(t):
             return "knocking is not allowed here"
         if self.fixed_turns and t.turn > self.fixed_turns * n:
             return f"a round lasts {self.fixed_turns * n} turns"
-        return self.card_problem(t, viewer)
+        if self.fixed_turns and t.stage in ("reveal", "over") and t.turn != self.fixed_turns * n:
+            return f"a round ends after turn {self.fixed_turns * n}, not turn {t.turn}"
+        return None
+
+    def score_problem(self, t: Table) -> str | None:
+        """Scores that the rounds played cannot give: each round adds a hand's total."""
+        before = self.highest_hand * (t.round - 1)  # the most the earlier rounds can give
+        if t.stage != "over":
+            if any(score > before for score in t.scores):
+                return ("round 1 starts with every score 0" if t.round == 1 else
+                        f"after round {t.round - 1} a score is at most {before}")
+            return None
+        if any(card in SPECIALS for card in "".join(t.hands)):
+            return "at the end of a round no hand holds a special"
+        totals = [sum(value(card) for card in hand) for hand in t.hands]
+        if any(not 0 <= score - total <= before for score, total in zip(t.scores, totals)):
+            expected = ",".join(map(str, totals))
+            return (f"the scores are the hands' totals ({expected})" if t.round == 1 else
+                    f"the scores add the hands' totals ({expected}) to at most {before} from earlier rounds")
+        return None
 
     def card_problem(self, t: Table, viewer: int | None) -> str | None:
         """Cards that do not add up to the deck, or a view showing a card it should not."""

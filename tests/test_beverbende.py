@@ -1,5 +1,6 @@
 """Beverbende: the deal, the turn, each special, knocking, the end of a round, strings and views."""
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -297,6 +298,97 @@ def test_bad_positions_are_refused_with_one_line(text, fragment):
     with pytest.raises(PositionError) as problem:
         game.parse_position(text)
     assert fragment in str(problem.value) and str(problem.value).startswith("beverbende:")
+
+
+def knocked_round():
+    """Three players: the first turn each, p1 knocks in turn 4, p2 plays turn 5 (a position
+    after each, as text), p3 turn 6 and the round is over."""
+    game = Beverbende(players=3)
+    position = dealt(game, ["1234", "5678", "9000"], "5")
+    texts = {"start": game.format_position(position)}
+    for _ in range(3):
+        position = game.play(draw(game, position, "9"), "discard")
+    texts["turn 4"] = game.format_position(position)
+    position = game.play(game.play(draw(game, position, "9"), "discard"), "knock")
+    texts["turn 5"] = game.format_position(position)
+    for _ in range(2):
+        position = game.play(draw(game, position, "9"), "discard")
+    texts["over"] = game.format_position(position)
+    return texts
+
+
+KNOCKED = knocked_round()
+ALL_KNOWN = "known=" + ",".join(["xxxx/xxxx/xxxx"] * 3)
+
+
+@pytest.mark.parametrize("name, changes, fragment", [
+    # a finished game whose scores are not the cards' totals
+    ("over", [("scores=10,26,9", "scores=10,26,8")], "the scores are the hands' totals (10,26,9)"),
+    ("over", [("scores=10,26,9", "scores=0,0,0")], "the scores are the hands' totals"),
+    # the wrong player for the turn number: turn T of round R is player (R-1 + T-1) mod n
+    ("turn 4", [("(p1 draw", "(p2 draw"), ("player=p1", "player=p2")], "turn 4 of round 1 is p1's, not p2's"),
+    ("turn 5", [("turn=5", "turn=6")], "turn 6 of round 1 is p3's, not p2's"),
+    # scores before the end of round 1
+    ("turn 4", [("scores=0,0,0", "scores=0,3,0")], "round 1 starts with every score 0"),
+    # a knock that the turns cannot fit
+    ("turn 5", [("knocker=p1", "knocker=p3")], "p3 would have knocked in turn 3, before turn 4"),
+    ("over", [("knocker=p1", "knocker=p2")], "a round that p2 knocked ends after p1's turn"),
+    ("over", [("knocker=p1", "knocker=-")], "a round ends only after a knock"),
+    ("turn 5", [("knocker=p1", "knocker=p2")], "the turn comes back to the knocker"),
+    # the memories in the first turn are the start peek
+    ("start", [("known=x--x/----/----", "known=xx-x/----/----")], "the start peek (slots 14)"),
+    ("start", [("known=x--x/----/----", "known=x--x/x---/----")], "the start peek"),
+    # the end with a special left in a hand
+    ("over", [("hands=1234", "hands=123p"), ("closed=0111", "closed=0111"), ("open=5999999", "open=4999999")],
+     "no hand holds a special"),
+])
+def test_impossible_positions_are_refused_with_a_reason(name, changes, fragment):
+    game = Beverbende(players=3)
+    text = KNOCKED[name]
+    assert game.format_position(game.parse_position(text)) == text  # the position as played is accepted
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    with pytest.raises(PositionError) as problem:
+        game.parse_position(text)
+    assert fragment in str(problem.value) and "\n" not in str(problem.value)
+
+
+def test_the_turn_rules_follow_the_options():
+    # a knock in the first turn each fits when the variant allows it
+    early = KNOCKED["turn 5"].replace("knocker=p1", "knocker=p3")
+    assert Beverbende(players=3, knock_first_turn=True).parse_position(early).knocker == 2
+    # without knocking a round ends after fixed_turns turns each, never before
+    game = Beverbende(players=2, fixed_turns=2)
+    position = dealt(game, ["1234", "0000"], "5")
+    for _ in range(4):
+        position = game.play(draw(game, position, "9"), "discard")
+    text = game.format_position(position)
+    assert position.stage == "over" and game.parse_position(text) == position
+    early = text.replace("(p2 over", "(p1 over").replace("player=p2 turn=4", "player=p1 turn=3")
+    with pytest.raises(PositionError, match="a round ends after turn 4, not turn 3"):
+        game.parse_position(early)
+    with pytest.raises(PositionError, match="nobody knocks in this variant"):
+        game.parse_position(text.replace("knocker=-", "knocker=p1"))
+    # later rounds: the scores of the rounds before
+    game = Beverbende(players=2, rounds=2, fixed_turns=1)
+    position = dealt(game, ["1111", "0000"], "5")
+    for _ in range(2):
+        position = game.play(draw(game, position, "8"), "discard")
+    text = game.format_position(position)
+    assert position.round == 2 and "scores=4,0" in text and game.parse_position(text) == position
+    with pytest.raises(PositionError, match="after round 1 a score is at most 36"):
+        game.parse_position(text.replace("scores=4,0", "scores=37,0"))
+
+
+def test_the_docstring_example_is_a_position_play_reaches():
+    import games.beverbende as module
+    example = re.search(r"``(\(p1 play .*?\))``", module.__doc__, re.S).group(1)
+    text = " ".join(example.split())
+    game = Beverbende()
+    position = game.parse_position(text)
+    assert game.format_position(position) == text
+    assert position.stage == "play" and position.turn == 4 and position.held == "5"
 
 
 def test_a_view_may_not_show_a_card_its_player_has_not_seen():
