@@ -90,6 +90,18 @@ the stage; every card the viewer has not seen is ``?`` (hands, and a card held b
 else that came off the closed deck), and ``closed`` is the number of cards in the closed
 deck.  ``parse_view`` reads a view back and ``format_view`` prints it.
 
+After a refill the closed deck is the old open pile, whose cards everybody saw; a view
+still writes the closed deck as its size.  A view is what a player knows of where each
+card is (the hands, the card in play, the open pile), and nobody knows where a card is in
+a shuffled deck; which cards went into it is in the view before the refill, the open
+pile, for a player that keeps it.  The strategies here count every card they cannot see
+as unseen, the refilled ones included.
+
+The parser refuses what play cannot reach, each with its reason: cards that do not add up
+to the deck, a view showing a card its player has not seen, a player out of turn order, a
+knock that does not fit the turns, memories at the first turn other than the start peek,
+scores that the rounds played cannot give, and so on.
+
 Moves: ``open deck keepK discard peekK swapK-pQ.L gettwo redraw knock pass`` (K and L
 are slots 1 to 4); chance moves are the card drawn.
 
@@ -726,7 +738,7 @@ class HumanlikePlayer(ViewPlayer):
     known card for a lower card of another player it knows, or, when that card is 7 or
     more, for a random unseen card of the next player.  Get two: always, redrawing a
     first number card it would not keep.  It knocks when its known cards plus 5 for each
-    other card add up to ``knock_at`` or less, or from turn 8 x players on.
+    other card add up to ``knock_at`` or less, or once the turn number is past 8 x players.
     """
 
     knock_at: int = 12
