@@ -237,6 +237,8 @@ def cmd_simulate(args: list[str]) -> int:
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
     if invocation.flags.get("--exact"):
+        if seats:
+            raise GameError("--exact gives the odds of uniformly random play; it takes no --strategy")
         if not game.solvable():
             raise GameError(f"{game.name}: {game.spec} is too large for exact odds; simulate it instead")
         text = format_odds(game, exact_odds(game, progress))

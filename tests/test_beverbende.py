@@ -587,3 +587,5 @@ def test_simulate_seats_a_strategy_per_seat_and_reports_each_seat():
         "--strategy", "expected", "--strategy", "random", "--games", "2").stdout
     refused = simulate("--players", "2", "--strategy", "random", "--strategy", "random", "--strategy", "random")
     assert refused.returncode == 2 and refused.stderr == "gamesman: 3 strategies for 2 seats\n"
+    refused = simulate("--exact", "--strategy", "random")
+    assert refused.returncode == 2 and "it takes no --strategy" in refused.stderr
