@@ -655,17 +655,18 @@ class Poker(Game):
         players = [p for p, _ in shown]
         if shown and (len(shown) < 2 or players != sorted(set(players)) or count_cards(board) != 5):
             raise self.error("last: a showdown shows two or more hands, in seat order, with five board cards", text)
-        cards = cards_of(board + "".join(cards for _, cards in shown))
-        if len(set(cards)) != len(cards):
+        seen = cards_of(board + "".join(hole for _, hole in shown))
+        if len(set(seen)) != len(seen):
             raise self.error("last: a card is shown twice", text)
         pots = []
         for token in parts[3].split(","):
-            amount, sep, names = token.partition(":")
-            winners = tuple(self.parse_player(name, "last: pot winner", text) for name in names.split("+") if sep)
+            amount, sep, winner_names = token.partition(":")
+            winners = tuple(self.parse_player(name, "last: pot winner", text)
+                            for name in winner_names.split("+") if sep)
             if not winners or len(set(winners)) != len(winners):
                 raise self.error(f"last: pot {token!r} is not CHIPS:WINNER+WINNER..", text)
             pots.append((boards.parse_int(self.name, amount, "last: pot", 1, self.players * self.chips, text), winners))
-        values = {p: evaluate_codes(cards_of(cards + board)) for p, cards in shown}
+        values = {p: evaluate_codes(cards_of(hole + board)) for p, hole in shown}
         if not shown and (len(pots) != 1 or len(pots[0][1]) != 1):
             raise self.error("last: without a showdown one player takes the only pot", text)
         if shown:

@@ -312,7 +312,8 @@ def poker_stats(cards: int = 7, progress: Callable[[str, int, int], None] | None
             line += f"  (royal flush {royal:,})"
         lines.append(line)
     lines.append(f"counted by class, not hand by hand: one hand of each of {evaluated:,} classes (its ranks,")
-    lines.append(f"  and the ranks a flush suit holds) evaluated and weighted by the hands in its class: {seconds:.2f} s")
+    lines.append(f"  and the ranks a flush suit holds) evaluated and weighted by the hands in its class: "
+                 f"{seconds:.2f} s")
     if speed_hands:
         filling, filled, theirs = evaluation_rates(speed_hands)
         lines += [f"7-card evaluations per second, measured now on {speed_hands:,} random hands:",

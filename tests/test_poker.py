@@ -64,9 +64,9 @@ def test_the_baseline_evaluator_agrees_with_the_evaluator():
     rng = random.Random(7)
     hands = [rng.sample(range(52), 7) for _ in range(300)]
     for one, other in zip(hands, hands[1:]):
-        ours = (evaluate(one) > evaluate(other)) - (evaluate(one) < evaluate(other))
-        theirs = (baseline_evaluate(one) > baseline_evaluate(other)) - (baseline_evaluate(one) < baseline_evaluate(other))
-        assert ours == theirs and baseline_evaluate(one)[0] == evaluate(one) >> 20
+        ours, theirs = (evaluate(one), evaluate(other)), (baseline_evaluate(one), baseline_evaluate(other))
+        assert (ours[0] > ours[1]) - (ours[0] < ours[1]) == (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
+        assert theirs[0][0] == ours[0] >> 20
 
 
 def test_seven_cards_are_valued_as_their_best_five():
