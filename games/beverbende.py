@@ -552,8 +552,8 @@ class Beverbende(Game):
             if t.stage in ("reveal", "over") and since != n - 1:
                 return f"a round that {names[t.knocker]} knocked ends after {names[(t.knocker - 1) % n]}'s turn"
             if t.turn - since < self.first_knock_turn():
-                return (f"{names[t.knocker]} would have knocked in turn {t.turn - since}, before turn "
-                        f"{self.first_knock_turn()}, the first one may knock in")
+                return (f"{names[t.knocker]} would have knocked in turn {t.turn - since}; knocking starts "
+                        f"in turn {self.first_knock_turn()}")
         elif t.stage in ("reveal", "over") and not self.fixed_turns:
             return "a round ends only after a knock (knocker=-)"
         if t.stage == "knock" and not self.may_knock(t):

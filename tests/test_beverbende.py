@@ -331,7 +331,7 @@ ALL_KNOWN = "known=" + ",".join(["xxxx/xxxx/xxxx"] * 3)
     # scores before the end of round 1
     ("turn 4", [("scores=0,0,0", "scores=0,3,0")], "round 1 starts with every score 0"),
     # a knock that the turns cannot fit
-    ("turn 5", [("knocker=p1", "knocker=p3")], "p3 would have knocked in turn 3, before turn 4"),
+    ("turn 5", [("knocker=p1", "knocker=p3")], "p3 would have knocked in turn 3; knocking starts in turn 4"),
     ("over", [("knocker=p1", "knocker=p2")], "a round that p2 knocked ends after p1's turn"),
     ("over", [("knocker=p1", "knocker=-")], "a round ends only after a knock"),
     ("turn 5", [("knocker=p1", "knocker=p2")], "the turn comes back to the knocker"),
