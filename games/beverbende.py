@@ -2,12 +2,14 @@
 
 Rules as implemented
 --------------------
-* 2 to 10 players (``p1`` .. ``p10``; the box says 2 to 6, the deck holds enough for
-  10).  The deck has 66 cards by default: four each of 0 to 8, nine 9s, and seven each
-  of three specials: *peek* ``p``, *swap* ``s`` and *get two* ``g``.  The options
-  ``numbers nines peeks swaps get_twos`` change the composition (the sheet's "change the
-  card deck" option); the deck must hold at least 4 x players + 2 number cards, so a
-  card can always be drawn and every special left in a hand can be replaced.
+* 2 or more players (``p1``, ``p2``, ...; the real game is for 2 to 6, the sheet's own
+  program takes any number): as many as the deck serves, which must hold at least 4 x players + 2 number
+  cards, so a card can always be drawn and every special left in a hand can be replaced.
+  The default deck serves 10; a bigger one up to 20 players, the cap, since a position
+  holds every player's memory of every hand (4 x players x players flags).  The deck has
+  66 cards by default: four each of 0 to 8, nine 9s, and seven each of three specials:
+  *peek* ``p``, *swap* ``s`` and *get two* ``g``.  The options ``numbers nines peeks
+  swaps get_twos`` change the composition (the sheet's "change the card deck" option).
 * A round: the deck is shuffled, each player is dealt four cards face down (slots 1 to
   4, left to right), and one card is turned face up: the open pile.  The rest is the
   closed deck.  Every player then looks at the cards of the slots named by the option
@@ -17,7 +19,9 @@ Rules as implemented
   or a card from the closed deck (``deck``, which only the drawer sees).  Then play it:
   - a number card: ``keepK`` puts it in slot K and the card that was there goes face up
     on the open pile; ``discard`` puts it on the open pile.  A card taken from the open
-    pile must be kept (discarding it again would just be a pass);
+    pile must be kept: the sheet does not say so, but putting it back would be a pass
+    that shows nobody anything, and players take the open card to use it.  The option
+    ``keep_open=false`` allows the discard, as the sheet's text reads;
   - peek: ``peekK``, look at your own card K;
   - swap: ``swapK-pQ.L``, swap your card K with card L of player pQ, both face down and
     unseen (anybody who knew either card knows where it went);
@@ -29,6 +33,8 @@ Rules as implemented
     open pile too.
 * Knocking: at the end of a turn (no knock has been made this round, and the round is
   past its first turn each: turn number > players) the player may ``knock`` or ``pass``.
+  The sheet sets no such limit; without it a round could end before anybody has played,
+  on the dealt cards alone, so it is the default, and ``knock_first_turn=true`` lifts it.
   After a knock every other player has one more turn; then the round ends.  Any card,
   the knocker's included, can still be swapped.  With ``fixed_turns`` N > 0 there is no
   knocking (the sheet's simplification): the round ends after N turns each.
@@ -54,17 +60,19 @@ Chance moves are the card drawn: ``0`` .. ``9``, ``p``, ``s``, ``g``.
 
 Position string
 ---------------
-``(p2 play round=1/1 player=p2 turn=4 knocker=- scores=0,0,0 hands=0377,9s12,4486
-known=x--x/----/----,----/x-xx/----,----/----/x--x closed=000111...gppss open=58
-draw=deck held=6)`` (one line):
+``(p1 play round=1/1 player=p1 turn=4 knocker=- scores=0,0,0 hands=3134,21p9,67g5
+known=x-xx/----/----,-xx-/---x/----,--x-/----/xx-x
+closed=0000112223344455666777888899999999ggggggpppppsssss open=ssp draw=deck held=5)``
+(one line; p1's second turn: it has drawn a 5 from the deck):
 
 * the turn (``p1`` .. ``p10``, or ``chance`` when a card comes off the closed deck; at the
   end the player last to move) and the stage: ``deal`` (chance), ``draw`` (open or deck),
   ``drawing`` (chance), ``play`` (play the drawn card), ``knock`` (knock or pass),
   ``reveal`` (chance: a special left in a hand is replaced), ``over``;
 * ``round=R/T``: round R of T; ``player``: whose turn it is (who starts, while dealing);
-  ``turn``: the number of the turn in this round (1 for the first); ``knocker``: who
-  knocked (``-``: nobody); ``scores``: the totals of the rounds played;
+  ``turn``: the number of the turn in this round (1 for the first, so turn T of round R
+  is player (R - 1 + T - 1) mod players); ``knocker``: who knocked (``-``: nobody);
+  ``scores``: the totals of the rounds played (at the end, the last round's included);
 * ``hands``: each player's four cards, slot 1 first (``-``: a slot being dealt, or
   refilled at the end);
 * ``known``: every player's memory, for p1, p2, ...: which cards it knows, as one group
@@ -81,6 +89,18 @@ A player's view (``view(position, player)``) is the same string with ``view=pK``
 the stage; every card the viewer has not seen is ``?`` (hands, and a card held by someone
 else that came off the closed deck), and ``closed`` is the number of cards in the closed
 deck.  ``parse_view`` reads a view back and ``format_view`` prints it.
+
+After a refill the closed deck is the old open pile, whose cards everybody saw; a view
+still writes the closed deck as its size.  A view is what a player knows of where each
+card is (the hands, the card in play, the open pile), and nobody knows where a card is in
+a shuffled deck; which cards went into it is in the view before the refill, the open
+pile, for a player that keeps it.  The strategies here count every card they cannot see
+as unseen, the refilled ones included.
+
+The parser refuses what play cannot reach, each with its reason: cards that do not add up
+to the deck, a view showing a card its player has not seen, a player out of turn order, a
+knock that does not fit the turns, memories at the first turn other than the start peek,
+scores that the rounds played cannot give, and so on.
 
 Moves: ``open deck keepK discard peekK swapK-pQ.L gettwo redraw knock pass`` (K and L
 are slots 1 to 4); chance moves are the card drawn.
@@ -114,6 +134,7 @@ STAGES = ("deal", "draw", "drawing", "play", "knock", "reveal", "over")
 CHANCE_STAGES = ("deal", "drawing", "reveal")
 DRAWS = ("open", "deck", "two1", "two2")
 FIELDS = ("round", "player", "turn", "knocker", "scores", "hands", "known", "closed", "open", "draw", "held")
+MAX_PLAYERS = 20  # the memory field holds 4 x players x players flags
 
 
 class Table(NamedTuple):
@@ -164,7 +185,8 @@ class Beverbende(Game):
     name = "beverbende"
     title = "Beverbende"
     options = (
-        Option("players", int, 3, "players at the table", low=2, high=10),
+        Option("players", int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
+               low=2, high=MAX_PLAYERS),
         Option("rounds", int, 1, "rounds played; the lowest total wins", low=1, high=100),
         Option("peek", str, "14", "the slots each player looks at before play, e.g. 14 or 23 or none"),
         Option("fixed_turns", int, 0, "0: players knock; N: no knocking, a round lasts N turns each",
@@ -174,6 +196,10 @@ class Beverbende(Game):
         Option("peeks", int, 7, "peek cards", low=0, high=40),
         Option("swaps", int, 7, "swap cards", low=0, high=40),
         Option("get_twos", int, 7, "get-two cards", low=0, high=40),
+        Option("knock_first_turn", bool, False, "a player may knock from his first turn on (default: once "
+               "everybody has had a turn)"),
+        Option("keep_open", bool, True, "a number taken from the open pile must be kept (false: it may be "
+               "discarded again)"),
     )
     showcase = ()
     rules = ("Four face-down cards each; draw from the open pile or the closed deck, keep the card in "
@@ -194,6 +220,7 @@ class Beverbende(Game):
         counts = {**{d: self.numbers for d in NUMBERS[:9]}, "9": self.nines,
                   "p": self.peeks, "s": self.swaps, "g": self.get_twos}
         self.deck = "".join(kind * counts[kind] for kind in KINDS)
+        self.highest_hand = HAND * max((value(c) for c in self.deck if c in NUMBERS), default=0)
         number_cards = 9 * self.numbers + self.nines
         if number_cards < HAND * self.players + 2:
             raise OptionError(f"beverbende: the deck has {number_cards} number cards; {self.players} players "
@@ -239,7 +266,16 @@ class Beverbende(Game):
 
     def may_knock(self, table: Table) -> bool:
         """May the player to move knock at the end of this turn?"""
-        return self.fixed_turns == 0 and table.knocker < 0 and table.turn > self.players
+        return self.fixed_turns == 0 and table.knocker < 0 and table.turn >= self.first_knock_turn()
+
+    def first_knock_turn(self) -> int:
+        """The first turn of a round at whose end a player may knock."""
+        return 1 if self.knock_first_turn else self.players + 1
+
+    def start_known(self) -> tuple[str, ...]:
+        """Every player's memory after the deal: its own cards in the ``peek`` slots."""
+        return tuple("".join(KNOWN if (s // HAND == q and s % HAND in self.peek_slots) else EMPTY
+                             for s in range(HAND * self.players)) for q in range(self.players))
 
     def moves(self, position: Table) -> list[str]:
         stage = position.stage
@@ -251,7 +287,8 @@ class Beverbende(Game):
             return []
         card, me = position.held, position.player
         if card in NUMBERS:
-            moves = [f"keep{slot}" for slot in SLOTS] + (["discard"] if position.draw != "open" else [])
+            must_keep = position.draw == "open" and self.keep_open
+            moves = [f"keep{slot}" for slot in SLOTS] + ([] if must_keep else ["discard"])
         elif card == "p":
             moves = [f"peek{slot}" for slot in SLOTS] + ["discard"]
         elif card == "s":
@@ -363,9 +400,7 @@ class Beverbende(Game):
         if slot >= 0:  # dealing: slot 1 of every player, then slot 2, ...
             dealt = HAND * self.players - "".join(table.hands).count(EMPTY)
             return self.put(table, (dealt % self.players) * HAND + dealt // self.players, card)
-        known = tuple("".join(KNOWN if (s // HAND == q and s % HAND in self.peek_slots) else EMPTY
-                              for s in range(HAND * self.players)) for q in range(self.players))
-        return table._replace(stage="draw", open=card, known=known)
+        return table._replace(stage="draw", open=card, known=self.start_known())
 
     # -- views ----------------------------------------------------------------------------
     def view(self, position: Table, player: int) -> str:
@@ -497,15 +532,54 @@ class Beverbende(Game):
             return f"draw {t.draw} does not fit stage {t.stage}"
         if t.draw == "open" and t.held not in NUMBERS:
             return "only a number card can be taken from the open pile"
-        if t.knocker >= 0 and (self.fixed_turns or t.turn <= n):
-            return "nobody may knock " + ("in this variant" if self.fixed_turns else "in the first turn of each")
-        if t.stage in ("draw", "drawing", "play", "knock") and t.player == t.knocker:
-            return "the round is over when the turn comes back to the knocker"
+        return self.turn_problem(t) or self.score_problem(t) or self.card_problem(t, viewer)
+
+    def turn_problem(self, t: Table) -> str | None:
+        """A player, turn number, knocker or memory that the order of play cannot give."""
+        n, names = self.players, self.player_names
+        if t.player != (t.round - 1 + t.turn - 1) % n:
+            return (f"turn {t.turn} of round {t.round} is {names[(t.round - 1 + t.turn - 1) % n]}'s, not "
+                    f"{names[t.player]}'s (p{(t.round - 1) % n + 1} starts round {t.round}, then in seat order)")
+        if t.stage in ("draw", "drawing", "play") and t.turn == 1 and t.known != self.start_known():
+            return "in the first turn every player knows only its own cards of the start peek " \
+                   f"(slots {''.join(str(s + 1) for s in self.peek_slots) or 'none'})"
+        if t.knocker >= 0 and self.fixed_turns:
+            return "nobody knocks in this variant (fixed_turns)"
+        if t.knocker >= 0:
+            since = (t.player - t.knocker) % n  # the turns played after the knock
+            if t.stage in ("draw", "drawing", "play", "knock") and since == 0:
+                return "the round is over when the turn comes back to the knocker"
+            if t.stage in ("reveal", "over") and since != n - 1:
+                return f"a round that {names[t.knocker]} knocked ends after {names[(t.knocker - 1) % n]}'s turn"
+            if t.turn - since < self.first_knock_turn():
+                return (f"{names[t.knocker]} would have knocked in turn {t.turn - since}; knocking starts "
+                        f"in turn {self.first_knock_turn()}")
+        elif t.stage in ("reveal", "over") and not self.fixed_turns:
+            return "a round ends only after a knock (knocker=-)"
         if t.stage == "knock" and not self.may_knock(t):
             return "knocking is not allowed here"
         if self.fixed_turns and t.turn > self.fixed_turns * n:
             return f"a round lasts {self.fixed_turns * n} turns"
-        return self.card_problem(t, viewer)
+        if self.fixed_turns and t.stage in ("reveal", "over") and t.turn != self.fixed_turns * n:
+            return f"a round ends after turn {self.fixed_turns * n}, not turn {t.turn}"
+        return None
+
+    def score_problem(self, t: Table) -> str | None:
+        """Scores that the rounds played cannot give: each round adds a hand's total."""
+        before = self.highest_hand * (t.round - 1)  # the most the earlier rounds can give
+        if t.stage != "over":
+            if any(score > before for score in t.scores):
+                return ("round 1 starts with every score 0" if t.round == 1 else
+                        f"after round {t.round - 1} a score is at most {before}")
+            return None
+        if any(card in SPECIALS for card in "".join(t.hands)):
+            return "at the end of a round no hand holds a special"
+        totals = [sum(value(card) for card in hand) for hand in t.hands]
+        if any(not 0 <= score - total <= before for score, total in zip(t.scores, totals)):
+            expected = ",".join(map(str, totals))
+            return (f"the scores are the hands' totals ({expected})" if t.round == 1 else
+                    f"the scores add the hands' totals ({expected}) to at most {before} from earlier rounds")
+        return None
 
     def card_problem(self, t: Table, viewer: int | None) -> str | None:
         """Cards that do not add up to the deck, or a view showing a card it should not."""
@@ -664,7 +738,7 @@ class HumanlikePlayer(ViewPlayer):
     known card for a lower card of another player it knows, or, when that card is 7 or
     more, for a random unseen card of the next player.  Get two: always, redrawing a
     first number card it would not keep.  It knocks when its known cards plus 5 for each
-    other card add up to ``knock_at`` or less, or from turn 8 x players on.
+    other card add up to ``knock_at`` or less, or once the turn number is past 8 x players.
     """
 
     knock_at: int = 12
@@ -769,7 +843,7 @@ class ExpectedPlayer(ViewPlayer):
             return Choice("deck", f"a deck card gains {deck:.2f}")
         if t.stage == "knock":
             return self.knock(reading)
-        gain, move, reason = self.use(reading, t.held, t.draw == "open")
+        gain, move, reason = self.use(reading, t.held, t.draw == "open" and self.game.keep_open)
         if "redraw" in self.game.moves(t):
             redraw = self.draw_gain(reading)
             if redraw > gain:

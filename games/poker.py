@@ -10,7 +10,9 @@ Rules as implemented
   the button post the small blind (half the minimum bet, rounded down) and the big blind
   (the minimum bet).  Heads-up (two players left) the button posts the small blind and the
   other player the big blind.  A player who cannot cover a blind posts every chip and is
-  all in.
+  all in.  A short big blind does not lower the price of the hand: pre-flop the bet to
+  call is the highest bet but at least the minimum bet (the sheet's "big blind = minimum
+  bet"), and a raise is by the minimum bet above that.
 * Two hole cards each (dealt one at a time, round the table from the player left of the
   button), then the pre-flop betting round, the flop (three cards), the turn (one) and the
   river (one), each followed by a betting round, then the showdown.  No cards are burnt
@@ -20,7 +22,10 @@ Rules as implemented
   ``raise`` it by the minimum bet; ``fold`` (always allowed); ``allin`` (every chip the
   player has).  A player short of chips for a call, bet or raise puts in every chip and is
   all in.  ``allin`` is offered only when it puts in more than a bet or raise would; bets,
-  raises and all-ins are not offered when every other player still in is all in.  There is
+  raises and all-ins are not offered when every other player still in is all in.  As the
+  sheet makes all in always available, ``allin`` typed when it is not offered is read as
+  the move that does the same: the call, bet or raise that takes every chip, or, when
+  nobody else can bet, the call or check (chips nobody could match would come back).  There is
   no cap on the number of raises; any all-in above the bet to call counts as a raise and
   gives every other player a new turn.
 * Pre-flop the first to act is the player after the big blind (heads-up: the button);
@@ -36,7 +41,8 @@ Rules as implemented
   among the players still in who put in that much (a bet nobody could match comes back).
   The sheet's example (A and B 100 each, C all in for 50) gives pots of 150 (A, B, C) and
   100 (A, B).  Tied hands share a pot; the odd chips go one each to the tied winners in
-  seat order starting left of the button.
+  seat order starting left of the button.  At a showdown every player still in shows his
+  hole cards; the next position records them and who took each pot (``last=``, below).
 * Chips can flow back and forth, so a position can come back in a later round: the game
   is too large to solve here.  Play it with the strategies ``random``, ``call`` (always
   check or call) and ``equity [SAMPLES]`` (bets by its Monte-Carlo equity, from its view).
@@ -48,6 +54,13 @@ At the start of each round ``to_move`` is CHANCE.  A chance outcome is one card:
 tree is exact and a seeded random source fixes a whole game.  Hole cards are dealt first,
 then the board cards as each street needs them.  Moves: ``fold check call bet raise
 allin`` for players, the card (``As``) for chance.
+
+Dealing card by card with probability 1/(cards left) is the same distribution as dealing
+from a shuffled deck: the cards dealt so far are a uniformly random sequence either way.
+It keeps chance enumerable: a node has at most 52 outcomes, which ``chances`` lists with
+exact probabilities, where a shuffle would be one node of 52! orders.  So a position holds
+no deck order: the cards not yet dealt are not yet drawn, and the deck is every card not
+written in the position.
 
 Position string
 ---------------
@@ -62,8 +75,20 @@ the flop being dealt).  The deck is every card not written.  The parser replays 
 history and refuses any field that does not follow from it; it takes cards, the turn
 token and the players in any letter case.
 
+Once a round has ended, one more field says how: ``last=HAND/BOARD/SHOWN/POTS``, e.g.
+``last=4/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p1`` (hand 4 ended in a showdown of p1's aces
+against p3's kings, p1 took the pot of 25) or ``last=5/2s3s4d/-/30:p2`` (all but p2
+folded on the flop).  ``HAND`` counts the rounds played; ``SHOWN`` holds the hole cards of
+every player still in at a showdown, in seat order (``-`` when nobody showed); ``POTS``
+each pot, main pot first, as ``CHIPS:WINNER+WINNER``, tied winners in the order the odd
+chips go (a pot of one winner may be a bet that nobody called, come back).  The parser
+checks what a position can tell: the cards, that the main pot goes to the best hand
+shown, that the winners of a pot hold equal hands, and that nobody won more chips than he
+holds now.  ``render`` shows it until the first action of the next round, and at the end.
+
 A player's view names the viewer after the stage (``view=p2``) and writes every other
 player's hole card as ``??``; ``parse_view`` reads it back and ``format_view`` prints it.
+The ``last`` field is in every view: the hands in it were shown to everybody.
 """
 from __future__ import annotations
 
@@ -72,13 +97,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from gamesman import boards
 from gamesman.errors import GameError, PositionError
 from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice, Strategy, require_game
-from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, evaluate, evaluate_codes, parse_card
+from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, describe, evaluate, evaluate_codes, parse_card
 from games.poker_hands import poker_stats
 
 BLINDS = ("sb", "bb")
@@ -89,12 +114,30 @@ FIELDS = ("button", "chips", "bets", "pots", "board", "cards", "history")
 HISTORY_TOKEN = re.compile(r"^p(\d{1,2}):(sb|bb|fold|check|call|bet|raise|allin)(\d{0,9})$", re.ASCII)
 
 
+Pots = tuple[tuple[int, tuple[int, ...]], ...]  # (chips, winners in the order the odd chips go)
+
+
+class Showdown(NamedTuple):
+    """How the last round ended, public once shown.
+
+    ``hand`` counts the rounds played (1 for the first); ``shown`` holds the hole cards of
+    every player still in at a showdown, in seat order (none when all but one folded);
+    ``pots`` each pot, main pot first, with its winners.
+    """
+
+    hand: int
+    board: str
+    shown: tuple[tuple[int, str], ...]
+    pots: Pots
+
+
 class Table(NamedTuple):
     """A position: the current round as dealt and played so far.
 
     ``start_chips`` are the chips before the blinds; ``holes`` each player's hole cards as
     one string of codes (``""`` none, ``??`` a card hidden in a view); ``actions`` the
-    players' moves this round, blinds not included (they follow from the rest).
+    players' moves this round, blinds not included (they follow from the rest); ``last``
+    how the previous round ended (None before the first has).
     """
 
     button: int
@@ -102,6 +145,7 @@ class Table(NamedTuple):
     holes: tuple[str, ...]
     board: str
     actions: tuple[str, ...]
+    last: Showdown | None = None
 
 
 class View(NamedTuple):
@@ -180,7 +224,12 @@ class Round:
     # -- betting ------------------------------------------------------------------
     @property
     def level(self) -> int:
-        return max(self.bets)
+        """The bet to match: the highest bet, and pre-flop at least the big blind.
+
+        A big blind short of chips is all in for less, but the others still call the
+        minimum bet (the sheet: the big blind is the minimum bet).
+        """
+        return max(max(self.bets), self.min_bet) if self.street == 0 else max(self.bets)
 
     def post(self, player: int, action: str, amount: int) -> None:
         self.stacks[player] -= amount
@@ -193,11 +242,18 @@ class Round:
         return [p for p in self.live() if self.stacks[p] > 0]
 
     def needs_to_act(self, player: int) -> bool:
+        """Does ``player`` still have to act in this betting round?
+
+        When nobody else can bet, only a bet actually made needs an answer: the rest of
+        the minimum bet pre-flop would come back (heads-up, a small blind facing a big
+        blind all in for no more than it is not asked to act).
+        """
         if self.folded[player] or self.stacks[player] == 0:
             return False
-        if self.bets[player] < self.level:
+        others_can_bet = any(p != player for p in self.can_bet())
+        if self.bets[player] < (self.level if others_can_bet else max(self.bets)):
             return True
-        return not self.acted[player] and len(self.can_bet()) >= 2
+        return not self.acted[player] and others_can_bet
 
     def next_to_act(self, after: int) -> int | None:
         """The first player after seat ``after`` who has to act, if any."""
@@ -222,6 +278,18 @@ class Round:
             if stack > to_call + self.min_bet:
                 legal.append("allin")
         return legal
+
+    def equivalent(self, action: str) -> str:
+        """``allin`` when it is not offered: the legal move that puts in the same chips.
+
+        That is a call, bet or raise that takes every chip the player has; when nobody else
+        can bet, a call or check (chips nobody could match would come back).  Any other
+        action is returned as it is.
+        """
+        moves = self.moves()
+        if action != "allin" or action in moves or not moves:
+            return action
+        return next(move for move in ("raise", "bet", "call", "check") if move in moves)
 
     def act(self, action: str) -> None:
         """Apply the action of the player to act (it must be legal)."""
@@ -301,21 +369,28 @@ class Round:
             pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
         return [pot for pot in pots if pot[0]]
 
-    def awards(self, holes: tuple[str, ...], board: str) -> list[int]:
-        """The chips each player wins when the round is over."""
-        won = [0] * len(self.stacks)
+    def results(self, holes: tuple[str, ...], board: str) -> tuple[tuple[tuple[int, str], ...], Pots]:
+        """When the round is over: the hands shown (every player still in, when two or more
+        are) and each pot with its winners, in the order the odd chips go."""
         live = self.live()
         if len(live) == 1:
-            won[live[0]] = sum(self.paid)
-            return won
+            return (), ((sum(self.paid), (live[0],)),)
         values = {p: evaluate_codes(cards_of(holes[p] + board)) for p in live}
+        pots = []
         for amount, eligible in self.pots():
             best = max(values[p] for p in eligible)
-            winners = self.in_order_from_button([p for p in eligible if values[p] == best])
-            share, odd = divmod(amount, len(winners))
-            for rank, p in enumerate(winners):
-                won[p] += share + (1 if rank < odd else 0)
-        return won
+            pots.append((amount, tuple(self.in_order_from_button([p for p in eligible if values[p] == best]))))
+        return tuple((p, holes[p]) for p in live), tuple(pots)
+
+
+def chips_won(pots: Pots, players: int) -> list[int]:
+    """The chips each player takes: tied winners share a pot, the odd chips go one each in order."""
+    won = [0] * players
+    for amount, winners in pots:
+        share, odd = divmod(amount, len(winners))
+        for rank, p in enumerate(winners):
+            won[p] += share + (1 if rank < odd else 0)
+    return won
 
 
 @lru_cache(maxsize=4096)
@@ -365,8 +440,8 @@ class Poker(Game):
     def start(self) -> Table:
         return self.new_round(0, (self.chips,) * self.players)
 
-    def new_round(self, button: int, chips: tuple[int, ...]) -> Table:
-        return Table(button, chips, ("",) * self.players, "", ())
+    def new_round(self, button: int, chips: tuple[int, ...], last: Showdown | None = None) -> Table:
+        return Table(button, chips, ("",) * self.players, "", (), last)
 
     def to_move(self, position: Table) -> int:
         state = self.state(position)
@@ -422,13 +497,15 @@ class Poker(Game):
 
     def settle(self, table: Table, state: Round) -> Table:
         """The next round (or the end) after the round of ``table`` is over."""
-        won = state.awards(table.holes, table.board)
+        shown, pots = state.results(table.holes, table.board)
+        last = Showdown(table.last.hand + 1 if table.last else 1, table.board, shown, pots)
+        won = chips_won(pots, self.players)
         chips = tuple(state.stacks[p] + won[p] for p in range(self.players))
         if sum(1 for c in chips if c > 0) < 2:
-            return self.new_round(table.button, chips)
+            return self.new_round(table.button, chips, last)
         button = min((p for p in range(table.button + 1, self.players) if chips[p]),
                      default=min(p for p in range(self.players) if chips[p]))
-        return self.new_round(button, chips)
+        return self.new_round(button, chips, last)
 
     # -- text ---------------------------------------------------------------------------
     def parse_move(self, position: Table, text: str) -> str:
@@ -442,7 +519,7 @@ class Poker(Game):
             if card not in self.unseen(position):
                 raise self.illegal(f"{card} is already dealt")
             return card
-        move = word.lower()
+        move = state.equivalent(word.lower())
         if move not in state.moves():
             legal = " ".join(state.moves()) or "none: the game is over"
             raise self.illegal(f"{boards.shown(word)!r} is not a legal move here (legal: {legal})")
@@ -450,6 +527,14 @@ class Poker(Game):
 
     def format_position(self, position: Table) -> str:
         return self.format_table(position, None)
+
+    def simulate_report(self, finals: Sequence[Table]) -> str:
+        """Chips each seat won per hand over simulated games (``gamesman simulate``)."""
+        hands = sum(final.last.hand for final in finals if final.last)
+        won = (sum(final.start_chips[p] - self.chips for final in finals) / max(1, hands)
+               for p in range(self.players))
+        return (f"  chips won per hand ({hands:,} hands): "
+                + ", ".join(f"{name} {chips:+.2f}" for name, chips in zip(self.player_names, won)))
 
     def parse_position(self, text: str) -> Table:
         return self.parse_table(text, viewing=False)[1]
@@ -486,14 +571,26 @@ class Poker(Game):
             "cards=" + ",".join(h or "-" for h in table.holes),
             "history=" + (history or "-"),
         ]
+        if table.last:
+            fields.append("last=" + self.format_last(table.last))
         return "(" + " ".join(fields) + ")"
+
+    def format_last(self, last: Showdown) -> str:
+        """The ``last=`` field: ``HAND/BOARD/SHOWN/POTS``."""
+        names = self.player_names
+        shown = ",".join(f"{names[p]}:{cards}" for p, cards in last.shown) or "-"
+        pots = ",".join(f"{amount}:" + "+".join(names[p] for p in winners) for amount, winners in last.pots)
+        return f"{last.hand}/{last.board or '-'}/{shown}/{pots}"
 
     def parse_table(self, text: str, viewing: bool) -> tuple[int | None, Table]:
         """The viewer (None for a position) and the table, checked by replaying the history."""
         fields = boards.split_fields(self.name, text)
         keys = ("view",) * viewing + FIELDS
+        last_text = None
+        if len(fields) == 3 + len(keys) and fields[-1].lower().startswith("last="):
+            last_text = fields.pop().partition("=")[2]
         if len(fields) != 2 + len(keys):
-            expected = "turn stage " + " ".join(f"{key}=..." for key in keys)
+            expected = "turn stage " + " ".join(f"{key}=..." for key in keys) + " [last=...]"
             raise self.error(f"{len(fields)} fields, expected {2 + len(keys)}: {expected}", text)
         given = {"turn": fields[0].lower(), "stage": fields[1].lower()}
         for token, key in zip(fields[2:], keys):
@@ -519,7 +616,8 @@ class Poker(Game):
         if len(set(known)) != len(known):
             raise self.error("a card is dealt twice", text)
         actions = tuple(action for street in history for _, action, _ in street if action not in BLINDS)
-        table = Table(button, start, holes, board, actions)
+        last = self.parse_last(last_text, start, text) if last_text is not None else None
+        table = Table(button, start, holes, board, actions, last)
         try:
             state = self.state(table)
         except PositionError as problem:
@@ -531,8 +629,59 @@ class Poker(Game):
         for key in ("history", "turn", "stage", "bets", "pots"):
             mine = wanted[key].split("=", 1)[-1]
             if given[key].lower() != mine:
-                raise self.error(f"{key} {given[key]!r} does not follow from the history: expected {mine!r}", text)
+                source = "the blinds and the actions" if key == "history" else "the history"
+                raise self.error(f"{key} {given[key]!r} does not follow from {source}: expected {mine!r}", text)
         return viewer, table
+
+    def parse_last(self, value: str, chips: tuple[int, ...], text: str) -> Showdown:
+        """The ``last=`` field, checked as far as a position tells: the cards, the players,
+        and pots that the shown hands win and the chips held now can hold."""
+        parts = value.split("/")
+        if len(parts) != 4:
+            raise self.error(f"last {value!r} is not HAND/BOARD/SHOWN/POTS (e.g. 4/AsKsQsJsTs/p1:2c3d,p2:9h9d/40:p1)",
+                             text)
+        hand = boards.parse_int(self.name, parts[0], "last: the hand number", 1, 10**9, text)
+        board = self.parse_cards(parts[1], "last: board", text, hidden_ok=False)
+        if count_cards(board) not in BOARD_AFTER:
+            raise self.error(f"last: a board of {count_cards(board)} cards", text)
+        shown = []
+        for token in parts[2].split(",") if parts[2] != "-" else []:
+            name, _, cards = token.partition(":")
+            player = self.parse_player(name, "last: shown hand of", text)
+            cards = self.parse_cards(cards or "?", f"last: {name}'s cards", text, hidden_ok=False)
+            if count_cards(cards) != 2:
+                raise self.error(f"last: {token!r} does not show two hole cards", text)
+            shown.append((player, cards))
+        players = [p for p, _ in shown]
+        if shown and (len(shown) < 2 or players != sorted(set(players)) or count_cards(board) != 5):
+            raise self.error("last: a showdown shows two or more hands, in seat order, with five board cards", text)
+        seen = cards_of(board + "".join(hole for _, hole in shown))
+        if len(set(seen)) != len(seen):
+            raise self.error("last: a card is shown twice", text)
+        pots = []
+        for token in parts[3].split(","):
+            amount, sep, winner_names = token.partition(":")
+            winners = tuple(self.parse_player(name, "last: pot winner", text)
+                            for name in winner_names.split("+") if sep)
+            if not winners or len(set(winners)) != len(winners):
+                raise self.error(f"last: pot {token!r} is not CHIPS:WINNER+WINNER..", text)
+            pots.append((boards.parse_int(self.name, amount, "last: pot", 1, self.players * self.chips, text), winners))
+        values = {p: evaluate_codes(cards_of(hole + board)) for p, hole in shown}
+        if not shown and (len(pots) != 1 or len(pots[0][1]) != 1):
+            raise self.error("last: without a showdown one player takes the only pot", text)
+        if shown:
+            best = max(values.values())
+            if any(p not in values for _, winners in pots for p in winners):
+                raise self.error("last: a pot goes to a player who did not show a hand", text)
+            if any(len({values[p] for p in winners}) > 1 for _, winners in pots):
+                raise self.error("last: the winners of a pot do not hold equal hands", text)
+            if set(pots[0][1]) != {p for p in values if values[p] == best}:
+                raise self.error("last: the main pot does not go to the best hand shown", text)
+        won = chips_won(tuple(pots), self.players)
+        for p in range(self.players):
+            if won[p] > chips[p]:
+                raise self.error(f"last: {self.player_names[p]} won {won[p]} chips but holds only {chips[p]}", text)
+        return Showdown(hand, board, tuple(shown), tuple(pots))
 
     def check_holes(self, table: Table, state: Round, text: str) -> None:
         """Each player holds the hole cards the deal so far gives them."""
@@ -611,17 +760,19 @@ class Poker(Game):
         return streets
 
     def render(self, position: Table) -> str:
+        """The table; how the last round ended too, until the first action of the next."""
         state = self.state(position)
         names = self.player_names
+        last = self.describe_last(position.last) if position.last and not position.actions else []
         if state.stage == "over":
-            return f"Texas Hold'em: {names[self.winner(position)]} has won every chip"
+            return "\n".join([f"Texas Hold'em: {names[self.winner(position)]} has won every chip"] + last)
         if state.turn == CHANCE:
             doing = "dealing the hole cards" if state.street == 0 else f"dealing the {state.stage}"
         else:
             doing = f"{state.stage}, {names[state.turn]} to act"
         small, big = state.blind_seats()
         pots = " + ".join(str(amount) for amount, _ in state.pots())
-        lines = [f"Texas Hold'em: {doing}",
+        lines = [f"Texas Hold'em: {doing}", *last,
                  f"board: {' '.join(cards_of(position.board)) or '-'}    pots: {pots}",
                  "seat      chips   bet  cards"]
         for p in range(self.players):
@@ -638,6 +789,23 @@ class Poker(Game):
         for stage, tokens in zip(STAGES, state.history):
             lines.append(f"{stage}: {', '.join(tokens) or '-'}")
         return "\n".join(lines)
+
+    def describe_last(self, last: Showdown) -> list[str]:
+        """How a round ended, in words: the hands shown and who took each pot."""
+        names = self.player_names
+        board = " ".join(cards_of(last.board)) or "-"
+        if not last.shown:
+            ((amount, (winner,)),) = last.pots
+            return [f"hand {last.hand}: {names[winner]} took the pot of {amount}, the others folded (board {board})"]
+        lines = [f"hand {last.hand}, showdown: board {board}"]
+        for p, cards in last.shown:
+            hand = describe(evaluate_codes(cards_of(cards + last.board)))
+            lines.append(f"  {names[p]} shows {' '.join(cards_of(cards))}: {hand}")
+        for index, (amount, winners) in enumerate(last.pots):
+            won = chips_won(((amount, winners),), self.players)
+            pot = "main pot" if index == 0 else "side pot"
+            lines.append(f"  {pot} {amount}: " + ", ".join(f"{names[p]} takes {won[p]}" for p in winners))
+        return lines
 
 
 # -- strategies (registered in gamesman.players) -----------------------------------------

@@ -177,8 +177,11 @@ def simulate(game: Game, games: int, seed: int, strategies: list[Strategy] | Non
     return result
 
 
-def format_simulation(game: Game, sim: Simulation, games: int) -> str:
+def format_simulation(game: Game, sim: Simulation, games: int, seats: list[str] | None = None) -> str:
+    """The outcomes, game lengths and, when given, the strategy of each seat."""
     lines = [f"{game.spec}: {games:,} games"]
+    if seats:
+        lines.append("  strategies: " + ", ".join(f"{name} {seat}" for name, seat in zip(game.player_names, seats)))
     for label in label_order(game, sim.labels):
         lines.append(f"  {label}: {sim.labels[label]:,} ({sim.labels[label] / games:.4f})")
     if sim.lengths:

@@ -26,7 +26,8 @@ usage:
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N]  a random game, one position per line
   gamesman count GAME [options]              game-tree figures
-  gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy NAME]
+  gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..
+                                             --strategy once per seat in order, the last for the rest
   gamesman table                             the README's table of solved variants
   gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
   gamesman protocol [GAME [options]] [--strategy S] [--seed N]
@@ -231,10 +232,13 @@ def cmd_simulate(args: list[str]) -> int:
     from gamesman.players import make_strategy
     from gamesman.progress import Progress
 
-    invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False, "--strategy": True})
+    seats, args = strategy_flags(args)
+    invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False})
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
     if invocation.flags.get("--exact"):
+        if seats:
+            raise GameError("--exact gives the odds of uniformly random play; it takes no --strategy")
         if not game.solvable():
             raise GameError(f"{game.name}: {game.spec} is too large for exact odds; simulate it instead")
         text = format_odds(game, exact_odds(game, progress))
@@ -242,15 +246,35 @@ def cmd_simulate(args: list[str]) -> int:
         games = invocation.int_flag("--games", 1000, low=1)
         seed = invocation.int_flag("--seed", 0)
         strategies = None
-        if "--strategy" in invocation.flags:
-            words = str(invocation.flags["--strategy"]).split()
-            strategies = [make_strategy(game, words, random.Random(seed)) for _ in range(game.players)]
+        if seats:
+            if len(seats) > game.players:
+                raise GameError(f"{len(seats)} strategies for {game.players} seats")
+            seats += [seats[-1]] * (game.players - len(seats))
+            strategies = [make_strategy(game, words, random.Random(seed)) for words in seats]
         sim = simulate(game, games, seed, strategies, progress)
         report = getattr(game, "simulate_report", None)
-        text = format_simulation(game, sim, games) + ("\n" + report(sim.finals) if report else "")
+        names = [" ".join(words) for words in seats] if seats else None
+        text = format_simulation(game, sim, games, names) + ("\n" + report(sim.finals) if report else "")
     progress.finish()
     print(text)
     return 0
+
+
+def strategy_flags(args: list[str]) -> tuple[list[list[str]], list[str]]:
+    """The words of each ``--strategy S`` (one per seat, in order) and the other arguments."""
+    seats: list[list[str]] = []
+    rest: list[str] = []
+    words = iter(args)
+    for word in words:
+        name, sep, inline = word.partition("=")
+        if name != "--strategy":
+            rest.append(word)
+            continue
+        value = inline if sep else next(words, None)
+        if value is None or not value.split():
+            raise GameError("--strategy needs a strategy, e.g. --strategy random")
+        seats.append(value.split())
+    return seats, rest
 
 
 def cmd_table(args: list[str]) -> int:

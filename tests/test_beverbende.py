@@ -1,5 +1,6 @@
 """Beverbende: the deal, the turn, each special, knocking, the end of a round, strings and views."""
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -38,14 +39,34 @@ def hand_view(game, position, player):
 def test_options_and_their_limits():
     game = Beverbende()
     assert game.spec == ("beverbende(players=3,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,"
-                         "peeks=7,swaps=7,get_twos=7)")
+                         "peeks=7,swaps=7,get_twos=7,knock_first_turn=false,keep_open=true)")
     assert len(game.deck) == 66 and game.deck.count("9") == 9 and game.deck.count("g") == 7
     assert Beverbende(players=10).players == 10
     assert Beverbende(peek="none").peek_slots == ()
-    for bad in (dict(peek="41"), dict(peek="15"), dict(peek=""), dict(players=11),
+    for bad in (dict(peek="41"), dict(peek="15"), dict(peek=""), dict(players=1),
                 dict(numbers=1, nines=1, players=3)):
         with pytest.raises(OptionError):
             Beverbende(**bad)
+
+
+def test_as_many_players_as_the_deck_serves_up_to_twenty():
+    with pytest.raises(OptionError) as problem:
+        Beverbende(players=11)  # 45 number cards; 11 players need 46
+    assert "need at least 46" in str(problem.value)
+    game = Beverbende(players=12, numbers=8)  # 81 number cards serve 12 players
+    assert game.player_names[-1] == "p12"
+    Beverbende(players=20, numbers=20, nines=20)
+    with pytest.raises(OptionError):
+        Beverbende(players=21, numbers=20, nines=40)
+    rng = random.Random(3)
+    position = game.start()
+    while game.outcome(position) is None:
+        mover = game.to_move(position)
+        move = random_outcome(game, position, rng) if mover == CHANCE else rng.choice(game.moves(position))
+        position = game.play(position, move)
+        assert game.parse_position(game.format_position(position)) == position
+    hands = ["".join(str((p + slot) % 9) for slot in range(4)) for p in range(12)]
+    assert "swap1-p12.4" in game.moves(draw(game, dealt(game, hands, "9"), "s"))
 
 
 def test_the_deal_is_card_by_card_with_exact_chances():
@@ -93,6 +114,13 @@ def test_the_open_card_is_seen_by_all_and_must_be_kept():
         game.play(position, "discard")
     after = game.play(position, "keep3")
     assert after.open == "3" and hand_view(game, after, 1)[0] == "??0?"
+    # the sheet's reading: the open card may go back on the pile, which passes the turn
+    free = Beverbende(players=2, keep_open=False)
+    position = free.play(dealt(free, ["1234", "5678"], "0"), "open")
+    assert free.moves(position) == ["keep1", "keep2", "keep3", "keep4", "discard"]
+    after = free.play(position, "discard")
+    assert after.open == "0" and after.hands == ("1234", "5678") and free.to_move(after) == 1
+    assert isinstance(free.play(position, ExpectedPlayer(free).choose(position).move), tuple)
 
 
 @pytest.mark.parametrize("special", ["p", "s", "g"])
@@ -169,6 +197,18 @@ def test_knocking_gives_every_other_player_one_more_turn():
     assert position.stage == "over" and position.scores == (10, 26, 9)
     assert game.outcome(position) == (0.0, 0.0, 1.0)
     assert hand_view(game, position, 0) == position.hands  # all cards are shown
+
+
+def test_knocking_in_the_first_turn_is_an_option():
+    game = Beverbende(players=3, knock_first_turn=True)
+    position = game.play(draw(game, dealt(game, ["1234", "5678", "9000"], "5"), "9"), "discard")
+    assert position.stage == "knock" and position.turn == 1
+    position = game.play(position, "knock")
+    assert position.knocker == 0
+    for _ in range(2):
+        position = game.play(draw(game, position, "9"), "discard")
+    assert position.stage == "over" and position.turn == 3 and position.scores == (10, 26, 9)
+    assert game.parse_position(game.format_position(position)) == position
 
 
 def test_fixed_turns_instead_of_knocking():
@@ -260,6 +300,97 @@ def test_bad_positions_are_refused_with_one_line(text, fragment):
     assert fragment in str(problem.value) and str(problem.value).startswith("beverbende:")
 
 
+def knocked_round():
+    """Three players: the first turn each, p1 knocks in turn 4, p2 plays turn 5 (a position
+    after each, as text), p3 turn 6 and the round is over."""
+    game = Beverbende(players=3)
+    position = dealt(game, ["1234", "5678", "9000"], "5")
+    texts = {"start": game.format_position(position)}
+    for _ in range(3):
+        position = game.play(draw(game, position, "9"), "discard")
+    texts["turn 4"] = game.format_position(position)
+    position = game.play(game.play(draw(game, position, "9"), "discard"), "knock")
+    texts["turn 5"] = game.format_position(position)
+    for _ in range(2):
+        position = game.play(draw(game, position, "9"), "discard")
+    texts["over"] = game.format_position(position)
+    return texts
+
+
+KNOCKED = knocked_round()
+ALL_KNOWN = "known=" + ",".join(["xxxx/xxxx/xxxx"] * 3)
+
+
+@pytest.mark.parametrize("name, changes, fragment", [
+    # a finished game whose scores are not the cards' totals
+    ("over", [("scores=10,26,9", "scores=10,26,8")], "the scores are the hands' totals (10,26,9)"),
+    ("over", [("scores=10,26,9", "scores=0,0,0")], "the scores are the hands' totals"),
+    # the wrong player for the turn number: turn T of round R is player (R-1 + T-1) mod n
+    ("turn 4", [("(p1 draw", "(p2 draw"), ("player=p1", "player=p2")], "turn 4 of round 1 is p1's, not p2's"),
+    ("turn 5", [("turn=5", "turn=6")], "turn 6 of round 1 is p3's, not p2's"),
+    # scores before the end of round 1
+    ("turn 4", [("scores=0,0,0", "scores=0,3,0")], "round 1 starts with every score 0"),
+    # a knock that the turns cannot fit
+    ("turn 5", [("knocker=p1", "knocker=p3")], "p3 would have knocked in turn 3; knocking starts in turn 4"),
+    ("over", [("knocker=p1", "knocker=p2")], "a round that p2 knocked ends after p1's turn"),
+    ("over", [("knocker=p1", "knocker=-")], "a round ends only after a knock"),
+    ("turn 5", [("knocker=p1", "knocker=p2")], "the turn comes back to the knocker"),
+    # the memories in the first turn are the start peek
+    ("start", [("known=x--x/----/----", "known=xx-x/----/----")], "the start peek (slots 14)"),
+    ("start", [("known=x--x/----/----", "known=x--x/x---/----")], "the start peek"),
+    # the end with a special left in a hand
+    ("over", [("hands=1234", "hands=123p"), ("closed=0111", "closed=0111"), ("open=5999999", "open=4999999")],
+     "no hand holds a special"),
+])
+def test_impossible_positions_are_refused_with_a_reason(name, changes, fragment):
+    game = Beverbende(players=3)
+    text = KNOCKED[name]
+    assert game.format_position(game.parse_position(text)) == text  # the position as played is accepted
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    with pytest.raises(PositionError) as problem:
+        game.parse_position(text)
+    assert fragment in str(problem.value) and "\n" not in str(problem.value)
+
+
+def test_the_turn_rules_follow_the_options():
+    # a knock in the first turn each fits when the variant allows it
+    early = KNOCKED["turn 5"].replace("knocker=p1", "knocker=p3")
+    assert Beverbende(players=3, knock_first_turn=True).parse_position(early).knocker == 2
+    # without knocking a round ends after fixed_turns turns each, never before
+    game = Beverbende(players=2, fixed_turns=2)
+    position = dealt(game, ["1234", "0000"], "5")
+    for _ in range(4):
+        position = game.play(draw(game, position, "9"), "discard")
+    text = game.format_position(position)
+    assert position.stage == "over" and game.parse_position(text) == position
+    early = text.replace("(p2 over", "(p1 over").replace("player=p2 turn=4", "player=p1 turn=3")
+    with pytest.raises(PositionError, match="a round ends after turn 4, not turn 3"):
+        game.parse_position(early)
+    with pytest.raises(PositionError, match="nobody knocks in this variant"):
+        game.parse_position(text.replace("knocker=-", "knocker=p1"))
+    # later rounds: the scores of the rounds before
+    game = Beverbende(players=2, rounds=2, fixed_turns=1)
+    position = dealt(game, ["1111", "0000"], "5")
+    for _ in range(2):
+        position = game.play(draw(game, position, "8"), "discard")
+    text = game.format_position(position)
+    assert position.round == 2 and "scores=4,0" in text and game.parse_position(text) == position
+    with pytest.raises(PositionError, match="after round 1 a score is at most 36"):
+        game.parse_position(text.replace("scores=4,0", "scores=37,0"))
+
+
+def test_the_docstring_example_is_a_position_play_reaches():
+    import games.beverbende as module
+    example = re.search(r"``(\(p1 play .*?\))``", module.__doc__, re.S).group(1)
+    text = " ".join(example.split())
+    game = Beverbende()
+    position = game.parse_position(text)
+    assert game.format_position(position) == text
+    assert position.stage == "play" and position.turn == 4 and position.held == "5"
+
+
 def test_a_view_may_not_show_a_card_its_player_has_not_seen():
     game = Beverbende(players=2)
     view = game.view(dealt(game, ["1234", "5678"], "0"), 0)
@@ -333,7 +464,9 @@ class Memory:
 
 
 @pytest.mark.parametrize("options", [dict(players=3), dict(players=2, rounds=2),
-                                     dict(players=4, numbers=2, nines=2, peeks=6, swaps=8, get_twos=6)])
+                                     dict(players=4, numbers=2, nines=2, peeks=6, swaps=8, get_twos=6),
+                                     dict(players=3, knock_first_turn=True, keep_open=False),
+                                     dict(players=2, rounds=3, fixed_turns=2, peek="none")])
 def test_views_never_show_an_unseen_card(options):
     game = Beverbende(**options)
     rng = random.Random(11)
@@ -432,7 +565,27 @@ def test_strategies_are_registered_and_the_strong_one_beats_random():
     assert wins / games > 0.5  # a fair share is 1/3
 
 
+def simulate(*args):
+    return subprocess.run([sys.executable, "-m", "gamesman", "simulate", "beverbende", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
 def test_simulate_from_the_command_line():
-    out = subprocess.run([sys.executable, "-m", "gamesman", "simulate", "beverbende", "--strategy", "humanlike",
-                          "--games", "20", "--seed", "3"], capture_output=True, text=True, timeout=120).stdout
-    assert "20 games" in out and "wins" in out
+    out = simulate("--strategy", "humanlike", "--games", "20", "--seed", "3").stdout
+    assert "20 games" in out and "wins" in out and "strategies: p1 humanlike, p2 humanlike, p3 humanlike" in out
+
+
+def test_simulate_seats_a_strategy_per_seat_and_reports_each_seat():
+    args = ("--strategy", "expected", "--strategy", "humanlike", "--strategy", "random", "--games", "30", "--seed", "4")
+    out = simulate(*args).stdout
+    assert "strategies: p1 expected, p2 humanlike, p3 random" in out
+    totals = dict(item.split() for item in out.split("mean total: ")[1].strip().split(", "))
+    assert float(totals["p3"]) > float(totals["p1"])  # random play ends with the highest cards
+    assert simulate(*args).stdout == out  # the seed fixes every game
+    # the last strategy named sits in the remaining seats
+    assert "strategies: p1 expected, p2 random, p3 random" in simulate(
+        "--strategy", "expected", "--strategy", "random", "--games", "2").stdout
+    refused = simulate("--players", "2", "--strategy", "random", "--strategy", "random", "--strategy", "random")
+    assert refused.returncode == 2 and refused.stderr == "gamesman: 3 strategies for 2 seats\n"
+    refused = simulate("--exact", "--strategy", "random")
+    assert refused.returncode == 2 and "it takes no --strategy" in refused.stderr

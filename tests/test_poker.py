@@ -1,14 +1,16 @@
 """Texas Hold'em: the hand evaluator, betting, blinds, side pots, strings and views."""
 import random
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from games.poker import Poker, Table, cards_of
-from games.poker_hands import (CATEGORIES, DECK, count_categories, describe, evaluate, evaluate_codes,
-                               poker_stats)
+from games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
+                               evaluate_codes, poker_stats)
 from gamesman.errors import GameError, IllegalMove, PositionError
 from gamesman.game import CHANCE
 from gamesman.players import make_strategy, next_random, random_outcome
@@ -33,18 +35,38 @@ def test_every_five_card_hand_is_ranked_into_the_standard_counts():
 
 
 def test_seven_card_counts_by_class_are_the_standard_counts():
-    counts, royal = count_categories(7)
+    counts, royal, _ = count_categories(7)
     assert counts == SEVEN_CARD
     assert sum(counts) == 133_784_560
     assert royal == 4_324
 
 
 def test_five_card_counts_by_class_agree_with_the_enumeration():
-    counts, royal = count_categories(5)
+    counts, royal, classes = count_categories(5)
     assert counts == FIVE_CARD and royal == 4
-    assert "straight flush          40" in poker_stats(5)
+    assert classes == 7_462  # the well-known number of distinct five-card hand values
     with pytest.raises(GameError):
         poker_stats(8)
+
+
+def test_poker_stats_says_how_it_counts_and_how_fast_the_evaluator_is():
+    text = poker_stats(5, speed_hands=400)
+    assert "straight flush          40" in text
+    assert "one hand of each of 7,462 classes" in text and "weighted by the hands in its class" in text
+    speed = re.search(r"evaluate ([\d,]+) .*\n  a simple baseline ([\d,]+) .*\n  evaluate is ([\d.]+)x as fast", text)
+    assert speed, text
+    ours, theirs = (int(group.replace(",", "")) for group in speed.groups()[:2])
+    assert float(speed.group(3)) == pytest.approx(ours / theirs, rel=0.01)
+    assert "evaluate is" not in poker_stats(5, speed_hands=0)
+
+
+def test_the_baseline_evaluator_agrees_with_the_evaluator():
+    rng = random.Random(7)
+    hands = [rng.sample(range(52), 7) for _ in range(300)]
+    for one, other in zip(hands, hands[1:]):
+        ours, theirs = (evaluate(one), evaluate(other)), (baseline_evaluate(one), baseline_evaluate(other))
+        assert (ours[0] > ours[1]) - (ours[0] < ours[1]) == (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
+        assert theirs[0][0] == ours[0] >> 20
 
 
 def test_seven_cards_are_valued_as_their_best_five():
@@ -185,7 +207,8 @@ def test_the_button_moves_each_round_to_the_next_player_with_chips():
     position = deal_holes(game, game.start(), {0: "AsKd", 1: "7c2h", 2: "9h9d"})
     position = act(game, position, "fold fold")  # p1 and p2 fold: p3 takes the blinds
     assert game.format_position(position) == (
-        "(chance preflop button=p2 chips=90,95,100 bets=10,0,5 pots=15 board=- cards=-,-,- history=p3:sb5,p1:bb10)")
+        "(chance preflop button=p2 chips=90,95,100 bets=10,0,5 pots=15 board=- cards=-,-,- history=p3:sb5,p1:bb10 "
+        "last=1/-/-/15:p3)")  # hand 1: p3 took the pot of 15 without a showdown
     position = deal_holes(game, position, {0: "AsKd", 1: "7c2h", 2: "9h9d"})
     position = act(game, position, "fold fold")
     assert game.state(position).button == 2
@@ -202,7 +225,7 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_only_pre_flop(
     assert game.to_move(position) == 1  # the big blind acts first after the flop
     # the next round: the button (and the small blind) goes to p2
     position = act(game, position, "bet fold")
-    assert game.format_position(position).endswith("history=p2:sb5,p1:bb10)")
+    assert game.format_position(position).endswith("history=p2:sb5,p1:bb10 last=1/2s3s4d/-/30:p2)")
 
 
 def test_a_betting_round_ends_when_everyone_has_acted_and_matched():
@@ -241,6 +264,54 @@ def test_short_stacks_go_all_in():
     state = game.state(position)
     assert state.stacks == [0, 165] and state.paid == [15, 20]  # p2's uncalled 5 will come back
     assert [amount for amount, _ in state.pots()] == [30, 5]
+
+
+def test_a_short_big_blind_does_not_lower_the_call():
+    game = Poker(players=3, chips=100, min_bet=10)
+    table = Table(0, (100, 193, 7), ("",) * 3, "", ())  # p3 can post only 7 of the big blind
+    position = deal_holes(game, table, {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert "bets=0,5,7 pots=12" in game.format_position(position) and "history=p2:sb5,p3:bb7" in \
+        game.format_position(position)
+    assert game.moves(position) == ["fold", "call", "raise", "allin"]
+    assert game.state(act(game, position, "raise")).bets[0] == 20  # a raise is by the minimum bet over 10
+    position = act(game, position, "call")
+    assert game.state(position).bets == [10, 5, 7]  # the call is the minimum bet, not the short blind
+    position = act(game, position, "call")
+    state = game.state(position)
+    assert state.paid == [10, 10, 7] and state.stage == "flop" and game.to_move(position) == CHANCE
+    assert state.pots() == [(21, [0, 1, 2]), (6, [0, 1])]
+    # heads-up, a small blind that already matches a big blind all in for 5 has nothing to answer
+    heads_up = Poker(players=2, chips=100, min_bet=10)
+    position = deal_holes(heads_up, Table(0, (195, 5), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.to_move(position) == CHANCE and heads_up.state(position).stage == "flop"
+    # against a big blind all in for 7 it calls the minimum bet, and the 3 nobody matched come back
+    position = deal_holes(heads_up, Table(0, (193, 7), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.moves(position) == ["fold", "call"]
+    assert heads_up.state(act(heads_up, position, "call")).pots() == [(14, [0, 1]), (3, [0])]
+
+
+def test_allin_is_always_accepted_as_the_move_that_puts_in_every_chip():
+    game = Poker(players=3, chips=100, min_bet=10)
+    # 8 chips facing a bet of 10: all in is the call
+    position = deal_holes(game, Table(0, (8, 146, 146), ("",) * 3, "", ()), {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert game.moves(position) == ["fold", "call"]
+    assert game.parse_move(position, "ALLIN") == "call"
+    assert game.state(game.play(position, "call")).paid[0] == 8
+    # 13 chips as the small blind heads-up: all in is the raise (5 to call and 3 more)
+    heads_up = Poker(players=2, chips=100, min_bet=10)
+    position = deal_holes(heads_up, Table(0, (13, 187), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    assert heads_up.moves(position) == ["fold", "call", "raise"]
+    assert heads_up.parse_move(position, "allin") == "raise"
+    assert heads_up.state(heads_up.play(position, "raise")).stacks[0] == 0
+    # nobody else can bet: all in is a call (chips nobody could match would come back)
+    position = deal_holes(heads_up, Table(0, (185, 15), ("", ""), "", ()), {0: "AsKd", 1: "7c2h"})
+    position = act(heads_up, position, "call allin")
+    assert heads_up.moves(position) == ["fold", "call"] and heads_up.parse_move(position, "allin") == "call"
+    # where all in is a move of its own it stays one
+    position = deal_holes(game, game.start(), {0: "AsKd", 1: "7c2h", 2: "9h9d"})
+    assert game.parse_move(position, "allin") == "allin"
+    with pytest.raises(IllegalMove):
+        game.parse_move(position, "check")
 
 
 # -- showdown, split pots, side pots ---------------------------------------------------
@@ -309,7 +380,8 @@ def test_players_without_chips_are_out_and_the_last_one_wins():
     position = deal(game, position, "Kd Qs 9h 5c 4s")
     assert game.outcome(position) == (0.0, 1.0, 0.0)
     assert game.format_position(position) == (
-        "(p2 over button=p2 chips=0,300,0 bets=0,0,0 pots=- board=- cards=-,-,- history=-)")
+        "(p2 over button=p2 chips=0,300,0 bets=0,0,0 pots=- board=- cards=-,-,- history=-"
+        " last=2/KdQs9h5c4s/p2:AsAh,p3:7c8d/180:p2,120:p2)")  # p2's uncalled 120 comes back
     assert game.moves(position) == [] and game.to_move(position) == 1
 
 
@@ -324,6 +396,87 @@ def test_chips_are_conserved_in_every_hand():
                 assert sum(position.start_chips) == 40 * players
                 position = next_random(game, position, rng)
             assert sorted(position.start_chips)[-1] == 40 * players
+
+
+def showdown_hand(game):
+    """Hand 1 of three players checked down to a showdown: p1's aces beat p3's kings; p2 folds."""
+    position = deal_holes(game, game.start(), {0: "AsAd", 1: "7c2h", 2: "KhKd"})
+    position = act(game, position, "call fold check")
+    for cards in ("2s 3s 4d", "9c", "Jh"):
+        position = act(game, deal(game, position, cards), "check check")
+    return position
+
+
+def test_the_showdown_is_seen_in_the_next_position_every_view_and_the_board():
+    game = Poker(players=3, chips=100, min_bet=10)
+    position = showdown_hand(game)
+    assert position.start_chips == (115, 95, 90)
+    last = " last=1/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p1)"
+    assert game.format_position(position).endswith(last)
+    assert game.parse_position(game.format_position(position)) == position
+    for player in range(3):  # the hands shown are public
+        view = game.view(position, player)
+        assert view.endswith(last) and game.format_view(game.parse_view(view)) == view
+    drawn = game.render(position)
+    assert "hand 1, showdown: board 2s 3s 4d 9c Jh" in drawn
+    assert "  p1 shows As Ad: one pair: A J 9 4\n  p3 shows Kh Kd: one pair: K J 9 4" in drawn
+    assert "  main pot 25: p1 takes 25" in drawn
+    # the next hand goes on with it; the board shows it until the first action
+    position = deal_holes(game, position, {0: "2c3d", 1: "4c5d", 2: "6h7h"})
+    assert "hand 1, showdown" in game.render(position)
+    position = act(game, position, "fold")
+    assert "showdown" not in game.render(position) and game.format_position(position).endswith(last)
+
+
+def test_a_split_and_a_side_pot_are_shown_with_their_winners():
+    game = Poker(players=4, chips=75, min_bet=10)
+    table = Table(3, (140, 20, 50, 90), ("",) * 4, "", ())
+    position = deal_holes(game, table, {0: "AsAh", 1: "KdKh", 2: "KsKc", 3: "8c8d"})
+    position = deal(game, act(game, position, "allin allin fold call"), "2c 7d 9h Js 3c")
+    assert game.format_position(position).endswith(
+        " last=1/2c7d9hJs3c/p2:KdKh,p3:KsKc,p4:8c8d/65:p2+p3,60:p3,40:p4)")
+    drawn = game.render(position)
+    assert "  main pot 65: p2 takes 33, p3 takes 32\n  side pot 60: p3 takes 60\n  side pot 40: p4 takes 40" in drawn
+    assert game.parse_position(game.format_position(position)) == position
+
+
+def test_a_hand_won_by_folds_shows_no_cards():
+    game = Poker(players=3, chips=100, min_bet=10)
+    position = act(game, deal_holes(game, game.start(), {0: "AsKd", 1: "7c2h", 2: "9h9d"}), "fold fold")
+    assert position.last.shown == () and game.format_position(position).endswith(" last=1/-/-/15:p3)")
+    assert "hand 1: p3 took the pot of 15, the others folded (board -)" in game.render(position)
+    for player in range(3):
+        assert not re.search(r"[2-9TJQKA][cdhs]", game.view(position, player))
+
+
+@pytest.mark.parametrize("last, complaint", [
+    ("1/2s3s4d9cJh/p1:AsAd,p3:KhKd", "HAND/BOARD/SHOWN/POTS"),
+    ("0/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p1", "hand number"),
+    ("1/2s3s4d9cJ/p1:AsAd,p3:KhKd/25:p1", "not a list of cards"),
+    ("1/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p3", "main pot does not go to the best hand"),
+    ("1/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p2", "did not show a hand"),
+    ("1/2s3s4d9cJh/p1:AsAd,p3:KhKd/20:p1,5:p1+p3", "equal hands"),
+    ("1/2s3s4d/p1:AsAd,p3:KhKd/25:p1", "five board cards"),
+    ("1/2s3s4d9cJh/p3:KhKd,p1:AsAd/25:p1", "seat order"),
+    ("1/2s3s4d9cJh/p1:AsAd/25:p1", "two or more hands"),
+    ("1/2s3s4d9cJh/p1:AsAd,p3:AsKd/25:p1", "shown twice"),
+    ("1/2s3s4d9cJh/p1:AsAdKc,p3:KhKd/25:p1", "two hole cards"),
+    ("1/2s3s/-/25:p1", "board of 2 cards"),
+    ("1/-/-/25:p1+p3", "one player takes the only pot"),
+    ("1/-/-/25:p1,5:p3", "one player takes the only pot"),
+    ("1/-/-/25", "CHIPS:WINNER"),
+    ("1/-/-/25:p1+p1", "CHIPS:WINNER"),
+    ("1/-/-/25:p4", "not a player"),
+    ("1/-/-/200:p3", "won 200 chips but holds only 90"),
+])
+def test_a_bad_last_field_is_refused_with_a_reason(last, complaint):
+    game = Poker(players=3, chips=100, min_bet=10)
+    text = game.format_position(showdown_hand(game))
+    bad = text.replace("last=1/2s3s4d9cJh/p1:AsAd,p3:KhKd/25:p1", "last=" + last)
+    with pytest.raises(PositionError) as problem:
+        game.parse_position(bad)
+    assert complaint in str(problem.value), str(problem.value)
+    assert "\n" not in str(problem.value)
 
 
 # -- chance ------------------------------------------------------------------------------
@@ -440,18 +593,41 @@ CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
 def test_views_never_contain_a_card_their_player_has_not_seen():
+    """Every view of many seeded games: the viewer's own hole cards and the board, and in
+    ``last`` only the hands shown at the showdown that ended the previous round."""
+    rng = random.Random(100)
+    showdowns = 0
     for players in (2, 3, 6):
         game = Poker(players=players, chips=30, min_bet=10)
-        for position in random_positions(game, 100 + players, 10):
-            for player in range(players):
-                view = game.view(position, player)
-                seen = set(cards_of(position.holes[player] + position.board))
-                fields = dict(field.split("=", 1) for field in view[1:-1].split()[2:])
-                shown = set(CARD.findall(fields["board"] + fields["cards"]))
-                assert shown == seen
-                for other in range(players):
-                    if other != player:
-                        assert not any(card in view for card in cards_of(position.holes[other]))
+        for _ in range(10):
+            position = game.start()
+            while game.outcome(position) is None:
+                chance = game.to_move(position) == CHANCE
+                move = random_outcome(game, position, rng) if chance else rng.choice(game.moves(position))
+                after = game.play(position, move)
+                public = set()
+                if after.last is not position.last:  # a round ended: who was still in shows
+                    state = game.state(position)
+                    ended = game.deal(position, state, move) if chance else position._replace(
+                        actions=position.actions + (move,))
+                    live = game.state(ended).live()
+                    shown = tuple((p, ended.holes[p]) for p in live) if len(live) > 1 else ()
+                    assert after.last.shown == shown and after.last.board == ended.board
+                    showdowns += bool(shown)
+                if after.last:
+                    public = set(cards_of(after.last.board + "".join(cards for _, cards in after.last.shown)))
+                for player in range(players):
+                    view = game.view(after, player)
+                    fields = dict(field.split("=", 1) for field in view[1:-1].split()[2:])
+                    seen = set(cards_of(after.holes[player] + after.board))
+                    assert set(CARD.findall(fields["board"] + fields["cards"])) == seen
+                    assert set(CARD.findall(fields.get("last", ""))) == public
+                    table = " ".join(value for key, value in fields.items() if key != "last")
+                    for other in range(players):
+                        if other != player:
+                            assert not any(card in table for card in cards_of(after.holes[other]))
+                position = after
+    assert showdowns > 10
 
 
 # -- strategies --------------------------------------------------------------------------
@@ -501,3 +677,19 @@ def test_strategies_play_whole_games():
             move = strategies[mover].choose(position).move
             assert move in game.moves(position)
             position = game.play(position, move)
+
+
+def test_simulate_reports_chips_won_per_hand_for_each_seat():
+    out = subprocess.run([sys.executable, "-m", "gamesman", "simulate", "poker", "--players", "3", "--chips", "30",
+                          "--strategy", "equity 20", "--strategy", "call", "--games", "6", "--seed", "2"],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "strategies: p1 equity 20, p2 call, p3 call" in out
+    line = out.split("chips won per hand (")[1]
+    hands = int(line.split(" hands")[0].replace(",", ""))
+    won = [float(item.split()[1]) for item in line.split("): ")[1].strip().split(", ")]
+    assert hands >= 6 and len(won) == 3
+    assert sum(won) == pytest.approx(0, abs=0.02)  # chips are conserved
+    wins = [int(re.search(rf"p{seat} wins: (\d+)", out).group(1)) if f"p{seat} wins" in out else 0
+            for seat in (1, 2, 3)]
+    # each game's winner gains 60 chips, every other seat loses 30
+    assert won == [pytest.approx((60 * w - 30 * (6 - w)) / hands, abs=0.01) for w in wins]

@@ -2,7 +2,7 @@
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new beverbende --players 2
-Beverbende: beverbende(players=2,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,peeks=7,swaps=7,get_twos=7)
+Beverbende: beverbende(players=2,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,peeks=7,swaps=7,get_twos=7,knock_first_turn=false,keep_open=true)
 (too large to solve: no predictions; value and hint ask a search player)
 chance: p
 chance: g

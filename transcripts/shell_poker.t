@@ -1,4 +1,5 @@
 # Heads-up Texas Hold'em with 15 chips each; too large to solve: moves, values, a bad move, undo and redo, then the computer finishes the game.
+# Then a hand checked down to the showdown: the next screen and the position show both hands and who took the pot.
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new poker --players 2 --chips 15 --min-bet 10
@@ -22,6 +23,7 @@ chance: 7c
 chance: Qd
 chance: 5h
 Texas Hold'em: preflop, p2 to act
+hand 1: p2 took the pot of 15, the others folded (board -)
 board: -    pots: 15
 seat      chips   bet  cards
 p1  BB        0    10  8h Qd  all in
@@ -40,6 +42,7 @@ p2  BB        5    10  Qs 7d
 preflop: p1:sb5, p2:bb10
 poker p1> redo
 Texas Hold'em: preflop, p2 to act
+hand 1: p2 took the pot of 15, the others folded (board -)
 board: -    pots: 15
 seat      chips   bet  cards
 p1  BB        0    10  8h Qd  all in
@@ -57,6 +60,10 @@ chance: Qd
 chance: As
 chance: 8s
 Texas Hold'em: preflop, p1 to act
+hand 2, showdown: board 6h Kh 4h 3h 3s
+  p1 shows 8h Qd: flush: K 8 6 4 3
+  p2 shows 7c 5h: flush: K 6 5 4 3
+  main pot 20: p1 takes 20
 board: -    pots: 15
 seat      chips   bet  cards
 p1  D SB     15     5  Qd 8s
@@ -68,6 +75,7 @@ chance: Jh
 chance: Kh
 chance: Th
 Texas Hold'em: preflop, p2 to act
+hand 3: p2 took the pot of 15, the others folded (board -)
 board: -    pots: 15
 seat      chips   bet  cards
 p1  BB        5    10  6c Kh
@@ -102,6 +110,10 @@ chance: 3c
 chance: Qs
 chance: Ts
 Texas Hold'em: preflop, p2 to act
+hand 5, showdown: board 9d 7s 8s 2h Ac
+  p1 shows 6c 4h: high card: A 9 8 7 6
+  p2 shows 6h Th: straight: T
+  main pot 10: p2 takes 10
 board: -    pots: 15
 seat      chips   bet  cards
 p1  BB       10    10  Ks Qs
@@ -118,6 +130,10 @@ chance: Ac
 chance: 4h
 chance: Qd
 Texas Hold'em: p1 has won every chip
+hand 7, showdown: board Ts 2h Ac 4h Qd
+  p1 shows Qs Jd: one pair: Q A J T
+  p2 shows 9s 6c: high card: A Q T 9 6
+  main pot 10: p1 takes 10
 game over: p1 wins. Type again to play again, or new GAME.
 poker> history
 start (chance preflop button=p1 chips=10,5 bets=5,10 pots=15 board=- cards=-,- history=p1:sb5,p2:bb10)
@@ -171,4 +187,100 @@ start (chance preflop button=p1 chips=10,5 bets=5,10 pots=15 board=- cards=-,- h
  48. chance Ac
  49. chance 4h
  50. chance Qd
-poker> quit
+poker> new poker --players 2 --chips 40 --min-bet 10
+Texas Hold'em: poker(players=2,chips=40,min_bet=10)
+(too large to solve: no predictions; value and hint ask a search player)
+chance: 3s
+chance: 9c
+chance: 3c
+chance: As
+Texas Hold'em: preflop, p1 to act
+board: -    pots: 15
+seat      chips   bet  cards
+p1  D SB     35     5  9c As
+p2  BB       30    10  3s 3c
+preflop: p1:sb5, p2:bb10
+poker p1> call
+Texas Hold'em: preflop, p2 to act
+board: -    pots: 20
+seat      chips   bet  cards
+p1  D SB     30    10  9c As
+p2  BB       30    10  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5
+poker p2> check
+chance: Kd
+chance: Ah
+chance: 8c
+Texas Hold'em: flop, p2 to act
+board: Kd Ah 8c    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: -
+poker p2> check
+Texas Hold'em: flop, p1 to act
+board: Kd Ah 8c    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: p2:check
+poker p1> check
+chance: 5s
+Texas Hold'em: turn, p2 to act
+board: Kd Ah 8c 5s    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: p2:check, p1:check
+turn: -
+poker p2> check
+Texas Hold'em: turn, p1 to act
+board: Kd Ah 8c 5s    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: p2:check, p1:check
+turn: p2:check
+poker p1> check
+chance: 5h
+Texas Hold'em: river, p2 to act
+board: Kd Ah 8c 5s 5h    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: p2:check, p1:check
+turn: p2:check, p1:check
+river: -
+poker p2> check
+Texas Hold'em: river, p1 to act
+board: Kd Ah 8c 5s 5h    pots: 20
+seat      chips   bet  cards
+p1  D SB     30     0  9c As
+p2  BB       30     0  3s 3c
+preflop: p1:sb5, p2:bb10, p1:call5, p2:check
+flop: p2:check, p1:check
+turn: p2:check, p1:check
+river: p2:check
+poker p1> check
+chance: 3h
+chance: 6d
+chance: Ac
+chance: 4h
+Texas Hold'em: preflop, p2 to act
+hand 1, showdown: board Kd Ah 8c 5s 5h
+  p1 shows 9c As: two pair: A 5 K
+  p2 shows 3s 3c: two pair: 5 3 A
+  main pot 20: p1 takes 20
+board: -    pots: 15
+seat      chips   bet  cards
+p1  BB       40    10  3h Ac
+p2  D SB     25     5  6d 4h
+preflop: p2:sb5, p1:bb10
+poker p2> position
+(p2 preflop button=p2 chips=40,25 bets=10,5 pots=15 board=- cards=3hAc,6d4h history=p2:sb5,p1:bb10 last=1/KdAh8c5s5h/p1:9cAs,p2:3s3c/20:p1)
+poker p2> quit
