@@ -528,6 +528,13 @@ class Poker(Game):
     def format_position(self, position: Table) -> str:
         return self.format_table(position, None)
 
+    def hand_chips(self, position: Table, after: Table) -> tuple[int, ...] | None:
+        """The chips each player won in the hand that the move from ``position`` to
+        ``after`` ends, or None when it ends none (the referee reports chips per hand)."""
+        if after.last is None or (position.last is not None and position.last.hand == after.last.hand):
+            return None
+        return tuple(a - b for a, b in zip(after.start_chips, position.start_chips))
+
     def simulate_report(self, finals: Sequence[Table]) -> str:
         """Chips each seat won per hand over simulated games (``gamesman simulate``)."""
         hands = sum(final.last.hand for final in finals if final.last)

@@ -693,3 +693,23 @@ def test_simulate_reports_chips_won_per_hand_for_each_seat():
             for seat in (1, 2, 3)]
     # each game's winner gains 60 chips, every other seat loses 30
     assert won == [pytest.approx((60 * w - 30 * (6 - w)) / hands, abs=0.01) for w in wins]
+
+
+def test_hand_chips_counts_every_hand_once_and_adds_up_to_the_final_chips():
+    """What ``match`` reports as chips per hand: each ended hand once, chips conserved."""
+    game = Poker()
+    for seed in range(5):
+        rng = random.Random(seed)
+        position, hands, totals = game.start(), 0, [0] * game.players
+        while game.outcome(position) is None:
+            move = (random_outcome(game, position, rng) if game.to_move(position) == CHANCE
+                    else rng.choice(list(game.moves(position))))
+            after = game.play(position, move)
+            won = game.hand_chips(position, after)
+            if won is not None:
+                assert sum(won) == 0
+                hands += 1
+                totals = [total + chips for total, chips in zip(totals, won)]
+            position = after
+        assert hands == position.last.hand
+        assert totals == [chips - game.chips for chips in position.start_chips]
