@@ -11,7 +11,7 @@ and rebuilt by the next solve.
   the codes are held in whichever of three layouts is smallest: ``dense``
   (an array over every code), ``ranked`` (a bitmap of the codes present with
   a rank directory, and the results of those only) or ``sorted`` (the codes
-  themselves).  Games without codes keep a compressed table of positions.
+  themselves).
   See :mod:`gamesman.store`.
 * ``NAME.ref.db`` (the reference solver): a zlib-compressed table of positions.
 
@@ -117,15 +117,15 @@ class Database:
         write_checked(self.path(spec, REFERENCE_SUFFIX), MAGIC, {"spec": spec, "entries": len(table)}, body)
 
     def load_store(self, spec: str, stamp: dict | None = None) -> Any:
-        """The fast solver's results of ``spec``: a memory-mapped Store, a table of
-        positions (games without codes), or None when there is none or it is damaged.
+        """The fast solver's results of ``spec``: a memory-mapped Store, or None when
+        there is none or it is damaged.
         ``stamp`` (e.g. the start's code) must match what was saved with it."""
         from gamesman.store import read_store
 
         return read_store(self.path(spec), spec, stamp)
 
     def save_store(self, spec: str, results: Any, stamp: dict | None = None) -> None:
-        """Write the fast solver's results (a Store or a table) atomically."""
+        """Write the fast solver's results (a Store) atomically."""
         from gamesman.store import write_store
 
         write_store(self.path(spec), spec, results, stamp)

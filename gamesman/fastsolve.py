@@ -4,13 +4,13 @@ It solves two-player games and puzzles without chance (the reference solver in
 :mod:`gamesman.solver` keeps max^n and chance) and gives exactly the reference's
 answers: value, remoteness, and Grundy numbers for impartial games.
 
-1. **Positions as integers.**  A game with the ``encode``/``decode`` hooks of
-   :class:`gamesman.game.Game` is worked on through its codes; one without them
-   gets codes in the order its positions are found (and keeps a list of them).
+1. **Positions as integers.**  The game gives the ``encode``/``decode`` hooks of
+   :class:`gamesman.game.Game` (a game without them goes to the reference
+   solver: its positions would have to be kept as they are anyway).
 2. **Exploration, level by level.**  The positions at distance d from the root
-   are expanded together: by the game's ``batch_expand`` hook (vectorised, and
-   split over the machine's cores by threads, as numpy lets go of the
-   interpreter lock) or by calling ``play``.  Duplicates are dropped with a
+   are expanded together: by the game's ``batch_expand`` hook (vectorised; large
+   levels are shared out over the cores by forked worker processes) or by
+   calling ``play``.  Duplicates are dropped with a
    bitmap over the index when ``index_size`` is small enough, else by sorting.
 3. **Solving.**  When every move leads from level d to level d+1 (each move adds
    a piece: Sim, Connect Four, Tic-Tac-Toe), the levels are solved backwards,
@@ -86,15 +86,12 @@ class Solved:
 
     Either ``codes`` (sorted) with ``values`` and ``grundy`` in their order, or,
     from a game with a small index, ``codes`` None and ``values`` an array over
-    the whole index (MISSING where there is no position).  ``positions`` is the
-    list of positions by code when the game has no codes of its own (the code is
-    then the position's number).
+    the whole index (MISSING where there is no position).
     """
 
     codes: np.ndarray | None
     values: np.ndarray
     grundy: np.ndarray | None
-    positions: list | None = None
     stats: dict = field(default_factory=dict)
 
     @property
@@ -107,7 +104,6 @@ class Expander:
     """Expands arrays of codes for one variant."""
 
     index_size: int | None = None
-    positions: list | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -223,28 +219,6 @@ class CodecExpander(PlayExpander):
         return self.game.encode(position)
 
 
-class InternExpander(PlayExpander):
-    """Positions numbered in the order they are found (games without codes)."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.positions = []
-        self.numbers: dict[Hashable, int] = {}
-
-    def root(self, position: Hashable) -> int:
-        return self.code(position)
-
-    def position(self, code: int) -> Hashable:
-        return self.positions[code]
-
-    def code(self, position: Hashable) -> int:
-        number = self.numbers.get(position)
-        if number is None:
-            number = self.numbers[position] = len(self.positions)
-            self.positions.append(position)
-        return number
-
-
 def end_value(utilities: tuple[float, ...], mover: int) -> int:
     """How an ended game came out for the player to move (as the reference reads it)."""
     if len(utilities) == 1:
@@ -258,7 +232,7 @@ def expander_for(game: Game, workers: int | None = None) -> Expander:
     """The fastest expander the game's hooks allow."""
     start = game.start()
     if game.encode(start) is NotImplemented:
-        return InternExpander(game)
+        raise NeedsReference("no codes")
     if game.batch_expand(np.array([game.encode(start)], np.int64)) is not NotImplemented:
         return BatchExpander(game, workers or os.cpu_count() or 1)
     return CodecExpander(game)
@@ -693,7 +667,6 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
         order = np.argsort(graph.codes, kind="stable")
         solved = Solved(graph.codes[order], packed[order], None if grundy is None else grundy[order])
         layered = False
-    solved.positions = expander.positions
     solved.stats = {"positions": solved.count, "new": solved.count - already, "layered": layered,
                     "explore_seconds": explored - started, "solve_seconds": time.perf_counter() - explored}
     return solved
@@ -713,22 +686,15 @@ def _expand_again(levels: list[Level], expander: Expander) -> None:
 # -- the solver's table ----------------------------------------------------------------
 class Results(Mapping):
     """The fast engine's results as the solver's table: position -> (value code,
-    remoteness, grundy), as :func:`gamesman.solver.pack` gives them.
-
-    A game with codes keeps them in a :class:`gamesman.store.Store` (memory-mapped
-    when it comes from disk); one without keeps a dict of positions.
-    """
+    remoteness, grundy), as :func:`gamesman.solver.pack` gives them, kept by code
+    in a :class:`gamesman.store.Store` (memory-mapped when it comes from disk)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.coded = game.encode(game.start()) is not NotImplemented
         self.store = None
-        self.positions: dict[Hashable, tuple] = {}
-        self.stamp = {"start_code": game.encode(game.start())} if self.coded else {}
+        self.stamp = {"start_code": game.encode(game.start())}
 
     def get(self, position: Hashable, default: tuple | None = None) -> tuple | None:
-        if not self.coded:
-            return self.positions.get(position, default)
         store = self.store
         if store is None:
             return default
@@ -747,72 +713,38 @@ class Results(Mapping):
         return self.get(position) is not None
 
     def __iter__(self):
-        if not self.coded:
-            yield from self.positions
-        elif self.store is not None:
+        if self.store is not None:
             decode = self.game.decode
             for code in self.store.codes().tolist():
                 yield decode(code)
 
     def __len__(self) -> int:
-        if not self.coded:
-            return len(self.positions)
         return 0 if self.store is None else self.store.count
 
     def known(self, expander: Expander) -> KnownFn | None:
         """What ``explore`` needs to take the stored results as leaves."""
-        if self.coded:
-            store = self.store
-            if store is None:
-                return None
-            return lambda codes: (store.get_many(codes), store.grundy_many(codes))
-        if not self.positions:
+        store = self.store
+        if store is None:
             return None
-        table = self.positions
-
-        def lookup(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            values = np.full(len(codes), MISSING, np.uint16)
-            grundy = np.full(len(codes), NO_GRUNDY, np.uint16)
-            for i, code in enumerate(codes.tolist()):
-                packed = table.get(expander.positions[code])
-                if packed is not None:
-                    values[i] = pack(packed[0], packed[1] or 0)
-                    grundy[i] = NO_GRUNDY if packed[2] is None else packed[2]
-            return values, grundy
-        return lookup
+        return lambda codes: (store.get_many(codes), store.grundy_many(codes))
 
     def add(self, solved: Solved) -> None:
         """Take in the results of a solve."""
         from gamesman.store import Store
 
-        if self.coded:
-            if self.store is None and solved.codes is None:
-                self.store = Store.from_dense(solved.values)
-            elif self.store is None:
-                self.store = Store.build(solved.codes, solved.values, solved.grundy)
-            else:
-                if solved.codes is None:
-                    solved.codes = np.flatnonzero(solved.values != MISSING)
-                    solved.values = solved.values[solved.codes]
-                self.store = self.store.merged(solved.codes, solved.values, solved.grundy)
-            return
-        grundy = solved.grundy.tolist() if solved.grundy is not None else [NO_GRUNDY] * len(solved.codes)
-        for code, value, number in zip(solved.codes.tolist(), solved.values.tolist(), grundy):
-            position = solved.positions[code]
-            if position not in self.positions:
-                kind = value >> REMOTENESS_BITS
-                self.positions[position] = (kind, None if kind == DRAW else value & REMOTENESS_MASK,
-                                            None if number == NO_GRUNDY else number)
+        if self.store is None and solved.codes is None:
+            self.store = Store.from_dense(solved.values)
+        elif self.store is None:
+            self.store = Store.build(solved.codes, solved.values, solved.grundy)
+        else:
+            if solved.codes is None:
+                solved.codes = np.flatnonzero(solved.values != MISSING)
+                solved.values = solved.values[solved.codes]
+            self.store = self.store.merged(solved.codes, solved.values, solved.grundy)
 
     def load(self, database) -> None:
         """Take the stored results of this variant, if any."""
-        from gamesman.store import Store
-
-        stored = database.load_store(self.game.spec, self.stamp)
-        if self.coded and isinstance(stored, Store):
-            self.store = stored
-        elif not self.coded and isinstance(stored, dict):
-            self.positions.update(stored)
+        self.store = database.load_store(self.game.spec, self.stamp) or self.store
 
     def save(self, database) -> None:
-        database.save_store(self.game.spec, self.store if self.coded else self.positions, self.stamp)
+        database.save_store(self.game.spec, self.store, self.stamp)

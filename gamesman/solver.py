@@ -13,14 +13,15 @@ One entry point, :class:`Solver`, picks the method from what the game is:
   exact expectations at chance nodes (loop-free games only).
 
 Two engines give the same answers.  The default, ``engine="fast"``, takes
-two-player games and puzzles without chance: it works on whole levels of
+two-player games and puzzles without chance whose positions have integer codes
+(the ``encode`` hook): it works on whole levels of
 positions as integers in numpy arrays, through the optional hooks of the game
 contract (``encode``/``decode``/``index_size``/``batch_expand``), and keeps
 results in compact arrays (see :mod:`gamesman.fastsolve` for the method and
 :mod:`gamesman.store` for the layout).  ``engine="reference"`` is the plain
 one below: positions in Python lists and dicts, retrograde analysis in Python;
-it is kept for tests, as the benchmarks' baseline, and for max^n and chance
-(the fast engine hands such games to it).
+it is kept for tests, as the benchmarks' baseline, and for max^n, chance and
+games without codes (the fast engine hands such games to it).
 
 Everything is iterative (no recursion limit), and results are kept in a
 database on disk keyed by the variant's spec (see :mod:`gamesman.database`).
@@ -220,7 +221,8 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        self.engine = engine if game.players in (1, 2) else "reference"
+        coded = game.players in (1, 2) and game.encode(game.start()) is not NotImplemented
+        self.engine = engine if coded else "reference"
         self.table: dict[Hashable, Packed] = {}
         if self.engine == "fast":
             from gamesman.fastsolve import Results

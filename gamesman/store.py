@@ -25,10 +25,8 @@ import hashlib
 import json
 import mmap
 import os
-import pickle
 import sys
 import tempfile
-import zlib
 from pathlib import Path
 
 import numpy as np
@@ -177,7 +175,7 @@ class Store:
         if self.layout == "dense":
             return code if int(self.values[code]) != self.missing else -1
         if self.layout == "sorted":
-            at = int(self.code_array.searchsorted(code))
+            at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
         word, bit = code >> 6, code & 63
         bits = int(self.bitmap[word])
@@ -214,7 +212,7 @@ class Store:
             found = inside & (self.values[safe] != self.missing) if self.span else inside
             return np.where(found, safe, -1)
         if self.layout == "sorted":
-            at = np.searchsorted(self.code_array, safe).clip(0, max(self.count - 1, 0))
+            at = np.searchsorted(self.code_array, safe.astype(self.code_array.dtype)).clip(0, max(self.count - 1, 0))
             found = inside & (self.code_array[at] == safe) if self.count else inside & False
             return np.where(found, at, -1)
         word, bit = safe >> 6, (safe & 63).astype(np.uint64)
@@ -286,24 +284,20 @@ def _intern(kind: int, remoteness: int, grundy: int | None) -> tuple:
 
 
 # -- files ---------------------------------------------------------------------------------
-def write_store(path: Path, spec: str, results: "Store | dict", stamp: dict | None = None) -> None:
-    """Write a store (or a table of positions) atomically; failures are reported, never fatal."""
+def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None) -> None:
+    """Write a store atomically; failures are reported, never fatal."""
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
-    if isinstance(results, dict):
-        header.update(kind="table", entries=len(results))
-        pieces.append(zlib.compress(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL), 6))
-    else:
-        header.update(kind="store", layout=results.layout, count=results.count, span=results.span, arrays={})
-        offset = 0
-        for name, array in results.arrays.items():
-            array = np.ascontiguousarray(array)
-            header["arrays"][name] = [offset, array.dtype.str, len(array)]
-            pieces.append(memoryview(array).cast("B"))
-            offset += array.nbytes
-            padding = -offset % ALIGN
-            pieces.append(bytes(padding))
-            offset += padding
+    header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
+    offset = 0
+    for name, array in results.arrays.items():
+        array = np.ascontiguousarray(array)
+        header["arrays"][name] = [offset, array.dtype.str, len(array)]
+        pieces.append(memoryview(array).cast("B"))
+        offset += array.nbytes
+        padding = -offset % ALIGN
+        pieces.append(bytes(padding))
+        offset += padding
     digest = hashlib.sha256()
     for piece in pieces:
         digest.update(piece)
@@ -322,8 +316,8 @@ def write_store(path: Path, spec: str, results: "Store | dict", stamp: dict | No
         print(f"gamesman: could not save {path.name} ({problem})", file=sys.stderr)
 
 
-def read_store(path: Path, spec: str, stamp: dict | None = None) -> "Store | dict | None":
-    """The store (or table) in ``path``, its arrays memory-mapped; None when there is no
+def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None:
+    """The store in ``path``, its arrays memory-mapped; None when there is no
     file; a damaged file is reported on stderr and ignored, so it is rebuilt."""
     try:
         handle = open(path, "rb")
@@ -344,11 +338,6 @@ def read_store(path: Path, spec: str, stamp: dict | None = None) -> "Store | dic
         view = memoryview(mapped)[body:]
         if hashlib.sha256(view).hexdigest() != header.get("sha256"):
             raise ValueError("checksum mismatch")
-        if header.get("kind") == "table":
-            table = pickle.loads(zlib.decompress(view))
-            if not isinstance(table, dict) or len(table) != header.get("entries"):
-                raise ValueError("entry count mismatch")
-            return table
         arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
                   for name, (offset, dtype, length) in header["arrays"].items()}
         store = Store(header["layout"], arrays, header["count"], header["span"])

@@ -159,13 +159,15 @@ def test_cycles_rejected_for_max_n():
         Solver(ThreeLoop(), database=None).solve()
 
 
-def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys):
-    game = make_game("tictactoe")
+@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3})])
+def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys, name, options):
+    """Both engines' files: the reference's table and the fast engine's arrays."""
+    game = make_game(name, **options)
     database = Database(tmp_path)
     first = Solver(game, database=database)
-    assert first.solve() == 5478
-    path = database.path(game.spec)
-    assert path.exists()
+    positions = first.solve()
+    assert positions == len(first.table) > 1000
+    (path,) = tmp_path.iterdir()
     second = Solver(game, database=database)
     assert second.solve() == 0  # everything came from disk
     assert second.result(game.start()) == first.result(game.start())
@@ -173,7 +175,7 @@ def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys):
     data[-10] ^= 0xFF
     path.write_bytes(bytes(data))
     third = Solver(game, database=database)
-    assert third.solve() == 5478
+    assert third.solve() == positions
     assert "damaged" in capsys.readouterr().err
     assert Solver(game, database=database).solve() == 0
 
