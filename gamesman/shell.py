@@ -21,14 +21,16 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator
 
 from gamesman.errors import GameError
 
 if TYPE_CHECKING:
-    from gamesman.players import Strategy
+    from gamesman.players import Estimate, Strategy
     from gamesman.solver import Solver
 
 #: Automatic moves (computer, chance) played in one go before the shell stops to ask.
@@ -259,6 +261,8 @@ class Shell:
         self.record_path = ""
         self._logging = True
         self._captured: list[str] | None = None
+        self.interrupts = Interrupts()
+        self.estimates: dict[tuple, tuple[str, Estimate]] = {}  # (seed, spec, position): (search, estimate)
 
     # -- output ---------------------------------------------------------------
     def say(self, text: str = "", kind: str = "") -> None:
@@ -331,15 +335,23 @@ class Shell:
 
     def interrupted(self) -> None:
         """Ctrl-C cancelled the running command."""
-        self.fresh_line()
+        self.after_interrupt()
         self.say("interrupted", "error")
 
-    def fresh_line(self) -> None:
-        """After Ctrl-C, start a new line on a terminal (the terminal echoed ^C there),
-        unless a progress line was just erased, leaving the cursor at the line's start."""
+    def after_interrupt(self) -> None:
+        """Note a Ctrl-C in the session (a transcript writes it as a ``^C`` line, as the
+        terminal shows it), and start a new line on a terminal (the terminal echoed ^C
+        there) unless a progress line was just erased, leaving the cursor at the line's start."""
+        self._log("^C", typed=True)
         if not self.line_cleared and self.write == sys.stdout.write and sys.stdout.isatty():
             self.write("\n")
         self.line_cleared = False
+
+    def cancel_line(self, prompt: str, newline: bool) -> None:
+        """Ctrl-C at ``prompt`` dropped the line being typed (``newline``: end the prompt's line)."""
+        self._log(prompt + "^C", typed=True)
+        if newline:
+            self.write("\n")
 
     def end_of_input(self, prompt: str) -> None:
         """Ctrl-D (or the end of piped input) at ``prompt``."""
@@ -454,7 +466,8 @@ class Shell:
             try:
                 result = self.solving(lambda: self.get_solver().result(self.position))
             except KeyboardInterrupt:
-                self.fresh_line()
+                self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
+                self.after_interrupt()
                 self.predictions = False
                 self.say("Prediction: interrupted; predictions are off (predictions on brings them back)",
                          "error")
@@ -920,6 +933,56 @@ def plain_terminal() -> bool:
     return plain_asked() or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
+class Interrupts:
+    """Ctrl-C for the front ends: it cancels the running command or the line being
+    typed, and never ends the shell.
+
+    Installed as the SIGINT handler, it raises KeyboardInterrupt only while armed
+    (during a command, or while a plain line is read).  Raising disarms it, so
+    further Ctrl-Cs that land while the first is handled, or between commands while
+    the prompt is drawn, are dropped instead of escaping with a traceback.  Code
+    that catches a Ctrl-C and carries on with the command calls ``arm()``.
+    """
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False
+            raise KeyboardInterrupt
+
+    def arm(self) -> None:
+        self.armed = True
+
+    @contextmanager
+    def cancellable(self) -> Iterator[None]:
+        """Ctrl-C raises KeyboardInterrupt in this block (once)."""
+        self.armed = True
+        try:
+            yield
+        finally:
+            self.armed = False
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """This object handles SIGINT in this block (the main thread's)."""
+        previous = signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def run_cancellable(shell: Shell, work: Callable[[], object]) -> None:
+    """Run ``work`` (a command); Ctrl-C cancels it and returns to the prompt."""
+    try:
+        with shell.interrupts.cancellable():
+            work()
+    except KeyboardInterrupt:
+        shell.interrupted()
+
+
 def plain_loop(shell: Shell) -> None:
     """Read lines from stdin; print the prompt text before each."""
     while not shell.finished:
@@ -927,22 +990,15 @@ def plain_loop(shell: Shell) -> None:
         sys.stdout.write(prompt)
         sys.stdout.flush()
         try:
-            line = sys.stdin.readline()
+            with shell.interrupts.cancellable():
+                line = sys.stdin.readline()
         except KeyboardInterrupt:
-            sys.stdout.write("\n")
+            shell.cancel_line(prompt, newline=True)
             continue
         if not line:
             shell.end_of_input(prompt)
             break
-        run_line(shell, line.rstrip("\r\n"), prompt)
-
-
-def run_line(shell: Shell, line: str, prompt: str) -> None:
-    """Execute a line; Ctrl-C cancels it and returns to the prompt."""
-    try:
-        shell.execute(line, prompt)
-    except KeyboardInterrupt:
-        shell.interrupted()
+        run_cancellable(shell, lambda: shell.execute(line.rstrip("\r\n"), prompt))
 
 
 ANSI = {"error": "\x1b[31m", "prediction": "\x1b[36m", "over": "\x1b[1m"}
@@ -997,13 +1053,14 @@ def terminal_loop(shell: Shell) -> None:
         message = [("class:game", head)] + ([("", " "), ("class:player", player)] if player else []) \
             + [("class:mark", "> ")]
         try:
-            line = session.prompt(message)
-        except KeyboardInterrupt:
+            line = session.prompt(message)  # restores this shell's SIGINT handler when it returns
+        except KeyboardInterrupt:  # Ctrl-C is a key while the prompt reads
+            shell.cancel_line(prompt, newline=False)
             continue
         except EOFError:
             shell.end_of_input(prompt)
             break
-        run_line(shell, line, prompt)
+        run_cancellable(shell, lambda: shell.execute(line, prompt))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1028,17 +1085,15 @@ def main(argv: list[str] | None = None) -> int:
         except GameError as problem:
             print(f"gamesman: {problem}", file=sys.stderr)
             return 2
-    shell.greet()
-    if words:
-        try:
-            shell.begin(game, keep_players=False)
-        except KeyboardInterrupt:
-            shell.interrupted()
     try:
-        if plain:
-            plain_loop(shell)
-        else:
-            terminal_loop(shell)
+        with shell.interrupts.installed():
+            shell.greet()
+            if words:
+                run_cancellable(shell, lambda: shell.begin(game, keep_players=False))
+            if plain:
+                plain_loop(shell)
+            else:
+                terminal_loop(shell)
     finally:
         shell.close()
     return 0

@@ -200,3 +200,27 @@ def test_a_session_recorded_at_the_terminal_replays_as_a_transcript(terminal, tm
     assert text.startswith("$ gamesman shell --seed 11\n")
     assert "\x1b" not in text
     assert check(path).diff == ""
+
+
+def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
+    t = terminal()
+    t.prompt()
+    t.child.send("new nim --heaps 6 --size 9\r")
+    t.wait("solving nim")
+    for _ in range(6):  # a burst: some land while the first is handled, or between commands
+        t.child.sendintr()
+        time.sleep(0.005)
+    t.prompt("x")
+    t.child.send("value\r")
+    t.wait("solving nim")
+    for _ in range(6):
+        t.child.sendintr()
+        time.sleep(0.02)
+    t.prompt("x")
+    time.sleep(0.5)  # Ctrl-Cs that reach the prompt just clear its line
+    t.child.send("position\r")
+    t.wait(r"\(x 9 9 9 9 9 9\)")
+    assert "Traceback" not in t.text
+    assert t.child.isalive()
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
