@@ -131,12 +131,15 @@ def describe_result(game, position: Hashable, result) -> str:
 
 
 def announce(game, utilities: tuple[float, ...]) -> str:
-    """The end of a game in words: the winner, a tie, and scores that are not just +-1."""
+    """The end of a game in words: the winner, a tie, and scores that are not just +-1.
+
+    A one-player game whose utility is 1 or 0 (a target reached or not) was won
+    or lost; any other utility is the player's score.
+    """
     names = [game.player_name(i) for i in range(len(utilities))]
     best = max(utilities)
     if len(utilities) == 1:
-        verdict = "won" if best > 0 else "lost" if best < 0 else "ended"
-        return verdict + (f" (score {_number(best)})" if best not in (-1, 0, 1) else "")
+        return {1: "won", 0: "lost"}.get(best, f"score {_number(best)}")
     if all(u == best for u in utilities):
         verdict = "the game is a tie"
     else:

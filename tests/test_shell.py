@@ -310,6 +310,17 @@ def test_value_phrases_follow_gamesman():
     assert announce(ttt, (3.0, -3.0)) == "x wins (scores: x 3, o -3)"
 
 
+def test_a_one_player_game_ends_with_its_score_or_won_or_lost():
+    s = shell("new 2048 --rows 3 --cols 3", "computer player random")
+    score = s.position[1]  # (turn, score, cells)
+    assert s.over() == (float(score),) and score > 4
+    assert f"game over: score {score}. Type again to play again, or new GAME." in s.run("show")
+    assert s.run("value") == f"the game is over: score {score}\n"
+    target = make_game("2048", rows=2, cols=2, target=16)
+    assert announce(target, (1.0,)) == "won" and announce(target, (0.0,)) == "lost"
+    assert announce(make_game("cube", size=2), (1.0,)) == "won"
+
+
 def test_predictions_toggle():
     s = shell("new onetwoten")
     assert "Prediction: L should win in 7" in s.run("show")
