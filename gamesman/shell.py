@@ -23,6 +23,7 @@ import random
 import shlex
 import signal
 import sys
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
 #: Automatic moves (computer, chance) played in one go before the shell stops to ask.
 MOVE_LIMIT = 500
-#: Search players to ask, in order of preference, when a variant is too large to solve.
-SEARCH_PREFERENCE = ("mcts", "alphabeta", "expectimax")
+#: Seconds between the progress reports of a search player (which cannot report itself).
+SEARCH_TICK = 0.1
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
 
@@ -149,6 +150,11 @@ def announce(game, utilities: tuple[float, ...]) -> str:
     if not plain:
         verdict += " (scores: " + ", ".join(f"{n} {_number(u)}" for n, u in zip(names, utilities)) + ")"
     return verdict
+
+
+def spent(found: "Estimate") -> str:
+    """`` (1,000 iterations, 1,001 nodes)``: what a search spent, if it says."""
+    return f" ({found.spent})" if found.spent else ""
 
 
 def has_chance(game) -> bool:
@@ -433,15 +439,63 @@ class Shell:
                 self.line_cleared = self.progress.shown
             self.progress = None
 
-    def searcher(self) -> tuple[str, "Strategy"]:
-        """A search player for variants too large to solve."""
+    def thinking(self, strategy: "Strategy", work: Callable[[], object]) -> object:
+        """Run ``work`` (a computer player's move or estimate) with progress for long ones.
+
+        A solver-backed player reports its solve; a search player cannot report,
+        so a background thread shows the nodes it has searched (when it counts
+        them) and the time.
+        """
+        from gamesman.players import PerfectPlayer
+        from gamesman.progress import Progress
+
+        if isinstance(strategy, PerfectPlayer) or not self.show_progress:
+            return self.solving(work)
+        progress = Progress(f"{strategy.describe()} on {self.game.spec}")
+        done = threading.Event()
+
+        def tick() -> None:
+            while not done.wait(SEARCH_TICK):
+                nodes = getattr(strategy, "nodes", None)
+                progress("searched nodes" if isinstance(nodes, int) else "searching",
+                         nodes if isinstance(nodes, int) else None)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
+            progress.finish()
+            self.line_cleared = progress.shown
+
+    def searcher(self, rng: random.Random | None = None) -> "Strategy":
+        """The game's own search player (``search_strategy``), for variants too large to solve."""
         from gamesman.players import make_strategy
 
-        table = strategy_table()
-        for name in SEARCH_PREFERENCE:
-            if name in table:
-                return name, make_strategy(self.game, [name], self.rng)
-        raise GameError(f"{self.game.name}: this variant is too large to solve, and no search player is installed")
+        name = self.game.search_strategy
+        if name not in strategy_table():
+            raise GameError(f"{self.game.name}: this variant is too large to solve, and its search player "
+                            f"{name!r} is not installed")
+        return make_strategy(self.game, [name], rng or self.rng)
+
+    def estimate(self) -> tuple[str, "Estimate"]:
+        """The search player's estimate of the current position, searched once per position.
+
+        The search is seeded by the shell's seed and the position, so value, values
+        and hint agree, and asking again gives the same answer.
+        """
+        from gamesman.players import estimate
+
+        position = self.position
+        key = (self.seed, self.game.spec, position)
+        if key not in self.estimates:
+            text = self.game.format_position(position)
+            strategy = self.searcher(random.Random(f"{self.seed} {self.game.spec} {text}"))
+            found = self.thinking(strategy, lambda: estimate(strategy, position))
+            self.estimates[key] = (strategy.describe(), found)
+        return self.estimates[key]
 
     def exact(self) -> bool:
         """Whether the solver answers for this variant (else a search player estimates)."""
@@ -500,7 +554,7 @@ class Shell:
                 strategy = self.computers.get(player, default)
                 if strategy is None:
                     break
-                choice = self.solving(lambda: strategy.choose(position))
+                choice = self.thinking(strategy, lambda: strategy.choose(position))
                 text = game.format_move(position, choice.move)
                 self.push(Step(game.play(position, choice.move), text, player, strategy.describe()))
                 reason = choice.reason
@@ -623,9 +677,10 @@ class Shell:
             result = self.solving(lambda: self.get_solver().result(self.position))
             self.say(describe_result(self.game, self.position, result))
         else:
-            name, player = self.searcher()
-            choice = player.choose(self.position)
-            self.say(f"{self.game.name}: too large to solve; {name} estimate: {choice.reason}")
+            search, found = self.estimate()
+            move, text = found.rows[0]
+            self.say(f"{self.game.name}: too large to solve; estimate by {search}{spent(found)}: "
+                     f"best {self.game.format_move(self.position, move)}, {text}")
 
     def do_values(self, args: list[str], line: str) -> None:
         self.need_game()
@@ -633,11 +688,18 @@ class Shell:
         if self.over() is not None:
             self.say(f"the game is over: {announce(game, self.over())}")
             return
-        if not self.exact():
-            name, _ = self.searcher()
-            self.say(f"{game.name}: too large to solve, so no exact values; hint asks {name}")
-            return
         position = self.position
+        if not self.exact():
+            search, found = self.estimate()
+            self.say(f"{game.name}: too large to solve; estimates by {search}{spent(found)}, best first:")
+            names = [game.format_move(position, move) for move, _ in found.rows]
+            width = max([4] + [len(n) for n in names])
+            self.say(f"{'move':<{width}}  estimate")
+            for name, (_, text) in zip(names, found.rows):
+                self.say(f"{name:<{width}}  {text}")
+            if found.unrated:
+                self.say(f"not rated by {search}: " + " ".join(game.format_move(position, m) for m in found.unrated))
+            return
         rows = self.solving(lambda: self.get_solver().move_results(position))
         names = [game.format_move(position, move) for move, _ in rows]
         width = max([4] + [len(n) for n in names])
@@ -661,10 +723,9 @@ class Shell:
             self.say(f"the game is over: {announce(game, self.over())}")
             return
         if not self.exact():
-            name, player = self.searcher()
-            choice = player.choose(position)
-            move = game.format_move(position, choice.move)
-            self.say(f"hint ({name}): play {move}" + (f" ({choice.reason})" if choice.reason else ""))
+            search, found = self.estimate()
+            move, text = found.rows[0]
+            self.say(f"hint (estimate by {search}): play {game.format_move(position, move)}: {text}")
             return
         solver = self.get_solver()
         best = self.solving(lambda: solver.best_moves(position))
@@ -735,7 +796,7 @@ class Shell:
         elif self.exact():
             default = self.make_player(["perfect"])
         else:
-            default = self.searcher()[1]
+            default = self.searcher()
         self.play_automatic(watch=True, default=default)
 
     def set_seed(self, seed: int) -> None:

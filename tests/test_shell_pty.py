@@ -224,3 +224,17 @@ def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
     assert t.child.isalive()
     t.child.sendcontrol("d")
     assert t.finish() == 0
+
+
+def test_a_search_estimate_shows_its_progress_and_hint_agrees_with_it(terminal):
+    t = terminal("shell", "othello", "--rows", "8", "--cols", "8")
+    t.prompt("b")
+    t.child.send("value\r")
+    t.wait(r"mcts 1000 on othello\(rows=8.*searched nodes [\d,]+ \([\d,]+/s\)")  # while it searches
+    value = t.prompt("b")
+    best = re.search(r"estimate by mcts 1000 \(.*\): best ([a-h][1-8]), win rate", value).group(1)
+    started = time.monotonic()
+    assert f"play {best}: win rate" in t.type("hint", "b")
+    assert time.monotonic() - started < 1  # the same search answers: it is not run again
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
