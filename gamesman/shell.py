@@ -26,6 +26,7 @@ import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator
 
 from gamesman.errors import GameError
@@ -513,27 +514,33 @@ class Shell:
 
     # -- showing ----------------------------------------------------------------
     def show(self) -> None:
-        """The board, then the end of the game or the prediction."""
+        """The board, then the end of the game or the prediction.
+
+        A Ctrl-C from the moment the board is drawn until the prediction is
+        solved turns predictions off, so it has one outcome wherever it lands.
+        """
         game = self.game
-        self.say(game.render(self.position), "board")
         utilities = self.over()
-        if utilities is not None:
-            self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.", "over")
-        elif self.predictions and self.exact():
-            try:
-                result = self.solving(lambda: self.get_solver().result(self.position))
-            except KeyboardInterrupt:
-                self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
-                self.after_interrupt()
-                self.predictions = False
-                self.say("Prediction: interrupted; predictions are off (predictions on brings them back)",
-                         "error")
-                return
-            except GameError as problem:
-                self.predictions = False
-                self.say(f"Prediction: none ({problem}); predictions are off", "error")
-                return
-            self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
+        if utilities is not None or not (self.predictions and self.exact()):
+            self.say(game.render(self.position), "board")
+            if utilities is not None:
+                self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.",
+                         "over")
+            return
+        try:
+            self.say(game.render(self.position), "board")
+            result = self.solving(lambda: self.get_solver().result(self.position))
+        except KeyboardInterrupt:
+            self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
+            self.after_interrupt()
+            self.predictions = False
+            self.say("Prediction: interrupted; predictions are off (predictions on brings them back)", "error")
+            return
+        except GameError as problem:
+            self.predictions = False
+            self.say(f"Prediction: none ({problem}); predictions are off", "error")
+            return
+        self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
 
     def play_automatic(self, watch: bool = False, default=None) -> None:
         """Play chance moves and computer moves until a person is to move or the game ends."""
@@ -1006,15 +1013,32 @@ class Interrupts:
     further Ctrl-Cs that land while the first is handled, or between commands while
     the prompt is drawn, are dropped instead of escaping with a traceback.  Code
     that catches a Ctrl-C and carries on with the command calls ``arm()``.
+
+    A Ctrl-C that lands while a module is being imported (the solver's first use
+    imports numpy) would leave that module half-imported and broken for the rest
+    of the session, so it is put off: the signal is sent again a moment later.
     """
+
+    #: Seconds to wait before trying again a Ctrl-C that landed during an import.
+    RETRY = 0.05
 
     def __init__(self) -> None:
         self.armed = False
 
-    def __call__(self, signum: int, frame: object) -> None:
-        if self.armed:
-            self.armed = False
-            raise KeyboardInterrupt
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if not self.armed:
+            return
+        if importing(frame):
+            self.again()
+            return
+        self.armed = False
+        raise KeyboardInterrupt
+
+    def again(self) -> None:
+        """Send SIGINT to this process again in a moment."""
+        timer = threading.Timer(self.RETRY, os.kill, (os.getpid(), signal.SIGINT))
+        timer.daemon = True
+        timer.start()
 
     def arm(self) -> None:
         self.armed = True
@@ -1038,6 +1062,15 @@ class Interrupts:
             signal.signal(signal.SIGINT, previous)
 
 
+def importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` or one of its callers is Python's import machinery."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def run_cancellable(shell: Shell, work: Callable[[], object]) -> None:
     """Run ``work`` (a command); Ctrl-C cancels it and returns to the prompt."""
     try:
@@ -1048,21 +1081,30 @@ def run_cancellable(shell: Shell, work: Callable[[], object]) -> None:
 
 
 def plain_loop(shell: Shell) -> None:
-    """Read lines from stdin; print the prompt text before each."""
+    """Read lines from stdin; print the prompt text before each.
+
+    Ctrl-C stays armed from the prompt through the command, so one that arrives
+    as a line is read cancels that line or its command, never nothing.
+    """
     while not shell.finished:
         prompt = shell.prompt()
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
+        line = None
         try:
             with shell.interrupts.cancellable():
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
                 line = sys.stdin.readline()
+                if line:
+                    shell.execute(line.rstrip("\r\n"), prompt)
         except KeyboardInterrupt:
-            shell.cancel_line(prompt, newline=True)
+            if line is None:
+                shell.cancel_line(prompt, newline=True)
+            else:
+                shell.interrupted()
             continue
         if not line:
             shell.end_of_input(prompt)
             break
-        run_cancellable(shell, lambda: shell.execute(line.rstrip("\r\n"), prompt))
 
 
 ANSI = {"error": "\x1b[31m", "prediction": "\x1b[36m", "over": "\x1b[1m"}

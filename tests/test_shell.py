@@ -1,11 +1,14 @@
 """The shell's commands, driven with plain strings (no terminal)."""
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
+import types
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice, Strategy
 from gamesman.progress import Progress
 from gamesman.registry import make_game
-from gamesman.shell import Shell, announce, describe_result
+from gamesman.shell import Interrupts, Shell, announce, describe_result
 from gamesman.solver import Solver
 from gamesman.transcript import check, gamesman_command
 
@@ -347,6 +350,28 @@ def test_ctrl_c_during_a_prediction_turns_predictions_off(monkeypatch):
     with pytest.raises(KeyboardInterrupt):  # elsewhere the front end cancels the command
         s.run("value")
     assert s.run("position") == "(x 4 4 4)\n"
+
+
+def test_ctrl_c_cancels_once_is_dropped_between_commands_and_waits_for_an_import(tmp_path, monkeypatch):
+    interrupts = Interrupts()
+    interrupts(signal.SIGINT, sys._getframe())  # between commands: dropped
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.cancellable():
+            interrupts(signal.SIGINT, sys._getframe())
+    with interrupts.cancellable():
+        interrupts.armed = False  # as raising left it: a second Ctrl-C while the first is handled
+        interrupts(signal.SIGINT, sys._getframe())
+    retries = []
+    monkeypatch.setattr(interrupts, "again", lambda: retries.append(True))
+    probe = types.ModuleType("interrupt_probe")
+    probe.handler = interrupts
+    monkeypatch.setitem(sys.modules, "interrupt_probe", probe)
+    (tmp_path / "imported_while_interrupted.py").write_text(
+        "import signal, sys\nsys.modules['interrupt_probe'].handler(signal.SIGINT, sys._getframe())\nDONE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with interrupts.cancellable():
+        assert importlib.import_module("imported_while_interrupted").DONE  # the import completes
+    assert retries == [True]  # and the Ctrl-C is sent again
 
 
 def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(monkeypatch):
