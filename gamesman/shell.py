@@ -878,10 +878,14 @@ class Shell:
         self.say(f"recording to {path} (the whole session so far, then on until record off or quit)")
 
     def command_line(self) -> str:
-        """The ``$ gamesman ...`` line that starts this session again."""
+        """The ``$ gamesman ...`` line that starts this session again.
+
+        The shell's seed goes before the game's name, where no game can take it
+        for an option of its own (the cube's ``--seed`` is its scramble's).
+        """
         rest, _ = split_seed(self.argv)
         if self.initial_seed != 0:  # transcripts replay with seed 0 unless told otherwise
-            rest += ["--seed", str(self.initial_seed)]
+            rest = ["--seed", str(self.initial_seed)] + rest
         return "$ gamesman" + (" shell " + " ".join(shlex.quote(w) for w in rest) if rest else "")
 
     def do_help(self, args: list[str], line: str) -> None:

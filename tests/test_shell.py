@@ -642,7 +642,17 @@ def test_record_writes_a_transcript_that_replays(tmp_path):
 
 def test_a_recording_names_a_random_seed(tmp_path):
     s = Shell(write=lambda text: None, seed=4242, argv=["nim", "--heaps", "2"])
-    assert s.command_line() == "$ gamesman shell nim --heaps 2 --seed 4242"
+    assert s.command_line() == "$ gamesman shell --seed 4242 nim --heaps 2"
+    # Before the game's name: after it, the cube would take the seed for its scramble's.
+    cube = Shell(write=lambda text: None, seed=7, argv=["cube", "--size", "2", "--scramble", "3"])
+    assert cube.command_line() == "$ gamesman shell --seed 7 cube --size 2 --scramble 3"
+    path = tmp_path / "cube.t"
+    with subprocess.Popen(gamesman_command() + ["shell", "cube", "--size", "2", "--scramble", "3"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                          env=dict(os.environ, GAMESMAN_SEED="7")) as shell_process:
+        shell_process.communicate(f"seed\nposition\nrecord {path}\n", timeout=60)
+    assert path.read_text().startswith("$ gamesman shell --seed 7 cube --size 2 --scramble 3\n")
+    assert check(path).diff == ""
     assert Shell(write=lambda text: None, seed=0, argv=["--seed", "0"]).command_line() == "$ gamesman"
     assert s.run("record /nonexistent/dir/x.t").startswith("cannot record to /nonexistent/dir/x.t")
 
