@@ -111,6 +111,8 @@ StrategyFactory = Callable[[Game, random.Random, list[str]], Strategy]
 
 
 def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+    if len(args) > 1:
+        raise GameError(f"imperfect takes one skill from 0 to 1, not {' '.join(args)!r}")
     try:
         skill = float(args[0]) if args else 0.8
     except ValueError:
@@ -120,11 +122,20 @@ def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     return ImperfectPlayer(game, rng, skill=skill)
 
 
+def _without_arguments(name: str, make: Callable[[Game, random.Random], Strategy]) -> StrategyFactory:
+    """A factory for a strategy that takes no arguments (and refuses any)."""
+    def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+        if args:
+            raise GameError(f"{name} takes no arguments, not {' '.join(args)!r}")
+        return make(game, rng)
+    return factory
+
+
 STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
-    "random": (lambda game, rng, args: RandomPlayer(game, rng), "uniformly random legal moves"),
-    "perfect": (lambda game, rng, args: PerfectPlayer(game, rng), "a best move by the solver"),
+    "random": (_without_arguments("random", RandomPlayer), "uniformly random legal moves"),
+    "perfect": (_without_arguments("perfect", PerfectPlayer), "a best move by the solver"),
     "imperfect": (_with_skill, "perfect with probability P (default 0.8), else random: imperfect P"),
-    "misere": (lambda game, rng, args: MiserePlayer(game, rng), "the worst move by the solver (tries to lose)"),
+    "misere": (_without_arguments("misere", MiserePlayer), "the worst move by the solver (tries to lose)"),
 }
 
 

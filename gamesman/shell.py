@@ -210,6 +210,8 @@ def split_seed(words: list[str]) -> tuple[list[str], int | None]:
     if rest and not any(o.name == "seed" for o in game_class(rest[0]).options):
         flags, later = take_seed(rest[1:])
         rest = rest[:1] + flags
+        if later is not None and seed is not None:
+            raise GameError("--seed given twice")
         seed = later if later is not None else seed
     return rest, seed
 
@@ -230,6 +232,8 @@ def take_seed(words: list[str]) -> tuple[list[str], int | None]:
                 index += 1
             else:
                 raise GameError("--seed needs a whole number")
+            if seed is not None:
+                raise GameError("--seed given twice")
             try:
                 seed = int(text)
             except ValueError:
@@ -954,10 +958,10 @@ class Shell:
             if len(words) == 1:
                 return [self.game.player_name(i) for i in range(self.game.players)] + ["both"]
             if command == "computer" and len(words) == 2:
-                return list(strategy_table()) + ["off"]
+                return self.strategy_candidates() + ["off"]
             return []
-        if command == "auto" and len(words) == 1:
-            return list(strategy_table())
+        if command == "auto" and len(words) == 1 and self.game is not None:
+            return self.strategy_candidates()
         if command == "predictions" and len(words) == 1:
             return ["on", "off"]
         if command == "record" and len(words) == 1:
@@ -965,6 +969,13 @@ class Shell:
         if command == "set" and self.game is not None and len(words) == 1:
             return [self.game.format_position(self.position)]
         return []
+
+    def strategy_candidates(self) -> list[str]:
+        """The strategies that can play the current variant."""
+        from gamesman.players import applicable_strategies
+
+        strategy_table()
+        return applicable_strategies(self.game)
 
     def flag_candidates(self, words: list[str]) -> list[str]:
         from gamesman.registry import game_class

@@ -517,6 +517,10 @@ def test_computer_strategies_from_words():
     assert s.run("computer R telepathy").startswith("unknown strategy 'telepathy' (strategies: random, perfect")
     assert s.run("computer R imperfect 2") == "imperfect: skill must be a number from 0 to 1, not '2'\n"
     assert s.run("computer R").startswith("computer R needs a strategy")
+    assert s.run("computer R imperfect 0.8 extra") == "imperfect takes one skill from 0 to 1, not '0.8 extra'\n"
+    assert s.run("computer R random now") == "random takes no arguments, not 'now'\n"
+    assert s.run("computer") == "R: misere\n"  # the refused strategies changed nothing
+    assert s.run("new nim --seed 1 --heaps 2 --seed 2") == "--seed given twice\n"
 
 
 def test_computer_both_plays_the_whole_game_and_undo_steps_back_one_move():
@@ -610,6 +614,14 @@ def test_completion_of_commands_games_flags_and_moves():
     assert "perfect" in s.completions("computer o p")
     assert s.completions("predictions o") == ["on", "off"]
     assert s.completions("set ") == ["(o --- -x- ---)"]
+    offered = s.completions("computer o ")  # only the strategies that can play this game
+    assert {"perfect", "random", "mcts", "alphabeta", "off"} <= set(offered)
+    assert not {"twophase", "optimal", "call", "humanlike"} & set(offered)
+    s.run("new nim3p")
+    assert "alphabeta" not in s.completions("computer P0 ")  # two players only
+    s.run("new cube --scramble 1")
+    offered = s.completions("auto ")
+    assert "twophase" in offered and "perfect" not in offered  # the 3x3x3 is too large to solve
 
 
 # -- quitting, recording ------------------------------------------------------------------------
@@ -655,6 +667,17 @@ def test_a_recording_names_a_random_seed(tmp_path):
     assert check(path).diff == ""
     assert Shell(write=lambda text: None, seed=0, argv=["--seed", "0"]).command_line() == "$ gamesman"
     assert s.run("record /nonexistent/dir/x.t").startswith("cannot record to /nonexistent/dir/x.t")
+
+
+def test_the_readme_session_is_true(tmp_path):
+    """The session README.md shows under "The shell" replays as a transcript (seed 0)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("\n## The shell\n", 1)[1].split("\n## ", 1)[0]
+    session = section.split("\n```\n", 2)[1]
+    assert session.startswith("$ gamesman\n")
+    path = tmp_path / "readme.t"
+    path.write_text(session + "\n")
+    assert check(path).diff == ""
 
 
 # -- the plain front end --------------------------------------------------------------------------

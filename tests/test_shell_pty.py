@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -239,3 +240,24 @@ def test_a_search_estimate_shows_its_progress_and_hint_agrees_with_it(terminal):
     assert time.monotonic() - started < 1  # the same search answers: it is not run again
     t.child.sendcontrol("d")
     assert t.finish() == 0
+
+
+def test_colour_on_a_terminal_and_none_when_piped(terminal):
+    t = terminal("shell", "cube", "--size", "2", "--scramble", "1")
+    t.prompt()
+    t.type("bogus")
+    assert re.search(r"\x1b\[31mcube: 'bogus' is not a move[^\x1b]*\x1b\[0m", t.raw)  # errors in red
+    assert re.search(r"\x1b\[(97|31|32|93|38;5;208|34)m[URFDLB]\x1b\[0m", t.raw)  # the faces in theirs
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+    plain = terminal("shell", "cube", "--size", "2", "--scramble", "1", colour=False)
+    plain.prompt()
+    plain.type("bogus")
+    assert "\x1b[31m" not in plain.raw and "\x1b[97m" not in plain.raw  # NO_COLOR
+    plain.child.sendcontrol("d")
+    assert plain.finish() == 0
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "GAMESMAN_PLAIN")}
+    piped = subprocess.run(gamesman_command() + ["shell", "cube", "--size", "2", "--scramble", "1"],
+                           input="bogus\n", capture_output=True, text=True, timeout=60,
+                           env=dict(env, TERM="xterm"))
+    assert "cube: 'bogus' is not a move" in piped.stdout and "\x1b" not in piped.stdout + piped.stderr
