@@ -203,10 +203,6 @@ class Estimate:
     unrated: list[Hashable] = field(default_factory=list)
     spent: str = ""  # e.g. "1,000 iterations, 1,001 nodes"
 
-    @property
-    def best(self) -> Hashable:
-        return self.rows[0][0]
-
 
 def estimate(strategy: Strategy, position: Hashable) -> Estimate:
     """Search once from ``position`` and rate its moves.

@@ -270,7 +270,7 @@ class Shell:
         self.show_progress = True  # a progress line for solves that take more than a second
         self.line_cleared = False  # a progress line was erased: the cursor is at a line's start
         self.finished = False
-        self.log: list[tuple[bool, str]] = []  # (typed after a prompt, text)
+        self.log: list[tuple[bool, str]] = []  # (typed: a prompt and its input, or a Ctrl-C; text)
         self.record_file = None
         self.record_path = ""
         self._logging = True
