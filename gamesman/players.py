@@ -111,6 +111,8 @@ StrategyFactory = Callable[[Game, random.Random, list[str]], Strategy]
 
 
 def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+    if len(args) > 1:
+        raise GameError(f"imperfect takes one skill from 0 to 1, not {' '.join(args)!r}")
     try:
         skill = float(args[0]) if args else 0.8
     except ValueError:
@@ -120,11 +122,20 @@ def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     return ImperfectPlayer(game, rng, skill=skill)
 
 
+def _without_arguments(name: str, make: Callable[[Game, random.Random], Strategy]) -> StrategyFactory:
+    """A factory for a strategy that takes no arguments (and refuses any)."""
+    def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+        if args:
+            raise GameError(f"{name} takes no arguments, not {' '.join(args)!r}")
+        return make(game, rng)
+    return factory
+
+
 STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
-    "random": (lambda game, rng, args: RandomPlayer(game, rng), "uniformly random legal moves"),
-    "perfect": (lambda game, rng, args: PerfectPlayer(game, rng), "a best move by the solver"),
+    "random": (_without_arguments("random", RandomPlayer), "uniformly random legal moves"),
+    "perfect": (_without_arguments("perfect", PerfectPlayer), "a best move by the solver"),
     "imperfect": (_with_skill, "perfect with probability P (default 0.8), else random: imperfect P"),
-    "misere": (lambda game, rng, args: MiserePlayer(game, rng), "the worst move by the solver (tries to lose)"),
+    "misere": (_without_arguments("misere", MiserePlayer), "the worst move by the solver (tries to lose)"),
 }
 
 
@@ -164,6 +175,141 @@ def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None 
     if isinstance(strategy, PerfectPlayer) and not game.solvable():
         raise GameError(f"{game.name}: this variant is too large to solve; use a search player")
     return strategy
+
+
+def applicable_strategies(game: Game) -> list[str]:
+    """The strategies that can play ``game`` as it is (a game's own strategies only for it,
+    perfect play only where the variant is solvable, two-player searches for two players)."""
+    found = []
+    for name, (factory, _) in STRATEGIES.items():
+        try:
+            strategy = factory(game, random.Random(0), [])
+        except GameError:
+            continue
+        if not (isinstance(strategy, PerfectPlayer) and not game.solvable()):
+            found.append(name)
+    return found
+
+
+# -- estimates: what a search player thinks of every move ------------------------------------
+
+
+@dataclass
+class Estimate:
+    """What one search found at a position: how it rated each move, best first (the
+    first is the move it chooses), the moves it did not rate, and the effort spent."""
+
+    rows: list[tuple[Hashable, str]]
+    unrated: list[Hashable] = field(default_factory=list)
+    spent: str = ""  # e.g. "1,000 iterations, 1,001 nodes"
+
+
+def estimate(strategy: Strategy, position: Hashable) -> Estimate:
+    """Search once from ``position`` and rate its moves.
+
+    Monte-Carlo tree search rates every move it tried (win rate, mean utility,
+    visits), alpha-beta every move (its score at the deepest complete depth),
+    expectimax without a time budget every move (expected utilities); any
+    other strategy rates only the move it chooses.
+    """
+    from gamesman.expectimax import ExpectimaxPlayer
+    from gamesman.search import AlphaBetaPlayer, MCTSPlayer
+
+    game = strategy.game
+    moves = list(game.moves(position))
+    if not moves:
+        raise GameError(f"{game.name}: no moves to rate here")
+    if len(moves) == 1:
+        return Estimate([(moves[0], "the only legal move")])
+    if isinstance(strategy, MCTSPlayer):
+        return _mcts_estimate(strategy, position)
+    if isinstance(strategy, AlphaBetaPlayer):
+        return _alphabeta_estimate(strategy, position, moves)
+    if isinstance(strategy, ExpectimaxPlayer) and strategy.seconds is None:
+        return _expectimax_estimate(strategy, position, moves)
+    choice = strategy.choose(position)
+    reason = choice.reason
+    said = game.format_move(position, choice.move)
+    if reason.startswith(said + ": "):
+        reason = reason[len(said) + 2:]
+    return Estimate([(choice.move, reason)], [m for m in moves if m != choice.move])
+
+
+def _mcts_estimate(player, position: Hashable) -> Estimate:
+    from gamesman.search import _count
+
+    game = player.game
+    root = player.search(position)
+    mover = root.mover
+    # Most visited first, as MCTSPlayer.choose picks (sorting keeps equals in tree order).
+    ranked = sorted(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[mover]),
+                    reverse=True)
+    rows = []
+    for move, child in ranked:
+        text = f"win rate {child.shares[mover] / child.visits:.0%}, " if game.players > 1 else ""
+        text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {_count(child.visits, 'visit')}"
+        rows.append((move, text))
+    return Estimate(rows, [m for m in game.moves(position) if m not in root.children],
+                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')}")
+
+
+def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
+    """Iterative deepening with a full window for every move at the root, so each gets its score."""
+    import math
+    import time
+
+    from gamesman.search import MAX_DEPTH, WIN, _count, _OutOfTime
+
+    game = player.game
+    me = game.to_move(position)
+    player.rng.shuffle(moves)
+    player.table, player.nodes, player.horizons, player.deadline = {}, 0, 0, None
+    started = time.monotonic()
+    scores: dict = {}
+    reached, proved = 0, False
+    for depth in range(1, (player.depth or MAX_DEPTH) + 1):
+        if depth == 2 and player.seconds is not None:
+            player.deadline = started + player.seconds
+        horizons = player.horizons
+        try:
+            found = {move: player.child_value(game.play(position, move), me, depth - 1, -math.inf, math.inf)
+                     for move in moves}
+        except _OutOfTime:
+            break
+        scores, reached = found, depth
+        proved = player.horizons == horizons
+        moves.sort(key=lambda move: -scores[move])
+        if proved or all(abs(score) >= WIN for score in scores.values()):
+            break
+
+    def said(score: float) -> str:
+        if score >= WIN:
+            return "forced win"
+        if score <= -WIN:
+            return "forced loss"
+        return f"score {score + 0.0:+.2f}" + (" (exact)" if proved else "")
+
+    rows = [(move, said(scores[move])) for move in moves]
+    return Estimate(rows, spent=f"depth {reached}, {_count(player.nodes, 'node')}")
+
+
+def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
+    from gamesman.expectimax import DEFAULT_DEPTH
+
+    game = player.game
+    mover = game.to_move(position)
+    depth = player.depth or DEFAULT_DEPTH
+    values = player.move_values(position, moves, depth)
+    player.rng.shuffle(moves)  # equals in a random order, as ExpectimaxPlayer.choose breaks ties
+    moves.sort(key=lambda move: -values[move][mover])
+
+    def said(utilities: tuple[float, ...]) -> str:
+        if game.players == 1:
+            return f"expected utility {utilities[0]:,.6g}"
+        return "expected utilities " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
+
+    rows = [(move, said(values[move])) for move in moves]
+    return Estimate(rows, spent=f"depth {depth}")
 
 
 def random_outcome(game: Game, position: Hashable, rng: random.Random) -> Hashable:

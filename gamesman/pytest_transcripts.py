@@ -1,10 +1,15 @@
 """pytest plugin: every ``*.t`` transcript is a test; ``--update-transcripts`` rewrites them.
 
-Loaded by the repository's root ``conftest.py``, so ``pytest`` alone replays
-``transcripts/``.  A failing transcript reports a unified diff of the expected
-and the actual session.
+Installed as a pytest plugin (the ``pytest11`` entry point, named after this
+module), so ``pytest some/dir/x.t`` replays a transcript anywhere; the
+repository's root ``conftest.py`` also names it, for a checkout that is not
+installed (pytest registers it once).  A ``.t`` file is a transcript when a line
+starts with ``$ gamesman`` (other tools' ``.t`` files are left alone).  A
+failing transcript reports a unified diff of the expected and the actual session.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -17,8 +22,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "output, keeping comments and the matcher lines that still match")
 
 
-def pytest_collect_file(file_path, parent):
-    if file_path.suffix == ".t":
+def is_transcript(path: Path) -> bool:
+    """Whether a ``.t`` file is a gamesman transcript: it has a ``$ gamesman`` line."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("$ gamesman") for line in text.splitlines())
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.File | None:
+    if file_path.suffix == ".t" and is_transcript(file_path):
         return TranscriptFile.from_parent(parent, path=file_path)
     return None
 

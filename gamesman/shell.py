@@ -21,20 +21,24 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable
+from types import FrameType
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator
 
 from gamesman.errors import GameError
 
 if TYPE_CHECKING:
-    from gamesman.players import Strategy
+    from gamesman.players import Estimate, Strategy
     from gamesman.solver import Solver
 
 #: Automatic moves (computer, chance) played in one go before the shell stops to ask.
 MOVE_LIMIT = 500
-#: Search players to ask, in order of preference, when a variant is too large to solve.
-SEARCH_PREFERENCE = ("mcts", "alphabeta", "expectimax")
+#: Seconds between the progress reports of a search player (which cannot report itself).
+SEARCH_TICK = 0.1
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
 
@@ -129,12 +133,15 @@ def describe_result(game, position: Hashable, result) -> str:
 
 
 def announce(game, utilities: tuple[float, ...]) -> str:
-    """The end of a game in words: the winner, a tie, and scores that are not just +-1."""
+    """The end of a game in words: the winner, a tie, and scores that are not just +-1.
+
+    A one-player game whose utility is 1 or 0 (a target reached or not) was won
+    or lost; any other utility is the player's score.
+    """
     names = [game.player_name(i) for i in range(len(utilities))]
     best = max(utilities)
     if len(utilities) == 1:
-        verdict = "won" if best > 0 else "lost" if best < 0 else "ended"
-        return verdict + (f" (score {_number(best)})" if best not in (-1, 0, 1) else "")
+        return {1: "won", 0: "lost"}.get(best, f"score {_number(best)}")
     if all(u == best for u in utilities):
         verdict = "the game is a tie"
     else:
@@ -144,6 +151,11 @@ def announce(game, utilities: tuple[float, ...]) -> str:
     if not plain:
         verdict += " (scores: " + ", ".join(f"{n} {_number(u)}" for n, u in zip(names, utilities)) + ")"
     return verdict
+
+
+def spent(found: "Estimate") -> str:
+    """`` (1,000 iterations, 1,001 nodes)``: what a search spent, if it says."""
+    return f" ({found.spent})" if found.spent else ""
 
 
 def has_chance(game) -> bool:
@@ -198,6 +210,8 @@ def split_seed(words: list[str]) -> tuple[list[str], int | None]:
     if rest and not any(o.name == "seed" for o in game_class(rest[0]).options):
         flags, later = take_seed(rest[1:])
         rest = rest[:1] + flags
+        if later is not None and seed is not None:
+            raise GameError("--seed given twice")
         seed = later if later is not None else seed
     return rest, seed
 
@@ -218,6 +232,8 @@ def take_seed(words: list[str]) -> tuple[list[str], int | None]:
                 index += 1
             else:
                 raise GameError("--seed needs a whole number")
+            if seed is not None:
+                raise GameError("--seed given twice")
             try:
                 seed = int(text)
             except ValueError:
@@ -254,11 +270,13 @@ class Shell:
         self.show_progress = True  # a progress line for solves that take more than a second
         self.line_cleared = False  # a progress line was erased: the cursor is at a line's start
         self.finished = False
-        self.log: list[tuple[bool, str]] = []  # (typed after a prompt, text)
+        self.log: list[tuple[bool, str]] = []  # (typed: a prompt and its input, or a Ctrl-C; text)
         self.record_file = None
         self.record_path = ""
         self._logging = True
         self._captured: list[str] | None = None
+        self.interrupts = Interrupts()
+        self.estimates: dict[tuple, tuple[str, Estimate]] = {}  # (seed, spec, position): (search, estimate)
 
     # -- output ---------------------------------------------------------------
     def say(self, text: str = "", kind: str = "") -> None:
@@ -331,15 +349,23 @@ class Shell:
 
     def interrupted(self) -> None:
         """Ctrl-C cancelled the running command."""
-        self.fresh_line()
+        self.after_interrupt()
         self.say("interrupted", "error")
 
-    def fresh_line(self) -> None:
-        """After Ctrl-C, start a new line on a terminal (the terminal echoed ^C there),
-        unless a progress line was just erased, leaving the cursor at the line's start."""
+    def after_interrupt(self) -> None:
+        """Note a Ctrl-C in the session (a transcript writes it as a ``^C`` line, as the
+        terminal shows it), and start a new line on a terminal (the terminal echoed ^C
+        there) unless a progress line was just erased, leaving the cursor at the line's start."""
+        self._log("^C", typed=True)
         if not self.line_cleared and self.write == sys.stdout.write and sys.stdout.isatty():
             self.write("\n")
         self.line_cleared = False
+
+    def cancel_line(self, prompt: str, newline: bool) -> None:
+        """Ctrl-C at ``prompt`` dropped the line being typed (``newline``: end the prompt's line)."""
+        self._log(prompt + "^C", typed=True)
+        if newline:
+            self.write("\n")
 
     def end_of_input(self, prompt: str) -> None:
         """Ctrl-D (or the end of piped input) at ``prompt``."""
@@ -418,15 +444,63 @@ class Shell:
                 self.line_cleared = self.progress.shown
             self.progress = None
 
-    def searcher(self) -> tuple[str, "Strategy"]:
-        """A search player for variants too large to solve."""
+    def thinking(self, strategy: "Strategy", work: Callable[[], object]) -> object:
+        """Run ``work`` (a computer player's move or estimate) with progress for long ones.
+
+        A solver-backed player reports its solve; a search player cannot report,
+        so a background thread shows the nodes it has searched (when it counts
+        them) and the time.
+        """
+        from gamesman.players import PerfectPlayer
+        from gamesman.progress import Progress
+
+        if isinstance(strategy, PerfectPlayer) or not self.show_progress:
+            return self.solving(work)
+        progress = Progress(f"{strategy.describe()} on {self.game.spec}")
+        done = threading.Event()
+
+        def tick() -> None:
+            while not done.wait(SEARCH_TICK):
+                nodes = getattr(strategy, "nodes", None)
+                progress("searched nodes" if isinstance(nodes, int) else "searching",
+                         nodes if isinstance(nodes, int) else None)
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return work()
+        finally:
+            done.set()
+            ticker.join()
+            progress.finish()
+            self.line_cleared = progress.shown
+
+    def searcher(self, rng: random.Random | None = None) -> "Strategy":
+        """The game's own search player (``search_strategy``), for variants too large to solve."""
         from gamesman.players import make_strategy
 
-        table = strategy_table()
-        for name in SEARCH_PREFERENCE:
-            if name in table:
-                return name, make_strategy(self.game, [name], self.rng)
-        raise GameError(f"{self.game.name}: this variant is too large to solve, and no search player is installed")
+        name = self.game.search_strategy
+        if name not in strategy_table():
+            raise GameError(f"{self.game.name}: this variant is too large to solve, and its search player "
+                            f"{name!r} is not installed")
+        return make_strategy(self.game, [name], rng or self.rng)
+
+    def estimate(self) -> tuple[str, "Estimate"]:
+        """The search player's estimate of the current position, searched once per position.
+
+        The search is seeded by the shell's seed and the position, so value, values
+        and hint agree, and asking again gives the same answer.
+        """
+        from gamesman.players import estimate
+
+        position = self.position
+        key = (self.seed, self.game.spec, position)
+        if key not in self.estimates:
+            text = self.game.format_position(position)
+            strategy = self.searcher(random.Random(f"{self.seed} {self.game.spec} {text}"))
+            found = self.thinking(strategy, lambda: estimate(strategy, position))
+            self.estimates[key] = (strategy.describe(), found)
+        return self.estimates[key]
 
     def exact(self) -> bool:
         """Whether the solver answers for this variant (else a search player estimates)."""
@@ -444,26 +518,33 @@ class Shell:
 
     # -- showing ----------------------------------------------------------------
     def show(self) -> None:
-        """The board, then the end of the game or the prediction."""
+        """The board, then the end of the game or the prediction.
+
+        A Ctrl-C from the moment the board is drawn until the prediction is
+        solved turns predictions off, so it has one outcome wherever it lands.
+        """
         game = self.game
-        self.say(game.render(self.position), "board")
         utilities = self.over()
-        if utilities is not None:
-            self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.", "over")
-        elif self.predictions and self.exact():
-            try:
-                result = self.solving(lambda: self.get_solver().result(self.position))
-            except KeyboardInterrupt:
-                self.fresh_line()
-                self.predictions = False
-                self.say("Prediction: interrupted; predictions are off (predictions on brings them back)",
-                         "error")
-                return
-            except GameError as problem:
-                self.predictions = False
-                self.say(f"Prediction: none ({problem}); predictions are off", "error")
-                return
-            self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
+        if utilities is not None or not (self.predictions and self.exact()):
+            self.say(game.render(self.position), "board")
+            if utilities is not None:
+                self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.",
+                         "over")
+            return
+        try:
+            self.say(game.render(self.position), "board")
+            result = self.solving(lambda: self.get_solver().result(self.position))
+        except KeyboardInterrupt:
+            self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
+            self.after_interrupt()
+            self.predictions = False
+            self.say("Prediction: interrupted; predictions are off (predictions on brings them back)", "error")
+            return
+        except GameError as problem:
+            self.predictions = False
+            self.say(f"Prediction: none ({problem}); predictions are off", "error")
+            return
+        self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
 
     def play_automatic(self, watch: bool = False, default=None) -> None:
         """Play chance moves and computer moves until a person is to move or the game ends."""
@@ -484,7 +565,7 @@ class Shell:
                 strategy = self.computers.get(player, default)
                 if strategy is None:
                     break
-                choice = self.solving(lambda: strategy.choose(position))
+                choice = self.thinking(strategy, lambda: strategy.choose(position))
                 text = game.format_move(position, choice.move)
                 self.push(Step(game.play(position, choice.move), text, player, strategy.describe()))
                 reason = choice.reason
@@ -607,9 +688,10 @@ class Shell:
             result = self.solving(lambda: self.get_solver().result(self.position))
             self.say(describe_result(self.game, self.position, result))
         else:
-            name, player = self.searcher()
-            choice = player.choose(self.position)
-            self.say(f"{self.game.name}: too large to solve; {name} estimate: {choice.reason}")
+            search, found = self.estimate()
+            move, text = found.rows[0]
+            self.say(f"{self.game.name}: too large to solve; estimate by {search}{spent(found)}: "
+                     f"best {self.game.format_move(self.position, move)}, {text}")
 
     def do_values(self, args: list[str], line: str) -> None:
         self.need_game()
@@ -617,11 +699,18 @@ class Shell:
         if self.over() is not None:
             self.say(f"the game is over: {announce(game, self.over())}")
             return
-        if not self.exact():
-            name, _ = self.searcher()
-            self.say(f"{game.name}: too large to solve, so no exact values; hint asks {name}")
-            return
         position = self.position
+        if not self.exact():
+            search, found = self.estimate()
+            self.say(f"{game.name}: too large to solve; estimates by {search}{spent(found)}, best first:")
+            names = [game.format_move(position, move) for move, _ in found.rows]
+            width = max([4] + [len(n) for n in names])
+            self.say(f"{'move':<{width}}  estimate")
+            for name, (_, text) in zip(names, found.rows):
+                self.say(f"{name:<{width}}  {text}")
+            if found.unrated:
+                self.say(f"not rated by {search}: " + " ".join(game.format_move(position, m) for m in found.unrated))
+            return
         rows = self.solving(lambda: self.get_solver().move_results(position))
         names = [game.format_move(position, move) for move, _ in rows]
         width = max([4] + [len(n) for n in names])
@@ -645,10 +734,9 @@ class Shell:
             self.say(f"the game is over: {announce(game, self.over())}")
             return
         if not self.exact():
-            name, player = self.searcher()
-            choice = player.choose(position)
-            move = game.format_move(position, choice.move)
-            self.say(f"hint ({name}): play {move}" + (f" ({choice.reason})" if choice.reason else ""))
+            search, found = self.estimate()
+            move, text = found.rows[0]
+            self.say(f"hint (estimate by {search}): play {game.format_move(position, move)}: {text}")
             return
         solver = self.get_solver()
         best = self.solving(lambda: solver.best_moves(position))
@@ -719,7 +807,7 @@ class Shell:
         elif self.exact():
             default = self.make_player(["perfect"])
         else:
-            default = self.searcher()[1]
+            default = self.searcher()
         self.play_automatic(watch=True, default=default)
 
     def set_seed(self, seed: int) -> None:
@@ -794,10 +882,14 @@ class Shell:
         self.say(f"recording to {path} (the whole session so far, then on until record off or quit)")
 
     def command_line(self) -> str:
-        """The ``$ gamesman ...`` line that starts this session again."""
+        """The ``$ gamesman ...`` line that starts this session again.
+
+        The shell's seed goes before the game's name, where no game can take it
+        for an option of its own (the cube's ``--seed`` is its scramble's).
+        """
         rest, _ = split_seed(self.argv)
         if self.initial_seed != 0:  # transcripts replay with seed 0 unless told otherwise
-            rest += ["--seed", str(self.initial_seed)]
+            rest = ["--seed", str(self.initial_seed)] + rest
         return "$ gamesman" + (" shell " + " ".join(shlex.quote(w) for w in rest) if rest else "")
 
     def do_help(self, args: list[str], line: str) -> None:
@@ -866,10 +958,10 @@ class Shell:
             if len(words) == 1:
                 return [self.game.player_name(i) for i in range(self.game.players)] + ["both"]
             if command == "computer" and len(words) == 2:
-                return list(strategy_table()) + ["off"]
+                return self.strategy_candidates() + ["off"]
             return []
-        if command == "auto" and len(words) == 1:
-            return list(strategy_table())
+        if command == "auto" and len(words) == 1 and self.game is not None:
+            return self.strategy_candidates()
         if command == "predictions" and len(words) == 1:
             return ["on", "off"]
         if command == "record" and len(words) == 1:
@@ -877,6 +969,13 @@ class Shell:
         if command == "set" and self.game is not None and len(words) == 1:
             return [self.game.format_position(self.position)]
         return []
+
+    def strategy_candidates(self) -> list[str]:
+        """The strategies that can play the current variant."""
+        from gamesman.players import applicable_strategies
+
+        strategy_table()
+        return applicable_strategies(self.game)
 
     def flag_candidates(self, words: list[str]) -> list[str]:
         from gamesman.registry import game_class
@@ -920,29 +1019,107 @@ def plain_terminal() -> bool:
     return plain_asked() or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
+class Interrupts:
+    """Ctrl-C for the front ends: it cancels the running command or the line being
+    typed, and never ends the shell.
+
+    Installed as the SIGINT handler, it raises KeyboardInterrupt only while armed
+    (during a command, or while a plain line is read).  Raising disarms it, so
+    further Ctrl-Cs that land while the first is handled, or between commands while
+    the prompt is drawn, are dropped instead of escaping with a traceback.  Code
+    that catches a Ctrl-C and carries on with the command calls ``arm()``.
+
+    A Ctrl-C that lands while a module is being imported (the solver's first use
+    imports numpy) would leave that module half-imported and broken for the rest
+    of the session, so it is put off: the signal is sent again a moment later.
+    """
+
+    #: Seconds to wait before trying again a Ctrl-C that landed during an import.
+    RETRY = 0.05
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if not self.armed:
+            return
+        if importing(frame):
+            self.again()
+            return
+        self.armed = False
+        raise KeyboardInterrupt
+
+    def again(self) -> None:
+        """Send SIGINT to this process again in a moment."""
+        timer = threading.Timer(self.RETRY, os.kill, (os.getpid(), signal.SIGINT))
+        timer.daemon = True
+        timer.start()
+
+    def arm(self) -> None:
+        self.armed = True
+
+    @contextmanager
+    def cancellable(self) -> Iterator[None]:
+        """Ctrl-C raises KeyboardInterrupt in this block (once)."""
+        self.armed = True
+        try:
+            yield
+        finally:
+            self.armed = False
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """This object handles SIGINT in this block (the main thread's)."""
+        previous = signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` or one of its callers is Python's import machinery."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def run_cancellable(shell: Shell, work: Callable[[], object]) -> None:
+    """Run ``work`` (a command); Ctrl-C cancels it and returns to the prompt."""
+    try:
+        with shell.interrupts.cancellable():
+            work()
+    except KeyboardInterrupt:
+        shell.interrupted()
+
+
 def plain_loop(shell: Shell) -> None:
-    """Read lines from stdin; print the prompt text before each."""
+    """Read lines from stdin; print the prompt text before each.
+
+    Ctrl-C stays armed from the prompt through the command, so one that arrives
+    as a line is read cancels that line or its command, never nothing.
+    """
     while not shell.finished:
         prompt = shell.prompt()
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
+        line = None
         try:
-            line = sys.stdin.readline()
+            with shell.interrupts.cancellable():
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
+                line = sys.stdin.readline()
+                if line:
+                    shell.execute(line.rstrip("\r\n"), prompt)
         except KeyboardInterrupt:
-            sys.stdout.write("\n")
+            if line is None:
+                shell.cancel_line(prompt, newline=True)
+            else:
+                shell.interrupted()
             continue
         if not line:
             shell.end_of_input(prompt)
             break
-        run_line(shell, line.rstrip("\r\n"), prompt)
-
-
-def run_line(shell: Shell, line: str, prompt: str) -> None:
-    """Execute a line; Ctrl-C cancels it and returns to the prompt."""
-    try:
-        shell.execute(line, prompt)
-    except KeyboardInterrupt:
-        shell.interrupted()
 
 
 ANSI = {"error": "\x1b[31m", "prediction": "\x1b[36m", "over": "\x1b[1m"}
@@ -997,13 +1174,14 @@ def terminal_loop(shell: Shell) -> None:
         message = [("class:game", head)] + ([("", " "), ("class:player", player)] if player else []) \
             + [("class:mark", "> ")]
         try:
-            line = session.prompt(message)
-        except KeyboardInterrupt:
+            line = session.prompt(message)  # restores this shell's SIGINT handler when it returns
+        except KeyboardInterrupt:  # Ctrl-C is a key while the prompt reads
+            shell.cancel_line(prompt, newline=False)
             continue
         except EOFError:
             shell.end_of_input(prompt)
             break
-        run_line(shell, line, prompt)
+        run_cancellable(shell, lambda: shell.execute(line, prompt))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1028,17 +1206,15 @@ def main(argv: list[str] | None = None) -> int:
         except GameError as problem:
             print(f"gamesman: {problem}", file=sys.stderr)
             return 2
-    shell.greet()
-    if words:
-        try:
-            shell.begin(game, keep_players=False)
-        except KeyboardInterrupt:
-            shell.interrupted()
     try:
-        if plain:
-            plain_loop(shell)
-        else:
-            terminal_loop(shell)
+        with shell.interrupts.installed():
+            shell.greet()
+            if words:
+                run_cancellable(shell, lambda: shell.begin(game, keep_players=False))
+            if plain:
+                plain_loop(shell)
+            else:
+                terminal_loop(shell)
     finally:
         shell.close()
     return 0

@@ -33,6 +33,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 #: A shell prompt: the game (or ``gamesman``), maybe the player to move, then ``> ``.
 PROMPT_BODY = r"[A-Za-z0-9][A-Za-z0-9_]*(?: [^\s>]+)?"
@@ -41,10 +42,16 @@ PROMPT = re.compile(rf"^{PROMPT_BODY}>(?: |$)")
 PROTOCOL_INPUT = ">"
 #: What a shell transcript writes for Ctrl-D (end of input) after a prompt.
 END_OF_INPUT = "^D"
+#: What a shell transcript writes for Ctrl-C: after a prompt, it drops the line being
+#: typed; alone on a line among a command's output, it interrupts the command once the
+#: output above it has appeared.  Either way it is what the terminal shows.
+INTERRUPT = "^C"
 #: Where a comment after the last line of a transcript stays.
 AT_END = sys.maxsize
 #: Seconds to wait for a prompt (or for a protocol session to end).
 TIMEOUT = 60
+#: Seconds to let a program read its input before a Ctrl-C, where the terminal cannot tell.
+SETTLE = 0.5
 
 
 class TranscriptError(Exception):
@@ -163,11 +170,11 @@ def escape_line(line: str) -> str:
     """
     line = line.rstrip()
     misread = (line.startswith(("#", "$ ", ">")) or PROMPT.match(line) is not None
-               or is_matcher(line))
+               or is_matcher(line) or line == INTERRUPT)
     if not misread:
         return line
     pattern = re.escape(line)
-    if pattern[:1] in ("#", "$", ">") or PROMPT.match(pattern):
+    if pattern[:1] in ("#", "$", ">", "^") or PROMPT.match(pattern):
         first = pattern[0]
         pattern = (f"[{first}]" if first.isalnum() else "\\" + first) + pattern[1:]
     return pattern + " (re)"
@@ -180,19 +187,85 @@ def _trim(lines: list[str]) -> list[str]:
     return lines
 
 
-def compare(transcript: Transcript, actual: list[list[str]], name: str = "transcript") -> str:
-    """A unified diff of expected against actual output ("" when they agree)."""
-    expected_lines: list[str] = []
-    actual_lines: list[str] = []
+@dataclass
+class Alignment:
+    """A chunk's expected lines lined up with the actual ones (see ``align``)."""
+
+    expected: list[str]
+    actual: list[str]
+    partner: dict[int, int]  # expected index -> the actual index it accepts
+    at: list[int]  # for each expected index (and one past the end): where it falls among the actual lines
+
+
+def align(expected: list[str], actual: list[str]) -> Alignment:
+    """Line up expected and actual lines as a diff does, a matcher counting as equal to what it matches.
+
+    So an inserted or deleted line does not shift every later line out of place:
+    the lines after it, matchers included, still pair with their own.
+    """
+    exact = {line.rstrip() for line in expected if not is_matcher(line)}
+    matchers = [line.rstrip() for line in expected if is_matcher(line)]
+
+    def key(line: str) -> str:
+        line = line.rstrip()
+        if line in exact:
+            return line
+        return next((matcher for matcher in matchers if matches(matcher, line)), line)
+
+    opcodes = difflib.SequenceMatcher(None, [line.rstrip() for line in expected], [key(line) for line in actual],
+                                      autojunk=False).get_opcodes()
+    partner: dict[int, int] = {}
+    at = [len(actual)] * (len(expected) + 1)
+    for tag, i1, i2, j1, j2 in opcodes:
+        for offset, index in enumerate(range(i1, i2)):
+            at[index] = min(j1 + offset, j2) if tag != "delete" else j1
+            paired = j1 + offset
+            if paired < j2 and (tag == "equal" or matches(expected[index], actual[paired])):
+                partner[index] = paired
+    return Alignment(expected, actual, partner, at)
+
+
+def _chunk_lines(transcript: Transcript, actual: list[list[str]]):
+    """For each chunk: its alignment and comments (the last chunk without trailing empty lines)."""
     for index, chunk in enumerate(transcript.chunks):
         got = actual[index] if index < len(actual) else []
-        for at, line in enumerate(chunk.lines):
-            seen = got[at] if at < len(got) else None
-            expected_lines.append(seen if seen is not None and is_matcher(line) and matches(line, seen)
-                                  else line)
-        actual_lines.extend(got)
-    expected_lines, actual_lines = _trim(expected_lines), _trim(actual_lines)
-    if expected_lines == actual_lines:
+        expected = chunk.lines
+        if index == len(transcript.chunks) - 1:
+            expected, got = _trim(expected), _trim(got)
+        yield chunk, align(expected, got)
+
+
+def _with_comments(lines: list[str], comments: list[tuple[int, str]], at: Callable[[int], int]) -> list[str]:
+    """``lines`` with each comment put before the line ``at(its index)`` (after the last for AT_END)."""
+    out = []
+    pending = sorted(((len(lines) if index == AT_END else at(index), number, text)
+                      for number, (index, text) in enumerate(comments)))
+    for position, line in enumerate(lines):
+        while pending and pending[0][0] <= position:
+            out.append(pending.pop(0)[2])
+        out.append(line)
+    out.extend(text for _, _, text in pending)
+    return out
+
+
+def compare(transcript: Transcript, actual: list[list[str]], name: str = "transcript") -> str:
+    """A unified diff of expected against actual output ("" when they agree).
+
+    Both sides carry the file's comments and command line, so the expected side's
+    line numbers are the file's.  A matcher that matched shows as the text it matched.
+    """
+    head = list(transcript.preamble) + ["$ " + transcript.command]
+    expected_lines, actual_lines = list(head), list(head)
+    same = True
+    for chunk, aligned in _chunk_lines(transcript, actual):
+        shown = [aligned.actual[aligned.partner[i]].rstrip() if i in aligned.partner else line.rstrip()
+                 for i, line in enumerate(aligned.expected)]
+        got = [line.rstrip() for line in aligned.actual]
+        same = same and shown == got
+        expected_lines += _with_comments(shown, chunk.comments, lambda index: min(index, len(shown)))
+        actual_lines += _with_comments(got, chunk.comments,
+                                       lambda index: aligned.at[min(index, len(aligned.expected))])
+    if same:
         return ""
     return "\n".join(difflib.unified_diff(expected_lines, actual_lines, f"{name} (expected)",
                                           f"{name} (actual)", lineterm=""))
@@ -201,22 +274,20 @@ def compare(transcript: Transcript, actual: list[list[str]], name: str = "transc
 def updated(transcript: Transcript, actual: list[list[str]]) -> str:
     """The transcript's text with the actual output; matcher lines that still match stay."""
     out = list(transcript.preamble) + ["$ " + transcript.command]
-    for index, chunk in enumerate(transcript.chunks):
-        got = actual[index] if index < len(actual) else []
-        if index == len(transcript.chunks) - 1:
-            got = _trim(got)
-        comments = list(chunk.comments)
-        for at, line in enumerate(got):
-            while comments and comments[0][0] <= at:
-                out.append(comments.pop(0)[1])
-            expected = chunk.lines[at] if at < len(chunk.lines) else None
+    for chunk, aligned in _chunk_lines(transcript, actual):
+        kept = {paired: aligned.expected[index] for index, paired in aligned.partner.items()
+                if is_matcher(aligned.expected[index])}
+        lines = []
+        for at, line in enumerate(aligned.actual):
             if at == 0 and chunk.typed is not None:
-                out.append(line.rstrip())
-            elif expected is not None and is_matcher(expected) and matches(expected, line):
-                out.append(expected.rstrip())
+                lines.append(line.rstrip())
+            elif at in kept:
+                lines.append(kept[at].rstrip())
+            elif line.rstrip() == INTERRUPT and transcript.kind == "shell":
+                lines.append(INTERRUPT)  # the terminal's echo of a Ctrl-C the runner sent
             else:
-                out.append(escape_line(line))
-        out.extend(text for _, text in comments)
+                lines.append(escape_line(line))
+        out += _with_comments(lines, chunk.comments, lambda index: aligned.at[min(index, len(aligned.expected))])
     return "\n".join(out) + "\n"
 
 
@@ -247,8 +318,36 @@ def _lines(text: str) -> list[str]:
     return text[:-1].split("\n") if text.endswith("\n") else text.split("\n")
 
 
+def wait_until_read(pid: int) -> None:
+    """Wait until the program has read what was typed: a Ctrl-C before that would make
+    the terminal throw the typed line away instead of interrupting its command.
+
+    Asks the terminal how much input is unread (Linux: through ``/proc``);
+    elsewhere it waits a moment.
+    """
+    import fcntl
+    import struct
+    import termios
+    import time
+
+    try:
+        terminal = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        time.sleep(SETTLE)
+        return
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            unread = struct.unpack("i", fcntl.ioctl(terminal, termios.FIONREAD, b"\0" * 4))[0]
+            if not unread:
+                return
+            time.sleep(0.01)
+    finally:
+        os.close(terminal)
+
+
 def run_shell(transcript: Transcript, env: dict[str, str]) -> tuple[list[list[str]], bool]:
-    """Type each input after its prompt in a pseudo-terminal.
+    """Type each input after its prompt in a pseudo-terminal; Ctrl-C where the transcript has ``^C``.
 
     Returns the actual chunks and whether every input was sent.
     """
@@ -259,27 +358,48 @@ def run_shell(transcript: Transcript, env: dict[str, str]) -> tuple[list[list[st
                           dimensions=(24, 200), timeout=TIMEOUT)
     prompt_at_line_start = re.compile(rf"(?:\A|\n)({PROMPT_BODY}> )")
 
-    def read() -> tuple[str, str | None]:
+    def read(before: str = "") -> tuple[str, str | None]:
+        """The output up to the next prompt (after ``before``, already read), and that prompt."""
         index = child.expect([prompt_at_line_start, pexpect.EOF, pexpect.TIMEOUT])
         if index == 0:
             match = child.match
-            return child.before + match.group(0)[:match.start(1) - match.start(0)], match.group(1)
+            return before + child.before + match.group(0)[:match.start(1) - match.start(0)], match.group(1)
         if index == 2:
-            return child.before + f"\n[no prompt after {TIMEOUT}s]\n", None
-        return child.before, None
+            return before + child.before + f"\n[no prompt after {TIMEOUT}s]\n", None
+        return before + child.before, None
+
+    def interrupting(chunk: Chunk) -> tuple[str, bool]:
+        """Send Ctrl-C at each ``^C`` line of the chunk's output once the lines above it have
+        appeared; the output read so far, and False if the command ended first."""
+        text = ""
+        for index, line in enumerate(chunk.lines):
+            if line.rstrip() != INTERRUPT or (index == 0 and chunk.typed is not None):
+                continue
+            while text.count("\n") < index:
+                if child.expect([prompt_at_line_start, "\n", pexpect.EOF, pexpect.TIMEOUT]) != 1:
+                    child.buffer = (child.after if isinstance(child.after, str) else "") + child.buffer
+                    return text + child.before, False
+                text += child.before + "\n"
+            wait_until_read(child.pid)
+            child.sendintr()
+        return text, True
 
     chunks: list[list[str]] = [[]]
     try:
-        text, prompt = read()
+        early, _ = interrupting(transcript.chunks[0])
+        text, prompt = read(early)
         chunks[0] = _lines(text)
         for chunk in transcript.chunks[1:]:
             if prompt is None:
                 return chunks, False
             if chunk.typed == END_OF_INPUT:
                 child.sendeof()
+            elif chunk.typed == INTERRUPT:
+                child.sendintr()
             else:
                 child.sendline(chunk.typed)
-            text, next_prompt = read()
+            early, _ = interrupting(chunk)
+            text, next_prompt = read(early)
             body = _lines(text)
             if chunk.typed == END_OF_INPUT:
                 head = prompt + END_OF_INPUT

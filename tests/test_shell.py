@@ -1,9 +1,14 @@
 """The shell's commands, driven with plain strings (no terminal)."""
 from __future__ import annotations
 
+import importlib
+import io
 import os
+import re
+import signal
 import subprocess
 import sys
+import types
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,10 +17,11 @@ import pytest
 from gamesman import players
 from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice, Strategy
+from gamesman.progress import Progress
 from gamesman.registry import make_game
-from gamesman.shell import Shell, announce, describe_result
+from gamesman.shell import Interrupts, Shell, announce, describe_result
 from gamesman.solver import Solver
-from gamesman.transcript import check
+from gamesman.transcript import check, gamesman_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -310,6 +316,17 @@ def test_value_phrases_follow_gamesman():
     assert announce(ttt, (3.0, -3.0)) == "x wins (scores: x 3, o -3)"
 
 
+def test_a_one_player_game_ends_with_its_score_or_won_or_lost():
+    s = shell("new 2048 --rows 3 --cols 3", "computer player random")
+    score = s.position[1]  # (turn, score, cells)
+    assert s.over() == (float(score),) and score > 4
+    assert f"game over: score {score}. Type again to play again, or new GAME." in s.run("show")
+    assert s.run("value") == f"the game is over: score {score}\n"
+    target = make_game("2048", rows=2, cols=2, target=16)
+    assert announce(target, (1.0,)) == "won" and announce(target, (0.0,)) == "lost"
+    assert announce(make_game("cube", size=2), (1.0,)) == "won"
+
+
 def test_predictions_toggle():
     s = shell("new onetwoten")
     assert "Prediction: L should win in 7" in s.run("show")
@@ -335,27 +352,140 @@ def test_ctrl_c_during_a_prediction_turns_predictions_off(monkeypatch):
     assert s.run("position") == "(x 4 4 4)\n"
 
 
-def test_an_unsolvable_variant_asks_a_search_player(monkeypatch):
+def test_ctrl_c_cancels_once_is_dropped_between_commands_and_waits_for_an_import(tmp_path, monkeypatch):
+    interrupts = Interrupts()
+    interrupts(signal.SIGINT, sys._getframe())  # between commands: dropped
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.cancellable():
+            interrupts(signal.SIGINT, sys._getframe())
+    with interrupts.cancellable():
+        interrupts.armed = False  # as raising left it: a second Ctrl-C while the first is handled
+        interrupts(signal.SIGINT, sys._getframe())
+    retries = []
+    monkeypatch.setattr(interrupts, "again", lambda: retries.append(True))
+    probe = types.ModuleType("interrupt_probe")
+    probe.handler = interrupts
+    monkeypatch.setitem(sys.modules, "interrupt_probe", probe)
+    (tmp_path / "imported_while_interrupted.py").write_text(
+        "import signal, sys\nsys.modules['interrupt_probe'].handler(signal.SIGINT, sys._getframe())\nDONE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with interrupts.cancellable():
+        assert importlib.import_module("imported_while_interrupted").DONE  # the import completes
+    assert retries == [True]  # and the Ctrl-C is sent again
+
+
+def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(monkeypatch):
+    searches = []
+
     class Oracle(Strategy):
         name = "oracle"
 
         def choose(self, position):
+            searches.append(position)
             return Choice(self.game.moves(position)[0], "looked 3 moves ahead")
 
-    monkeypatch.setattr("gamesman.shell.SEARCH_PREFERENCE", ("oracle",))
     monkeypatch.setitem(players.STRATEGIES, "oracle", (lambda game, rng, args: Oracle(game, rng), "test"))
+    game = huge_tictactoe()
+    game.search_strategy = "oracle"
     s = Shell(write=lambda text: None, seed=0)
     s._captured = []
-    s.begin(huge_tictactoe(), keep_players=False)
+    s.begin(game, keep_players=False)
     assert "(too large to solve: no predictions; value and hint ask a search player)" in s._captured
     assert "Prediction" not in s.run("show")
-    assert s.run("value") == "tictactoe: too large to solve; oracle estimate: looked 3 moves ahead\n"
-    assert s.run("hint") == "hint (oracle): play a1 (looked 3 moves ahead)\n"
-    assert s.run("values").startswith("tictactoe: too large to solve, so no exact values")
+    assert s.run("value") == "tictactoe: too large to solve; estimate by oracle: best a1, looked 3 moves ahead\n"
+    assert lines_of(s.run("values")) == ["tictactoe: too large to solve; estimates by oracle, best first:",
+                                         "move  estimate", "a1    looked 3 moves ahead",
+                                         "not rated by oracle: b1 c1 a2 b2 c2 a3 b3 c3"]
+    assert s.run("hint") == "hint (estimate by oracle): play a1: looked 3 moves ahead\n"
+    assert len(searches) == 1  # one search answered all three
     assert s.run("computer o perfect").startswith("tictactoe: this variant is too large to solve")
     s.run("computer o oracle")
     s.run("b2")
     assert s.run("position") == "(x o-- -x- ---)\n"
+    s.run("hint")
+    assert len(searches) == 3  # o's move, then the hint at the new position
+
+
+def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hint(monkeypatch):
+    from gamesman.search import MCTSPlayer
+
+    searched = []
+    search = MCTSPlayer.search
+    monkeypatch.setattr(MCTSPlayer, "search", lambda self, position: searched.append(position)
+                        or search(self, position))
+    s = started(huge_tictactoe())
+    s.run("b2")  # x plays the centre; o has eight moves
+    value = s.run("value")
+    rows = lines_of(s.run("values"))
+    hint = s.run("hint")
+    assert len(searched) == 1
+    assert re.fullmatch(r"tictactoe: too large to solve; estimates by mcts 1000 \(1,000 iterations, [\d,]+ nodes\), "
+                        r"best first:", rows[0])
+    assert rows[1].split() == ["move", "estimate"]
+    moves = [row.split()[0] for row in rows[2:]]
+    assert sorted(moves) == sorted(["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"])
+    visits = [int(row.split()[-2].replace(",", "")) for row in rows[2:]]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == 1000
+    best = rows[2].split(None, 1)[1].strip()
+    assert value.rstrip().endswith(f"best {moves[0]}, {best}")
+    assert hint == f"hint (estimate by mcts 1000): play {moves[0]}: {best}\n"
+    corner = {"a1", "c1", "a3", "c3"}
+    assert moves[0] in corner  # o must take a corner against the centre (an edge loses)
+    again = started(huge_tictactoe())
+    again.run("b2")
+    assert again.run("values") == s.run("values")  # seeded by the shell's seed and the position
+
+
+def test_the_search_player_is_the_games_own(monkeypatch):
+    s = started(huge_tictactoe())
+    s.game.search_strategy = "alphabeta"
+    s.run("a1")
+    rows = lines_of(s.run("values"))
+    assert rows[0].startswith("tictactoe: too large to solve; estimates by alphabeta 6 --time 10 (depth ")
+    assert len(rows) == 2 + 8 and all(" score " in f" {row} " or "forced" in row for row in rows[2:])
+    assert rows[2].split()[0] == "b2"  # only the centre holds the draw against a corner
+    assert s.run("hint").startswith("hint (estimate by alphabeta 6 --time 10): play b2: ")
+    dice = DiceRace()
+    dice.solvable = lambda: False
+    dice.search_strategy = "expectimax"
+    s = started(dice)
+    rows = lines_of(s.run("values"))
+    assert rows[0] == "dicerace: too large to solve; estimates by expectimax auto (depth 2), best first:"
+    assert [row.split()[0] for row in rows[2:]] == ["double", "roll"] or \
+        [row.split()[0] for row in rows[2:]] == ["roll", "double"]
+    assert all("expected utilities a " in row for row in rows[2:])
+    dice.search_strategy = "nonesuch"
+    s.run("roll")
+    assert s.run("hint").startswith("dicerace: this variant is too large to solve, and its search player "
+                                    "'nonesuch' is not installed")
+
+
+def test_progress_is_a_bar_on_a_terminal_a_count_with_its_rate_and_lines_in_logs(monkeypatch):
+    class Screen(io.StringIO):
+        def isatty(self):
+            return True
+
+    clock = [0.0]
+    monkeypatch.setattr("gamesman.progress.time.monotonic", lambda: clock[0])
+    screen = Screen()
+    progress = Progress("solving nim", stream=screen)
+    progress("exploring", 10)
+    assert screen.getvalue() == ""  # quiet in the first second
+    clock[0] = 2.0
+    progress("exploring", 5000)
+    assert screen.getvalue() == "\r\x1b[Ksolving nim: exploring 5,000 (2,500/s) [2.0s]"
+    clock[0] = 3.0
+    progress("solving", 50, 100)
+    assert screen.getvalue().split("\r\x1b[K")[-1] == "solving nim: solving [" + "#" * 15 + "-" * 15 + "]  50% 50/100 [3.0s]"
+    progress.finish()
+    assert screen.getvalue().endswith("\r\x1b[K")
+    log = io.StringIO()
+    progress = Progress("solving nim", stream=log)
+    clock[0] = 10.0
+    progress("solving", 50, 100)
+    progress("solving", 100, 100)
+    progress("solving", 100, 100)  # the end of a stage reported twice is written once
+    assert log.getvalue() == "solving nim: solving 50/100 (50%) [7.0s]\nsolving nim: solving 100/100 (100%) [7.0s]\n"
 
 
 # -- computer players -----------------------------------------------------------------------
@@ -387,6 +517,10 @@ def test_computer_strategies_from_words():
     assert s.run("computer R telepathy").startswith("unknown strategy 'telepathy' (strategies: random, perfect")
     assert s.run("computer R imperfect 2") == "imperfect: skill must be a number from 0 to 1, not '2'\n"
     assert s.run("computer R").startswith("computer R needs a strategy")
+    assert s.run("computer R imperfect 0.8 extra") == "imperfect takes one skill from 0 to 1, not '0.8 extra'\n"
+    assert s.run("computer R random now") == "random takes no arguments, not 'now'\n"
+    assert s.run("computer") == "R: misere\n"  # the refused strategies changed nothing
+    assert s.run("new nim --seed 1 --heaps 2 --seed 2") == "--seed given twice\n"
 
 
 def test_computer_both_plays_the_whole_game_and_undo_steps_back_one_move():
@@ -480,6 +614,14 @@ def test_completion_of_commands_games_flags_and_moves():
     assert "perfect" in s.completions("computer o p")
     assert s.completions("predictions o") == ["on", "off"]
     assert s.completions("set ") == ["(o --- -x- ---)"]
+    offered = s.completions("computer o ")  # only the strategies that can play this game
+    assert {"perfect", "random", "mcts", "alphabeta", "off"} <= set(offered)
+    assert not {"twophase", "optimal", "call", "humanlike"} & set(offered)
+    s.run("new nim3p")
+    assert "alphabeta" not in s.completions("computer P0 ")  # two players only
+    s.run("new cube --scramble 1")
+    offered = s.completions("auto ")
+    assert "twophase" in offered and "perfect" not in offered  # the 3x3x3 is too large to solve
 
 
 # -- quitting, recording ------------------------------------------------------------------------
@@ -512,9 +654,30 @@ def test_record_writes_a_transcript_that_replays(tmp_path):
 
 def test_a_recording_names_a_random_seed(tmp_path):
     s = Shell(write=lambda text: None, seed=4242, argv=["nim", "--heaps", "2"])
-    assert s.command_line() == "$ gamesman shell nim --heaps 2 --seed 4242"
+    assert s.command_line() == "$ gamesman shell --seed 4242 nim --heaps 2"
+    # Before the game's name: after it, the cube would take the seed for its scramble's.
+    cube = Shell(write=lambda text: None, seed=7, argv=["cube", "--size", "2", "--scramble", "3"])
+    assert cube.command_line() == "$ gamesman shell --seed 7 cube --size 2 --scramble 3"
+    path = tmp_path / "cube.t"
+    with subprocess.Popen(gamesman_command() + ["shell", "cube", "--size", "2", "--scramble", "3"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                          env=dict(os.environ, GAMESMAN_SEED="7")) as shell_process:
+        shell_process.communicate(f"seed\nposition\nrecord {path}\n", timeout=60)
+    assert path.read_text().startswith("$ gamesman shell --seed 7 cube --size 2 --scramble 3\n")
+    assert check(path).diff == ""
     assert Shell(write=lambda text: None, seed=0, argv=["--seed", "0"]).command_line() == "$ gamesman"
     assert s.run("record /nonexistent/dir/x.t").startswith("cannot record to /nonexistent/dir/x.t")
+
+
+def test_the_readme_session_is_true(tmp_path):
+    """The session README.md shows under "The shell" replays as a transcript (seed 0)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("\n## The shell\n", 1)[1].split("\n## ", 1)[0]
+    session = section.split("\n```\n", 2)[1]
+    assert session.startswith("$ gamesman\n")
+    path = tmp_path / "readme.t"
+    path.write_text(session + "\n")
+    assert check(path).diff == ""
 
 
 # -- the plain front end --------------------------------------------------------------------------

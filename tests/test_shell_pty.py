@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -200,3 +201,63 @@ def test_a_session_recorded_at_the_terminal_replays_as_a_transcript(terminal, tm
     assert text.startswith("$ gamesman shell --seed 11\n")
     assert "\x1b" not in text
     assert check(path).diff == ""
+
+
+def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
+    t = terminal()
+    t.prompt()
+    t.child.send("new nim --heaps 6 --size 9\r")
+    t.wait("solving nim")
+    for _ in range(6):  # a burst: some land while the first is handled, or between commands
+        t.child.sendintr()
+        time.sleep(0.005)
+    t.prompt("x")
+    t.child.send("value\r")
+    t.wait("solving nim")
+    for _ in range(6):
+        t.child.sendintr()
+        time.sleep(0.02)
+    t.prompt("x")
+    time.sleep(0.5)  # Ctrl-Cs that reach the prompt just clear its line
+    t.child.send("position\r")
+    t.wait(r"\(x 9 9 9 9 9 9\)")
+    t.prompt("x")
+    assert "Traceback" not in t.text and "internal error" not in t.text
+    assert t.child.isalive()
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+
+
+def test_a_search_estimate_shows_its_progress_and_hint_agrees_with_it(terminal):
+    t = terminal("shell", "othello", "--rows", "8", "--cols", "8")
+    t.prompt("b")
+    t.child.send("value\r")
+    t.wait(r"mcts 1000 on othello\(rows=8.*searched nodes [\d,]+ \([\d,]+/s\)")  # while it searches
+    value = t.prompt("b")
+    best = re.search(r"estimate by mcts 1000 \(.*\): best ([a-h][1-8]), win rate", value).group(1)
+    started = time.monotonic()
+    assert f"play {best}: win rate" in t.type("hint", "b")
+    assert time.monotonic() - started < 1  # the same search answers: it is not run again
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+
+
+def test_colour_on_a_terminal_and_none_when_piped(terminal):
+    t = terminal("shell", "cube", "--size", "2", "--scramble", "1")
+    t.prompt()
+    t.type("bogus")
+    assert re.search(r"\x1b\[31mcube: 'bogus' is not a move[^\x1b]*\x1b\[0m", t.raw)  # errors in red
+    assert re.search(r"\x1b\[(97|31|32|93|38;5;208|34)m[URFDLB]\x1b\[0m", t.raw)  # the faces in theirs
+    t.child.sendcontrol("d")
+    assert t.finish() == 0
+    plain = terminal("shell", "cube", "--size", "2", "--scramble", "1", colour=False)
+    plain.prompt()
+    plain.type("bogus")
+    assert "\x1b[31m" not in plain.raw and "\x1b[97m" not in plain.raw  # NO_COLOR
+    plain.child.sendcontrol("d")
+    assert plain.finish() == 0
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "GAMESMAN_PLAIN")}
+    piped = subprocess.run(gamesman_command() + ["shell", "cube", "--size", "2", "--scramble", "1"],
+                           input="bogus\n", capture_output=True, text=True, timeout=60,
+                           env=dict(env, TERM="xterm"))
+    assert "cube: 'bogus' is not a move" in piped.stdout and "\x1b" not in piped.stdout + piped.stderr

@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from gamesman.transcript import (AT_END, TranscriptError, check, compare, escape_line, gamesman_command, matches,
-                                 parse, updated)
+from gamesman.transcript import (AT_END, TranscriptError, check, compare, environment, escape_line,
+                                 gamesman_command, matches, parse, updated)
 
 SKELETON = """\
 # onetwoten to 3: a short game
@@ -153,3 +156,75 @@ def test_pytest_collects_transcripts_and_the_switch_rewrites_them(recorded, pyte
     pytester.runpytest("-p", "gamesman.pytest_transcripts", "-p", "no:cacheprovider",
                        "--update-transcripts").assert_outcomes(passed=1)
     assert copy.read_text() == good
+
+
+def test_update_keeps_a_matcher_when_a_line_is_inserted_before_it():
+    transcript = parse("$ gamesman\ngamesman> x\nfirst\nsum * of 4 (glob)\nlast\n")
+    actual = [[], ["gamesman> x", "a new line", "first", "sum 1 of 4", "last"]]
+    assert updated(transcript, actual) == "$ gamesman\ngamesman> x\na new line\nfirst\nsum * of 4 (glob)\nlast\n"
+    changed = [line for line in compare(transcript, actual).splitlines()[2:] if line[:1] in "+-"]
+    assert changed == ["+a new line"]  # the lines after it still pair with their own
+    deleted = [[], ["gamesman> x", "sum 2 of 4", "last"]]
+    assert updated(transcript, deleted) == "$ gamesman\ngamesman> x\nsum * of 4 (glob)\nlast\n"
+
+
+def test_a_diff_numbers_the_lines_as_the_file_does():
+    text = "# a comment\n$ gamesman\n# another\ngamesman> x\none\n# third\ntwo\nthree\n"
+    transcript = parse(text)
+    diff = compare(transcript, [[], ["gamesman> x", "one", "TWO", "three"]])
+    header = next(line for line in diff.splitlines() if line.startswith("@@"))
+    first = int(re.match(r"@@ -(\d+)", header).group(1))
+    hunk = diff.splitlines()[diff.splitlines().index(header) + 1:]
+    removed = next(index for index, line in enumerate(hunk) if line.startswith("-"))
+    expected_side = [line for line in hunk[:removed] if not line.startswith("+")]
+    assert first + len(expected_side) == text.splitlines().index("two") + 1  # "two" is the file's line 7
+    assert "# third" in hunk[removed - 1]  # comments show where they are in the file
+
+
+def test_a_ctrl_c_is_recorded_and_replayed(tmp_path):
+    """Ctrl-C during a long solve, during another, and at the prompt: the recording replays."""
+    import pexpect
+
+    path = tmp_path / "interrupted.t"
+    env = environment(str(tmp_path))
+    command = gamesman_command()
+    child = pexpect.spawn(command[0], [*command[1:], "shell", "--seed", "3"], env=env, encoding="utf-8",
+                          timeout=60)
+    try:
+        child.expect("gamesman> ")
+        child.sendline("new nim --heaps 6 --size 9")  # about two million positions: a long solve
+        child.expect("heap 6: [|]+ [(]9[)]")
+        time.sleep(0.3)
+        child.sendintr()
+        child.expect("predictions are off.*nim x> ")
+        child.sendline("value")
+        time.sleep(0.3)
+        child.sendintr()
+        child.expect("interrupted.*nim x> ")
+        child.send("half a line")
+        child.sendintr()
+        child.expect("nim x> ")
+        child.sendline(f"record {path}")
+        child.expect("nim x> ")
+        child.sendline("position")
+        child.expect("nim x> ")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    text = path.read_text()
+    assert text.count("\n^C\n") == 2 and "\nnim x> ^C\n" in text
+    assert "^C\nPrediction: interrupted; predictions are off" in text and "^C\ninterrupted\n" in text
+    assert check(path).diff == ""
+    assert check(tmp_path / "interrupted.t", update=True) == check(path)  # nothing to rewrite
+    assert path.read_text() == text
+
+
+def test_pytest_collects_transcripts_outside_the_repository(tmp_path, recorded):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "mine.t").write_text(recorded.read_text())
+    (elsewhere / "cram.t").write_text("  $ echo hi\n  hi\n")  # another tool's .t file: left alone
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"],
+                          cwd=elsewhere, capture_output=True, text=True, timeout=120)
+    assert "1 passed" in done.stdout, done.stdout + done.stderr
