@@ -194,6 +194,11 @@ def applicable_strategies(game: Game) -> list[str]:
 # -- estimates: what a search player thinks of every move ------------------------------------
 
 
+#: Strategies that search; where the solver cannot reach, estimates come from one of
+#: them (the one chosen, else the game's own ``search_strategy``).
+SEARCH_PLAYERS = ("mcts", "alphabeta", "expectimax")
+
+
 @dataclass
 class Estimate:
     """What one search found at a position: how it rated each move, best first (the

@@ -38,9 +38,6 @@ DEFAULT_GAME = "tictactoe"
 DEFAULT_STRATEGY = ["random"]
 #: GTP's colour words, for the first and second player.
 GTP_COLOURS = {"black": 0, "b": 0, "white": 1, "w": 1}
-#: Strategies that search; ``value`` and ``values`` use one of them (or the game's own
-#: search player) to estimate what the solver cannot reach.
-SEARCH_PLAYERS = ("mcts", "alphabeta", "expectimax")
 #: What ``genmove`` answers when the game is over: GTP's word for "no move", which Hex
 #: programs such as MoHex also answer on a finished board.
 RESIGN = "resign"
@@ -291,8 +288,14 @@ class Engine:
         what it found.  Its rng is seeded by the session's seed and the position,
         so asking again gives the same answer and genmove's draws are untouched.
         """
+        self._check_searchable(position)
+        search = self._searcher(position)
+        choice = search.choose(position)
+        return search.describe(), self.game.format_move(position, choice.move), one_line(choice.reason)
+
+    def _check_searchable(self, position: Hashable) -> None:
+        """A search estimates a player's turn of a game in progress."""
         from gamesman.analysis import outcome_label
-        from gamesman.players import make_strategy
 
         game = self.game
         utilities = game.outcome(position)
@@ -301,13 +304,18 @@ class Engine:
         if game.to_move(position) == CHANCE:
             raise CommandError(f"{game.name}: {game.spec} is too large to solve, and a search estimates "
                                "a player's turn, not a chance node (draw one with chance)")
+
+    def _searcher(self, position: Hashable):
+        """The session's strategy if it searches, else the game's own search player,
+        seeded by the session's seed and the position."""
+        from gamesman.players import SEARCH_PLAYERS, make_strategy
+
+        game = self.game
         own = self.strategy_words[0].lower()
         preferred = game.search_strategy.split()
         words = self.strategy_words if own in SEARCH_PLAYERS or own == preferred[0] else preferred
         rng = random.Random(f"{self.seed} {game.spec} {game.format_position(position)}")
-        search = make_strategy(game, words, rng)
-        choice = search.choose(position)
-        return search.describe(), game.format_move(position, choice.move), one_line(choice.reason)
+        return make_strategy(game, words, rng)
 
     def _note(self, text: str) -> None:
         """One line on the log (stderr): what the engine found, for whoever reads its log."""
@@ -538,8 +546,15 @@ class Engine:
     def cmd_values(self, args: list[str]) -> str:
         position = self._full_position("values")
         if not self.game.solvable():
-            search, move, reason = self._estimate(position)
-            return f"{move} estimate by {search}: {reason}"
+            from gamesman.players import estimate
+
+            self._check_searchable(position)
+            search = self._searcher(position)
+            found = estimate(search, position)
+            game = self.game
+            lines = [f"{game.format_move(position, move)} estimate {one_line(text)}" for move, text in found.rows]
+            lines += [f"{game.format_move(position, move)} not rated" for move in found.unrated]
+            return "\n".join(lines + [f"(estimates by {search.describe()}{', ' + found.spent if found.spent else ''})"])
         rows = self._solver_for_game().move_results(position)
         return "\n".join(f"{self.game.format_move(position, move)} {result}" for move, result in rows)
 

@@ -267,7 +267,7 @@ def test_genmove_logs_what_the_strategy_found_and_resigns_at_the_end():
 
 
 def test_value_of_a_variant_too_large_to_solve_is_a_labelled_estimate():
-    engine = Session("hex", "--size", "4", "--seed", "3")
+    engine = Session("hex", "--size", "5", "--seed", "3")
     first = [engine.ask("genmove") for _ in range(2)]
     engine.ask("clear_board")
     estimate = engine.ask("value")
@@ -275,7 +275,10 @@ def test_value_of_a_variant_too_large_to_solve_is_a_labelled_estimate():
     assert engine.ask("value") == estimate  # seeded by the position: the same answer again
     move = estimate.split()[5].rstrip(",")
     assert move in engine.ask("moves").split()
-    assert engine.ask("values") == f"{move} estimate by mcts 1000: {estimate.split(': ', 1)[1]}"
+    rated = engine.ask("values").splitlines()
+    assert rated[0].startswith(f"{move} estimate win rate ")  # the same search: the same best move
+    assert rated[-1].startswith("(estimates by mcts 1000, 1,000 iterations")
+    assert {line.split()[0] for line in rated[:-1]} == set(engine.ask("moves").split())
     engine.ask("seed 3")
     assert [engine.ask("genmove") for _ in range(2)] == first  # estimates leave genmove's draws alone
     assert engine.ask("strategy mcts 40") == "mcts 40"
