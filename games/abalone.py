@@ -70,7 +70,7 @@ DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -
 MAX_ROWS = 100
 MAX_SOLVABLE_CELLS = 16
 MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
-MAX_TABLED_LINE = 10  # lines of up to 3**10 fillings are tabled for the fast solver
+MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
 class Abalone(Game):
