@@ -362,8 +362,8 @@ class GravityBoard:
     """Bit masks of a ``rows`` x ``cols`` board whose pieces fall toward row 1, in John
     Tromp's layout (as :class:`ColumnStacks`): column c takes bits c*(rows+1) up, row 1
     lowest, and the spare bit on top of each column stays clear, so that lines and
-    neighbours never run from one column into the next.  Every method takes int64
-    arrays of masks (or plain ints where only shifts and ands are used).
+    neighbours never run from one column into the next.  The methods work on int64
+    numpy arrays of masks, many boards at once.
 
     >>> board = GravityBoard(3, 2)
     >>> board.bit(3)   # row 2, column b
