@@ -18,7 +18,9 @@ at their turn is trapped and loses.  Play may go on for ever (a draw).
 
 Options:
 
-* ``rows`` (n, 3..26), ``cols`` (m, 3..26), ``captures`` (c, 1..n+m-3).
+* ``rows`` (n, 3..100), ``cols`` (m, 3..26), ``captures`` (c, 1..n+m-3).  Columns
+  are letters, as the sheet has them; rows stop at 100 only so that a mistyped
+  option cannot build a huge board.
 * ``misere``: whoever captures c pieces first loses, and a trapped player wins.
 * ``freeze``: at your turn, each of your pieces that the opponent could push,
   were it their turn, is frozen: it may not move, neither as the named piece
@@ -37,10 +39,10 @@ Choices where the sheet is silent:
 * Directions are compass points on that drawing: ``n`` goes to higher row
   numbers, ``e`` to later column letters; ``ne``, ``se``, ``sw``, ``nw`` are
   the diagonals.  A run has no length limit.
-* Boards of up to 12 cells are solved here (3x4: at most 340,000 positions,
-  half a minute).  The default 4x4 board has up to 11.6 million positions
-  that are not over (4 or 5 pieces a side, either player to move), too many
-  for this solver; search players use ``evaluate``, the capture lead.
+* Boards of up to 16 cells are solved here (``solvable()``): the default 4x4
+  board has 13,398,488 positions reachable from the start (18,372,768 with
+  c=5), and solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
+  Search players on larger boards use ``evaluate``, the capture lead.
 * Captures are not written in the position: they are n+m-3 minus the
   opponent's pieces on the board.  A position string with more than n+m-3
   pieces of a colour, or where both players have c captures, is refused.
@@ -51,9 +53,10 @@ Moves: the cell of the piece, a dash and the direction, ``a1-ne`` (any case).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gamesman import boards
+from gamesman.codes import DigitCode, popcount
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -64,7 +67,10 @@ Move = tuple[int, int]
 PIECES = ("b", "w")
 DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-MAX_SOLVABLE_CELLS = 12
+MAX_ROWS = 100
+MAX_SOLVABLE_CELLS = 16
+MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
+MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
 class Abalone(Game):
@@ -72,9 +78,9 @@ class Abalone(Game):
     title = "Abalone"
     player_names = PIECES
     options = (
-        Option("rows", int, 4, "rows of the board n", low=3, high=26),
+        Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board m", low=3, high=26),
-        Option("captures", int, 2, "captures that win, c (1 to n+m-3)", low=1, high=49),
+        Option("captures", int, 2, "captures that win, c (1 to n+m-3)", low=1),
         Option("misere", bool, False, "capturing c pieces first loses; a trapped player wins"),
         Option("freeze", bool, False, "your pieces that the opponent could push may not move"),
     )
@@ -273,5 +279,135 @@ class Abalone(Game):
         return -lead if self.misere else lead
 
     def solvable(self) -> bool:
-        """Boards of up to 12 cells (3x4) can be solved here."""
+        """Boards of up to 16 cells (4x4, 3x5) can be solved here."""
         return self.size <= MAX_SOLVABLE_CELLS
+
+    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # A position is its board as a base-3 number (cell i is digit i: 0 empty, 1
+    # black, 2 white), plus 3**cells when White is to move.  A move changes cells
+    # of one line of the board only (a row, a column or a diagonal, edge to edge),
+    # so for every line and every way of filling it (from the mover's side: empty,
+    # mine, theirs) tables list the moves along it, as changes to the code, and the
+    # mover's pieces on it that the opponent could push (for freezing).
+    @cached_property
+    def cell_code(self) -> DigitCode:
+        return DigitCode("-bw", self.size)
+
+    def encode(self, position: Position) -> int:
+        if self.size > MAX_CODED_CELLS:
+            return NotImplemented
+        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+
+    def decode(self, code: int) -> Position:
+        turn, board = divmod(code, self.cell_code.span)
+        return (turn, self.cell_code.decode(board))
+
+    def index_size(self) -> int | None:
+        return 2 * self.cell_code.span if self.size <= MAX_CODED_CELLS else None
+
+    def batch_expand(self, codes):
+        """The moves of many positions at once, through the tables of ``line_tables``."""
+        if self.size > MAX_CODED_CELLS or max(self.rows, self.cols) > MAX_TABLED_LINE:
+            return NotImplemented
+        import numpy as np
+
+        tables = self.line_tables
+        span = self.cell_code.span
+        turn = codes // span
+        black, white = self.cell_code.masks(codes)
+        mine, theirs = np.where(turn == 0, black, white), np.where(turn == 0, white, black)
+        digits = [((mine >> cell) & 1) | (((theirs >> cell) & 1) << 1) for cell in range(self.size)]
+        fillings = np.empty((len(codes), len(tables.lines)), np.int64)
+        for at, (line, offset) in enumerate(zip(tables.lines, tables.offsets)):
+            fillings[:, at] = offset + sum(digits[cell] * 3 ** k for k, cell in enumerate(line))
+        black_won = self.pieces - popcount(white) >= self.captures
+        white_won = self.pieces - popcount(black) >= self.captures
+        counts = np.where((black_won | white_won)[:, None], 0, tables.counts[fillings]).ravel()
+        # The moves of each (position, line) pair are the counts[pair] moves of the tables from firsts[pair].
+        pairs = np.repeat(np.arange(len(counts)), counts)
+        rows = pairs // len(tables.lines)
+        moves = (tables.firsts[fillings].ravel() - (np.cumsum(counts) - counts))[pairs] + np.arange(len(pairs))
+        if self.freeze:
+            frozen = np.bitwise_or.reduce(tables.frozen[fillings], axis=1)
+            free = (tables.runs[moves] & frozen[rows]) == 0
+            rows, moves = rows[free], moves[free]
+        children = codes[rows] % span + tables.changes[turn[rows], moves] + (1 - turn[rows]) * span
+        trapped = np.bincount(rows, minlength=len(codes)) == 0
+        winner = np.where(black_won, 0, np.where(white_won, 1, np.where(trapped, 1 - turn, -1)))
+        if self.misere:
+            winner = np.where(winner >= 0, 1 - winner, -1)
+        ends = np.where(winner < 0, -1, np.where(winner == turn, 0, 1))
+        return turn, ends, rows, children
+
+    @cached_property
+    def line_tables(self) -> "LineTables":
+        return LineTables(self)
+
+
+class LineTables:
+    """The moves along every line of an Abalone board, for every filling of the line.
+
+    A filling is the line's cells as a base-3 number from the mover's side (digit k
+    is the line's k-th cell: 0 empty, 1 the mover's, 2 the opponent's); fillings of
+    all lines are numbered one after the other (line i from ``offsets[i]``).  For
+    each: ``counts`` moves, listed from ``firsts``, each with the change it makes to
+    the position code when Black moves and when White moves (``changes[turn]``) and
+    the mask of the mover's pieces that move (``runs``); and ``frozen``, the mask of
+    the mover's pieces on the line that the opponent could push along it.
+    """
+
+    def __init__(self, game: Abalone) -> None:
+        import numpy as np
+
+        self.lines = [(cell, *game.rays[cell][direction])
+                      for direction in range(4) for cell in range(game.size)
+                      if not game.rays[cell][direction + 4] and game.rays[cell][direction]]
+        sizes = [3 ** len(line) for line in self.lines]
+        self.offsets = np.cumsum([0] + sizes[:-1])
+        counts, firsts, frozen, changes, runs = [], [], [], [], []
+        for line in self.lines:
+            for filling in range(3 ** len(line)):
+                digits = [(filling // 3 ** k) % 3 for k in range(len(line))]
+                moves = [move for start in range(len(line)) if digits[start] == 1 for step in (1, -1)
+                         if (move := line_move(digits, start, step)) is not None]
+                firsts.append(len(runs))
+                counts.append(len(moves))
+                for after, moved, _ in moves:
+                    changes.append([sum((absolute(new, turn) - absolute(old, turn)) * 3 ** cell
+                                        for old, new, cell in zip(digits, after, line)) for turn in (0, 1)])
+                    runs.append(sum(1 << line[k] for k in moved))
+                swapped = [(3 - digit) % 3 for digit in digits]
+                pushable = {line[k] for start in range(len(line)) if swapped[start] == 1
+                            for step in (1, -1) if (move := line_move(swapped, start, step)) for k in move[2]}
+                frozen.append(sum(1 << cell for cell in pushable))
+        self.counts, self.firsts, self.frozen = (np.array(values, np.int64) for values in (counts, firsts, frozen))
+        self.changes = np.array(changes, np.int64).T.copy() if changes else np.zeros((2, 0), np.int64)
+        self.runs = np.array(runs, np.int64)
+
+
+def absolute(digit: int, turn: int) -> int:
+    """A cell digit from the mover's side (1 mine, 2 theirs) as the code has it (1 b, 2 w)."""
+    return digit if turn == 0 or digit == 0 else 3 - digit
+
+
+def line_move(digits: list[int], start: int, step: int) -> tuple[list[int], list[int], list[int]] | None:
+    """The mover's piece at ``start`` moving ``step`` along a line of digits (1 mine, 2
+    theirs): the digits after, the places of the mover's run that moves and of the
+    opposing run that is pushed; None when the pushing rules forbid it."""
+    at = start
+    while 0 <= at < len(digits) and digits[at] == 1:
+        at += step
+    if not 0 <= at < len(digits):
+        return None  # the mover's own piece would leave the board
+    run = list(range(start, at, step))
+    beyond = at
+    while 0 <= beyond < len(digits) and digits[beyond] == 2:
+        beyond += step
+    pushed = list(range(at, beyond, step))
+    if pushed and (len(run) <= len(pushed) or (0 <= beyond < len(digits) and digits[beyond] == 1)):
+        return None
+    after = list(digits)
+    after[start], after[at] = 0, 1
+    if pushed and 0 <= beyond < len(digits):
+        after[beyond] = 2
+    return after, run, pushed

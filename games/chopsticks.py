@@ -7,7 +7,9 @@ your hand's fingers to it.  A hand that goes over m fingers is knocked out
 (it shows 0 and never plays again); exactly m fingers stays alive.  A player
 whose hands are all knocked out loses.  Options:
 
-* ``hands`` (n, 1 to 8, default 3) and ``fingers`` (m, 2 to 20, default 5).
+* ``hands`` (n, 1 to 100, default 3) and ``fingers`` (m, 2 or more, default 5).
+  Hands stop at 100 only so that a mistyped option cannot build a position of
+  millions of numbers (a turn offers up to n*n taps); fingers have no limit.
 * ``misere``: the player whose hands are all knocked out wins.
 * ``wrap_around``: a hand that reaches exactly m fingers is knocked out; over
   m it wraps around to the excess (4 + 2 on a 5-finger hand gives 1).
@@ -23,8 +25,11 @@ Choices where the sheet is silent (the readings of the seeds README):
   no passes.
 * Variants with more than two million conceivable positions (two turns
   times (m + 1) to the power 2n) count as too large to solve here.
-* The parser refuses hands outside 0..m (0..m-1 with wrap-around, where m is
-  knocked out) and positions where both players have no live hand.
+* The parser refuses hands outside 0..m (0..m-1 with wrap-around, where a
+  hand reaching m is knocked out and written 0) and positions where both
+  players have no live hand.
+* ``render`` draws a hand as one ``|`` per finger up to 20 fingers, and as
+  the number of fingers on larger hands.
 
 Position: ``(L 1 1 1 1 1 1)``: whose turn (``L`` or ``R``), then the fingers
 on Left's hands 1..n, then on Right's hands 1..n (0 for a knocked-out hand).
@@ -39,6 +44,8 @@ from gamesman import boards
 from gamesman.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
+MAX_HANDS = 100
+MAX_DRAWN_FINGERS = 20  # larger hands are drawn as numbers
 MOVE_TEXT = re.compile(r"^(\d+)-(\d+)$", re.ASCII)
 
 Hands = tuple[int, ...]
@@ -56,8 +63,8 @@ class Chopsticks(Game):
     title = "Chopsticks"
     player_names = ("L", "R")
     options = (
-        Option("hands", int, 3, "hands per player n", low=1, high=8),
-        Option("fingers", int, 5, "fingers per hand m", low=2, high=20),
+        Option("hands", int, 3, "hands per player n", low=1, high=MAX_HANDS),
+        Option("fingers", int, 5, "fingers per hand m", low=2),
         Option("misere", bool, False, "the player whose hands are all knocked out wins"),
         Option("wrap_around", bool, False, "exactly m fingers knocks a hand out; over m wraps to the excess"),
     )
@@ -118,16 +125,25 @@ class Chopsticks(Game):
             raise self.error(f"{len(fields) - 1} hands, expected {2 * self.hands} "
                              f"({self.hands} for each player)", text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
-        most = self.fingers - 1 if self.wrap_around else self.fingers
-        values = []
-        for number, token in enumerate(fields[1:]):
-            player, hand = divmod(number, self.hands)
-            what = f"{self.player_names[player]} hand {hand + 1}"
-            values.append(boards.parse_int(self.name, token, what, 0, most, text))
+        values = [self.parse_fingers(token, number, text) for number, token in enumerate(fields[1:])]
         left, right = tuple(values[:self.hands]), tuple(values[self.hands:])
         if not any(left) and not any(right):
             raise self.error("both players have no live hand", text)
         return (turn, left, right)
+
+    def parse_fingers(self, token: str, number: int, text: str) -> int:
+        """The fingers on hand ``number`` of the position string (Left's hands first)."""
+        player, hand = divmod(number, self.hands)
+        what = f"{self.player_names[player]} hand {hand + 1}"
+        try:
+            fingers = int(token)
+        except ValueError:
+            raise self.error(f"{what}: {token!r} is not a number of fingers", text) from None
+        most = self.fingers - 1 if self.wrap_around else self.fingers
+        if not 0 <= fingers <= most:
+            why = f" (with wrap-around {self.fingers} fingers knocks a hand out: write 0)" if self.wrap_around else ""
+            raise self.error(f"{what}: {fingers} fingers is not in 0..{most}{why}", text)
+        return fingers
 
     def format_position(self, position: Position) -> str:
         turn, left, right = position
@@ -151,10 +167,13 @@ class Chopsticks(Game):
 
     def render(self, position: Position) -> str:
         turn, left, right = position
-        width = max(self.fingers, 3)
+        drawn = self.fingers <= MAX_DRAWN_FINGERS
+        width = max(self.fingers if drawn else len(str(self.fingers)), 3)
 
         def hand(fingers: int) -> str:
-            return "out".center(width) if fingers == 0 else ("|" * fingers).ljust(width, ".")
+            if fingers == 0:
+                return "out".center(width)
+            return ("|" * fingers).ljust(width, ".") if drawn else str(fingers).rjust(width)
 
         header = ("   " + " ".join(str(n).center(width) for n in range(1, self.hands + 1))).rstrip()
         rows = [f"{self.player_names[p]}  " + " ".join(hand(f) for f in hands)

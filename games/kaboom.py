@@ -23,7 +23,9 @@ a full board without bombs is a tie.
 
 Options:
 
-* ``rows``, ``cols``, ``in_a_row`` (n), ``bombs`` (each player's supply).
+* ``rows`` (1..100), ``cols`` (1..26), ``in_a_row`` (n), ``bombs`` (each
+  player's supply, any number).  Columns are letters in move names; rows stop
+  at 100 only so that a mistyped option cannot build a huge board.
 * ``misere``: the player who has n in a row loses (both at once is still a tie).
 * ``super_bomb``: a detonation removes the bomb's whole row and whole column
   instead of its four neighbours; bombs removed this way detonate in turn.
@@ -36,12 +38,12 @@ Choices where the sheet is silent:
   ``bombs``; any other mix of pieces parses.
 * Whose turn it is after a pass or detonation is simply the other player's;
   every move, passes included, counts in remoteness.
-* A variant is solved here only when cells + columns + 4 x bombs <= 20 (a
+* A variant is solved here only when cells + columns + 4 x bombs <= 24 (a
   rough log2 of its size: each column of r cells has about 2^(r+1) fillings,
-  each bomb multiplies that again).  Measured: 3x4 with 1 bomb has 558,953
-  positions, 3x3 with 2 bombs 370,715, 4x4 without bombs 161,029; the default
-  4x4 game with 1 bomb has more than 23 million (a count stopped there) and
-  is left to the search players.
+  each bomb multiplies that again).  Measured: the default 4x4 game with 1
+  bomb has 24,035,800 positions (25,110,051 with super-bombs), 3x4 with 2
+  bombs and 4 in a row 19,232,131, 3x5 with 1 bomb and 5 in a row
+  24,066,185; each solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
 * Play always ends: every move but a pass adds a piece or uses up a bomb, and
   a pass is always followed by a detonation.
 
@@ -61,9 +63,10 @@ row 1 is ``xxxx``: X wins.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gamesman import boards
+from gamesman.codes import GravityBoard, set_bits
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -77,7 +80,9 @@ BOMBS = ("*", "@")
 OWNED = ("x*", "o@")  # what counts for each player's lines
 PASS: Move = ("pass", -1)
 ORTHOGONAL_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
-SOLVABLE_SIZE = 20  # cells + columns + 4 x bombs, see solvable()
+SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see solvable()
+MAX_ROWS = 100
+CODE_BITS = 63  # position codes are int64
 
 
 @lru_cache(maxsize=4096)  # play() and moves() judge the same board again for every move
@@ -96,10 +101,10 @@ class Kaboom(Game):
     title = "Kaboom"
     player_names = ("x", "o")
     options = (
-        Option("rows", int, 4, "rows of the board", low=1, high=26),
+        Option("rows", int, 4, "rows of the board", low=1, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board", low=1, high=26),
-        Option("in_a_row", int, 4, "pieces in a line that win (n)", low=1, high=26),
-        Option("bombs", int, 1, "bombs each player may drop", low=0, high=9),
+        Option("in_a_row", int, 4, "pieces in a line that win (n)", low=1),
+        Option("bombs", int, 1, "bombs each player may drop", low=0),
         Option("misere", bool, False, "whoever has n in a row loses"),
         Option("super_bomb", bool, False, "a detonation removes the bomb's whole row and column"),
     )
@@ -232,5 +237,117 @@ class Kaboom(Game):
         return f"{grid}\nbombs left: x {x_bombs}, o {o_bombs}; {status}"
 
     def solvable(self) -> bool:
-        """Small variants only: cells + columns + 4 x bombs at most 20 (3x4 with 1 bomb, 4x4 without)."""
+        """Cells + columns + 4 x bombs at most 24: 4x4 with 1 bomb, 3x4 with 2, 5x4 without."""
         return self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE
+
+    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # Boards are bit masks in the layout of GravityBoard: X's cells (pieces and
+    # bombs), the occupied cells and the bombs.  A position's code packs, from the
+    # top: X's cells with a mark above each column's top piece (which gives the
+    # occupied cells), the bombs, X's and O's bombs left and the turn.  The codes
+    # are sparse (no index); detonations are worked out a chain link at a time.
+    @cached_property
+    def gravity(self) -> GravityBoard:
+        return GravityBoard(self.rows, self.cols)
+
+    @cached_property
+    def coded(self) -> bool:
+        """Whether every position's code fits in an int64."""
+        width = self.cols * (self.rows + 1)
+        return (2 << 2 * width) * (self.bombs + 1) ** 2 <= 1 << CODE_BITS
+
+    def encode(self, position: Position) -> int:
+        if not self.coded:
+            return NotImplemented
+        import numpy as np
+
+        turn, x_bombs, o_bombs, cells = position
+        masks = [self.gravity.mask_of([cell in pieces for cell in cells]) for pieces in ("x*", "xo*@", "*@")]
+        return int(self.encode_many(*(np.array([value], np.int64) for value in (turn, x_bombs, o_bombs, *masks)))[0])
+
+    def decode(self, code: int) -> Position:
+        import numpy as np
+
+        turn, x_bombs, o_bombs, crosses, occupied, bombs = (int(a[0]) for a in self.decode_many(np.array([code])))
+        cells = []
+        for cell in range(self.size):
+            bit = 1 << self.gravity.bit(cell)
+            owner = 0 if crosses & bit else 1
+            cells.append(boards.EMPTY if not occupied & bit else (BOMBS if bombs & bit else PIECES)[owner])
+        return (turn, x_bombs, o_bombs, "".join(cells))
+
+    def encode_many(self, turn, x_bombs, o_bombs, crosses, occupied, bombs):
+        """The codes of positions given as arrays: the turn, bombs left and masks."""
+        width, base = self.cols * self.gravity.height, self.bombs + 1
+        marks = crosses | (occupied + self.gravity.bottom)
+        return ((((marks << width) | bombs) * base + x_bombs) * base + o_bombs) * 2 + turn
+
+    def decode_many(self, codes):
+        """The turn, bombs left and masks (X's cells, occupied, bombs) of many codes."""
+        import numpy as np
+
+        width, base, height = self.cols * self.gravity.height, self.bombs + 1, self.gravity.height
+        codes = np.asarray(codes, np.int64)
+        turn, rest = codes & 1, codes >> 1
+        rest, o_bombs = np.divmod(rest, base)
+        rest, x_bombs = np.divmod(rest, base)
+        bombs, marks = rest & ((1 << width) - 1), rest >> width
+        occupied = np.zeros(len(codes), np.int64)
+        for col in range(self.cols):
+            column = (marks >> (col * height)) & ((1 << height) - 1)
+            for shift in (1, 2, 4, 8, 16):
+                column |= column >> shift
+            occupied |= (column >> 1) << (col * height)
+        return turn, x_bombs, o_bombs, marks & occupied, occupied, bombs
+
+    def batch_expand(self, codes):
+        """The moves of many positions at once, on bit masks."""
+        if not self.coded:
+            return NotImplemented
+        import numpy as np
+
+        gravity = self.gravity
+        turn, x_bombs, o_bombs, crosses, occupied, bombs = self.decode_many(codes)
+        x_line = gravity.has_line(crosses, self.in_a_row)
+        o_line = gravity.has_line(occupied & ~crosses, self.in_a_row)
+        liner = np.where(x_line, 0, 1)
+        if self.misere:
+            liner = 1 - liner
+        stuck = (occupied == gravity.board) & (bombs == 0)
+        ends = np.where(x_line & o_line, 2, np.where(x_line | o_line, np.where(liner == turn, 0, 1),
+                                                     np.where(stuck, 2, -1)))
+        going = ends < 0
+        mine = np.where(turn == 0, crosses, occupied & ~crosses)
+        my_bombs = np.where(going, bombs & mine, 0)
+        left = np.where(turn == 0, x_bombs, o_bombs)
+        children: list[tuple] = []  # (rows, crosses, occupied, bombs, x bombs left, o bombs left)
+        rows, at = gravity.drops(np.where(going, occupied, gravity.board))
+        piece = np.left_shift(1, at)
+        crossed = crosses[rows] | np.where(turn[rows] == 0, piece, 0)
+        children.append((rows, crossed, occupied[rows] | piece, bombs[rows], x_bombs[rows], o_bombs[rows]))
+        armed = left[rows] > 0
+        rows, piece, crossed = rows[armed], piece[armed], crossed[armed]
+        children.append((rows, crossed, occupied[rows] | piece, bombs[rows] | piece,
+                         x_bombs[rows] - (turn[rows] == 0), o_bombs[rows] - (turn[rows] == 1)))
+        rows, at = set_bits(my_bombs)
+        children.append((rows, *self.mask_detonate(crosses[rows], occupied[rows], bombs[rows], np.left_shift(1, at)),
+                         x_bombs[rows], o_bombs[rows]))
+        rows = np.flatnonzero(going & (((occupied + gravity.bottom) & gravity.board) == 0) & (my_bombs == 0))
+        children.append((rows, crosses[rows], occupied[rows], bombs[rows], x_bombs[rows], o_bombs[rows]))
+        rows = np.concatenate([child[0] for child in children])
+        parts = [np.concatenate([child[k] for child in children]) for k in range(1, 6)]
+        codes_after = self.encode_many(1 - turn[rows], parts[3], parts[4], *parts[:3])
+        order = np.argsort(rows, kind="stable")
+        return turn, ends, rows[order], codes_after[order]
+
+    def mask_detonate(self, crosses, occupied, bombs, fired):
+        """X's cells, occupied cells and bombs after the bombs ``fired`` go off, chains
+        included, and the columns fall."""
+        removed = frontier = fired
+        while frontier.any():
+            blast = self.gravity.lines_through(frontier) if self.super_bomb else self.gravity.neighbours(frontier)
+            hit = blast & occupied & ~removed
+            removed = removed | hit
+            frontier = hit & bombs
+        occupied, (crosses, bombs) = self.gravity.fall(occupied & ~removed, [crosses & ~removed, bombs & ~removed])
+        return crosses, occupied, bombs

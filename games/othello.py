@@ -8,7 +8,9 @@ must pass; a pass is a move (``pass``) and counts in remoteness.  The game
 ends when neither player can place.  Whoever has more pieces wins; equal
 counts are a tie.  Black moves first.  Options:
 
-* ``rows``, ``cols``: the board, 3 to 26 each (default 4x4; 8x8 is the GBG game).
+* ``rows``, ``cols``: the board, 3 to 100 rows and 3 to 26 columns (default
+  4x4; 8x8 is the GBG game).  Columns are letters, as the sheet has them; rows
+  stop at 100 only so that a mistyped option cannot build a huge board.
 * ``misere``: whoever has fewer pieces at the end wins.
 * ``place_anywhere``: any empty cell is a legal move, flipping whatever it
   encloses (possibly nothing); there are no passes and the game ends when
@@ -24,6 +26,13 @@ Choices where the sheet is silent:
 * Boards of more than 16 cells are too large to solve here (``solvable()``):
   4x4 has 62,789 positions (1,234,369 with place-anywhere), 4x5 over three
   million.
+* ``evaluate`` (for search players on larger boards) weighs, for the player
+  to move, mobility (the difference in places to play, over their sum) and
+  corners (the difference in corners held, over four) while the board is
+  empty, and the piece difference (over the pieces) more and more as it
+  fills: ``(1 - f) * (0.4 mobility + 0.6 corners) + f * pieces`` with f the
+  filled share of the board.  An ended game scores 1, 0 or -1.  Under misère
+  the estimate is negated.
 
 Position: ``(w -b-- -bb- -bw- ----)``: whose turn (``b`` or ``w``), then the
 rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
@@ -40,6 +49,7 @@ from gamesman.game import Game, Option, two_player_result
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
+MAX_ROWS = 100
 MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
 EIGHT_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
@@ -52,7 +62,7 @@ class Othello(Game):
     title = "Othello"
     player_names = ("b", "w")
     options = (
-        Option("rows", int, 4, "rows of the board n", low=3, high=26),
+        Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board m", low=3, high=26),
         Option("misere", bool, False, "whoever has fewer pieces at the end wins"),
         Option("place_anywhere", bool, False, "any empty cell is legal, no passes, the game ends on a full board"),
@@ -171,6 +181,30 @@ class Othello(Game):
         grid = boards.render_grid(cells, self.rows, self.cols)
         status = "game over" if self.outcome(position) is not None else f"{self.player_names[turn]} to move"
         return f"{grid}\nblack {black}, white {white}; {status}"
+
+    def evaluate(self, position: Position) -> float:
+        """For search players: mobility and corners early, pieces late (see the module docstring)."""
+        turn, cells = position
+        mine, theirs = self.player_names[turn], self.player_names[1 - turn]
+        my_pieces, their_pieces = cells.count(mine), cells.count(theirs)
+        pieces = (my_pieces - their_pieces) / max(my_pieces + their_pieces, 1)
+        if self.place_anywhere:
+            over, mobility = boards.EMPTY not in cells, 0.0
+        else:
+            my_places, their_places = len(self.placements(cells, mine)), len(self.placements(cells, theirs))
+            over = my_places == their_places == 0
+            mobility = (my_places - their_places) / max(my_places + their_places, 1)
+        if over:
+            estimate = float((pieces > 0) - (pieces < 0))
+        else:
+            corners = sum((cells[at] == mine) - (cells[at] == theirs) for at in self.corners) / 4
+            filled = (my_pieces + their_pieces) / self.size
+            estimate = (1 - filled) * (0.4 * mobility + 0.6 * corners) + filled * pieces
+        return -estimate if self.misere else estimate
+
+    @cached_property
+    def corners(self) -> tuple[int, ...]:
+        return (0, self.cols - 1, self.size - self.cols, self.size - 1)
 
     def solvable(self) -> bool:
         """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""

@@ -11,6 +11,10 @@ tie.  Options:
 
 Choices where the sheet is silent:
 
+* The board has 1 to 100 rows and 1 to 26 columns: columns are letters in
+  move names (``b1``), and rows stop at 100 only so that a mistyped option
+  cannot build a huge board (row numbers of any length are read and written).
+
 * The default 3x4 game starts from the sheet's Figure 1, ``(x ---- x--- --o-)``:
   X at a2, O at c3, X to move.  Every other size starts from an empty board
   with X to move (the sheet gives no opening for them).
@@ -32,6 +36,7 @@ IN_A_ROW = 3
 DEFAULT_ROWS, DEFAULT_COLS = 3, 4
 SHEET_START = "(x ---- x--- --o-)"
 MAX_SOLVABLE_CELLS = 15
+MAX_ROWS = 100
 
 Position = tuple[int, str]
 
@@ -41,7 +46,7 @@ class TomorrowsTicTacToe(Game):
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
     options = (
-        Option("rows", int, DEFAULT_ROWS, "rows of the board n", low=1, high=20),
+        Option("rows", int, DEFAULT_ROWS, "rows of the board n", low=1, high=MAX_ROWS),
         Option("cols", int, DEFAULT_COLS, "columns of the board m", low=1, high=26),
         Option("misere", bool, False, "three in a row loses"),
         Option("diagonals", bool, False, "diagonal lines of three count too"),

@@ -374,3 +374,76 @@ class ColumnStacks:
                 run = run & (pieces >> (k * step))
             found |= run != 0
         return found
+
+
+class GravityBoard:
+    """Bit masks of a ``rows`` x ``cols`` board whose pieces fall toward row 1, in John
+    Tromp's layout (as :class:`ColumnStacks`): column c takes bits c*(rows+1) up, row 1
+    lowest, and the spare bit on top of each column stays clear, so that lines and
+    neighbours never run from one column into the next.  The methods work on int64
+    numpy arrays of masks, many boards at once.
+
+    >>> board = GravityBoard(3, 2)
+    >>> board.bit(3)   # row 2, column b
+    5
+    >>> import numpy as np
+    >>> occupied, [marked] = board.fall(np.array([0b0110_0101]), [np.array([0b0100_0100])])
+    >>> bin(int(occupied[0])), bin(int(marked[0]))   # a: rows 1 and 3 -> 1, 2; b: rows 2, 3 -> 1, 2
+    ('0b110011', '0b100010')
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols, self.height = rows, cols, rows + 1
+        self.cells = rows * cols
+        self.bottom = sum(1 << c * self.height for c in range(cols))
+        self.board = self.bottom * ((1 << rows) - 1)
+        self.column = (1 << rows) - 1
+        self.row_masks = [self.bottom << row for row in range(rows)]
+        self.column_masks = [self.column << col * self.height for col in range(cols)]
+
+    def bit(self, cell: int) -> int:
+        """The bit of a cell numbered row by row (row 1 first), as board strings are."""
+        row, col = divmod(cell, self.cols)
+        return col * self.height + row
+
+    def mask_of(self, flags: "list[bool]") -> int:
+        """The mask of the cells (numbered row by row) whose flag is set."""
+        return sum(1 << self.bit(cell) for cell, flag in enumerate(flags) if flag)
+
+    def drops(self, occupied: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
+        """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
+        import numpy as np
+
+        return set_bits((np.asarray(occupied, np.int64) + self.bottom) & self.board)
+
+    def has_line(self, pieces: "np.ndarray", length: int) -> "np.ndarray":
+        """Whether each mask holds ``length`` pieces in a line (across, up or diagonal)."""
+        found = pieces < 0
+        for step in (1, self.height, self.height - 1, self.height + 1):
+            run = pieces
+            for k in range(1, length):
+                run = run & (pieces >> (k * step))
+            found |= run != 0
+        return found
+
+    def neighbours(self, masks: "np.ndarray") -> "np.ndarray":
+        """The cells left of, right of, above and below the cells of ``masks``."""
+        return ((masks << 1) | (masks >> 1) | (masks << self.height) | (masks >> self.height)) & self.board
+
+    def lines_through(self, masks: "np.ndarray") -> "np.ndarray":
+        """The whole rows and whole columns of the cells of ``masks``."""
+        found = masks & 0
+        for line in self.row_masks + self.column_masks:
+            found |= ((masks & line) != 0) * line
+        return found
+
+    def fall(self, occupied: "np.ndarray", planes: "list[np.ndarray]") -> "tuple[np.ndarray, list[np.ndarray]]":
+        """Every column's pieces dropped to the bottom, in their order: the new occupied
+        mask and the new masks of ``planes`` (subsets of it that go along)."""
+        for _ in range(self.rows - 1):
+            moving = occupied & ((self.board & ~occupied) << 1)  # pieces over an empty cell
+            if not moving.any():
+                break
+            occupied = (occupied & ~moving) | (moving >> 1)
+            planes = [(plane & ~moving) | ((plane & moving) >> 1) for plane in planes]
+        return occupied, planes

@@ -1,9 +1,12 @@
 """Abalone: the sheet's board, the start for any size, runs and pushes, captures, trapping, freeze, the solver."""
+import itertools
+
 import pytest
 
 from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver, Value
+from playout_checks import check_batch_expand, check_random_playouts, random_positions
 from solver_checks import check_solver_consistency, reachable
 
 SHEET_START = "(b bbb- b--w b--w -www)"
@@ -199,7 +202,18 @@ def test_option_ranges():
         abalone(rows=2)
     with pytest.raises(OptionError):
         abalone(cols=27)
+    with pytest.raises(OptionError):
+        abalone(rows=101)
     assert abalone(rows=3, cols=3, captures=3).pieces == 3
+    assert abalone(rows=100, cols=26, captures=123).pieces == 123
+
+
+def test_rows_past_nine_have_two_digit_names():
+    game = abalone(rows=12, cols=3, captures=12)
+    assert move_names(game, "(w b-- " + " ".join(["---"] * 9 + ["w--", "---"]) + ")") == {
+        "a11-n", "a11-ne", "a11-e", "a11-se", "a11-s"}
+    assert after(game, "(b b-- " + " ".join(["---"] * 10) + " w--)", "A1-N") == \
+        "(w --- b-- " + " ".join(["---"] * 9) + " w--)"
 
 
 def test_evaluate_is_the_capture_lead_of_the_player_to_move():
@@ -209,10 +223,40 @@ def test_evaluate_is_the_capture_lead_of_the_player_to_move():
     assert abalone().evaluate(abalone().start()) == 0
 
 
-def test_solvable_only_for_small_boards():
+def test_solvable_up_to_sixteen_cells():
     assert abalone(rows=3, cols=3).solvable()
-    assert abalone(rows=3, cols=4).solvable()
-    assert not abalone().solvable()
+    assert abalone().solvable() and abalone(misere=True, freeze=True).solvable()
+    assert abalone(rows=3, cols=5).solvable()
+    assert not abalone(rows=4, cols=5).solvable()
+
+
+@pytest.mark.parametrize("misere, freeze", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("captures", [1, 2])
+def test_fast_engine_agrees_with_the_reference_on_every_position(captures, misere, freeze):
+    """The batch hooks (line tables over codes) against plain play, through both solvers."""
+    game = abalone(rows=3, cols=3, captures=captures, misere=misere, freeze=freeze)
+    fast, reference = Solver(game, database=None), Solver(game, database=None, engine="reference")
+    fast.solve()
+    reference.solve()
+    assert len(fast.table) == len(reference.table) > 1000
+    for position, packed in reference.table.items():
+        assert fast.table[position] == packed, game.format_position(position)
+
+
+@pytest.mark.parametrize("misere, freeze", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols, captures", [(4, 4, 2), (5, 3, 4)])
+def test_batch_expand_agrees_with_play_on_random_positions(rows, cols, captures, misere, freeze):
+    game = abalone(rows=rows, cols=cols, captures=captures, misere=misere, freeze=freeze)
+    positions = random_positions(game, seed=rows, count=300, longest=60)
+    assert any(game.outcome(position) is not None for position in positions)
+    check_batch_expand(game, positions)
+
+
+@pytest.mark.parametrize("misere, freeze", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols, captures", [(4, 4, 2), (11, 3, 3)])
+def test_random_playouts_round_trip(rows, cols, captures, misere, freeze):
+    game = abalone(rows=rows, cols=cols, captures=captures, misere=misere, freeze=freeze)
+    check_random_playouts(game, seed=rows, playouts=3, cap=120)  # play may loop: capped
 
 
 @pytest.mark.parametrize("options", [

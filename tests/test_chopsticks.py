@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import re
 
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver, Value
+from playout_checks import check_random_playouts
 from solver_checks import check_solver_consistency
 
 # The sheet's example game, step by step, as printed under each figure.
@@ -74,7 +74,8 @@ def test_wrap_around_rule():
     # The sheet: 4 fingers plus 1 is out; 4 plus 2 wraps around to 6 - 5 = 1.
     assert g.format_position(g.play(position, g.parse_move(position, "1-1"))) == "(L 0 1 1 1 2 1)"
     assert g.format_position(g.play(position, g.parse_move(position, "2-1"))) == "(L 1 1 1 1 2 1)"
-    with pytest.raises(PositionError, match="hand 1 5 is not in 0..4"):
+    with pytest.raises(PositionError, match=re.escape("L hand 1: 5 fingers is not in 0..4 (with wrap-around 5 "
+                                                      "fingers knocks a hand out: write 0)")):
         g.parse_position("(L 5 1 1 1 1 1)")
 
 
@@ -109,8 +110,9 @@ def test_misere_and_normal_outcomes():
 @pytest.mark.parametrize("text, problem", [
     ("(L 1 1 1 1 1)", "5 hands, expected 6"),
     ("(X 1 1 1 1 1 1)", "turn 'X' is not L or R"),
-    ("(L 1 1 1 1 1 6)", "R hand 3 6 is not in 0..5"),
-    ("(L 1 1 1 1 1 one)", "not a number"),
+    ("(L 1 1 1 1 1 6)", "R hand 3: 6 fingers is not in 0..5"),
+    ("(L 1 1 1 1 1 -1)", "R hand 3: -1 fingers is not in 0..5"),
+    ("(L 1 1 1 1 1 one)", "R hand 3: 'one' is not a number of fingers"),
     ("(L 0 0 0 0 0 0)", "both players have no live hand"),
     ("L 1 1 1 1 1 1", "parentheses"),
 ])
@@ -141,10 +143,23 @@ def test_options_sizes_and_ranges():
     assert [g.format_move(g.start(), m) for m in g.moves(g.start())] == ["1-1"]
     g = game(hands=4, fingers=7)
     assert g.format_position(g.start()) == "(L 1 1 1 1 1 1 1 1)"
-    for bad in (dict(hands=0), dict(fingers=1), dict(hands=9), dict(fingers="many")):
+    for bad in (dict(hands=0), dict(fingers=1), dict(hands=101), dict(fingers="many")):
         with pytest.raises(OptionError):
             game(**bad)
     assert game().solvable() and not game(hands=8, fingers=20).solvable()
+
+
+def test_many_hands_and_fingers_take_several_digits():
+    g = game(hands=12, fingers=150)
+    text = "(R " + " ".join(["1"] * 11 + ["149"] + ["0"] * 11 + ["75"]) + ")"
+    position = g.parse_position(text)
+    assert g.format_position(position) == text
+    assert [g.format_move(position, m) for m in g.moves(position)] == [f"12-{hand}" for hand in range(1, 13)]
+    assert g.format_position(g.play(position, g.parse_move(position, "12-12"))) == \
+        "(L " + " ".join(["1"] * 11 + ["0"] * 12 + ["75"]) + ")"  # 149 + 75 is over 150: out
+    drawing = g.render(position)
+    assert "149" in drawing and "|" not in drawing and "out" in drawing
+    assert "|" + "." * 19 in game(fingers=20).render(game(fingers=20).start())  # up to 20 fingers: drawn
 
 
 def test_render_shows_both_players_hands():
@@ -156,17 +171,13 @@ def test_render_shows_both_players_hands():
     assert len(drawing.splitlines()) == 4
 
 
-def test_random_playouts_end():
-    rng = random.Random(7)
-    for options in (dict(), dict(misere=True), dict(hands=2, fingers=4)):
-        g = game(**options)
-        for _ in range(20):
-            position = g.start()
-            for _ in range(10_000):
-                if g.is_over(position):
-                    break
-                position = g.play(position, rng.choice(g.moves(position)))
-            assert g.is_over(position)
+@pytest.mark.parametrize("misere, wrap_around", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("hands, fingers", [(3, 5), (10, 12)])
+def test_random_playouts_round_trip(hands, fingers, misere, wrap_around):
+    g = game(hands=hands, fingers=fingers, misere=misere, wrap_around=wrap_around)
+    # Under the standard rule every tap raises a hand or knocks it out: at most 2n(m+1) moves.
+    ended = check_random_playouts(g, seed=hands, playouts=3, cap=2 * hands * (fingers + 1))
+    assert ended == 3 or wrap_around
 
 
 @pytest.mark.parametrize("misere, wrap_around", list(itertools.product([False, True], repeat=2)))

@@ -1,9 +1,12 @@
 """Kaboom: the sheet's strings and example game, drops, bombs, chains, super-bombs, passes, ties, the solver."""
+import itertools
+
 import pytest
 
 from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver
+from playout_checks import check_batch_expand, check_random_playouts, random_positions
 from solver_checks import check_solver_consistency, reachable
 
 SHEET_9 = "(o 0 1 xoxx --*o --oo --x-)"
@@ -191,30 +194,82 @@ def test_option_ranges():
         kaboom(rows=3, cols=3, in_a_row=4)
     with pytest.raises(OptionError):
         kaboom(cols=27)
+    with pytest.raises(OptionError):
+        kaboom(rows=101)
+    with pytest.raises(OptionError):
+        kaboom(bombs=-1)
     assert kaboom(rows=2, cols=5, in_a_row=5).spec.startswith("kaboom(rows=2,cols=5,in_a_row=5")
+    assert kaboom(rows=100, cols=3, in_a_row=100, bombs=1000).in_a_row == 100
 
 
-def test_random_games_end_and_round_trip():
-    import random
+def test_many_bombs_and_rows_take_several_digits():
+    game = kaboom(rows=12, cols=2, in_a_row=4, bombs=12)
 
-    game = kaboom(bombs=2, super_bomb=True)
-    rng = random.Random(5)
-    for _ in range(30):
-        position = game.start()
-        for _ in range(200):
-            if game.outcome(position) is not None:
-                break
-            assert game.parse_position(game.format_position(position)) == position
-            position = game.play(position, rng.choice(game.moves(position)))
-        assert game.outcome(position) is not None
+    def written(turn, x_left, o_left, column_a):
+        rows = [cell + "-" for cell in column_a] + ["--"] * (12 - len(column_a))
+        return f"({turn} {x_left} {o_left} {' '.join(rows)})"
+
+    column_a = ["*"] + ["o", "x"] * 5 + ["o"]  # full, no line
+    text = written("x", 11, 12, column_a)
+    position = game.parse_position(text)
+    assert game.format_position(position) == text
+    assert [game.format_move(position, m) for m in game.moves(position)] == ["b", "bomb-b", "boom-a1"]
+    assert after(game, text, "bomb-b") == text.replace("x 11 12 *-", "o 10 12 **")
+    # X's bomb at a1 takes a2 with it, and column a falls two rows
+    assert after(game, text, "boom-a1") == written("o", 11, 12, column_a[2:])
+    with pytest.raises(PositionError, match="x has more than 12 bombs"):
+        game.parse_position(written("x", 12, 12, column_a))
 
 
-def test_solvable_only_for_small_boards():
-    assert not kaboom().solvable()
+@pytest.mark.parametrize("misere, super_bomb", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols, in_a_row, bombs", [(4, 4, 4, 1), (11, 5, 4, 12)])
+def test_random_playouts_round_trip(rows, cols, in_a_row, bombs, misere, super_bomb):
+    game = kaboom(rows=rows, cols=cols, in_a_row=in_a_row, bombs=bombs, misere=misere, super_bomb=super_bomb)
+    # every move but a detonation or a pass adds a piece, and each bomb goes off once:
+    # at most (bombs used + 1) fillings of the board, with a pass before each detonation
+    cap = (2 * bombs + 1) * (rows * cols + 2)
+    assert check_random_playouts(game, seed=rows, playouts=3, cap=cap) == 3
+
+
+def test_solvable_up_to_the_default_board():
+    assert kaboom().solvable() and kaboom(misere=True, super_bomb=True).solvable()
     assert kaboom(rows=3, cols=3, in_a_row=3).solvable()
-    assert kaboom(rows=3, cols=4, in_a_row=3).solvable()
-    assert kaboom(bombs=0).solvable()
+    assert kaboom(rows=3, cols=4, in_a_row=3, bombs=2).solvable()
+    assert not kaboom(bombs=2).solvable()
     assert not kaboom(rows=1, cols=16, in_a_row=4, bombs=0).solvable()
+
+
+@pytest.mark.parametrize("misere, super_bomb", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols, in_a_row, bombs", [(2, 3, 3, 1), (3, 2, 3, 2), (2, 2, 2, 3)])
+def test_fast_engine_agrees_with_the_reference_on_every_position(rows, cols, in_a_row, bombs, misere, super_bomb):
+    """The batch hooks (bit masks over packed codes) against plain play, through both solvers."""
+    game = kaboom(rows=rows, cols=cols, in_a_row=in_a_row, bombs=bombs, misere=misere, super_bomb=super_bomb)
+    fast, reference = Solver(game, database=None), Solver(game, database=None, engine="reference")
+    fast.solve()
+    reference.solve()
+    assert len(fast.table) == len(reference.table) > 500
+    for position, packed in reference.table.items():
+        assert fast.table[position] == packed, game.format_position(position)
+
+
+@pytest.mark.parametrize("misere, super_bomb", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols, in_a_row, bombs", [(4, 4, 4, 1), (5, 3, 3, 2)])
+def test_batch_expand_agrees_with_play_on_random_positions(rows, cols, in_a_row, bombs, misere, super_bomb):
+    game = kaboom(rows=rows, cols=cols, in_a_row=in_a_row, bombs=bombs, misere=misere, super_bomb=super_bomb)
+    positions = random_positions(game, seed=rows, count=300, longest=40)
+    assert any(kind == "boom" for position in positions for kind, _ in game.moves(position))
+    check_batch_expand(game, positions)
+
+
+def test_batch_expand_passes_and_chains():
+    game = kaboom(rows=3, cols=3, in_a_row=3, bombs=2)
+    check_batch_expand(game, [game.parse_position(text) for text in (
+        "(o 0 0 xxo oox x*o)",         # O must pass
+        "(x 0 0 xxo oox x*o)",         # X must detonate
+        "(x 0 0 **o @o- x--)",         # a chain through both of X's bombs and O's
+        "(x 0 0 xxo oox xoo)",         # a full board without bombs: a tie
+        "(o 0 1 x*x oo- ---)",         # X has a line
+    )])
 
 
 def test_solver_consistency_on_3x3():

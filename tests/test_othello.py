@@ -10,8 +10,10 @@ from hypothesis import given, settings, strategies as st
 
 from gamesman import boards
 from gamesman.errors import IllegalMove, OptionError, PositionError
+from gamesman.players import make_strategy
 from gamesman.registry import make_game
 from gamesman.solver import Solver, Value
+from playout_checks import check_random_playouts, random_positions
 from solver_checks import check_solver_consistency
 
 # The sheet's example game from the default board: who, where, and the pieces it flips.
@@ -125,9 +127,17 @@ def test_starting_cluster_on_other_sizes():
     cells = g.start()[1]
     assert [cells[cell(g, name)] for name in ("d4", "e4", "d5", "e5")] == ["w", "b", "b", "w"]
     assert cells.count("-") == 60
-    for bad in (dict(rows=2), dict(cols=27), dict(rows="four")):
+    for bad in (dict(rows=2), dict(cols=27), dict(rows=101), dict(rows="four")):
         with pytest.raises(OptionError):
             game(**bad)
+
+
+def test_rows_past_nine_have_two_digit_names():
+    g = game(rows=12, cols=3)
+    position = g.parse_position("(b " + " ".join(["---"] * 10 + ["wb-", "bw-"]) + ")")
+    assert sorted(g.format_move(position, m) for m in g.moves(position)) == ["a10", "c12"]
+    assert g.format_position(g.play(position, g.parse_move(position, "A10"))) == \
+        "(w " + " ".join(["---"] * 9 + ["b--", "bb-", "bw-"]) + ")"
 
 
 def test_eight_by_eight_plays_but_is_not_solvable():
@@ -195,3 +205,52 @@ def test_four_by_four_is_a_win_for_white():
     g = game()
     result = Solver(g, database=None).result(g.start())
     assert result.value is Value.LOSE  # for Black, who moves first
+
+
+@pytest.mark.parametrize("misere, place_anywhere", list(itertools.product([False, True], repeat=2)))
+@pytest.mark.parametrize("rows, cols", [(4, 4), (10, 5)])
+def test_random_playouts_round_trip(rows, cols, misere, place_anywhere):
+    g = game(rows=rows, cols=cols, misere=misere, place_anywhere=place_anywhere)
+    # every move fills a cell or passes, and two passes in a row end the game
+    assert check_random_playouts(g, seed=rows, playouts=3, cap=2 * rows * cols + 2) == 3
+
+
+# Black may take the corner h8 (flipping one piece) or, among others, play f4 (flipping three).
+CORNER_CHOICE = "(b ---wwww- --wbbbb- ---bwb-- bbbbb-wb ---bwwww ----bbw- ---b--w- ------w-)"
+
+
+def test_alphabeta_takes_the_corner_with_the_heuristic_and_is_blind_without(monkeypatch):
+    g = game(rows=8, cols=8)
+    position = g.parse_position(CORNER_CHOICE)
+    assert not g.solvable()
+
+    def choices():
+        return {g.format_move(position, make_strategy(g, ["alphabeta", "2"], random.Random(seed)).choose(position).move)
+                for seed in range(6)}
+
+    assert choices() == {"h8"}
+    monkeypatch.setattr(g, "evaluate", lambda position: None)
+    assert len(choices()) > 1  # every horizon scores 0: the shuffled move order decides
+
+
+@pytest.mark.parametrize("place_anywhere", [False, True])
+def test_evaluate_is_bounded_for_the_mover_and_negated_under_misere(place_anywhere):
+    normal, misere = game(rows=6, cols=6, place_anywhere=place_anywhere), \
+        game(rows=6, cols=6, place_anywhere=place_anywhere, misere=True)
+    for position in random_positions(normal, seed=4, count=60, longest=40):
+        estimate = normal.evaluate(position)
+        assert -1 <= estimate <= 1
+        assert misere.evaluate(position) == -estimate
+        if normal.outcome(position) is not None:
+            mover = normal.to_move(position)
+            utilities = normal.outcome(position)
+            assert estimate == (utilities[mover] > utilities[1 - mover]) - (utilities[mover] < utilities[1 - mover])
+
+
+def test_evaluate_prefers_holding_corners_and_more_pieces_late():
+    g = game(rows=8, cols=8)
+    mine = g.parse_position("(b b------- -------- -------- ---wb--- ---bw--- -------- -------- --------)")
+    theirs = g.parse_position("(b w------- -------- -------- ---wb--- ---bw--- -------- -------- --------)")
+    assert g.evaluate(mine) > 0 > g.evaluate(theirs)
+    nearly_full = g.parse_position("(w " + " ".join(["bbbbbbbb"] * 6 + ["wwwwwwww", "wwwwww--"]) + ")")
+    assert g.evaluate(nearly_full) < 0  # white to move, with fewer pieces on an almost full board

@@ -212,7 +212,7 @@ def test_gtp_colours_and_genmove():
     assert engine.reply() == b"? cannot undo\n\n"
     assert engine.ask("boardsize 6") == ""
     assert engine.ask("game") == "othello(rows=6,cols=6,misere=false,place_anywhere=false)"
-    engine.send(b"boardsize 99\n")
+    engine.send(b"boardsize 101\n")
     assert engine.reply().startswith(b"? unacceptable size: othello: rows must be")
     assert engine.ask("game") == "othello(rows=6,cols=6,misere=false,place_anywhere=false)"
     assert engine.close() == 0

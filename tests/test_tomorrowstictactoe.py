@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import re
 
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver, Value
+from playout_checks import check_random_playouts
 from solver_checks import check_solver_consistency
 
 SHEET_START = "(x ---- x--- --o-)"
@@ -93,9 +93,17 @@ def test_other_sizes_start_empty():
     assert g.format_position(after(g, "(x ----- ----- ----- -----)", "e4")) == "(o ----- ----- ----- ----x)"
     g = game(rows=1, cols=5)
     assert g.outcome(g.parse_position("(o -xxx-)")) == (1.0, -1.0)
-    for bad in (dict(rows=0), dict(cols=27), dict(diagonals="maybe")):
+    for bad in (dict(rows=0), dict(rows=101), dict(cols=27), dict(diagonals="maybe")):
         with pytest.raises(OptionError):
             game(**bad)
+
+
+def test_rows_past_nine_have_two_digit_names():
+    g = game(rows=100, cols=1)
+    position = g.play(g.start(), g.parse_move(g.start(), "a100"))
+    assert g.format_move(position, 98) == "a99"
+    assert g.format_position(position).endswith(" - x)")
+    assert g.parse_position(g.format_position(position)) == position
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -135,14 +143,12 @@ def test_render_has_coordinates():
     assert "x to move" in drawing
 
 
-def test_random_playouts_end():
-    rng = random.Random(3)
-    g = game(rows=5, cols=6, diagonals=True)
-    for _ in range(20):
-        position = g.start()
-        while not g.is_over(position):
-            position = g.play(position, rng.choice(g.moves(position)))
-        assert g.format_position(g.parse_position(g.format_position(position))) == g.format_position(position)
+@pytest.mark.parametrize("misere, diagonals, empty_start", list(itertools.product([False, True], repeat=3)))
+@pytest.mark.parametrize("rows, cols", [(3, 4), (11, 5)])
+def test_random_playouts_round_trip(rows, cols, misere, diagonals, empty_start):
+    g = game(rows=rows, cols=cols, misere=misere, diagonals=diagonals, empty_start=empty_start)
+    # every move fills a cell
+    assert check_random_playouts(g, seed=rows, playouts=3, cap=rows * cols + 1) == 3
 
 
 def test_three_by_three_with_diagonals_is_tic_tac_toe():

@@ -1,9 +1,11 @@
 # The Kaboom example of the CS3 sheet: from position #9 to #14, then X's detonation chains through O's bomb and X has four in a row.
+# Predictions are off: showing them would first solve the whole default game (minutes).
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
+gamesman> predictions off
+predictions off
 gamesman> new kaboom
 Kaboom: kaboom(rows=4,cols=4,in_a_row=4,bombs=1,misere=false,super_bomb=false)
-(too large to solve: no predictions; value and hint ask a search player)
 4 - - - -
 3 - - - -
 2 - - - -
