@@ -84,7 +84,7 @@ class Abalone(Game):
         Option("misere", bool, False, "capturing c pieces first loses; a trapped player wins"),
         Option("freeze", bool, False, "your pieces that the opponent could push may not move"),
     )
-    showcase = ({"rows": 3, "cols": 3}, {"rows": 3, "cols": 3, "misere": True}, {"rows": 3, "cols": 3, "freeze": True})
+    showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "freeze": True})
     rules = ("Move a piece one cell in any of eight directions, taking the run of your pieces ahead along; "
              "a longer run pushes a shorter opposing one, off the board is captured. "
              "c captures win (lose under misere); a trapped player loses (wins under misere).")
@@ -296,11 +296,10 @@ class Abalone(Game):
     def encode(self, position: Position) -> int:
         if self.size > MAX_CODED_CELLS:
             return NotImplemented
-        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+        return self.cell_code.encode_turn(*position)
 
     def decode(self, code: int) -> Position:
-        turn, board = divmod(code, self.cell_code.span)
-        return (turn, self.cell_code.decode(board))
+        return self.cell_code.decode_turn(code)
 
     def index_size(self) -> int | None:
         return 2 * self.cell_code.span if self.size <= MAX_CODED_CELLS else None

@@ -108,8 +108,7 @@ class Kaboom(Game):
         Option("misere", bool, False, "whoever has n in a row loses"),
         Option("super_bomb", bool, False, "a detonation removes the bomb's whole row and column"),
     )
-    showcase = ({"rows": 3, "cols": 3, "in_a_row": 3}, {"rows": 3, "cols": 3, "in_a_row": 3, "misere": True},
-                {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
+    showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
     rules = ("Drop a piece or a bomb into a column, or detonate one of your bombs (it removes its four "
              "neighbours, chaining through bombs); n in a row wins (loses under misere), both at once ties.")
 

@@ -220,11 +220,10 @@ class Othello(Game):
         """The board's number, plus 3**cells when white is to move."""
         if self.size > MAX_CODED_CELLS:
             return NotImplemented
-        return self.cell_code.encode(position[1]) + position[0] * self.cell_code.span
+        return self.cell_code.encode_turn(*position)
 
     def decode(self, code: int) -> Position:
-        turn, board = divmod(code, self.cell_code.span)
-        return (turn, self.cell_code.decode(board))
+        return self.cell_code.decode_turn(code)
 
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of the mover's and the other's pieces."""

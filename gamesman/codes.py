@@ -52,6 +52,15 @@ class DigitCode:
             out.append(self.symbols[digit])
         return "".join(out)
 
+    def encode_turn(self, turn: int, cells: str) -> int:
+        """A position of a board and whose turn it is: the board's number plus turn * span."""
+        return self.encode(cells) + turn * self.span
+
+    def decode_turn(self, code: int) -> tuple[int, str]:
+        """The (turn, cells) of an ``encode_turn`` number."""
+        turn, board = divmod(code, self.span)
+        return turn, self.decode(board)
+
     def masks(self, codes: np.ndarray) -> list[np.ndarray]:
         """For each non-empty symbol, the int64 bit mask of the cells that hold it."""
         import numpy as np

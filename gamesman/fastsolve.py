@@ -442,7 +442,7 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
     if dense:
         return Solved(None, values, None)
     codes = np.concatenate([level.codes for level in levels])
-    order = np.argsort(codes, kind="stable")
+    order = np.argsort(codes)  # distinct codes
     return Solved(codes[order], np.concatenate(level_values)[order], None)
 
 
@@ -487,7 +487,7 @@ class Graph:
     def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:
         """CSR: the parents of node c are ``parents_by_child[start[c]:start[c+1]]``."""
         if self.by_child is None:
-            order = np.argsort(self.children, kind="stable")
+            order = np.argsort(self.children)  # any order within a child will do
             start = np.zeros(self.size + 1, np.int64)
             np.cumsum(np.bincount(self.children, minlength=self.size), out=start[1:])
             self.by_child = (self.parents[order], start)
@@ -581,7 +581,7 @@ def grundy_numbers(graph: Graph, packed: np.ndarray) -> np.ndarray:
     parents, children = key // n, key % n          # distinct edges, sorted by parent
     first = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(parents, minlength=n), out=first[1:])
-    order = np.argsort(children, kind="stable")
+    order = np.argsort(children)  # any order within a child will do
     up, up_start = parents[order], np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(children, minlength=n), out=up_start[1:])
     pending = np.diff(first)
@@ -664,7 +664,7 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
             raise SolverError(f"{game.name}: position code {int(graph.codes[stuck[0]])} has no moves but is not over")
         packed = retrograde(graph, game.players, progress)
         grundy = grundy_numbers(graph, packed) if game.impartial else None
-        order = np.argsort(graph.codes, kind="stable")
+        order = np.argsort(graph.codes)  # distinct codes
         solved = Solved(graph.codes[order], packed[order], None if grundy is None else grundy[order])
         layered = False
     solved.stats = {"positions": solved.count, "new": solved.count - already, "layered": layered,

@@ -148,3 +148,17 @@ def _check_utilities(game: Game, solver: Solver, position: Hashable, result: Res
     best = max(utilities[mover] for utilities in options)
     assert result.utilities[mover] == best, f"{where}: the mover's best child gives {best}"
     assert result.utilities in options, f"{where}: the utilities are no child's"
+
+
+def check_engines_agree(game: Game, root: Hashable | None = None, at_least: int = 1) -> int:
+    """The fast engine against the reference engine: the same value, remoteness and
+    Grundy number for every position reachable from ``root``; returns their count."""
+    fast = Solver(game, database=None)
+    reference = Solver(game, database=None, engine="reference")
+    assert (fast.engine, reference.engine) == ("fast", "reference"), f"{game.spec} has no position codes"
+    fast.solve(root)
+    reference.solve(root)
+    assert len(fast.table) == len(reference.table) >= at_least
+    for position, packed in reference.table.items():
+        assert fast.table[position] == packed, f"{game.spec} {game.format_position(position)}"
+    return len(reference.table)

@@ -7,7 +7,7 @@ from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver, Value
 from playout_checks import check_batch_expand, check_random_playouts, random_positions
-from solver_checks import check_solver_consistency, reachable
+from solver_checks import check_engines_agree, check_solver_consistency, reachable
 
 SHEET_START = "(b bbb- b--w b--w -www)"
 BLACK_WINS, WHITE_WINS = (1.0, -1.0), (-1.0, 1.0)
@@ -234,13 +234,7 @@ def test_solvable_up_to_sixteen_cells():
 @pytest.mark.parametrize("captures", [1, 2])
 def test_fast_engine_agrees_with_the_reference_on_every_position(captures, misere, freeze):
     """The batch hooks (line tables over codes) against plain play, through both solvers."""
-    game = abalone(rows=3, cols=3, captures=captures, misere=misere, freeze=freeze)
-    fast, reference = Solver(game, database=None), Solver(game, database=None, engine="reference")
-    fast.solve()
-    reference.solve()
-    assert len(fast.table) == len(reference.table) > 1000
-    for position, packed in reference.table.items():
-        assert fast.table[position] == packed, game.format_position(position)
+    check_engines_agree(abalone(rows=3, cols=3, captures=captures, misere=misere, freeze=freeze), at_least=1000)
 
 
 @pytest.mark.parametrize("misere, freeze", list(itertools.product([False, True], repeat=2)))

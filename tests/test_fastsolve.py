@@ -6,6 +6,7 @@ get the same value, remoteness and Grundy number from both engines.
 """
 import numpy as np
 import pytest
+from solver_checks import check_engines_agree
 
 from gamesman.database import Database
 from gamesman.fastsolve import MISSING, REMOTENESS_BITS, Results
@@ -28,32 +29,17 @@ VARIANTS = [
 ]
 
 
-def both_engines(game, root=None):
-    fast = Solver(game, database=None)
-    reference = Solver(game, database=None, engine="reference")
-    fast.solve(root)
-    reference.solve(root)
-    return fast, reference
-
-
 @pytest.mark.parametrize("name, options", VARIANTS, ids=[f"{n}-{'-'.join(map(str, o.values()))}" for n, o in VARIANTS])
 def test_fast_engine_agrees_with_the_reference_everywhere(name, options):
-    game = make_game(name, **options)
-    fast, reference = both_engines(game)
-    assert (fast.engine, reference.engine) == ("fast", "reference")
-    assert len(fast.table) == len(reference.table)
-    for position, packed in reference.table.items():
-        assert fast.table[position] == packed, game.format_position(position)
+    check_engines_agree(make_game(name, **options), at_least=10)
 
 
 def test_a_root_off_the_index_is_solved_with_sparse_codes():
     """O to move on an empty board: codes above the perfect index, same answers."""
     game = make_game("connectfour", rows=3, cols=3, in_a_row=3)
     root = game.parse_position("(o --- --- ---)")
-    fast, reference = both_engines(game, root)
-    assert fast.result(root) == reference.result(root)
-    for position, packed in reference.table.items():
-        assert fast.table[position] == packed
+    assert check_engines_agree(game, root) > 100
+    assert game.encode(root) >= game.index_size()
 
 
 def test_codes_round_trip_on_every_reachable_position():

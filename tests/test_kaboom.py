@@ -7,7 +7,7 @@ from gamesman.errors import IllegalMove, OptionError, PositionError
 from gamesman.registry import make_game
 from gamesman.solver import Solver
 from playout_checks import check_batch_expand, check_random_playouts, random_positions
-from solver_checks import check_solver_consistency, reachable
+from solver_checks import check_engines_agree, check_solver_consistency, reachable
 
 SHEET_9 = "(o 0 1 xoxx --*o --oo --x-)"
 SHEET_14 = "(x 0 0 xoxx o@*o -ooo -xxx)"
@@ -244,12 +244,7 @@ def test_solvable_up_to_the_default_board():
 def test_fast_engine_agrees_with_the_reference_on_every_position(rows, cols, in_a_row, bombs, misere, super_bomb):
     """The batch hooks (bit masks over packed codes) against plain play, through both solvers."""
     game = kaboom(rows=rows, cols=cols, in_a_row=in_a_row, bombs=bombs, misere=misere, super_bomb=super_bomb)
-    fast, reference = Solver(game, database=None), Solver(game, database=None, engine="reference")
-    fast.solve()
-    reference.solve()
-    assert len(fast.table) == len(reference.table) > 500
-    for position, packed in reference.table.items():
-        assert fast.table[position] == packed, game.format_position(position)
+    check_engines_agree(game, at_least=500)
 
 
 @pytest.mark.parametrize("misere, super_bomb", list(itertools.product([False, True], repeat=2)))
