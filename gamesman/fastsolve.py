@@ -28,10 +28,8 @@ fourteen bits of remoteness; :data:`MISSING` marks a code that is not a position
 from __future__ import annotations
 
 import os
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Callable, Hashable
@@ -40,6 +38,7 @@ import numpy as np
 
 from gamesman.game import CHANCE, Game
 from gamesman.solver import SolverError
+from gamesman.workers import fork_pool
 
 ProgressFn = Callable[[str, int, "int | None"], None]
 
@@ -148,9 +147,9 @@ class BatchExpander(Expander):
         """Worker processes forked from this one (which then holds the game), or None
         when there is one core, or when other threads run (forking them is unsafe)."""
         global _worker_game
-        if self.pool is None and self.workers > 1 and threading.active_count() == 1:
-            _worker_game = self.game
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=get_context("fork"))
+        if self.pool is None:
+            _worker_game = self.game  # the workers are forked: they find the game here
+            self.pool = fork_pool(self.workers)
         return self.pool
 
     def close(self) -> None:
@@ -471,17 +470,28 @@ class Graph:
         self.known_grundy = np.concatenate([np.full(len(level.codes), NO_GRUNDY, np.uint16)
                                             if level.known_grundy is None else level.known_grundy
                                             for level in levels])
-        offsets = np.cumsum([0] + [len(level.codes) for level in levels[:-1]])
-        self.parents = np.concatenate([level.parents.astype(np.int64) + offset
-                                       for level, offset in zip(levels, offsets)])
-        children = np.concatenate([level.children for level in levels])
-        if index_size is not None and index_size <= DENSE_LIMIT:
-            number = np.full(index_size, -1, np.int64)
-            number[self.codes] = np.arange(self.size)
-            self.children = number[children]
+        # Node numbers are 32-bit where they fit, and each level's moves are let go of as
+        # soon as they are numbered: the moves are most of the memory a solve takes.
+        node = np.int32 if self.size < 1 << 31 else np.int64
+        moves = sum(len(level.children) for level in levels)
+        self.parents = np.empty(moves, node)
+        self.children = np.empty(moves, node)
+        dense = index_size is not None and index_size <= DENSE_LIMIT
+        if dense:
+            number = np.full(index_size, -1, node)
+            number[self.codes] = np.arange(self.size, dtype=node)
         else:
             order = np.argsort(self.codes)
-            self.children = order[np.searchsorted(self.codes[order], children)]
+            ordered = self.codes[order]
+        at = offset = 0
+        for level in levels:
+            count = len(level.children)
+            self.parents[at:at + count] = level.parents + offset
+            self.children[at:at + count] = (number[level.children] if dense
+                                            else order[np.searchsorted(ordered, level.children)])
+            level.parents = level.children = None
+            at += count
+            offset += len(level.codes)
         self.by_child = None
 
     def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:
@@ -577,7 +587,7 @@ def grundy_numbers(graph: Graph, packed: np.ndarray) -> np.ndarray:
     is 0, any other end 1, a position solved before keeps its number; positions
     that can reach a loop (or a position without a number) get NO_GRUNDY."""
     n = graph.size
-    key = sorted_unique(graph.parents * n + graph.children)
+    key = sorted_unique(graph.parents.astype(np.int64) * n + graph.children)
     parents, children = key // n, key % n          # distinct edges, sorted by parent
     first = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(parents, minlength=n), out=first[1:])

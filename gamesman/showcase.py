@@ -12,6 +12,7 @@ from typing import Iterator
 from gamesman.game import Game
 from gamesman.registry import game_class, game_names
 from gamesman.solver import Solver
+from gamesman.workers import fork_pool
 
 BEGIN = "<!-- solved-table: begin (regenerate with: gamesman table) -->"
 END = "<!-- solved-table: end -->"
@@ -31,15 +32,38 @@ def showcase_games() -> Iterator[Game]:
 
 
 def table(progress=None) -> str:
-    """The markdown table: variant, positions reachable from the start, value of the start."""
+    """The markdown table: variant, positions reachable from the start, value of the start.
+
+    The variants are solved side by side, one per core, where worker processes can
+    be forked; else one after the other, with the solver's own progress."""
     rows = ["| game | variant | positions | value of the start |", "| --- | --- | ---: | --- |"]
-    for game in showcase_games():
-        if progress:
-            progress(f"solving {game.spec}", 0, None)
-        solver = Solver(game, database=None, progress=progress)
-        solved = solver.solve()
-        rows.append(f"| {game.title} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |")
+    games = list(showcase_games())
+    pool = fork_pool()
+    if pool is None:
+        rows += [row(game, progress) for game in games]
+        return "\n".join(rows)
+    with pool:
+        for done, line in enumerate(pool.map(row_of_spec, [game.spec for game in games]), start=1):
+            rows.append(line)
+            if progress:
+                progress("variants solved", done, len(games))
     return "\n".join(rows)
+
+
+def row_of_spec(spec: str) -> str:
+    """``row`` in a worker process (which gets the variant by its spec: games hold caches)."""
+    from gamesman.registry import game_from_spec
+
+    return row(game_from_spec(spec))
+
+
+def row(game: Game, progress=None) -> str:
+    """One line of the table: the variant solved from its start."""
+    if progress:
+        progress(f"solving {game.spec}", 0, None)
+    solver = Solver(game, database=None, progress=progress)
+    solved = solver.solve()
+    return f"| {game.title} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |"
 
 
 def readme_section(readme: str) -> str:
