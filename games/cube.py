@@ -917,25 +917,31 @@ class Cube(Game):
         return moves
 
     def _optimal_solution(self, position: str, progress: ProgressFn | None) -> list[str]:
-        """A shortest solution of a 2x2x2, read off the table.
+        """A shortest solution of a 2x2x2, read off the table: at each step the first
+        move (in ``move_names`` order) that brings the cube one closer.
 
-        The cube is turned once to its canonical orientation; from there each
-        step follows a U, R or F turn (stepping the index with the move
-        tables) to a position one closer, and names that turn's face on the
-        cube as it lies.
+        The index is computed once and then stepped with the move tables.  A
+        move of the cube as it lies turns some face of its canonical form (the
+        rotation says which); a turn of U, R or F is a column of the tables,
+        and a turn of D, L or B has the index of the same turn of U, R or F
+        (they differ by a whole-cube rotation, which the index ignores).
         """
         table = distance_tables(progress)[self.metric]
         perms, twists = table_move_tables(self.metric)
-        names = TABLE_MOVES[self.metric]
-        rotation = canonical_rotation_2x2(position)
-        perm, twist = divmod(_canonical_index(self.geometry.cubies(permute(position, rotation))), ORIENTATIONS)
+        columns = {name: m for m, name in enumerate(TABLE_MOVES[self.metric])}
+        perm, twist = divmod(index_2x2(position), ORIENTATIONS)
         togo = int(table[perm * ORIENTATIONS + twist])
         moves = []
         while togo:
-            for m, name in enumerate(names):
+            rotation = canonical_rotation_2x2(position)
+            canonical_face = {rotated_face(rotation, face): face for face in FACES}
+            for move in self.move_names:
+                face = canonical_face[move[0]]
+                m = columns[(face if face in "URF" else OPPOSITE[face]) + move[1:]]
                 child_perm, child_twist = int(perms[perm, m]), int(twists[twist, m])
                 if table[child_perm * ORIENTATIONS + child_twist] == togo - 1:
-                    moves.append(rotated_face(rotation, name[0]) + name[1:])
+                    moves.append(move)
+                    position = self.turn(position, move)
                     perm, twist, togo = child_perm, child_twist, togo - 1
                     break
         return moves

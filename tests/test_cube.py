@@ -260,6 +260,12 @@ def test_2x2x2_optimal_solutions(metric):
         assert len(moves) == distance and solves(game, position, moves)
         if distance:  # the table agrees with every one of the turns, L D B included
             assert distance == 1 + min(game.distance(game.turn(position, m)) for m in game.moves(position))
+        # Each step is the first move, in the order of the moves, whose cube is one closer.
+        at = position
+        for move in moves:
+            closer = [m for m in game.moves(at) if game.distance(game.turn(at, m)) == game.distance(at) - 1]
+            assert move == closer[0]
+            at = game.turn(at, move)
         assert str(game.known_result(position)) == f"win {distance}"
 
 
