@@ -12,8 +12,17 @@ for the distance of every child of every step (each child canonicalised and
 indexed from its facelets); for the 3x3x3, the two-phase search stopped at its
 first solution (no search for shorter ones).  Every solution is checked.
 
-Figures (2 cores shared with other work; wall clock):
-(filled in when measured)
+Figures of 2026-11-23, seed 1, on 2 cores shared with other work (load about 6.5), wall clock
+and processor time:
+
+* 2x2x2 tables (both metrics) built in 2.35 s (0.84 s of processor time): target 60 s.
+* 2x2x2 optimal solves, 200 random cubes per metric: 0.29 ms mean, slowest 6.6 ms (processor
+  0.19 ms, slowest 0.4) in htm, 0.28 ms in qtm: target 10 ms.  The baseline probing every
+  child took 4.81 ms (htm) and 2.17 ms (qtm): 17 and 8 times slower.
+* 3x3x3 two-phase, 100 random cubes: 683 ms mean, median 582, slowest 2.6 s (processor 298 ms
+  mean, slowest 884 ms), 20.98 moves on average, at most 22: target 1 s on average.  The
+  baseline stopping at its first solution: 228 ms (processor 98 ms), 21.69 moves; the search
+  for shorter solutions costs 3.0 times its time for 0.7 moves less.
 """
 from __future__ import annotations
 
