@@ -51,7 +51,8 @@ Choices where the sheet is silent:
   come from Kociemba's two-phase algorithm: the first solution of at most 22
   moves, then shorter ones for a fixed amount of search (near-optimal, not
   always optimal; a cube always gets the same one); its pruning tables are
-  cached on disk too.  In the quarter-turn metric its half turns are played
+  cached on disk too.  A cube on the way of the game's own scramble never
+  gets a solution longer than undoing the scramble.  In the quarter-turn metric its half turns are played
   as two quarter turns.
 * ``solution(position)`` gives the moves that solve a cube; the strategies
   ``optimal`` (2x2x2: a move on a shortest solution) and ``twophase`` (the
@@ -635,6 +636,11 @@ def build_twophase_tables(progress: ProgressFn | None = None) -> dict[str, "np.n
     return tables
 
 
+def inverse(move: str) -> str:
+    """The turn that undoes ``move``: R' for R, R for R', R2 for R2."""
+    return move[0] + {"": "'", "'": "", "2": "2"}[move[1:]]
+
+
 class _OutOfWork(Exception):
     """The two-phase search has used its budget for improving a solution."""
 
@@ -813,10 +819,14 @@ class Cube(Game):
         rng = random.Random(self.seed)
         position = self.geometry.solved
         last_face = None
+        self._scramble_moves: list[str] = []
+        self._scrambled = {position: 0}  # each cube on the way: how many scramble moves made it
         for _ in range(self.scramble):
             move = rng.choice([m for m in self.move_names if m[0] != last_face])
             position = self.turn(position, move)
             last_face = move[0]
+            self._scramble_moves.append(move)
+            self._scrambled.setdefault(position, len(self._scramble_moves))
         self._start = position
 
     # -- rules ------------------------------------------------------------------------
@@ -907,13 +917,20 @@ class Cube(Game):
         return Result(value=Value.WIN, remoteness=self.distance(position))
 
     def solution(self, position: str, progress: ProgressFn | None = None) -> list[str]:
-        """Moves that solve the cube: optimal on the 2x2x2, two-phase (<= 22 turns) on the 3x3x3."""
+        """Moves that solve the cube: optimal on the 2x2x2, two-phase (<= 22 turns) on the 3x3x3.
+
+        A 3x3x3 on the way of this game's own scramble is never given a longer
+        solution than undoing the scramble.
+        """
         if self.size == 2:
             return self._optimal_solution(position, progress)
         moves = twophase_solver(progress).solve(self.geometry.cubies(position))
         if self.metric == "qtm":
             moves = [quarter for move in moves
                      for quarter in ([move[0], move[0]] if move.endswith("2") else [move])]
+        scrambled = self._scrambled.get(position)
+        if scrambled is not None and scrambled < len(moves):
+            moves = [inverse(move) for move in reversed(self._scramble_moves[:scrambled])]
         return moves
 
     def _optimal_solution(self, position: str, progress: ProgressFn | None) -> list[str]:

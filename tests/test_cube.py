@@ -319,6 +319,18 @@ def test_two_phase_solves_short_scrambles_no_longer_than_undoing_them():
         assert len(moves) <= 2 + seed and solves(scrambled, scrambled.start(), moves)
 
 
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_a_cube_on_the_way_of_the_games_scramble_is_solved_no_longer_than_undoing_it(metric):
+    for seed in (3, 5):
+        game = make_game("cube", scramble=16, seed=seed, metric=metric)
+        moves = game.solution(game.start())
+        assert len(moves) <= 16 and solves(game, game.start(), moves)
+        halfway = make_game("cube", scramble=10, seed=seed, metric=metric).start()  # its first 10 moves
+        moves = game.solution(halfway)
+        assert len(moves) <= 10 and solves(game, halfway, moves)
+    assert [cubemodule.inverse(m) for m in ("R", "R'", "R2")] == ["R'", "R", "R2"]
+
+
 def test_two_phase_goes_on_past_its_first_solution_for_shorter_ones():
     solver = twophase_solver()
     rng = random.Random(5)
