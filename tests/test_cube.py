@@ -334,7 +334,7 @@ def test_a_cube_on_the_way_of_the_games_scramble_is_solved_no_longer_than_undoin
 def test_two_phase_goes_on_past_its_first_solution_for_shorter_ones():
     solver = twophase_solver()
     rng = random.Random(5)
-    cubes = [random_cubies(rng, 3) for _ in range(4)]
+    cubes = [random_cubies(rng, 3) for _ in range(3)]
     first = [solver.solve(cube, improve_nodes=0) for cube in cubes]
     improved = [solver.solve(cube) for cube in cubes]
     game = make_game("cube")
