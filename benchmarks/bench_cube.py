@@ -66,7 +66,8 @@ def solve_many(game: cube.Cube, positions: list[str], solve: Callable[[str], lis
                   flush=True)
     print(f"{label}: {statistics.mean(times) * 1000:.2f} ms per cube (median "
           f"{statistics.median(times) * 1000:.2f}, slowest {max(times) * 1000:.1f}; processor time: mean "
-          f"{statistics.mean(processor) * 1000:.2f}, slowest {max(processor) * 1000:.1f}); moves: mean {statistics.mean(lengths):.2f}, longest {max(lengths)}", flush=True)
+          f"{statistics.mean(processor) * 1000:.2f}, slowest {max(processor) * 1000:.1f}); "
+          f"moves: mean {statistics.mean(lengths):.2f}, longest {max(lengths)}", flush=True)
     return statistics.mean(times)
 
 
