@@ -15,8 +15,17 @@ per second) and the ratios of the player to the baseline go to stdout.  The play
 measured around ``choose`` only, on the wall clock and as processor time (on a busy machine the
 processor time is the fairer figure).
 
-Figures, 2048 4x4, seed 1, one worker at the lowest priority on a shared two-core machine:
-(filled in when measured; see the project's history for the run)
+Figures of 2026-11-23: 100 games, seed 1, one worker at the lowest priority (nice 19) on two
+cores shared with other work, 4,899 s in all:
+
+* ``expectimax`` (auto depth): 2048 reached in 97% of the games, 4096 in 95% (target: 90% and
+  50%), 8192 in 67%, 16384 in 8%; score mean 135,912, median 139,424, best 288,740; 5,710
+  moves a game.  7.81 ms per move on the wall clock, 128 moves per second (3.74 ms of
+  processor time, 267 moves per second): target 50 ms.  The slowest move took 96 ms of
+  processor time (4.1 s on the wall clock, the process waiting for a core).
+* baseline ``greedy`` on the same seeds: never reached 1024 (512 in 5%); score mean 2,127;
+  187 moves a game, 0.13 ms per move.  Expectimax scores 63.9 times as much, at 59 times the
+  time per move.
 """
 from __future__ import annotations
 
