@@ -62,6 +62,16 @@ tiles (merges to come, a smoothness measure), monotonicity (rows and columns
 that rise or fall steadily) and a penalty on large tiles.  A position with
 no move counts below every live one.
 
+With a target the expectimax search scores a board holding the target as a
+win, above every live board.  ``expectimax`` is the game's search strategy.
+
+Exact solving: without a target, the solver walks the positions reachable
+from the start (2x2 only).  With a target, the game knows every value itself
+(:class:`ExactTable`, built on first use with numpy over all boards whose
+tiles are below the target): up to target 64 on 3x3, every target on 2x3,
+and so on while the table stays within EXACT_BOARDS boards (see
+``solvable``).  The results are the solver's, to the last bit.
+
 ``simulate_report(game, finals)`` summarises simulated games: the score
 distribution and how often each tile from 512 to 32768 was reached.
 """
@@ -72,7 +82,7 @@ import statistics
 import time
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
@@ -80,6 +90,9 @@ from gamesman import boards
 from gamesman.errors import OptionError
 from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice
+
+if TYPE_CHECKING:
+    from gamesman.solver import Result
 
 PLAYER = 0
 DIRECTIONS = ("left", "up", "right", "down")
@@ -151,14 +164,28 @@ class TwentyFortyEight(Game):
         }
 
     def solvable(self) -> bool:
-        """Small boards only: 2x2; 2x3 and 3x2 with a target; 3x3 with a target up to 16.
+        """2x2 boards; with a target, every board whose exact table has at most EXACT_BOARDS boards.
 
-        (Positions reachable from the start: 7,805 on 2x2; 46,513 on 2x3 with
-        target 64; 212,306 on 3x3 with target 16, but 1.6 million with 32.)
+        The table of target 2**t has t**cells boards: 3x3 up to target 64
+        (10,077,696 boards, some seconds and 0.6 GB to build), 2x3 every target,
+        2x4 up to 128, 3x4 up to 8, 4x4 only 4.  Without a target the score is
+        part of the position and the solver walks the positions reachable from
+        the start (7,805 on 2x2).
         """
-        if self.cells <= 4:
-            return True
-        return bool(self.target) and (self.cells <= 6 or (self.cells <= 9 and self.target <= 16))
+        if self.target:
+            return self.target_exponent ** self.cells <= EXACT_BOARDS
+        return self.cells <= 4
+
+    search_strategy = "expectimax"
+
+    def known_result(self, position: Position) -> "Result | None":
+        """The exact result of a target game from its table (``ExactTable``), built on first use."""
+        if not self.target or not self.solvable():
+            return None
+        from gamesman.solver import Result
+
+        value, remoteness = exact_table(self.rows, self.cols, self.target).result(position)
+        return Result(utilities=(value,), remoteness=remoteness)
 
     # -- rules ------------------------------------------------------------------
     def start(self) -> Position:
@@ -308,10 +335,17 @@ class TwentyFortyEight(Game):
         raise self.illegal(f"{boards.shown(text)!r} is not a move: write left, up, right or down (l u r d)")
 
     def render(self, position: Position) -> str:
+        """The status line (score or target; who moves, or how the game ended), then the grid."""
         turn, score, cells = position
         width = max(4, *(len(_tile_text(t)) for t in cells))
-        status = f"target {self.target}" if self.target else f"score {score}"
-        lines = [f"{status}, {self.player_name(turn)} to move"]
+        if self.outcome(position) is None:
+            status = f"{f'target {self.target}' if self.target else f'score {score}'}, " \
+                     f"{self.player_name(turn)} to move"
+        elif self.won(cells):
+            status = f"target {self.target} reached: won"
+        else:
+            status = f"target {self.target} not reached: game over" if self.target else f"score {score}: game over"
+        lines = [status]
         label = len(str(self.rows))
         lines.append(" " * label + "".join(f" {boards.column_name(c):>{width}}" for c in range(self.cols)))
         for r in range(self.rows):
@@ -338,12 +372,13 @@ class TwentyFortyEight(Game):
         """The fast path of the expectimax player: None where it does not apply.
 
         It applies at the player's turn on boards of at most 4x4 whose tiles
-        fit in 4 bits (up to 32768).
+        fit in 4 bits (up to 32768); a move that makes the target wins.
         """
         turn, _, cells = position
         if turn != PLAYER or self.rows > 4 or self.cols > 4 or max(cells) > 15 or not self.moves(position):
             return None
-        search = BitboardSearch.of(self.rows, self.cols)
+        target = self.target_exponent if self.target_exponent is not None and self.target_exponent <= 15 else None
+        search = BitboardSearch.of(self.rows, self.cols, target)
         board = search.encode(cells)
         index, depth_used, leaves = search.best(board, depth, seconds)
         if index is None:
@@ -382,6 +417,127 @@ def simulate_report(game: TwentyFortyEight, finals: Sequence[Position]) -> str:
         reached = sum(1 for top in tops if top >= tile)
         lines.append(f"  {tile:>5}: {reached:,} ({100 * reached / len(finals):.1f}%)")
     return "\n".join(lines)
+
+
+# -- exact values of small boards with a target -----------------------------------
+#: The most boards an exact table may have: t**cells for target 2**t (3x3 to 64: 6**9).
+EXACT_BOARDS = 10_100_000
+
+
+class ExactTable:
+    """The exact value and remoteness of every position of a small target game, computed at once.
+
+    A board whose tiles are all below the target exponent t is the integer
+    sum(cell_i * t**i) (cell i in row-major order, 0 when empty), so its t**cells
+    boards index numpy arrays: one pair (value, remoteness) for the player to
+    move, one for chance to move.  A move keeps the sum of the tile values and a
+    new tile raises it, so the boards are valued a level of equal sums at a time
+    from the largest down: first with chance to move (from the player positions
+    one tile up), then with the player to move (from the chance positions of the
+    same level).  A move or a new tile that makes the target wins at once.
+
+    The arithmetic is the solver's max^n, step for step: the same probabilities
+    (floats of the exact fractions), the same order of additions, ties to the
+    first move in the order left, up, right, down, remoteness the longest game
+    under that play; so the results agree with the solver's to the last bit.
+    """
+
+    def __init__(self, game: "TwentyFortyEight") -> None:
+        t, n = game.target_exponent, game.cells
+        self.exponent = t
+        self.weights = t ** np.arange(n, dtype=np.int64)
+        size = t ** n
+        codes = np.arange(size, dtype=np.int64)
+        digits = np.empty((size, n), dtype=np.uint8)
+        total = np.zeros(size, dtype=np.int64)  # the sum of the tile values
+        for i in range(n):
+            digits[:, i] = (codes // self.weights[i]) % t
+            total += np.where(digits[:, i] > 0, 1 << digits[:, i].astype(np.int64), 0)
+        del codes
+        self.player = np.zeros(size), np.zeros(size, dtype=np.int16)
+        self.chance = np.zeros(size), np.zeros(size, dtype=np.int16)
+        self.lines = game.lines
+        # Per direction, per line: the line's code -> its cells' part of the moved board, and a win.
+        self.line_moves = {d: [self._line_table(line) for line in game.lines[d]] for d in DIRECTIONS}
+        order = np.argsort(-total, kind="stable")
+        sums = total[order]
+        bounds = np.flatnonzero(np.diff(sums)) + 1
+        for level in np.split(order, bounds):
+            start = total[level[0]] == 0  # the empty board: chance places a second tile
+            self._chance_level(level, digits[level], start)
+            self._player_level(level, digits[level])
+
+    def _line_table(self, line: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        t = self.exponent
+        contribution = np.zeros(t ** len(line), dtype=np.int64)
+        wins = np.zeros(t ** len(line), dtype=bool)
+        for code in range(t ** len(line)):
+            moved, _ = slide(tuple((code // t ** k) % t for k in range(len(line))))
+            wins[code] = max(moved) >= t
+            contribution[code] = sum(tile * int(self.weights[cell]) for tile, cell in zip(moved, line))
+        return contribution, wins
+
+    def _chance_level(self, boards: np.ndarray, digits: np.ndarray, start: bool) -> None:
+        """Chance to move on ``boards`` (one level; full boards are skipped)."""
+        empty = digits == 0
+        count = empty.sum(axis=1)
+        keep = count > 0
+        boards, empty, count = boards[keep], empty[keep], count[keep]
+        below_values, below_remote = self.chance if start else self.player
+        probabilities = [(exponent, np.array([float(p / k) if k else 0.0 for k in range(len(self.weights) + 1)]))
+                         for exponent, p in NEW_TILES]
+        total = np.zeros(len(boards))
+        longest = np.zeros(len(boards), dtype=np.int32)
+        for i in range(len(self.weights)):
+            here = np.flatnonzero(empty[:, i])
+            for exponent, by_count in probabilities:
+                if exponent >= self.exponent:
+                    value, remote = np.ones(len(here)), np.zeros(len(here), dtype=np.int32)
+                else:
+                    child = boards[here] + exponent * self.weights[i]
+                    value, remote = below_values[child], below_remote[child]
+                total[here] += by_count[count[here]] * value
+                longest[here] = np.maximum(longest[here], remote + 1)
+        self.chance[0][boards], self.chance[1][boards] = total, longest
+
+    def _player_level(self, boards: np.ndarray, digits: np.ndarray) -> None:
+        """The player to move on ``boards`` (one level): the first best move, 0 when none is legal."""
+        t = self.exponent
+        line_weights = {}
+        best = np.full(len(boards), -np.inf)
+        remote = np.zeros(len(boards), dtype=np.int32)
+        for direction in DIRECTIONS:
+            moved = np.zeros(len(boards), dtype=np.int64)
+            won = np.zeros(len(boards), dtype=bool)
+            for (contribution, wins), cells in zip(self.line_moves[direction], self.lines[direction]):
+                weights = line_weights.setdefault(len(cells), t ** np.arange(len(cells), dtype=np.int64))
+                code = digits[:, list(cells)].astype(np.int64) @ weights
+                moved += contribution[code]
+                won |= wins[code]
+            moved[won] = 0
+            value = np.where(won, 1.0, self.chance[0][moved])
+            child_remote = np.where(won, 0, self.chance[1][moved])
+            better = (won | (moved != boards)) & (value > best)
+            best[better] = value[better]
+            remote[better] = child_remote[better] + 1
+        stuck = best == -np.inf
+        best[stuck], remote[stuck] = 0.0, 0
+        self.player[0][boards], self.player[1][boards] = best, remote
+
+    def result(self, position: Position) -> tuple[float, int]:
+        """(value, remoteness) of a position of this game."""
+        turn, _, cells = position
+        if max(cells) >= self.exponent:
+            return 1.0, 0
+        code = sum(tile * int(weight) for tile, weight in zip(cells, self.weights))
+        values, remote = self.player if turn == PLAYER else self.chance
+        return float(values[code]), int(remote[code])
+
+
+@lru_cache(maxsize=2)
+def exact_table(rows: int, cols: int, target: int) -> ExactTable:
+    """The exact table of one target game (the last two are kept)."""
+    return ExactTable(TwentyFortyEight(rows=rows, cols=cols, target=target))
 
 
 # -- the board evaluation -------------------------------------------------------
@@ -438,8 +594,9 @@ class BitboardSearch:
     PRUNE = 1e-4
     LEAF_BUDGET = 50_000  # the automatic depth keeps a search near this many leaves
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, target: int | None = None) -> None:
         self.rows, self.cols = rows, cols
+        self.target = target  # the exponent of the tile that wins, or None
         row_left, row_right, row_value = _line_tables(cols)
         col_up, col_down, col_value = _line_tables(rows)
         self.row_left, self.row_right, self.row_value = row_left, row_right, row_value
@@ -447,14 +604,15 @@ class BitboardSearch:
         self.col_value = col_value
         self.real = np.array([4 * r + c for r in range(rows) for c in range(cols)])  # the board's cells in 4x4
         self.shifts = (4 * self.real).astype(np.uint64)
-        # Below any live board: every row and column at its worst.
+        # Below any live board: every row and column at its worst; above any: at its best.
         self.dead = rows * float(row_value[:16 ** cols].min()) + cols * float(col_value[:16 ** rows].min()) - 1.0
+        self.won = rows * float(row_value[:16 ** cols].max()) + cols * float(col_value[:16 ** rows].max()) + 1.0
 
     @staticmethod
     @lru_cache(maxsize=None)
-    def of(rows: int, cols: int) -> "BitboardSearch":
-        """The search for one board size (its tables are built once)."""
-        return BitboardSearch(rows, cols)
+    def of(rows: int, cols: int, target: int | None = None) -> "BitboardSearch":
+        """The search for one board size and target exponent (its tables are built once)."""
+        return BitboardSearch(rows, cols, target)
 
     def encode(self, cells: Sequence[int]) -> int:
         board = 0
@@ -510,13 +668,25 @@ class BitboardSearch:
             total += self.col_value[col]
         return total
 
+    def reached(self, boards: np.ndarray) -> np.ndarray:
+        """For each board, whether it holds the target tile (never without a target)."""
+        if self.target is None:
+            return np.zeros(len(boards), dtype=bool)
+        return self.cells_of(boards).max(axis=1) >= self.target
+
     def chance_values(self, boards: np.ndarray, reach: np.ndarray, depth: int) -> tuple[np.ndarray, int]:
-        """Values of chance nodes (boards just moved), searching ``depth`` more moves."""
+        """Values of chance nodes (boards just moved), searching ``depth`` more moves.
+
+        A board that holds the target is won: worth ``won``, above any live board.
+        """
+        won = self.reached(boards)
         if depth == 0:
-            return self.evaluation(boards), len(boards)
-        expand = reach >= self.PRUNE
-        values = np.zeros(len(boards))
-        leaf = np.nonzero(~expand)[0]
+            values = self.evaluation(boards)
+            values[won] = self.won
+            return values, len(boards)
+        values = np.where(won, self.won, 0.0)
+        expand = (reach >= self.PRUNE) & ~won
+        leaf = np.nonzero(~expand & ~won)[0]
         values[leaf] = self.evaluation(boards[leaf])
         deeper = np.nonzero(expand)[0]
         if not len(deeper):
@@ -535,12 +705,14 @@ class BitboardSearch:
         return values, len(leaf) + below
 
     def player_values(self, boards: np.ndarray, reach: np.ndarray, depth: int) -> tuple[np.ndarray, int]:
-        """Values of player nodes: the best move's value, ``dead`` when none is legal."""
+        """Values of player nodes: the best move's value, ``dead`` when none is legal, ``won``
+        when a new tile made the target (a 4 with target 4)."""
         moved = self.after_moves(boards)
         parent, direction = np.nonzero(moved != boards[:, None])
         child_values, leaves = self.chance_values(moved[parent, direction], reach[parent], depth - 1)
         values = np.full(len(boards), self.dead)
         np.maximum.at(values, parent, child_values)
+        values[self.reached(boards)] = self.won
         return values, leaves
 
     def root_values(self, board: int, depth: int) -> tuple[dict[int, float], int]:

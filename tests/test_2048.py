@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.twentyfortyeight import BitboardSearch, TwentyFortyEight, line_values, slide, simulate_report
+from games.twentyfortyeight import (BitboardSearch, ExactTable, TwentyFortyEight, line_values, simulate_report,
+                                    slide)
 from gamesman.errors import GameError, IllegalMove, OptionError, PositionError
 from gamesman.game import CHANCE
 from gamesman.players import make_strategy, random_outcome
 from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.solver import Solver, unpack
 
 GAME = make_game("2048")
 
@@ -263,6 +264,17 @@ def test_options_out_of_range_are_refused(values):
         make_game("2048", **values)
 
 
+def test_render_says_how_a_game_ended():
+    target = make_game("2048", rows=2, cols=2, target=16)
+    won = target.play(target.parse_position("(player 8,8 2,4)"), "left")
+    assert target.render(won).splitlines()[0] == "target 16 reached: won"
+    lost = target.parse_position("(player 2,4 4,2)")
+    assert target.render(lost).splitlines()[0] == "target 16 not reached: game over"
+    assert target.render(target.parse_position("(chance 8,- 2,4)")).splitlines()[0] == "target 16, chance to move"
+    over = GAME.parse_position("(player 52 2,4,2,4 4,2,4,2 2,4,2,4 4,2,4,2)")
+    assert GAME.render(over).splitlines()[0] == "score 52: game over"
+
+
 def test_render_shows_coordinates_and_the_score():
     position = GAME.parse_position("(player 1024 2,4,-,- -,-,-,- -,-,-,- -,-,-,2048)")
     assert GAME.render(position).splitlines() == [
@@ -307,6 +319,50 @@ def test_the_solver_gives_the_exact_optimal_expectation_on_2x2(values):
     exact = brute_force(game)
     assert solved == pytest.approx(float(exact), rel=1e-12)
     assert 0 < exact < (1 if game.target else 200)
+
+
+@pytest.mark.parametrize("rows, cols, target", [(2, 2, 16), (2, 3, 32), (3, 2, 16)])
+def test_the_exact_table_agrees_with_the_solver_on_every_reachable_position(rows, cols, target):
+    game = make_game("2048", rows=rows, cols=cols, target=target)
+    solver = Solver(game, database=None, engine="reference")
+    solver.solve()
+    table = ExactTable(game)
+    assert len(solver.table) > 100
+    for position, packed in solver.table.items():
+        result = unpack(packed)
+        assert table.result(position) == (result.utilities[0], result.remoteness), game.format_position(position)
+    assert str(solver.result(game.start())) == str(Solver(game, database=None).result(game.start()))
+
+
+def brute_force_from(game, position):
+    """The exact win probability of ``position``, by direct recursion with fractions."""
+    @lru_cache(maxsize=None)
+    def value(position):
+        ended = game.outcome(position)
+        if ended is not None:
+            return Fraction(ended[0])
+        if game.to_move(position) == CHANCE:
+            return sum(p * value(game.play(position, o)) for o, p in game.chances(position))
+        return max(value(game.play(position, m)) for m in game.moves(position))
+
+    return value(position)
+
+
+def test_3x3_with_a_low_target_is_solved_exactly():
+    game = make_game("2048", rows=3, cols=3, target=32)
+    assert game.solvable() and make_game("2048", rows=3, cols=3, target=64).solvable()
+    assert not make_game("2048", rows=3, cols=3, target=128).solvable()
+    assert make_game("2048", rows=3, cols=3, target=128).known_result(game.start()) is None
+    solver = Solver(game, database=None)
+    start = solver.result(game.start())
+    assert 0.99 < start.utilities[0] <= 1 and start.remoteness > 20
+    for text in ("(player 8,4,8 16,2,16 4,-,4)", "(player 2,4,- 16,8,16 4,16,2)", "(chance 16,8,4 2,4,16 -,8,-)"):
+        position = game.parse_position(text)
+        exact = brute_force_from(game, position)
+        assert solver.result(position).utilities[0] == pytest.approx(float(exact), rel=1e-12), text
+        assert 0 < exact < 1, text  # the hand-made positions are neither won nor lost for sure
+    won = game.parse_position("(player 16,16,- -,-,- 2,-,-)")
+    assert str(solver.result(won)) == "utilities 1 in 1"
 
 
 def test_the_solver_and_general_expectimax_agree_when_the_search_sees_every_end():
@@ -375,6 +431,25 @@ def test_expectimax_plays_small_and_large_boards():
     target = make_game("2048", rows=5, cols=5, target=2048)
     estimate = target.evaluate(target.parse_position("(player 2,2,-,-,- -,-,-,-,- -,-,-,-,- -,-,-,-,- -,-,-,-,4)"))
     assert 0 < estimate[0] < 1
+
+
+def test_expectimax_scores_the_target_as_a_win():
+    game = make_game("2048", rows=3, cols=3, target=64)
+    position = game.parse_position("(player 32,32,- -,-,- 2,-,-)")
+    search = BitboardSearch.of(3, 3, 6)
+    values, _ = search.root_values(search.encode(position[2]), 3)
+    winning = {0, 2}  # left and right make the 64
+    assert {d for d, v in values.items() if v == search.won} == winning
+    assert all(values[d] < search.won for d in values if d not in winning)
+    choice = make_strategy(game, "expectimax 3", random.Random(0)).choose(position)
+    assert choice.move in ("left", "right")
+    assert game.outcome(game.play(position, choice.move)) == (1.0,)
+
+
+def test_the_search_strategy_is_expectimax():
+    assert GAME.search_strategy == "expectimax"
+    position = GAME.parse_position("(player 0 2,2,-,- -,-,-,- -,-,-,- -,-,-,-)")
+    assert "expectimax" in make_strategy(GAME, GAME.search_strategy, random.Random(0)).choose(position).reason
 
 
 def test_expectimax_arguments():

@@ -7,7 +7,8 @@ import pytest
 
 from games import cube as cubemodule
 from games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
-                        load_or_build, load_tables, random_cubies, rotations, save_tables)
+                        load_or_build, load_tables, merge_moves, random_cubies, rotated_face, rotations,
+                        save_tables, twophase_solver)
 from gamesman.errors import GameError, IllegalMove, PositionError
 from gamesman.players import make_strategy
 from gamesman.registry import make_game
@@ -86,12 +87,35 @@ def test_facelet_turns_agree_with_cubie_turns():
             game.geometry.facelets(apply_moves(SOLVED_CUBIES, moves))
 
 
+def test_merging_turns_of_one_face():
+    assert merge_moves(["R", "R2"]) == ["R'"]
+    assert merge_moves(["R", "R'"]) == []
+    assert merge_moves(["U", "R", "R", "F"]) == ["U", "R2", "F"]
+    assert merge_moves(["R", "R", "R", "R"]) == []
+    assert merge_moves(["R", "L", "R"]) == ["R", "L", "R"]  # not adjacent
+    game = make_game("cube")
+    rng = random.Random(8)
+    for _ in range(20):
+        moves = [rng.choice("RL") + rng.choice(["", "2", "'"]) for _ in range(6)]
+        assert turns(game, SOLVED3, " ".join(merge_moves(moves))) == turns(game, SOLVED3, " ".join(moves))
+
+
 def test_the_2x2x2_has_24_rotations_each_solved():
     game = make_game("cube", size=2)
     assert len(set(rotations())) == 24
     rotated = {cubemodule.permute(SOLVED2, rotation) for rotation in rotations()}
     assert len(rotated) == 24
     assert all(game.outcome(position) == (1.0,) for position in rotated)
+
+
+def test_a_turn_of_a_rotated_cube_is_a_turn_of_the_face_the_rotation_brought_there():
+    game = make_game("cube", size=2)
+    position = turns(game, SOLVED2, "R U F' D2 L B'")
+    for rotation in rotations():
+        rotated = cubemodule.permute(position, rotation)
+        for move in MOVE_NAMES:
+            original = rotated_face(rotation, move[0]) + move[1:]
+            assert game.turn(rotated, move) == cubemodule.permute(game.turn(position, original), rotation)
 
 
 # -- facelet strings ---------------------------------------------------------------
@@ -146,6 +170,23 @@ def test_render_is_a_net():
     assert lines[3].split() == ["L"] * 3 + ["F"] * 3 + ["R"] * 3 + ["B"] * 3
     assert lines[8].split() == ["D"] * 3
     assert set(cubemodule.FACE_COLOURS) == set("URFDLB")
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_every_sticker_of_the_net_has_its_own_face_colour_on_a_terminal(size):
+    from gamesman.shell import COLOUR_CODES, paint
+
+    game = make_game("cube", size=size, scramble=10)
+    colours = game.render_colours
+    assert len(set(colours.values())) == 6 and set(colours.values()) <= set(COLOUR_CODES)
+    net = game.render(game.start())
+    stickers = [ch for ch in net if not ch.isspace()]
+    assert len(stickers) == 6 * size * size and set(stickers) <= set(colours)
+    for line in net.splitlines():
+        painted = paint(line, colours)
+        assert painted.count("\x1b[0m") == len(line.replace(" ", ""))
+        for face in set(line) - {" "}:
+            assert f"\x1b[{COLOUR_CODES[colours[face]]}m{face}\x1b[0m" in painted
 
 
 # -- validity ------------------------------------------------------------------------
@@ -219,6 +260,12 @@ def test_2x2x2_optimal_solutions(metric):
         assert len(moves) == distance and solves(game, position, moves)
         if distance:  # the table agrees with every one of the turns, L D B included
             assert distance == 1 + min(game.distance(game.turn(position, m)) for m in game.moves(position))
+        # Each step is the first move, in the order of the moves, whose cube is one closer.
+        at = position
+        for move in moves:
+            closer = [m for m in game.moves(at) if game.distance(game.turn(at, m)) == game.distance(at) - 1]
+            assert move == closer[0]
+            at = game.turn(at, move)
         assert str(game.known_result(position)) == f"win {distance}"
 
 
@@ -262,6 +309,42 @@ def test_two_phase_solves_random_cubes_in_at_most_22_moves():
     assert game.solution(SOLVED3) == []
 
 
+def test_two_phase_solves_short_scrambles_no_longer_than_undoing_them():
+    game = make_game("cube")
+    assert game.solution(turns(game, SOLVED3, "R")) == ["R'"]
+    assert len(game.solution(turns(game, SOLVED3, "R U R' U'"))) <= 4
+    for seed in range(6):
+        scrambled = make_game("cube", scramble=2 + seed, seed=seed)
+        moves = scrambled.solution(scrambled.start())
+        assert len(moves) <= 2 + seed and solves(scrambled, scrambled.start(), moves)
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_a_cube_on_the_way_of_the_games_scramble_is_solved_no_longer_than_undoing_it(metric):
+    for seed in (3, 5):
+        game = make_game("cube", scramble=16, seed=seed, metric=metric)
+        moves = game.solution(game.start())
+        assert len(moves) <= 16 and solves(game, game.start(), moves)
+        halfway = make_game("cube", scramble=10, seed=seed, metric=metric).start()  # its first 10 moves
+        moves = game.solution(halfway)
+        assert len(moves) <= 10 and solves(game, halfway, moves)
+    assert [cubemodule.inverse(m) for m in ("R", "R'", "R2")] == ["R'", "R", "R2"]
+
+
+def test_two_phase_goes_on_past_its_first_solution_for_shorter_ones():
+    solver = twophase_solver()
+    rng = random.Random(5)
+    cubes = [random_cubies(rng, 3) for _ in range(3)]
+    first = [solver.solve(cube, improve_nodes=0) for cube in cubes]
+    improved = [solver.solve(cube) for cube in cubes]
+    game = make_game("cube")
+    for cube, moves in zip(cubes, improved):
+        assert solves(game, game.geometry.facelets(cube), moves)
+    assert all(len(b) <= len(a) for a, b in zip(first, improved))
+    assert sum(map(len, improved)) < sum(map(len, first))
+    assert [solver.solve(cube) for cube in cubes] == improved  # a budget of work, not of time
+
+
 def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
     game = make_game("cube", metric="qtm", scramble=30, seed=4)
     moves = game.solution(game.start())
@@ -287,6 +370,12 @@ def test_strategies_play_the_cube_solved(size, strategy):
         position = game.play(position, choice.move)
         played += 1
     assert played <= (game.distance(game.start()) if size == 2 else 22)
+
+
+def test_the_search_player_of_the_3x3x3_is_two_phase():
+    game = make_game("cube", scramble=5, seed=3)
+    choice = make_strategy(game, game.search_strategy, random.Random(1)).choose(game.start())
+    assert "two-phase" in choice.reason and choice.move in game.moves(game.start())
 
 
 def test_strategies_refuse_what_they_cannot_do():

@@ -79,7 +79,7 @@ target 16, player to move
 2    2    8
 Prediction: expected utility 1
 player plays down: utilities 1 in 1
-target 16, chance to move
+target 16 reached: won
      a    b
 1    -    -
 2    4   16
