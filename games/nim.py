@@ -9,9 +9,13 @@ Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 """
 from __future__ import annotations
 
+import re
+
 from gamesman import boards
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
+
+MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
 
 
 class Nim(Game):
@@ -71,10 +75,10 @@ class Nim(Game):
         return f"{move[0] + 1}-{move[1]}"
 
     def parse_move(self, position: tuple[int, tuple[int, ...]], text: str) -> tuple[int, int]:
-        heap_text, sep, count_text = text.strip().partition("-")
-        if not sep or not heap_text.isdigit() or not count_text.isdigit():
-            raise self.illegal(f"{text.strip()!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
-        move = (int(heap_text) - 1, int(count_text))
+        match = MOVE_TEXT.fullmatch(text.strip())
+        if not match:
+            raise self.illegal(f"{boards.shown(text)!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
+        move = (int(match[1]) - 1, int(match[2]))
         self.play(position, move)
         return move
 

@@ -10,6 +10,7 @@ internal failure.
 """
 from __future__ import annotations
 
+import re
 import sys
 from typing import Callable, Iterator
 
@@ -271,7 +272,7 @@ def cmd_poker_stats(args: list[str]) -> int:
     from gamesman.progress import Progress
 
     cards = 7
-    if args[:1] == ["--cards"] and len(args) == 2 and args[1].isdigit():
+    if args[:1] == ["--cards"] and len(args) == 2 and re.fullmatch("[0-9]+", args[1]):
         cards = int(args[1])
     elif args:
         raise GameError("usage: gamesman poker-stats [--cards 5|6|7]")
