@@ -16,10 +16,11 @@ from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
-# The largest variants solved here, in about a minute: the solver's time goes
-# into positions (about 50 microseconds each) and into moves (about 3 each).
-MAX_SOLVABLE_POSITIONS = 1_000_000
-MAX_SOLVABLE_MOVES = 16_000_000
+# The largest variants solved here, in a minute or so and a few gigabytes: the
+# solver's time goes into positions (about 6 microseconds each) and into moves
+# (about 2 each); 6 heaps of 9, taking up to 3, is 2 million and 29 million.
+MAX_SOLVABLE_POSITIONS = 2_000_000
+MAX_SOLVABLE_MOVES = 30_000_000
 
 
 class Nim(Game):
@@ -35,15 +36,12 @@ class Nim(Game):
     )
     rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
 
-    #: Moves the solver walks in about a minute (a subclass whose solver is slower lowers it).
-    max_solvable_moves = MAX_SOLVABLE_MOVES
-
     def setup(self) -> None:
         if self.take > self.size:
             raise OptionError(f"nim: take must be from 1 to size ({self.size}), not {self.take}")
 
     def solvable(self) -> bool:
-        """Variants of at most a million positions and ``max_solvable_moves`` moves (about a minute).
+        """Variants of at most 2 million positions and 30 million moves (a minute or so).
 
         Counted over every position with heaps of 0 to S items and any player to
         move, a bound on those reachable from the start.
@@ -51,7 +49,7 @@ class Nim(Game):
         positions = self.players * (self.size + 1) ** self.heaps
         moves_per_heap = sum(min(items, self.take) for items in range(self.size + 1))
         moves = self.players * self.heaps * (self.size + 1) ** (self.heaps - 1) * moves_per_heap
-        return positions <= MAX_SOLVABLE_POSITIONS and moves <= self.max_solvable_moves
+        return positions <= MAX_SOLVABLE_POSITIONS and moves <= MAX_SOLVABLE_MOVES
 
     def start(self) -> tuple[int, tuple[int, ...]]:
         return (0, (self.size,) * self.heaps)

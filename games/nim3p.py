@@ -42,8 +42,6 @@ class Nim3P(Nim):
     )
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
-    # max^n runs in plain Python, about three times slower per move than Nim's solver.
-    max_solvable_moves = 6_000_000
 
     def setup(self) -> None:
         self.take = self.size  # "Max Minus" is always S
