@@ -198,7 +198,7 @@ class Sim(Game):
 
     def parse_move(self, position: Position, text: str) -> int:
         first, sep, second = text.strip().partition("-")
-        if not sep or not first.isdigit() or not second.isdigit():
+        if not sep or not (first + second).isascii() or not first.isdigit() or not second.isdigit():
             raise self.illegal(f"{boards.shown(text)!r} is not an edge (write two node numbers, e.g. 1-2)")
         pair = tuple(sorted((int(first) - 1, int(second) - 1)))
         if pair not in self.edges:

@@ -4,6 +4,11 @@ Two players, X and O, take turns placing their mark on an empty cell of the
 3x3 board; X starts.  Three marks in a row (across, down or diagonal) win; a
 full board with no three in a row is a tie.  Misère: three in a row loses.
 
+A position string is refused when both players have three in a row (play
+stops at the first line); any other mix of marks parses, as in Connect Four,
+and the turn token says who moves, even when that player already has a line
+(the game is then over all the same).
+
 Position: ``(x --- --- ---)``: whose turn, then rows 1 to 3 (``x``, ``o``, ``-``).
 Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
 """
@@ -60,6 +65,8 @@ class TicTacToe(Game):
         fields = boards.split_fields(self.name, text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
         cells = boards.parse_rows(self.name, fields[1:], SIZE, SIZE, "xo-", text)
+        if all(boards.has_line(cells, mark, self.lines) for mark in self.player_names):
+            raise self.error("both x and o have three in a row (play stops at the first line)", text)
         return (turn, cells)
 
     def format_position(self, position: tuple[int, str]) -> str:

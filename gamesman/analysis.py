@@ -4,6 +4,13 @@
 games (paths from the start to an end) by outcome and length, the way seeds/003
 counts Tic-Tac-Toe's 255,168 games.  ``exact_odds`` gives the exact outcome
 probabilities of uniformly random play; ``simulate`` plays seeded games.
+
+Counting and exact odds hold every reachable position in memory, and their
+numbers grow long in long games, so they refuse (with GameError) a variant of
+more than ``MAX_EXACT_POSITIONS`` positions, or one that needs more steps of
+exact arithmetic than ``MAX_COUNT_STEPS`` or ``MAX_ODDS_STEPS`` (a step adds
+one 64-bit word of a number).  The limits are what fits in about a minute and
+two gigabytes; ``simulate`` has none.
 """
 from __future__ import annotations
 
@@ -16,7 +23,14 @@ from typing import Callable, Hashable
 from gamesman.errors import GameError
 from gamesman.game import CHANCE, Game
 from gamesman.players import Strategy, random_outcome
-from gamesman.solver import Graph, ProgressFn
+from gamesman.solver import Graph, ProgressFn, SolverError
+
+#: Reachable positions that counting and exact odds explore at most.
+MAX_EXACT_POSITIONS = 2_000_000
+#: Steps of whole-number arithmetic that counting does at most.
+MAX_COUNT_STEPS = 200_000_000
+#: Steps of fraction arithmetic (about ten times dearer) that exact odds do at most.
+MAX_ODDS_STEPS = 20_000_000
 
 
 def outcome_label(game: Game, utilities: tuple[float, ...]) -> str:
@@ -57,14 +71,48 @@ class TreeCount:
         return counts
 
 
+def too_large(game: Game, task: str, reason: str = "") -> GameError:
+    """The refusal of a variant too large ``task`` (``to count exactly``, ``for exact odds``)."""
+    detail = f" ({reason})" if reason else ""
+    return GameError(f"{game.name}: {game.spec} is too large {task}{detail}; simulate it instead")
+
+
+def explore(game: Game, task: str, progress: ProgressFn | None) -> Graph:
+    """Every position reachable from the start, unless there are too many for ``task``."""
+    try:
+        return Graph(game, game.start(), {}, progress, MAX_EXACT_POSITIONS)
+    except SolverError as problem:
+        limit = f"more than {MAX_EXACT_POSITIONS:,} positions"
+        if limit not in str(problem):
+            raise
+        raise too_large(game, task, limit) from None
+
+
+def words(number: int) -> int:
+    """The 64-bit words of a whole number: the steps one addition of it takes."""
+    return 1 + number.bit_length() // 64
+
+
+def moves_into(graph: Graph) -> list[int]:
+    """For each position, the moves that lead to it (so its figures can be dropped once all are used)."""
+    uses = [0] * len(graph)
+    for kids in graph.children:
+        for child in kids:
+            uses[child] += 1
+    return uses
+
+
 def count(game: Game, progress: ProgressFn | None = None) -> TreeCount:
     """Reachable positions, end positions and distinct games by outcome and length."""
-    graph = Graph(game, game.start(), {}, progress, None)
+    task = "to count exactly"
+    graph = explore(game, task, progress)
     ends = sum(1 for kids in graph.children if not kids)
     order, complete = graph.reverse_topological()
     if not complete:
         return TreeCount(len(graph), ends, None)
+    uses = moves_into(graph)
     tallies: list[Counter | None] = [None] * len(graph)
+    steps = 0
     for done, i in enumerate(order, start=1):
         kids = graph.children[i]
         if not kids:
@@ -73,11 +121,20 @@ def count(game: Game, progress: ProgressFn | None = None) -> TreeCount:
         else:
             tally: Counter = Counter()
             for child in kids:
-                for (label, length), n in tallies[child].items():
+                below = tallies[child]
+                steps += len(below) * words(max(below.values()))
+                for (label, length), n in below.items():
                     tally[(label, length + 1)] += n
+                uses[child] -= 1
+                if not uses[child]:
+                    tallies[child] = None
             tallies[i] = tally
-        if progress and done % 20000 == 0:
+            if steps > MAX_COUNT_STEPS:
+                raise too_large(game, task, f"more than {MAX_COUNT_STEPS:,} steps of arithmetic")
+        if progress and done % 256 == 0:
             progress("counting", done, len(graph))
+    if progress:
+        progress("counting", len(graph), len(graph))
     return TreeCount(len(graph), ends, tallies[0])
 
 
@@ -108,12 +165,17 @@ def format_count(game: Game, tree: TreeCount) -> str:
 
 def exact_odds(game: Game, progress: ProgressFn | None = None) -> dict[str, Fraction]:
     """Exact outcome probabilities when every player moves uniformly at random."""
-    graph = Graph(game, game.start(), {}, progress, None)
+    task = "for exact odds"
+    graph = explore(game, task, progress)
     order, complete = graph.reverse_topological()
     if not complete:
         raise GameError(f"{game.name}: exact odds need a loop-free game (positions here repeat)")
+    uses = moves_into(graph)
     odds: list[dict[str, Fraction] | None] = [None] * len(graph)
-    for i in order:
+    steps = 0
+    for done, i in enumerate(order, start=1):
+        if progress and done % 256 == 0:
+            progress("weighing", done, len(graph))
         kids = graph.children[i]
         if not kids:
             odds[i] = {outcome_label(game, game.outcome(graph.positions[i])): Fraction(1)}
@@ -124,9 +186,18 @@ def exact_odds(game: Game, progress: ProgressFn | None = None) -> dict[str, Frac
             weights = [Fraction(1, len(kids))] * len(kids)
         mixed: dict[str, Fraction] = {}
         for child, weight in zip(kids, weights):
-            for label, p in odds[child].items():
+            below = odds[child]
+            steps += len(below) * words(max(p.denominator for p in below.values()))
+            for label, p in below.items():
                 mixed[label] = mixed.get(label, Fraction(0)) + weight * p
+            uses[child] -= 1
+            if not uses[child]:
+                odds[child] = None
         odds[i] = mixed
+        if steps > MAX_ODDS_STEPS:
+            raise too_large(game, task, f"more than {MAX_ODDS_STEPS:,} steps of arithmetic")
+    if progress:
+        progress("weighing", len(graph), len(graph))
     return odds[0]
 
 

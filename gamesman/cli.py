@@ -10,9 +10,11 @@ internal failure.
 """
 from __future__ import annotations
 
+import re
 import sys
 from typing import Callable, Iterator
 
+from gamesman.boards import shown
 from gamesman.errors import GameError
 
 USAGE = """\
@@ -24,12 +26,15 @@ usage:
   gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
   gamesman solve GAME [options] [POSITION]   value and remoteness: win 7, lose 6, tie 9, draw
   gamesman show GAME [options] [POSITION]    the board, drawn
-  gamesman random GAME [options] [--seed N]  a random game, one position per line
+  gamesman random GAME [options] [--seed N] [POSITION]
+                                             a random game, one position per line
   gamesman count GAME [options]              game-tree figures
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..
                                              --strategy once per seat in order, the last for the rest
   gamesman table                             the README's table of solved variants
   gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
+  gamesman bench [--quick] [--big] [--only solve,playouts,protocol,shell]
+                                             speed and size, each beside a same-run baseline
   gamesman protocol [GAME [options]] [--strategy S] [--seed N]
                                              the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
@@ -52,11 +57,15 @@ class Invocation:
         self.positionals: list[str] = []
         words = args[1:]
         index = 0
+        in_position = False  # inside a position the shell split into words: (x o-- --- ---)
         while index < len(words):
             word = words[index]
             index += 1
             name, sep, inline = word.partition("=")
-            if name in flags:
+            if in_position or (word.startswith("(") and not word.rstrip().endswith(")")):
+                self.positionals.append(word)
+                in_position = not word.rstrip().endswith(")")
+            elif name in flags:
                 if flags[name]:
                     if sep:
                         self.flags[name] = inline
@@ -65,6 +74,8 @@ class Invocation:
                         index += 1
                     else:
                         raise GameError(f"{name} needs a value")
+                elif sep:
+                    raise GameError(f"{name} takes no value, not {shown(word)!r}")
                 else:
                     self.flags[name] = True
             elif word.startswith("--"):
@@ -75,6 +86,18 @@ class Invocation:
             else:
                 self.positionals.append(word)
         self.game = game_from_flags(cls.name, game_words)
+
+    def refuse_positionals(self, usage: str) -> None:
+        """GameError naming the words that no option took, for commands that take none."""
+        if self.positionals:
+            raise GameError(f"unexpected {shown(' '.join(self.positionals))!r} (usage: gamesman {usage})")
+
+    def position(self) -> str | None:
+        """The position text, if one was given; GameError when words follow it."""
+        text, rest = self.position_and_rest()
+        if rest:
+            raise GameError(f"unexpected words after the position: {' '.join(rest)}")
+        return text
 
     def position_and_rest(self) -> tuple[str | None, list[str]]:
         """The position text (rejoined if the shell split it) and the words after it."""
@@ -99,8 +122,12 @@ class Invocation:
         return value
 
 
-def positions_from(invocation: Invocation, text: str | None) -> Iterator[str]:
-    """The given position, or every non-blank line of stdin (the start on a terminal)."""
+def positions_from(invocation: Invocation, text: str | None) -> Iterator[str | GameError]:
+    """The given position, or every non-blank line of stdin (the start on a terminal).
+
+    A line of stdin that is not text in stdin's encoding comes as a GameError,
+    so the lines after it are still answered.
+    """
     if text is not None:
         yield text
         return
@@ -108,24 +135,33 @@ def positions_from(invocation: Invocation, text: str | None) -> Iterator[str]:
         game = invocation.game
         yield game.format_position(game.start())
         return
-    for line in sys.stdin:
+    encoding = sys.stdin.encoding or "utf-8"
+    for number, raw in enumerate(sys.stdin.buffer, start=1):
+        try:
+            line = raw.decode(encoding)
+        except UnicodeDecodeError:
+            yield GameError(f"line {number} of the input is not {encoding} text")
+            continue
         if line.strip():
-            yield line.rstrip("\n")
+            yield line.rstrip("\r\n")
 
 
-def answer_each(invocation: Invocation, answer: Callable[[object], str], separator: str = "") -> int:
-    """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2."""
-    text, rest = invocation.position_and_rest()
-    if rest:
-        raise GameError(f"unexpected words after the position: {' '.join(rest)}")
+def answer_each(invocation: Invocation, answer: Callable[[object], str], separator: str | None = None) -> int:
+    """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2.
+
+    ``separator``, when given, is printed between two answers.
+    """
+    text = invocation.position()
     game = invocation.game
     status = 0
     first = True
     for line in positions_from(invocation, text):
-        if not first and separator:
+        if not first and separator is not None:
             print(separator)
         first = False
         try:
+            if isinstance(line, GameError):
+                raise line
             print(answer(game.parse_position(line)), flush=True)
         except GameError as problem:
             if text is not None:
@@ -140,6 +176,8 @@ def cmd_games(args: list[str]) -> int:
     from gamesman.options import describe
     from gamesman.registry import game_class, game_names
 
+    if args:
+        raise GameError(f"unexpected {shown(' '.join(args))!r} (usage: gamesman games)")
     for name in game_names():
         cls = game_class(name)
         print(f"{name}: {cls.title}")
@@ -149,7 +187,9 @@ def cmd_games(args: list[str]) -> int:
 
 
 def cmd_start(args: list[str]) -> int:
-    game = Invocation(args, {}).game
+    invocation = Invocation(args, {})
+    invocation.refuse_positionals("start GAME [options]")
+    game = invocation.game
     print(game.format_position(game.start()))
     return 0
 
@@ -204,7 +244,8 @@ def cmd_random(args: list[str]) -> int:
     invocation = Invocation(args, {"--seed": True})
     game = invocation.game
     rng = random.Random(invocation.int_flag("--seed", 0))
-    position = game.start()
+    text = invocation.position()
+    position = game.start() if text is None else game.parse_position(text)
     print(game.format_position(position))
     while game.outcome(position) is None:
         position = next_random(game, position, rng)
@@ -213,12 +254,16 @@ def cmd_random(args: list[str]) -> int:
 
 
 def cmd_count(args: list[str]) -> int:
-    from gamesman.analysis import count, format_count
+    from gamesman.analysis import count, format_count, too_large
     from gamesman.progress import Progress
 
-    game = Invocation(args, {}).game
-    progress = Progress(f"counting {game.spec}")
+    invocation = Invocation(args, {})
+    invocation.refuse_positionals("count GAME [options]")
+    game = invocation.game
     report = getattr(game, "count_report", None)
+    if report is None and not game.solvable():
+        raise too_large(game, "to count exactly")
+    progress = Progress(f"counting {game.spec}")
     text = report(progress) if report else format_count(game, count(game, progress))
     progress.finish()
     print(text)
@@ -234,6 +279,7 @@ def cmd_simulate(args: list[str]) -> int:
 
     seats, args = strategy_flags(args)
     invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False})
+    invocation.refuse_positionals("simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..")
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
     if invocation.flags.get("--exact"):
@@ -295,7 +341,7 @@ def cmd_poker_stats(args: list[str]) -> int:
     from gamesman.progress import Progress
 
     cards = 7
-    if args[:1] == ["--cards"] and len(args) == 2 and args[1].isdigit():
+    if args[:1] == ["--cards"] and len(args) == 2 and re.fullmatch("[0-9]+", args[1]):
         cards = int(args[1])
     elif args:
         raise GameError("usage: gamesman poker-stats [--cards 5|6|7]")

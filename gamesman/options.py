@@ -14,6 +14,7 @@ declaration order.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -23,7 +24,10 @@ from gamesman.errors import OptionError
 
 @dataclass(frozen=True)
 class Option:
-    """One variant option: its name, type (bool, int, float or str), default and range."""
+    """One variant option: its name, type (bool, int, float or str), default and range.
+
+    A float option takes finite numbers only (not nan or inf).
+    """
 
     name: str
     type: type
@@ -50,7 +54,7 @@ class Option:
             return f"{self.type.__name__} >= {fmt(self.low)}"
         if self.high is not None:
             return f"{self.type.__name__} <= {fmt(self.high)}"
-        return self.type.__name__
+        return "finite float" if self.type is float else self.type.__name__
 
     def convert(self, game: str, value: Any) -> Any:
         """The value as this option's type, checked against its range."""
@@ -61,6 +65,8 @@ class Option:
         if self.type is bool and not isinstance(value, bool):
             raise self._bad(game, value)
         if self.type in (int, float) and (isinstance(value, bool) or not isinstance(value, self.type)):
+            raise self._bad(game, value)
+        if self.type is float and not math.isfinite(value):
             raise self._bad(game, value)
         if self.type is str and not isinstance(value, str):
             raise self._bad(game, value)

@@ -1,8 +1,13 @@
 """The pipeline CLI, run as a user runs it: a subprocess with exit statuses."""
+import os
 import subprocess
 import sys
 
 import pytest
+
+from gamesman import analysis
+from gamesman.cli import main
+from gamesman.registry import make_game
 
 
 def run(*args, stdin=""):
@@ -64,6 +69,22 @@ def test_simulate_and_exact_odds():
     (["do", "tictactoe", "(x --- --- ---)", "z9"], "off the board"),
     (["frobnicate"], "unknown command"),
     (["simulate", "tictactoe", "--games", "lots"], "--games must be a whole number"),
+    (["do", "nim", "(x 5 5 5)", "1-\u00b2"], "'1-\u00b2' is not a move"),
+    (["do", "sim", "(x ---------------)", "1-\u0662"], "'1-\u0662' is not an edge"),
+    (["poker-stats", "--cards", "\u0667"], "usage: gamesman poker-stats"),
+    # words that no option takes are refused, not ignored
+    (["random", "tictactoe", "(x o-- --- ---)", "extra"], "unexpected words after the position: extra"),
+    (["count", "tictactoe", "extra"], "unexpected 'extra' (usage: gamesman count GAME [options])"),
+    (["start", "tictactoe", "extra"], "unexpected 'extra' (usage: gamesman start GAME [options])"),
+    (["simulate", "tictactoe", "--games", "3", "extra"], "unexpected 'extra'"),
+    (["moves", "tictactoe", "(x --- --- ---)", "a1"], "unexpected words after the position: a1"),
+    (["games", "--bogus"], "unexpected '--bogus' (usage: gamesman games)"),
+    (["simulate", "tictactoe", "--exact=yes"], "--exact takes no value"),
+    # variants too large to walk are refused at once
+    (["count", "connectfour"], "is too large to count exactly; simulate it instead"),
+    (["count", "beverbende"], "is too large to count exactly; simulate it instead"),
+    (["simulate", "connectfour", "--exact"], "is too large for exact odds; simulate it instead"),
+    (["solve", "nim", "--heaps", "20", "--size", "1000", "--take", "1000"], "too large to solve here"),
 ])
 def test_bad_input_exits_2_with_one_line(args, fragment):
     result = run(*args)
@@ -78,3 +99,55 @@ def test_bad_lines_on_stdin_are_answered_in_place():
     lines = result.stdout.splitlines()
     assert lines[0] == "tie 9" and lines[1].startswith("error: tictactoe:") and lines[2] == "tie 8"
     assert result.returncode == 2
+
+
+@pytest.mark.parametrize("limit, value, command, fragment", [
+    ("MAX_EXACT_POSITIONS", 1000, "count", "too large to count exactly (more than 1,000 positions)"),
+    ("MAX_COUNT_STEPS", 1000, "count", "too large to count exactly (more than 1,000 steps of arithmetic)"),
+    ("MAX_EXACT_POSITIONS", 1000, "simulate", "too large for exact odds (more than 1,000 positions)"),
+    ("MAX_ODDS_STEPS", 1000, "simulate", "too large for exact odds (more than 1,000 steps of arithmetic)"),
+])
+def test_count_and_exact_odds_stop_at_their_limits(monkeypatch, capsys, limit, value, command, fragment):
+    """Tic-Tac-Toe (5,478 positions) against limits lowered for the test."""
+    monkeypatch.setattr(analysis, limit, value)
+    args = ["count", "tictactoe"] if command == "count" else ["simulate", "tictactoe", "--exact"]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().splitlines() == [
+        f"gamesman: tictactoe: tictactoe(misere=false) is {fragment}; simulate it instead"]
+
+
+def test_counting_limits_pass_tictactoe():
+    """The real limits leave room: Tic-Tac-Toe's figures are far below them."""
+    tree = analysis.count(make_game("tictactoe"))
+    assert tree.positions < analysis.MAX_EXACT_POSITIONS
+    assert tree.total() == 255_168
+
+
+def test_random_plays_on_from_a_given_position():
+    for args in (["(x o-- --- ---)"], ["(x", "o--", "---", "---)"]):  # quoted, or split by the shell
+        lines = run("random", "tictactoe", "--seed", "4", *args).stdout.splitlines()
+        assert lines[0] == "(x o-- --- ---)"
+        game = make_game("tictactoe")
+        positions = [game.parse_position(line) for line in lines]
+        for before, after in zip(positions, positions[1:]):
+            assert after in [game.play(before, move) for move in game.moves(before)]
+        assert game.outcome(positions[-1]) is not None
+    assert run("random", "tictactoe", "(x xxx oo- ---)").stdout == "(x xxx oo- ---)\n"
+
+
+def test_undecodable_stdin_lines_are_answered_in_place():
+    result = subprocess.run([sys.executable, "-m", "gamesman", "solve", "tictactoe"],
+                            input=b"\xff\xfe(x --- --- ---)\n(o x-- --- ---)\n",
+                            capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert result.stdout.decode().splitlines() == ["error: line 1 of the input is not utf-8 text", "tie 8"]
+    assert result.stderr.decode().splitlines()[-1] == "gamesman: line 1 of the input is not utf-8 text"
+    assert result.returncode == 2
+
+
+def test_show_puts_a_blank_line_between_boards():
+    out = run("show", "tictactoe", stdin="(x --- --- ---)\n(o x-- --- ---)\n").stdout
+    first, second = out.rstrip("\n").split("\n\n")
+    assert first.splitlines()[1] == "1 - - -"
+    assert second.splitlines()[1] == "1 x - -"

@@ -2,6 +2,7 @@
 import pytest
 
 from gamesman.errors import OptionError
+from gamesman.options import Option
 from gamesman.registry import game_from_flags, game_from_pairs, game_from_spec, make_game
 
 
@@ -44,3 +45,16 @@ def test_unknown_game_lists_the_games():
 def test_bad_spec():
     with pytest.raises(OptionError, match="not key=value"):
         game_from_spec("nim(heaps)")
+
+
+@pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-inf", "2.5"])
+def test_float_options_take_finite_numbers_in_range(text):
+    bounded = Option("ratio", float, 0.5, "a ratio", low=0, high=1)
+    with pytest.raises(OptionError, match=f"ratio must be float from 0 to 1, not {text.lower()}"):
+        bounded.convert("toy", text)
+    with pytest.raises(OptionError, match="ratio must be float from 0 to 1, not nan"):
+        bounded.convert("toy", float("nan"))
+    if text != "2.5":
+        with pytest.raises(OptionError, match="must be finite float"):
+            Option("ratio", float, 0.5, "a ratio").convert("toy", text)
+    assert bounded.convert("toy", "0.25") == 0.25

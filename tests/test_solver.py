@@ -17,31 +17,48 @@ def nim_positions(game):
             yield (turn, heaps)
 
 
-@pytest.mark.parametrize("heaps, size, take", [
-    (1, 6, 1), (1, 7, 3), (2, 4, 2), (2, 5, 5), (3, 3, 1), (3, 4, 2), (3, 4, 4), (4, 3, 2),
-])
-def test_nim_agrees_with_grundy_theory(heaps, size, take):
-    game = make_game("nim", heaps=heaps, size=size, take=take)
-    solver = Solver(game, database=None)
-    for position in nim_positions(game):
-        grundy = reduce(lambda a, b: a ^ b, (h % (take + 1) for h in position[1]), 0)
-        result = solver.result(position)
-        assert result.grundy == grundy
-        assert result.value is (Value.WIN if grundy else Value.LOSE)
+# Every small Nim variant: 1 to 3 heaps of 1 to 5 items, taking 1 to all of them.
+SMALL_NIMS = [(heaps, size, take) for heaps in (1, 2, 3) for size in range(1, 6) for take in range(1, size + 1)]
 
 
-@pytest.mark.parametrize("heaps, size", [(1, 5), (2, 3), (3, 3), (4, 2)])
-def test_misere_nim_agrees_with_bouton(heaps, size):
-    """Misère Nim (any number may be taken): Bouton's rule."""
-    game = make_game("nim", heaps=heaps, size=size, take=size, misere=True)
-    solver = Solver(game, database=None)
-    for position in nim_positions(game):
-        piles = position[1]
-        if all(h <= 1 for h in piles):
-            wins = sum(piles) % 2 == 0
-        else:
-            wins = reduce(lambda a, b: a ^ b, piles) != 0
-        assert solver.result(position).value is (Value.WIN if wins else Value.LOSE), position
+def nim_sum(numbers):
+    return reduce(lambda a, b: a ^ b, numbers, 0)
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_nim_agrees_with_grundy_theory(engine):
+    """Normal play: a heap of h is worth h mod (take + 1); the position is their XOR."""
+    for heaps, size, take in SMALL_NIMS:
+        game = make_game("nim", heaps=heaps, size=size, take=take)
+        solver = Solver(game, database=None, engine=engine)
+        for position in nim_positions(game):
+            grundy = nim_sum(h % (take + 1) for h in position[1])
+            result = solver.result(position)
+            assert (result.grundy, result.value) == (grundy, Value.WIN if grundy else Value.LOSE), \
+                (game.spec, position)
+
+
+def misere_mover_wins(heaps, take, size):
+    """Bouton's rule when any number may be taken; one heap of h loses exactly when
+    h mod (take + 1) == 1 (the mover can then only leave a winning remainder)."""
+    if take == size:
+        if all(h <= 1 for h in heaps):
+            return sum(heaps) % 2 == 0
+        return nim_sum(heaps) != 0
+    (h,) = heaps
+    return h % (take + 1) != 1
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_misere_nim_agrees_with_bouton(engine):
+    """Misère Nim: every variant where any number may be taken, and every one-heap variant."""
+    variants = [(heaps, size, take) for heaps, size, take in SMALL_NIMS if take == size or heaps == 1]
+    for heaps, size, take in variants:
+        game = make_game("nim", heaps=heaps, size=size, take=take, misere=True)
+        solver = Solver(game, database=None, engine=engine)
+        for position in nim_positions(game):
+            wins = misere_mover_wins(position[1], take, size)
+            assert solver.result(position).value is (Value.WIN if wins else Value.LOSE), (game.spec, position)
 
 
 @pytest.mark.parametrize("target, step", [(10, 2), (7, 3), (12, 1), (20, 4)])
