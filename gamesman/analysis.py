@@ -23,7 +23,7 @@ from typing import Callable, Hashable
 from gamesman.errors import GameError
 from gamesman.game import CHANCE, Game
 from gamesman.players import Strategy, random_outcome
-from gamesman.solver import Graph, ProgressFn, SolverError
+from gamesman.solver import Graph, ProgressFn, TooLarge
 
 #: Reachable positions that counting and exact odds explore at most.
 MAX_EXACT_POSITIONS = 2_000_000
@@ -81,11 +81,8 @@ def explore(game: Game, task: str, progress: ProgressFn | None) -> Graph:
     """Every position reachable from the start, unless there are too many for ``task``."""
     try:
         return Graph(game, game.start(), {}, progress, MAX_EXACT_POSITIONS)
-    except SolverError as problem:
-        limit = f"more than {MAX_EXACT_POSITIONS:,} positions"
-        if limit not in str(problem):
-            raise
-        raise too_large(game, task, limit) from None
+    except TooLarge:
+        raise too_large(game, task, f"more than {MAX_EXACT_POSITIONS:,} positions") from None
 
 
 def words(number: int) -> int:

@@ -74,12 +74,12 @@ def solve_specs(quick: bool, big: bool) -> list[str]:
 def _small(spec: str) -> bool:
     """Whether a variant is quick to solve (by a bounded look at its size)."""
     from gamesman.registry import game_from_spec
-    from gamesman.solver import Solver, SolverError
+    from gamesman.solver import Solver, TooLarge
 
     game = game_from_spec(spec)
     try:
         Solver(game, database=None, limit=QUICK_LIMIT).solve()
-    except SolverError:
+    except TooLarge:
         return False
     return True
 

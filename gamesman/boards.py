@@ -10,6 +10,7 @@ hashable and quick to copy.
 """
 from __future__ import annotations
 
+import re
 import string
 from functools import lru_cache
 from typing import Sequence
@@ -48,11 +49,11 @@ def parse_turn(game: str, token: str, names: Sequence[str], text: str) -> int:
 
 
 def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) -> int:
-    """A whole number field in ``low..high``."""
-    try:
-        value = int(token)
-    except ValueError:
-        raise PositionError(f'{game}: {what} {token!r} is not a number in "{shown(text)}"') from None
+    """A whole number field in ``low..high``, in ASCII digits (``int`` would also read
+    ``+5``, ``5_0`` and other scripts' digits)."""
+    if not re.fullmatch("-?[0-9]+", token):
+        raise PositionError(f'{game}: {what} {token!r} is not a number in "{shown(text)}"')
+    value = int(token)
     if not low <= value <= high:
         raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{shown(text)}"')
     return value

@@ -37,7 +37,7 @@ from typing import Callable, Hashable
 import numpy as np
 
 from gamesman.game import CHANCE, Game
-from gamesman.solver import SolverError
+from gamesman.solver import SolverError, TooLarge
 from gamesman.workers import fork_pool
 
 ProgressFn = Callable[[str, int, "int | None"], None]
@@ -342,7 +342,7 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
         del parents, children
         total += len(frontier)
         if limit is not None and total > limit:
-            raise SolverError(f"{name}: more than {limit:,} positions; too large to solve here")
+            raise TooLarge(f"{name}: more than {limit:,} positions; too large to solve here")
         if progress:
             progress("exploring", total, None)
     if progress:

@@ -168,6 +168,8 @@ def parse_flags(game: str, options: Sequence[Option], words: Iterable[str]) -> d
         if option is None:
             known = " ".join(o.flag for o in options) or "none"
             raise OptionError(f"{game}: unknown option {word!r} (options: {known})")
+        if option.name in values:
+            raise OptionError(f"{game}: {option.flag} is given twice")
         if option.type is bool:
             if negated:
                 if sep:

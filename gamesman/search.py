@@ -38,6 +38,8 @@ search depend on the machine.
 """
 from __future__ import annotations
 
+import re
+
 import math
 import random
 import time
@@ -86,7 +88,7 @@ def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int)
             if not sep and not words:
                 raise GameError(f"{usage}: --time needs a value")
             seconds = _parse_seconds(strategy, inline if sep else words.pop(0))
-        elif word.isdigit() and count is None:
+        elif re.fullmatch("[0-9]+", word) and count is None:
             count = int(word)
             if not low <= count <= high:
                 raise GameError(f"{strategy}: {what} must be from {low} to {high}, not {word}")

@@ -64,6 +64,10 @@ class SolverError(GameError):
     """The game cannot be solved this way (too large, or loopy for max^n)."""
 
 
+class TooLarge(SolverError):
+    """The variant has more positions than the limit it was explored with."""
+
+
 @dataclass(frozen=True)
 class Result:
     """What the solver knows of one position.
@@ -167,7 +171,7 @@ class Graph:
             if progress and queue_at % 20000 == 0:
                 progress("exploring", queue_at, None)
             if limit is not None and len(self.positions) > limit:
-                raise SolverError(f"{game.name}: more than {limit:,} positions; too large to solve here")
+                raise TooLarge(f"{game.name}: more than {limit:,} positions; too large to solve here")
         if progress:
             progress("exploring", len(self.positions), len(self.positions))
 
@@ -493,4 +497,4 @@ class Solver:
         return out  # type: ignore[return-value]
 
 
-__all__ = ["ENGINES", "Graph", "Result", "Solver", "SolverError", "Value"]
+__all__ = ["ENGINES", "Graph", "Result", "Solver", "SolverError", "TooLarge", "Value"]

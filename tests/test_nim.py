@@ -88,3 +88,9 @@ def test_solvable_refuses_what_would_take_too_long():
     assert not make_game("nim", heaps=20, size=1000, take=1000).solvable()
     assert not make_game("nim", heaps=3, size=1000, take=1).solvable()  # a billion positions
     assert not make_game("nim3p", heaps=20, size=1000).solvable()
+
+
+@pytest.mark.parametrize("heap", ["١", "5_0", "+5", "²"])
+def test_heaps_are_written_in_ascii_digits_only(heap):
+    with pytest.raises(PositionError, match="is not a number"):
+        make_game("nim").parse_position(f"(x {heap} 5 5)")

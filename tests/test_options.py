@@ -58,3 +58,10 @@ def test_float_options_take_finite_numbers_in_range(text):
         with pytest.raises(OptionError, match="must be finite float"):
             Option("ratio", float, 0.5, "a ratio").convert("toy", text)
     assert bounded.convert("toy", "0.25") == 0.25
+
+
+def test_a_flag_given_twice_is_refused():
+    with pytest.raises(OptionError, match="--heaps is given twice"):
+        game_from_flags("nim", ["--heaps", "2", "--heaps", "3"])
+    with pytest.raises(OptionError, match="--misere is given twice"):
+        game_from_flags("nim", ["--misere", "--no-misere"])

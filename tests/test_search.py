@@ -226,3 +226,9 @@ def test_alphabeta_beats_random_at_tictactoe():
 def test_alphabeta_beats_random_at_connect_four():
     wins, losses = record_against_random(make_game("connectfour", rows=5, cols=5), "alphabeta 3")
     assert wins >= 9 and losses == 0
+
+
+@pytest.mark.parametrize("words", [["mcts", "²"], ["alphabeta", "١"], ["mcts", "10", "20"]])
+def test_search_budgets_are_ascii_numbers_once(words):
+    with pytest.raises(GameError):
+        make_strategy(make_game("tictactoe"), words, random.Random(1))
