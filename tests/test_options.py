@@ -18,7 +18,7 @@ def test_flags_pairs_and_spec_agree():
     by_spec = game_from_spec("nim(heaps=2,size=4,misere=true)")
     assert by_flags == by_pairs == by_spec
     assert by_flags.spec == "nim(heaps=2,size=4,take=3,misere=true)"
-    assert game_from_flags("tictactoe", ["--misere", "--no-misere"]).misere is False
+    assert game_from_flags("tictactoe", ["--no-misere"]).misere is False
 
 
 @pytest.mark.parametrize("words, fragment", [
