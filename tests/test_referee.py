@@ -222,7 +222,8 @@ CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 def test_poker_players_never_receive_a_hidden_card(tmp_path):
     """Several seeded games of three-handed poker: every line a player receives holds no card
-    but its own hole cards and the board, and the other hands are written ``??``."""
+    but its own hole cards, the board and the hands shown at the last showdown (public, and
+    as the referee's full position has them); the other hands are written ``??``."""
     game = make_game("poker", players=3, chips=60, min_bet=10)
     records, turns = spy_match(game, tmp_path, games=4, seed=5, random_moves=True)
     assert sum(len(program_turns) for program_turns in turns) > 30
@@ -231,10 +232,13 @@ def test_poker_players_never_receive_a_hidden_card(tmp_path):
         for table, mover, lines in program_turns:
             own, board = table.holes[mover], table.board
             fields = dict(word.split("=", 1) for word in lines[0].strip("()").split() if "=" in word)
+            full = dict(word.split("=", 1) for word in game.format_position(table).strip("()").split() if "=" in word)
+            shown = full.get("last", "")
+            assert fields.get("last", "") == shown
             assert fields["board"] == (board or "-") and fields["cards"].split(",")[mover] == own
             assert all(set(hole) <= set("?-") for q, hole in enumerate(fields["cards"].split(",")) if q != mover)
             for line in lines:
-                assert set(CARD.findall(line)) <= set(CARD.findall(own + board)), line
+                assert set(CARD.findall(line)) <= set(CARD.findall(own + board + shown)), line
             streets.add(len(board) // 2)
     assert streets == {0, 3, 4, 5}  # players were asked on every street
 

@@ -1,6 +1,6 @@
 # 2048 over the protocol: chance moves drawn by the seeded engine, moves, and the exact solver on a
 # 2x2 board; then the greedy strategy plays the game to its end (genmove draws the new tiles too).
-$ gamesman protocol 
+$ gamesman protocol
 > game 2048 rows=2 cols=2
 = 2048(rows=2,cols=2,target=0)
 
@@ -79,7 +79,7 @@ score 0, player to move
 
 > showboard
 =
-score 20, player to move
+score 20: game over
      a    b
 1    4    8
 2    2    4

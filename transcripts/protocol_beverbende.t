@@ -4,7 +4,7 @@
 # The humanlike strategy (which reads only the mover's view) then plays the game to its end.
 $ gamesman protocol beverbende --players 2 --strategy humanlike --seed 4
 > game
-= beverbende(players=2,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,peeks=7,swaps=7,get_twos=7)
+= beverbende(players=2,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,peeks=7,swaps=7,get_twos=7,knock_first_turn=false,keep_open=true)
 
 > genmove
 = 3

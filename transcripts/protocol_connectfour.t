@@ -21,7 +21,14 @@ $ gamesman protocol connectfour --seed 6
 = estimate by mcts 100: best d, win rate 77%, mean utility +0.54 over 24 of 100 iterations, 101 nodes
 
 > values
-= d estimate by mcts 100: best d, win rate 77%, mean utility +0.54 over 24 of 100 iterations, 101 nodes
+= d estimate win rate 77%, mean utility +0.54, 24 visits
+c estimate win rate 75%, mean utility +0.50, 20 visits
+f estimate win rate 72%, mean utility +0.44, 18 visits
+g estimate win rate 67%, mean utility +0.33, 15 visits
+e estimate win rate 62%, mean utility +0.23, 13 visits
+b estimate win rate 33%, mean utility -0.33, 6 visits
+a estimate win rate 0%, mean utility -1.00, 4 visits
+(estimates by mcts 100, 100 iterations, 101 nodes)
 
 > strategy random
 = random

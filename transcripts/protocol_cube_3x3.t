@@ -23,64 +23,61 @@ U R B  D B F  D B D  B F R
 = twophase
 
 > genmove
-= F'
+= L'
 
 > genmove
-= U'
-
-> genmove
-= F
-
-> genmove
-= B2
+= F2
 
 > genmove
 = U2
 
 > genmove
-= B2
+= D'
+
+> genmove
+= B
 
 > genmove
 = L
 
 > genmove
-= F
+= D
 
 > genmove
-= R2
+= L
+
+> genmove
+= B
+
+> genmove
+= F2
+
+> genmove
+= L2
+
+> genmove
+= F2
+
+> genmove
+= U'
+
+> genmove
+= B2
 
 > genmove
 = D'
 
 > genmove
-= R2
+= L2
 
 > genmove
-= U
+= F2
 
 > genmove
-= R2
+= B2
 
 > genmove
 = U2
-
-> genmove
-= R2
-
-> genmove
-= F2
-
-> genmove
-= U
-
-> genmove
-= R2
-
-> genmove
-= D'
-
-> genmove
-= F2
 
 > genmove
 = D'

@@ -1,7 +1,7 @@
 # Poker over the protocol: a seeded hand through the flop, turn and river to the showdown.  The
 # engine deals (genmove at a chance node draws a card); each player's view hides the other hole
 # cards; after the showdown the pot has gone to the better hand and the next hand starts.
-$ gamesman protocol 
+$ gamesman protocol
 > game poker players=2 chips=20 min_bet=10
 = poker(players=2,chips=20,min_bet=10)
 
@@ -110,7 +110,7 @@ $ gamesman protocol
 # the showdown: p2's straight (Tc Qd to the board's J K A) beats p1's aces and jacks; p2 takes the pot
 # of 20, and the next hand starts: p1's last 10 chips go in as the big blind
 > position
-= (chance preflop button=p2 chips=0,25 bets=10,5 pots=15 board=- cards=-,- history=p2:sb5,p1:bb10)
+= (chance preflop button=p2 chips=0,25 bets=10,5 pots=15 board=- cards=-,- history=p2:sb5,p1:bb10 last=1/JcKs2d7dAc/p1:JhAd,p2:TcQd/20:p2)
 
 > outcome
 = none

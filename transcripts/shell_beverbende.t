@@ -29,10 +29,10 @@ p2      g 4 6 4  ----/x--x        0
 beverbende p1> values
 beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,001 nodes), best first:
 move   estimate
-keep3  win rate 38%, mean utility +0.38, 517 visits
-keep2  win rate 31%, mean utility +0.31, 210 visits
-keep4  win rate 29%, mean utility +0.29, 172 visits
-keep1  win rate 23%, mean utility +0.23, 101 visits
+keep3  win rate 36%, mean utility +0.36, 390 visits
+keep2  win rate 32%, mean utility +0.32, 235 visits
+keep1  win rate 31%, mean utility +0.31, 214 visits
+keep4  win rate 29%, mean utility +0.29, 161 visits
 beverbende p1> zz9
 beverbende: 'zz9' is not a legal move here (legal: keep1 keep2 keep3 keep4)
 beverbende p1> undo

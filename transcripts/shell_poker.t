@@ -32,8 +32,8 @@ preflop: p2:sb5, p1:bb10
 poker p2> values
 poker: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,001 nodes), best first:
 move  estimate
-call  win rate 63%, mean utility +0.63, 904 visits
-fold  win rate 45%, mean utility +0.45, 96 visits
+call  win rate 60%, mean utility +0.60, 818 visits
+fold  win rate 49%, mean utility +0.49, 182 visits
 poker p2> zz9
 poker: 'zz9' is not a legal move here (legal: fold call)
 poker p2> undo
