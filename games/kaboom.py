@@ -258,11 +258,9 @@ class Kaboom(Game):
     def encode(self, position: Position) -> int:
         if not self.coded:
             return NotImplemented
-        import numpy as np
-
         turn, x_bombs, o_bombs, cells = position
         masks = [self.gravity.mask_of([cell in pieces for cell in cells]) for pieces in ("x*", "xo*@", "*@")]
-        return int(self.encode_many(*(np.array([value], np.int64) for value in (turn, x_bombs, o_bombs, *masks)))[0])
+        return self.encode_many(turn, x_bombs, o_bombs, *masks)  # plain integers work as arrays do
 
     def decode(self, code: int) -> Position:
         import numpy as np
@@ -276,7 +274,8 @@ class Kaboom(Game):
         return (turn, x_bombs, o_bombs, "".join(cells))
 
     def encode_many(self, turn, x_bombs, o_bombs, crosses, occupied, bombs):
-        """The codes of positions given as arrays: the turn, bombs left and masks."""
+        """The codes of positions given as arrays (or one as integers): the turn, bombs
+        left and masks."""
         width, base = self.cols * self.gravity.height, self.bombs + 1
         marks = crosses | (occupied + self.gravity.bottom)
         return ((((marks << width) | bombs) * base + x_bombs) * base + o_bombs) * 2 + turn

@@ -185,12 +185,89 @@ MAX_HEIGHT_VECTORS = 1 << 22
 MAX_STACK_ROWS = 10        # columns of at most 2**11 states, for the rank tables
 
 
-class ColumnStacks:
+class GravityBoard:
+    """Bit masks of a ``rows`` x ``cols`` board whose pieces fall toward row 1, in John
+    Tromp's layout (as :class:`ColumnStacks`): column c takes bits c*(rows+1) up, row 1
+    lowest, and the spare bit on top of each column stays clear, so that lines and
+    neighbours never run from one column into the next.  The methods work on int64
+    numpy arrays of masks, many boards at once.
+
+    >>> board = GravityBoard(3, 2)
+    >>> board.bit(3)   # row 2, column b
+    5
+    >>> import numpy as np
+    >>> occupied, [marked] = board.fall(np.array([0b0110_0101]), [np.array([0b0100_0100])])
+    >>> bin(int(occupied[0])), bin(int(marked[0]))   # a: rows 1 and 3 -> 1, 2; b: rows 2, 3 -> 1, 2
+    ('0b110011', '0b100010')
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols, self.height = rows, cols, rows + 1
+        self.cells = rows * cols
+        self.bottom = sum(1 << c * self.height for c in range(cols))
+        self.board = self.bottom * ((1 << rows) - 1)
+        self.column = (1 << rows) - 1
+        self.row_masks = [self.bottom << row for row in range(rows)]
+        self.column_masks = [self.column << col * self.height for col in range(cols)]
+
+    def bit(self, cell: int) -> int:
+        """The bit of a cell numbered row by row (row 1 first), as board strings are."""
+        row, col = divmod(cell, self.cols)
+        return col * self.height + row
+
+    @cached_property
+    def cell_bits(self) -> list[int]:
+        """The bit of every cell numbered row by row, as board strings are."""
+        return [1 << self.bit(cell) for cell in range(self.cells)]
+
+    def mask_of(self, flags: "list[bool]") -> int:
+        """The mask of the cells (numbered row by row) whose flag is set."""
+        return sum(bit for bit, flag in zip(self.cell_bits, flags) if flag)
+
+    def drops(self, occupied: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
+        """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
+        import numpy as np
+
+        return set_bits((np.asarray(occupied, np.int64) + self.bottom) & self.board)
+
+    def has_line(self, pieces: "np.ndarray", length: int) -> "np.ndarray":
+        """Whether each mask holds ``length`` pieces in a line (across, up or diagonal)."""
+        found = pieces < 0
+        for step in (1, self.height, self.height - 1, self.height + 1):
+            run = pieces
+            for k in range(1, length):
+                run = run & (pieces >> (k * step))
+            found |= run != 0
+        return found
+
+    def neighbours(self, masks: "np.ndarray") -> "np.ndarray":
+        """The cells left of, right of, above and below the cells of ``masks``."""
+        return ((masks << 1) | (masks >> 1) | (masks << self.height) | (masks >> self.height)) & self.board
+
+    def lines_through(self, masks: "np.ndarray") -> "np.ndarray":
+        """The whole rows and whole columns of the cells of ``masks``."""
+        found = masks & 0
+        for line in self.row_masks + self.column_masks:
+            found |= ((masks & line) != 0) * line
+        return found
+
+    def fall(self, occupied: "np.ndarray", planes: "list[np.ndarray]") -> "tuple[np.ndarray, list[np.ndarray]]":
+        """Every column's pieces dropped to the bottom, in their order: the new occupied
+        mask and the new masks of ``planes`` (subsets of it that go along)."""
+        for _ in range(self.rows - 1):
+            moving = occupied & ((self.board & ~occupied) << 1)  # pieces over an empty cell
+            if not moving.any():
+                break
+            occupied = (occupied & ~moving) | (moving >> 1)
+            planes = [(plane & ~moving) | ((plane & moving) >> 1) for plane in planes]
+        return occupied, planes
+
+
+class ColumnStacks(GravityBoard):
     """Boards where pieces of two kinds (X, O) stack up from the bottom of each column,
     X moving first (Connect Four): bitboards and a perfect index.
 
-    Bitboards follow John Tromp's layout: column c takes bits c*(rows+1) up, row 1
-    lowest, with one spare bit on top.  A board where X has played ceil(n/2) of the
+    Bitboards are a :class:`GravityBoard`'s (John Tromp's layout).  A board where X has played ceil(n/2) of the
     n pieces and the turn follows is numbered by the heights of its columns (in
     mixed radix, each height class given a block) and the rank of X's pieces among
     the n pieces (combinatorial number system), so the ``index_size`` numbers are
@@ -212,10 +289,7 @@ class ColumnStacks:
 
         import numpy as np
 
-        self.rows, self.cols, self.height = rows, cols, rows + 1
-        self.cells = rows * cols
-        self.bottom = sum(1 << c * self.height for c in range(cols))
-        self.board = self.bottom * ((1 << rows) - 1)
+        super().__init__(rows, cols)
         self.binomials = np.array([[comb(n, k) for k in range(self.cells + 2)] for n in range(self.cells + 1)],
                                   np.int64)
         vectors = np.arange(self.height ** cols, dtype=np.int64)
@@ -232,16 +306,6 @@ class ColumnStacks:
                 or rows > MAX_STACK_ROWS:
             return None
         return cls(rows, cols)
-
-    def bit(self, cell: int) -> int:
-        """The bit of a cell numbered row by row (row 1 first), as board strings are."""
-        row, col = divmod(cell, self.cols)
-        return col * self.height + row
-
-    @cached_property
-    def cell_bits(self) -> list[int]:
-        """The bit of every cell numbered row by row, as board strings are."""
-        return [1 << self.bit(cell) for cell in range(self.cells)]
 
     def cells_of(self, crosses: int, occupied: int, pieces: tuple[str, str], empty: str) -> str:
         """The board as a string of cells, row 1 first."""
@@ -365,94 +429,3 @@ class ColumnStacks:
             occupied[odd] = filled
             crosses[odd] = marks & filled
         return crosses, occupied, turn
-
-    def drops(self, occupied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
-        import numpy as np
-
-        return set_bits((np.asarray(occupied, np.int64) + self.bottom) & self.board)
-
-    def has_line(self, pieces: np.ndarray, length: int) -> np.ndarray:
-        """Whether each bitboard holds ``length`` pieces in a line (across, up or diagonal)."""
-        import numpy as np
-
-        found = np.zeros(len(pieces), bool)
-        for step in (1, self.height, self.height - 1, self.height + 1):
-            run = pieces
-            for k in range(1, length):
-                run = run & (pieces >> (k * step))
-            found |= run != 0
-        return found
-
-
-class GravityBoard:
-    """Bit masks of a ``rows`` x ``cols`` board whose pieces fall toward row 1, in John
-    Tromp's layout (as :class:`ColumnStacks`): column c takes bits c*(rows+1) up, row 1
-    lowest, and the spare bit on top of each column stays clear, so that lines and
-    neighbours never run from one column into the next.  The methods work on int64
-    numpy arrays of masks, many boards at once.
-
-    >>> board = GravityBoard(3, 2)
-    >>> board.bit(3)   # row 2, column b
-    5
-    >>> import numpy as np
-    >>> occupied, [marked] = board.fall(np.array([0b0110_0101]), [np.array([0b0100_0100])])
-    >>> bin(int(occupied[0])), bin(int(marked[0]))   # a: rows 1 and 3 -> 1, 2; b: rows 2, 3 -> 1, 2
-    ('0b110011', '0b100010')
-    """
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows, self.cols, self.height = rows, cols, rows + 1
-        self.cells = rows * cols
-        self.bottom = sum(1 << c * self.height for c in range(cols))
-        self.board = self.bottom * ((1 << rows) - 1)
-        self.column = (1 << rows) - 1
-        self.row_masks = [self.bottom << row for row in range(rows)]
-        self.column_masks = [self.column << col * self.height for col in range(cols)]
-
-    def bit(self, cell: int) -> int:
-        """The bit of a cell numbered row by row (row 1 first), as board strings are."""
-        row, col = divmod(cell, self.cols)
-        return col * self.height + row
-
-    def mask_of(self, flags: "list[bool]") -> int:
-        """The mask of the cells (numbered row by row) whose flag is set."""
-        return sum(1 << self.bit(cell) for cell, flag in enumerate(flags) if flag)
-
-    def drops(self, occupied: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
-        """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
-        import numpy as np
-
-        return set_bits((np.asarray(occupied, np.int64) + self.bottom) & self.board)
-
-    def has_line(self, pieces: "np.ndarray", length: int) -> "np.ndarray":
-        """Whether each mask holds ``length`` pieces in a line (across, up or diagonal)."""
-        found = pieces < 0
-        for step in (1, self.height, self.height - 1, self.height + 1):
-            run = pieces
-            for k in range(1, length):
-                run = run & (pieces >> (k * step))
-            found |= run != 0
-        return found
-
-    def neighbours(self, masks: "np.ndarray") -> "np.ndarray":
-        """The cells left of, right of, above and below the cells of ``masks``."""
-        return ((masks << 1) | (masks >> 1) | (masks << self.height) | (masks >> self.height)) & self.board
-
-    def lines_through(self, masks: "np.ndarray") -> "np.ndarray":
-        """The whole rows and whole columns of the cells of ``masks``."""
-        found = masks & 0
-        for line in self.row_masks + self.column_masks:
-            found |= ((masks & line) != 0) * line
-        return found
-
-    def fall(self, occupied: "np.ndarray", planes: "list[np.ndarray]") -> "tuple[np.ndarray, list[np.ndarray]]":
-        """Every column's pieces dropped to the bottom, in their order: the new occupied
-        mask and the new masks of ``planes`` (subsets of it that go along)."""
-        for _ in range(self.rows - 1):
-            moving = occupied & ((self.board & ~occupied) << 1)  # pieces over an empty cell
-            if not moving.any():
-                break
-            occupied = (occupied & ~moving) | (moving >> 1)
-            planes = [(plane & ~moving) | ((plane & moving) >> 1) for plane in planes]
-        return occupied, planes
