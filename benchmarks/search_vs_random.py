@@ -22,13 +22,18 @@ import time
 from gamesman.players import make_strategy
 from gamesman.registry import make_game
 
-# Hex is played on 7x7: on 11x11 a random playout is long enough to make 20 games take minutes.
+# (game, options, iterations: None for --iterations).  The big boards nobody can solve here
+# are all in it: Connect Four 6x7, Hex 11x11 (fewer iterations: its playouts are long) and
+# Othello 8x8; Nim3P needs more iterations than the rest to tell its few moves apart.
 VARIANTS = [
-    ("tictactoe", {}),
-    ("connectfour", {}),
-    ("hex", {"size": 7}),
-    ("sim", {}),
-    ("nim3p", {}),
+    ("tictactoe", {}, None),
+    ("connectfour", {}, None),
+    ("hex", {"size": 7}, None),
+    ("hex", {}, 100),
+    ("othello", {"rows": 8, "cols": 8}, 100),
+    ("sim", {}, None),
+    ("sim", {"players": 3}, None),
+    ("nim3p", {}, 3000),
 ]
 
 
@@ -47,8 +52,8 @@ def result(utilities: tuple[float, ...], seat: int) -> str:
     return "won" if utilities.count(best) == 1 else "tied"
 
 
-def run(name: str, options: dict, games: int, iterations: int) -> tuple[str, dict, int, float]:
-    """(spec, the search player's results, a random player's wins in its seats, seconds)."""
+def run(name: str, options: dict, games: int, iterations: int) -> tuple[str, int, dict, int, float]:
+    """(spec, iterations, the search player's results, a random player's wins in its seats, seconds)."""
     game = make_game(name, **options)
     counts = {"won": 0, "tied": 0, "lost": 0}
     random_wins = 0
@@ -68,7 +73,7 @@ def run(name: str, options: dict, games: int, iterations: int) -> tuple[str, dic
         print(f"\r{game.spec}: {number + 1}/{games} games, {counts['won']} won, {counts['tied']} tied, "
               f"{counts['lost']} lost [{time.perf_counter() - started:.1f}s]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    return game.spec, counts, random_wins, time.perf_counter() - started
+    return game.spec, iterations, counts, random_wins, time.perf_counter() - started
 
 
 def main(argv: list[str]) -> None:
@@ -77,13 +82,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("names", nargs="*", help="games to play (default: all)")
     args = parser.parse_args(argv)
-    rows = [run(name, options, args.games, args.iterations)
-            for name, options in VARIANTS if not args.names or name in args.names]
+    rows = [run(name, options, args.games, iterations or args.iterations)
+            for name, options, iterations in VARIANTS if not args.names or name in args.names]
     width = max(len(spec) for spec, *_ in rows)
-    print(f"mcts {args.iterations} against random, {args.games} games each")
-    print(f"{'variant':{width}}  {'won':>4} {'tied':>4} {'lost':>4} {'won %':>6} {'seconds':>8} {'random won %':>13}")
-    for spec, counts, random_wins, seconds in rows:
-        print(f"{spec:{width}}  {counts['won']:>4} {counts['tied']:>4} {counts['lost']:>4} "
+    print(f"mcts against random, {args.games} games each")
+    print(f"{'variant':{width}}  {'mcts':>5} {'won':>4} {'tied':>4} {'lost':>4} {'won %':>6} {'seconds':>8} "
+          f"{'random won %':>13}")
+    for spec, iterations, counts, random_wins, seconds in rows:
+        print(f"{spec:{width}}  {iterations:>5} {counts['won']:>4} {counts['tied']:>4} {counts['lost']:>4} "
               f"{100 * counts['won'] / args.games:>5.0f}% {seconds:>8.1f} {100 * random_wins / args.games:>12.0f}%")
 
 

@@ -66,6 +66,7 @@ class Store:
         self.wide = self.values.dtype == np.uint16
         self.missing = MISSING if self.wide else 0xFF
         self.bitmap = arrays.get("bitmap")
+        self.bitmap_bytes = None if self.bitmap is None else memoryview(self.bitmap).cast("B")
         self.blocks = arrays.get("blocks")
         self.code_array = arrays.get("codes")
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
@@ -178,14 +179,13 @@ class Store:
             at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
         word, bit = code >> 6, code & 63
-        bits = int(self.bitmap[word])
-        if not (bits >> bit) & 1:
-            return -1
         first = word - word % BLOCK_WORDS
-        rank = int(self.blocks[word // BLOCK_WORDS]) + (bits & ((1 << bit) - 1)).bit_count()
-        for before in self.bitmap[first:word].tolist():
-            rank += before.bit_count()
-        return rank
+        # the block's words up to this one as one integer: one bit count for all of them
+        bits = int.from_bytes(self.bitmap_bytes[first * 8:(word + 1) * 8], "little")
+        at = (word - first) * 64 + bit
+        if not (bits >> at) & 1:
+            return -1
+        return int(self.blocks[word // BLOCK_WORDS]) + (bits & ((1 << at) - 1)).bit_count()
 
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
