@@ -11,6 +11,24 @@ alone; a tie shares the highest; anything else is a loss.  For scale, the
 last column gives the wins of a random player in the same seats against the
 same opponents.  Progress goes to stderr, the table to stdout.  Seeded: the
 same command gives the same table (up to the seconds).
+
+A run on a quiet machine of two cores, 2026-11-23:
+
+    mcts against random, 20 games each
+    variant                                                    mcts  won tied lost  won %  seconds  random won %
+    tictactoe(misere=false)                                     300   18    2    0    90%      2.7           50%
+    connectfour(rows=6,cols=7,in_a_row=4,misere=false)          300   20    0    0   100%      3.6           60%
+    hex(size=7,swap=false)                                      300   19    0    1    95%     20.9           50%
+    hex(size=11,swap=false)                                     100   19    0    1    95%     90.1           40%
+    othello(rows=8,cols=8,misere=false,place_anywhere=false)    100   20    0    0   100%     83.9           40%
+    sim(nodes=6,players=2,coalition=none)                       300   20    0    0   100%      1.1           55%
+    sim(nodes=6,players=3,coalition=none)                       300   10   10    0    50%      1.6           25%
+    nim3p(heaps=3,size=5,extra=false)                          3000   12    0    8    60%      2.7           15%
+
+Monte-Carlo tree search wins or ties every game but one on every two-player
+board; with three players it cannot stop two random opponents from playing
+into each other's hands, and still wins four times as often as random does
+in Nim3P and never loses in Sim.
 """
 from __future__ import annotations
 
