@@ -395,6 +395,32 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 }
 
 
+def command_help(command: str, args: list[str]) -> str:
+    """The usage of one command, and the options of the game named after it, if any."""
+    from gamesman.options import describe
+    from gamesman.registry import game_class, game_names
+
+    entries: list[str] = []
+    for line in USAGE.splitlines()[1:]:
+        if line.startswith("  gamesman "):
+            entries.append(line)
+        elif line.startswith("   ") and entries:
+            entries[-1] += "\n" + line
+    if command in game_names():  # gamesman help GAME
+        lines, args = [], [command]
+    else:
+        wanted = "" if command == "shell" else command
+        lines = [entry for entry in entries if (entry[:45].split() + [""])[1] == wanted]
+        if not lines:
+            raise GameError(f"unknown command or game {command!r} (commands: {', '.join(COMMANDS)})")
+        lines.insert(0, "usage:")
+    if args and args[0] in game_names():
+        cls = game_class(args[0])
+        lines.append(f"options of {cls.name} ({cls.title}):" if cls.options else f"{cls.name} has no options")
+        lines.extend(f"    {describe(option)}" for option in cls.options)
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
@@ -402,7 +428,18 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_shell([])
     command = argv[0]
     if command in ("-h", "--help", "help"):
-        print(USAGE)
+        if len(argv) > 1:
+            argv = [argv[1], "--help", *argv[2:]]
+        else:
+            print(USAGE)
+            return 0
+    command = argv[0]
+    if any(word in ("-h", "--help") for word in argv[1:]):
+        try:
+            print(command_help(command, [word for word in argv[1:] if word not in ("-h", "--help")]))
+        except GameError as problem:
+            print(f"gamesman: {problem}", file=sys.stderr)
+            return 2
         return 0
     if command == "--version":
         from gamesman import __version__

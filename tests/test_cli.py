@@ -151,3 +151,15 @@ def test_show_puts_a_blank_line_between_boards():
     first, second = out.rstrip("\n").split("\n\n")
     assert first.splitlines()[1] == "1 - - -"
     assert second.splitlines()[1] == "1 x - -"
+
+
+def test_help_of_a_command_and_of_a_game():
+    solve = run("solve", "--help")
+    assert solve.returncode == 0 and solve.stdout.splitlines()[1].startswith("  gamesman solve GAME")
+    nim = run("simulate", "nim", "-h")
+    assert nim.returncode == 0 and "--strategy" in nim.stdout and "  --take TAKE" in nim.stdout.replace("    ", "  ")
+    game = run("help", "othello")
+    assert game.returncode == 0 and "--place-anywhere" in game.stdout
+    assert run("help", "shell").stdout.splitlines()[1].split() == ["gamesman", "the", "interactive", "shell"]
+    wrong = run("help", "bogus")
+    assert wrong.returncode == 2 and wrong.stderr.startswith("gamesman: unknown command or game 'bogus'")
