@@ -41,6 +41,7 @@ from gamesman.game import Game, Option, two_player_result
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
 Position = tuple[int, str, int | None]
 PIECES = ("x", "o")
+LETTERS = boards.EMPTY + "".join(PIECES)  # as ColumnStacks reads boards
 MAX_SOLVABLE_CELLS = 25
 
 
@@ -167,13 +168,7 @@ class ConnectFour(Game):
         if stacks is None:
             return NotImplemented
         turn, cells, _ = position
-        crosses = occupied = 0
-        for piece, bit in zip(cells, stacks.cell_bits):
-            if piece != boards.EMPTY:
-                occupied |= bit
-                if piece == PIECES[0]:
-                    crosses |= bit
-        return stacks.encode(crosses, occupied, turn)
+        return stacks.encode_cells(cells, LETTERS, turn)
 
     def decode(self, code: int) -> Position:
         import numpy as np

@@ -20,7 +20,8 @@ numpy arrays of numbers into one bit mask per non-empty symbol and back (for
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
     import numpy as np
@@ -180,6 +181,12 @@ class GridShifts:
         return kept << offset if offset >= 0 else kept >> -offset
 
 
+@lru_cache(maxsize=None)
+def _flag_table(alphabet: str, letters: str) -> dict[int, str]:
+    """A str.translate table turning the letters of ``letters`` into "1", the rest of ``alphabet`` into "0"."""
+    return str.maketrans({letter: "1" if letter in letters else "0" for letter in alphabet})
+
+
 MAX_STACK_BITS = 60        # column bitboards and their codes fit in int64
 MAX_HEIGHT_VECTORS = 1 << 22
 MAX_STACK_ROWS = 10        # columns of at most 2**11 states, for the rank tables
@@ -216,13 +223,17 @@ class GravityBoard:
         return col * self.height + row
 
     @cached_property
-    def cell_bits(self) -> list[int]:
-        """The bit of every cell numbered row by row, as board strings are."""
-        return [1 << self.bit(cell) for cell in range(self.cells)]
+    def in_bit_order(self) -> Callable[[str], tuple[str, ...]]:
+        """Picks the letters of a board string (plus one spare letter at its end) in the
+        order of their bits, highest first, the spare letter standing for unused bits."""
+        cell_at = {self.bit(cell): cell for cell in range(self.cells)}
+        return itemgetter(*[cell_at.get(bit, self.cells) for bit in reversed(range(self.cols * self.height))])
 
-    def mask_of(self, flags: "list[bool]") -> int:
-        """The mask of the cells (numbered row by row) whose flag is set."""
-        return sum(bit for bit, flag in zip(self.cell_bits, flags) if flag)
+    def masks_of(self, cells: str, alphabet: str, *letter_sets: str) -> list[int]:
+        """For each set of letters, the mask of the cells (a board string, row 1 first,
+        written in ``alphabet``) that hold one of them; done by str methods, for speed."""
+        ordered = "".join(self.in_bit_order(cells + alphabet[0]))
+        return [int(ordered.translate(_flag_table(alphabet, letters)), 2) for letters in letter_sets]
 
     def drops(self, occupied: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
         """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
@@ -290,6 +301,7 @@ class ColumnStacks(GravityBoard):
         import numpy as np
 
         super().__init__(rows, cols)
+        self.column_states: dict[str, dict[str, int]] = {}  # by letters (empty, X's, O's)
         self.binomials = np.array([[comb(n, k) for k in range(self.cells + 2)] for n in range(self.cells + 1)],
                                   np.int64)
         vectors = np.arange(self.height ** cols, dtype=np.int64)
@@ -317,20 +329,59 @@ class ColumnStacks(GravityBoard):
 
     def encode(self, crosses: int, occupied: int, turn: int) -> int:
         """The code of one board (as ``encode_many``, without arrays: quick for look-ups)."""
-        heights, crosses_in, ranks, radix = self.column_lists
-        column_mask, states, width = (1 << self.rows) - 1, 1 << self.height, self.cells + 1
-        before = found = rank = vectors = 0
-        for col in range(self.cols):
-            shift = col * self.height
-            state = ((crosses >> shift) & column_mask) | (((occupied >> shift) & column_mask) + 1)
-            rank += ranks[(before * width + found) * states + state]
-            height = heights[state]
-            before += height
-            found += crosses_in[state]
-            vectors += height * radix[col]
+        column_mask = (1 << self.rows) - 1
+        return self.code_of_states([((crosses >> shift) & column_mask) | (((occupied >> shift) & column_mask) + 1)
+                                    for shift in range(0, self.cols * self.height, self.height)], turn)
+
+    def encode_cells(self, cells: str, letters: str, turn: int) -> int:
+        """``encode`` of a board string (row 1 first) written in ``letters`` (empty, X's,
+        O's), read a column at a time: the quickest way for one look-up."""
+        states = self.column_states.get(letters) or self._column_states(letters)
+        found = [states.get(cells[column]) for column in self.column_slices]
+        if None in found:  # a piece over an empty cell: the long way
+            return self.encode(*self.masks_of(cells, letters, letters[1], letters[1:]), turn)
+        return self.code_of_states(found, turn)
+
+    def _column_states(self, letters: str) -> dict[str, int]:
+        """The state (X's pieces below a mark at the height) of every column text, bottom
+        first, in ``letters`` (empty, X's, O's)."""
+        states = self.column_states[letters] = {}
+        for height in range(self.rows + 1):
+            for crosses in range(1 << height):
+                text = "".join(letters[1] if crosses >> row & 1 else letters[2] for row in range(height))
+                states[text + letters[0] * (self.rows - height)] = crosses | 1 << height
+        return states
+
+    def code_of_states(self, states: list[int], turn: int) -> int:
+        """The code of a board given by the state of each column."""
+        ranks, steps, vector_parts, offsets = self.state_lists
+        kinds, width = 1 << self.height, self.cells + 1
+        step = rank = vectors = 0  # step: (pieces before, X's pieces before) as an index into ranks
+        for state, parts in zip(states, vector_parts):
+            rank += ranks[step + state]
+            step += steps[state]
+            vectors += parts[state]
+        before, found = divmod(step // kinds, width)
         if found == (before + 1) // 2 and turn == before % 2:
-            return int(self.offsets[vectors]) + rank
-        return self.index_size + ((crosses | (occupied + self.bottom)) << 1) + turn
+            return offsets[vectors] + rank
+        marks = sum(state << col * self.height for col, state in enumerate(states))
+        return self.index_size + (marks << 1) + turn
+
+    @cached_property
+    def column_slices(self) -> list[slice]:
+        """Each column's cells in a board string (row 1 first): bottom to top."""
+        return [slice(col, None, self.cols) for col in range(self.cols)]
+
+    @cached_property
+    def state_lists(self) -> tuple[list[int], list[int], list[list[int]], memoryview]:
+        """For ``code_of_states``, per column state: what it adds to the rank (by the
+        step), to the step and to the heights vector (a list per column), and the
+        offsets of the heights vectors."""
+        heights, crosses_in, ranks = self.column_tables
+        kinds, width = 1 << self.height, self.cells + 1
+        steps = ((heights * width + crosses_in) * kinds).tolist()
+        vector_parts = [(heights * int(radix)).tolist() for radix in self.radix]
+        return ranks.tolist(), steps, vector_parts, memoryview(self.offsets)
 
     def encode_many(self, crosses: np.ndarray, occupied: np.ndarray, turn: np.ndarray) -> np.ndarray:
         """The codes of boards given as bitboards of X's pieces and of all pieces."""
@@ -359,11 +410,6 @@ class ColumnStacks(GravityBoard):
             marks = crosses[odd] | (occupied[odd] + self.bottom)
             codes[odd] = self.index_size + (marks << 1) + turn[odd]
         return codes
-
-    @cached_property
-    def column_lists(self) -> tuple[list[int], list[int], list[int], list[int]]:
-        """``column_tables`` and the radix as Python lists, for ``encode`` of one board."""
-        return tuple(table.tolist() for table in self.column_tables) + (self.radix.tolist(),)
 
     @cached_property
     def column_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
