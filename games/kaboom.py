@@ -78,6 +78,7 @@ Move = tuple[str, int]
 PIECES = ("x", "o")
 BOMBS = ("*", "@")
 OWNED = ("x*", "o@")  # what counts for each player's lines
+ALPHABET = boards.EMPTY + "xo*@"
 PASS: Move = ("pass", -1)
 ORTHOGONAL_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see solvable()
@@ -242,9 +243,10 @@ class Kaboom(Game):
     # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
     # Boards are bit masks in the layout of GravityBoard: X's cells (pieces and
     # bombs), the occupied cells and the bombs.  A position's code packs, from the
-    # top: X's cells with a mark above each column's top piece (which gives the
-    # occupied cells), the bombs, X's and O's bombs left and the turn.  The codes
-    # are sparse (no index); detonations are worked out a chain link at a time.
+    # top: the bombs, X's cells with a mark above each column's top piece (which
+    # gives the occupied cells), X's and O's bombs left and the turn.  The codes
+    # are sparse (no index) but clustered, the bombs (mostly none) on top; the
+    # detonations are worked out a chain link at a time.
     @cached_property
     def gravity(self) -> GravityBoard:
         return GravityBoard(self.rows, self.cols)
@@ -259,8 +261,29 @@ class Kaboom(Game):
         if not self.coded:
             return NotImplemented
         turn, x_bombs, o_bombs, cells = position
-        masks = [self.gravity.mask_of([cell in pieces for cell in cells]) for pieces in ("x*", "xo*@", "*@")]
-        return self.encode_many(turn, x_bombs, o_bombs, *masks)  # plain integers work as arrays do
+        # The code is affine in the masks, whose columns do not overlap: the empty
+        # board's code plus what each column adds (cached by the column's text).
+        board = self.empty_board_code
+        for col, parts in enumerate(self.column_parts):
+            text = cells[col::self.cols]
+            part = parts.get(text)
+            if part is None:
+                alone = "".join(text[row] if c == col else boards.EMPTY
+                                for row in range(self.rows) for c in range(self.cols))
+                masks = self.gravity.masks_of(alone, ALPHABET, "x*", "xo*@", "*@")
+                part = parts[text] = self.encode_many(0, 0, 0, *masks) - self.empty_board_code
+            board += part
+        base = self.bombs + 1
+        return board + (x_bombs * base + o_bombs) * 2 + turn
+
+    @cached_property
+    def empty_board_code(self) -> int:
+        return self.encode_many(0, 0, 0, 0, 0, 0)
+
+    @cached_property
+    def column_parts(self) -> list[dict[str, int]]:
+        """For each column, what each text seen in it adds to the empty board's code."""
+        return [{} for _ in range(self.cols)]
 
     def decode(self, code: int) -> Position:
         import numpy as np
@@ -278,7 +301,7 @@ class Kaboom(Game):
         left and masks."""
         width, base = self.cols * self.gravity.height, self.bombs + 1
         marks = crosses | (occupied + self.gravity.bottom)
-        return ((((marks << width) | bombs) * base + x_bombs) * base + o_bombs) * 2 + turn
+        return ((((bombs << width) | marks) * base + x_bombs) * base + o_bombs) * 2 + turn
 
     def decode_many(self, codes):
         """The turn, bombs left and masks (X's cells, occupied, bombs) of many codes."""
@@ -289,7 +312,7 @@ class Kaboom(Game):
         turn, rest = codes & 1, codes >> 1
         rest, o_bombs = np.divmod(rest, base)
         rest, x_bombs = np.divmod(rest, base)
-        bombs, marks = rest & ((1 << width) - 1), rest >> width
+        marks, bombs = rest & ((1 << width) - 1), rest >> width
         occupied = np.zeros(len(codes), np.int64)
         for col in range(self.cols):
             column = (marks >> (col * height)) & ((1 << height) - 1)

@@ -7,11 +7,15 @@ one byte instead (two bits of value, six of remoteness, ``0xFF`` for none).
 Grundy numbers, for impartial games, sit in a parallel array (``0xFF``/``0xFFFF``
 for none).
 
-Which codes are present is held in the smallest of three layouts:
+Which codes are present is held in the smallest of four layouts:
 
 * ``dense``: results for every code from 0 to the largest;
 * ``ranked``: a bitmap of the codes present, a rank directory (the number of
   codes before every 512 bits), and results for the present codes only;
+* ``chunked``: the codes split into a high part (the code without its low 16
+  bits) and a low part: the distinct high parts in order, where each one's
+  codes start, and the low 16 bits of every code (two bytes a position, for
+  codes that are sparse but clustered, as the codes of board games are);
 * ``sorted``: the present codes in order, and their results.
 
 >>> import numpy as np
@@ -21,12 +25,14 @@ Which codes are present is held in the smallest of three layouts:
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import mmap
 import os
 import sys
 import tempfile
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +42,7 @@ MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 ALIGN = 64
+CHUNK_BITS = 16  # the chunked layout keeps the low 16 bits of each code
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -69,6 +76,10 @@ class Store:
         self.bitmap_bytes = None if self.bitmap is None else memoryview(self.bitmap).cast("B")
         self.blocks = arrays.get("blocks")
         self.code_array = arrays.get("codes")
+        if layout == "chunked":  # memoryviews: bisect on them is quicker than numpy for one code
+            self.chunk_keys = memoryview(arrays["chunk_keys"]).cast("B").cast(arrays["chunk_keys"].dtype.char)
+            self.chunk_starts = memoryview(arrays["chunk_starts"]).cast("B").cast("I")
+            self.lows = memoryview(arrays["lows"]).cast("B").cast("H")
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
 
     # -- building ---------------------------------------------------------------------
@@ -105,9 +116,17 @@ class Store:
                 grundy = grundy.astype(np.uint16)
         per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
         words = (span + 63) // 64
+        if codes is not None:
+            chunks = int(np.count_nonzero(np.diff(codes >> CHUNK_BITS))) + 1 if count else 0
+        else:
+            padded = np.zeros(-(-span >> CHUNK_BITS) << CHUNK_BITS, bool)
+            padded[:span] = present
+            chunks = int(padded.reshape(-1, 1 << CHUNK_BITS).any(axis=1).sum())
         sizes = {"dense": span * per_result,
                  "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
+                 "chunked": count * (2 + per_result) + chunks * 12 + 4 if count < 1 << 32 else None,
                  "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
+        sizes = {name: size for name, size in sizes.items() if size is not None}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
         if codes is None and layout != "ranked":
             codes = np.flatnonzero(present)
@@ -124,6 +143,13 @@ class Store:
             arrays["grundy"] = grundy
         if layout == "sorted":
             arrays["codes"] = codes.astype(np.uint32) if span <= 1 << 32 else codes
+            return cls(layout, arrays, count, span)
+        if layout == "chunked":
+            highs = codes >> CHUNK_BITS
+            firsts = np.flatnonzero(np.diff(highs, prepend=-1))
+            arrays["chunk_keys"] = highs[firsts].astype(np.uint32 if span <= 1 << (32 + CHUNK_BITS) else np.int64)
+            arrays["chunk_starts"] = np.append(firsts, count).astype(np.uint32)
+            arrays["lows"] = (codes & ((1 << CHUNK_BITS) - 1)).astype(np.uint16)
             return cls(layout, arrays, count, span)
         if present is None:
             present = np.zeros(span, bool)
@@ -178,6 +204,15 @@ class Store:
         if self.layout == "sorted":
             at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
+        if self.layout == "chunked":
+            high, low = code >> CHUNK_BITS, code & ((1 << CHUNK_BITS) - 1)
+            keys = self.chunk_keys
+            chunk = bisect.bisect_left(keys, high)
+            if chunk == len(keys) or keys[chunk] != high:
+                return -1
+            end = self.chunk_starts[chunk + 1]
+            at = bisect.bisect_left(self.lows, low, self.chunk_starts[chunk], end)
+            return at if at < end and self.lows[at] == low else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -211,9 +246,10 @@ class Store:
         if self.layout == "dense":
             found = inside & (self.values[safe] != self.missing) if self.span else inside
             return np.where(found, safe, -1)
-        if self.layout == "sorted":
-            at = np.searchsorted(self.code_array, safe.astype(self.code_array.dtype)).clip(0, max(self.count - 1, 0))
-            found = inside & (self.code_array[at] == safe) if self.count else inside & False
+        if self.layout in ("sorted", "chunked"):
+            stored = self.code_array if self.layout == "sorted" else self.all_codes
+            at = np.searchsorted(stored, safe.astype(stored.dtype)).clip(0, max(self.count - 1, 0))
+            found = inside & (stored[at] == safe) if self.count else inside & False
             return np.where(found, at, -1)
         word, bit = safe >> 6, (safe & 63).astype(np.uint64)
         bits = self.bitmap[word]
@@ -247,6 +283,8 @@ class Store:
         """Every stored code, in order."""
         if self.layout == "sorted":
             return np.asarray(self.code_array)
+        if self.layout == "chunked":
+            return self.all_codes
         if self.layout == "dense":
             return np.flatnonzero(np.asarray(self.values) != self.missing)
         bits = np.unpackbits(np.asarray(self.bitmap).view(np.uint8), bitorder="little")
@@ -267,6 +305,12 @@ class Store:
         out = numbers.astype(np.uint16)
         out[numbers == np.iinfo(numbers.dtype).max] = NO_GRUNDY
         return out
+
+    @cached_property
+    def all_codes(self) -> np.ndarray:
+        """Every code of the chunked layout, rebuilt once (for look-ups of many codes at once)."""
+        keys, starts = self.arrays["chunk_keys"].astype(np.int64), self.arrays["chunk_starts"].astype(np.int64)
+        return (np.repeat(keys, np.diff(starts)) << CHUNK_BITS) | self.arrays["lows"]
 
     @property
     def nbytes(self) -> int:

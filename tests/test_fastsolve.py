@@ -64,6 +64,7 @@ def test_codes_round_trip_on_every_reachable_position():
     np.arange(0, 200, 1),              # every code: dense
     np.arange(0, 100000, 3),           # a third of them: ranked bitmap
     np.array([5, 10**9, 10**12]),      # a few far apart: sorted codes
+    np.concatenate([np.arange(k * 10**12, k * 10**12 + 200000, 7) for k in (1, 2, 3)]),  # clusters: chunked
 ])
 def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes):
     rng = np.random.default_rng(1)
@@ -79,7 +80,8 @@ def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes):
         got = one.get_many(probes)
         assert [int(g) for g in got] == [expected.get(int(c), MISSING) for c in probes]
         assert [one.get(int(c)) for c in probes[:50]] == [expected.get(int(c), MISSING) for c in probes[:50]]
-    assert {"dense": 200, "ranked": 33334, "sorted": 3}[store.layout] == len(codes)
+    assert {"dense": 200, "ranked": 33334, "sorted": 3, "chunked": 85716}[store.layout] == len(codes)
+    assert (loaded.codes() == codes).all()
 
 
 def test_a_dense_result_array_is_stored_without_listing_codes():
