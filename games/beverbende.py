@@ -428,6 +428,21 @@ class Beverbende(Game):
     def format_view(self, view: View) -> str:
         return self.format_table(view.table, view.player)
 
+    def sample_position(self, view: View, rng: random.Random) -> Table:
+        """The view's table with the cards its player has not seen (in hands, the closed
+        deck, a card in play) dealt at random from the deck less the cards it sees."""
+        t = view.table
+        pool = list((Counter(self.deck) - Counter(c for c in "".join(t.hands) + t.open + t.held if c in KINDS))
+                    .elements())
+        rng.shuffle(pool)
+        cards = list("".join(t.hands))
+        for i, card in enumerate(cards):
+            if card == UNKNOWN:
+                cards[i] = pool.pop()
+        held = pool.pop() if t.held == UNKNOWN else t.held
+        hands = tuple("".join(cards[p * HAND:(p + 1) * HAND]) for p in range(self.players))
+        return t._replace(hands=hands, held=held, closed="".join(sorted(pool)))
+
     def parse_view(self, text: str) -> View:
         return View(*self.parse_table(text, viewing=True))
 

@@ -557,6 +557,20 @@ class Poker(Game):
     def format_view(self, view: View) -> str:
         return self.format_table(view.table, view.player)
 
+    def sample_position(self, view: View, rng: random.Random) -> Table:
+        """The view's table with every hidden hole card dealt at random from the cards
+        its player has not seen (the rest of the deck stays undealt)."""
+        table = view.table
+        seen = set(cards_of(table.holes[view.player] + table.board))
+        pool = [card for card in DECK if card not in seen]
+        rng.shuffle(pool)
+        holes = []
+        for hole in table.holes:
+            hidden = hole.count(HIDDEN)
+            holes.append("".join(pool[:hidden]) if hidden else hole)
+            del pool[:hidden]
+        return table._replace(holes=tuple(holes))
+
     def parse_view(self, text: str) -> View:
         return View(*self.parse_table(text, viewing=True))
 

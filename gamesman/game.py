@@ -11,7 +11,8 @@ setup()          ``start()``
 actions          ``moves(pos)``; ``play(pos, move)`` (raises IllegalMove)
 chance           ``chances(pos)``: ``[(outcome, probability), ...]``
 victory          ``outcome(pos)``: None while play goes on, else utilities
-view(s, q)       ``view(pos, player)``: that player's information, as text
+view(s, q)       ``view(pos, player)``: that player's information, as text;
+                 ``sample_position(view, rng)``: a full position it fits
 state            ``parse_position`` / ``format_position``: exact inverses
 moves as text    ``parse_move`` / ``format_move``: no spaces in a move
 for people       ``render(pos)``: a board with coordinates
@@ -23,6 +24,7 @@ are moves of the CHANCE pseudo-player: ``play(pos, outcome)`` applies them too.
 """
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any, ClassVar, Hashable, Sequence
 
@@ -166,6 +168,15 @@ class Game:
     def parse_view(self, text: str) -> Any:
         """Read a view string back (the position itself for perfect information)."""
         return self.parse_position(text)
+
+    def sample_position(self, view: Any, rng: random.Random) -> Position:
+        """A full position drawn at random among those the viewer cannot tell from the
+        real one: ``view`` (as ``parse_view`` returns it) with every hidden part dealt
+        again from what the viewer has not seen.  Search players use it, so that they
+        never look at hidden cards.  Perfect information: the view is the position."""
+        if self.hidden_information:
+            raise GameError(f"{self.name}: no way to draw positions from a view; search players cannot play it")
+        return view
 
     @property
     def hidden_information(self) -> bool:

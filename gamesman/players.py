@@ -263,11 +263,12 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
     import math
     import time
 
-    from gamesman.search import MAX_DEPTH, WIN, _count, _OutOfTime
+    from gamesman.search import MAX_DEPTH, WIN, _count, _OutOfTime, drawn_from_view
 
     game = player.game
     me = game.to_move(position)
     player.rng.shuffle(moves)
+    position = drawn_from_view(game, position, player.rng)
     player.table, player.nodes, player.horizons, player.deadline = {}, 0, 0, None
     started = time.monotonic()
     scores: dict = {}

@@ -10,8 +10,11 @@ Both register in :data:`gamesman.players.STRATEGIES`:
     exploration bonus, on utilities scaled to [0, 1] by the smallest and
     largest utility seen).  Chance nodes draw their outcome with its
     probability; a playout plays uniformly random moves to the end (one that
-    has not ended after 1,000 moves counts 0 for every player).  A game
-    with hidden information is searched on the full position it is given.
+    has not ended after 1,000 moves counts 0 for every player).  In a game
+    with hidden information the search sees only the mover's view: it
+    searches SAMPLES full positions drawn from the view (the game's
+    ``sample_position``), each with a share of the budget, and adds up what
+    they found for each move (determinized search).
     The move played is the most visited child; the reason gives its win
     rate (playouts in which the mover's utility was the highest, ties
     shared), its mean utility for the mover, and the iterations and tree
@@ -28,7 +31,8 @@ Both register in :data:`gamesman.players.STRATEGIES`:
     arguments the budget is depth 6 or 10 seconds, whichever comes first (so
     that games with many moves, such as Hex, still answer).  A proved loss
     plays the move that held out longest.  Chance nodes are worth the
-    expectation of their outcomes.  The reason reads
+    expectation of their outcomes.  In a game with hidden information it
+    searches one full position drawn from the mover's view.  The reason reads
     ``best c4, score +0.31 at depth 6, 48,211 nodes`` (``forced win`` or
     ``forced loss`` once proved, ``(exact)`` when the whole tree was seen).
 
@@ -56,7 +60,18 @@ DEFAULT_SECONDS = 10.0
 MAX_DEPTH = 200
 EXPLORATION = 1.0
 PLAYOUT_LIMIT = 1_000
+#: Positions drawn from the mover's view that share the budget in a game with hidden information.
+SAMPLES = 8
 WIN = 2.0
+
+
+def drawn_from_view(game: Game, position: Hashable, rng: random.Random) -> Hashable:
+    """``position`` itself, or in a game with hidden information a full position drawn
+    at random from what the player to move sees of it (so a search never peeks)."""
+    mover = game.to_move(position)
+    if not game.hidden_information or mover == CHANCE:
+        return position
+    return game.sample_position(game.parse_view(game.view(position, mover)), rng)
 
 
 def _no_moves(game: Game, position: Hashable) -> GameError:
@@ -131,6 +146,22 @@ class _Node:
         self.shares = [0.0] * game.players
 
 
+class _Tally:
+    """The statistics of one root move added up over several searched samples."""
+
+    __slots__ = ("visits", "totals", "shares")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.totals = [0.0] * players
+        self.shares = [0.0] * players
+
+    def add(self, node: _Node) -> None:
+        self.visits += node.visits
+        self.totals = [mine + theirs for mine, theirs in zip(self.totals, node.totals)]
+        self.shares = [mine + theirs for mine, theirs in zip(self.shares, node.shares)]
+
+
 @dataclass
 class MCTSPlayer(Strategy):
     """Monte-Carlo tree search (UCT) over utility vectors; see the module docstring."""
@@ -165,12 +196,42 @@ class MCTSPlayer(Strategy):
         return Choice(move, said)
 
     def search(self, position: Hashable) -> _Node:
-        """The search tree from ``position`` after the budget is spent."""
+        """The search tree from ``position`` after the budget is spent.
+
+        With hidden information the mover's view is all it may use: the budget is
+        shared among SAMPLES positions drawn from that view, each searched on its
+        own, and the root returned adds up their root moves' statistics."""
+        game = self.game
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        mover = game.to_move(position)
+        if not game.hidden_information or mover == CHANCE:
+            return self.grow(position, self.iterations, deadline)
+        view = game.parse_view(game.view(position, mover))
+        merged = _Node(game, position, self.rng)
+        legal = set(merged.untried)
+        merged.untried = []
+        nodes = 0
+        for sample in range(SAMPLES):
+            if sample and deadline is not None and time.monotonic() >= deadline:
+                break
+            share = None if self.iterations is None else max(1, self.iterations // SAMPLES)
+            ends = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (SAMPLES - sample)
+            root = self.grow(game.sample_position(view, self.rng), share, ends)
+            nodes += self.nodes
+            merged.visits += root.visits
+            for move, child in root.children.items():
+                if move in legal:
+                    into = merged.children.get(move) or merged.children.setdefault(move, _Tally(game.players))
+                    into.add(child)
+        self.nodes = nodes
+        return merged
+
+    def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
+        """A search tree from ``position``, grown until ``iterations`` or ``deadline``."""
         game, rng = self.game, self.rng
         self.low, self.high, self.nodes = math.inf, -math.inf, 1
         root = _Node(game, position, rng)
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        while self.iterations is None or root.visits < self.iterations:
+        while iterations is None or root.visits < iterations:
             if deadline is not None and time.monotonic() >= deadline and root.visits > 0:
                 break
             path = self.descend(root)
@@ -285,6 +346,7 @@ class AlphaBetaPlayer(Strategy):
         if not moves:
             raise _no_moves(game, position)
         self.rng.shuffle(moves)
+        position = drawn_from_view(game, position, self.rng)
         started = time.monotonic()
         self.table = {}  # position: (depth searched or PROVED, EXACT/LOWER/UPPER, value, best move)
         self.nodes = self.horizons = 0

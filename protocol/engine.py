@@ -14,8 +14,10 @@ described, with an example, in PROTOCOL.md.
 The engine keeps one game variant, its position and the positions before it
 (for ``undo``).  ``setposition`` also takes a player's view of a
 hidden-information game.  ``genmove`` then asks the strategy if it decides from
-views (it has ``decide(view)``, as the poker players do), and otherwise picks
-at random among the moves of the last ``legal_moves`` (the referee sends them).
+views (it has ``decide(view)``, as the poker players do); the search players
+search positions drawn from the view (the game's ``sample_position``); any
+other strategy picks at random among the moves of the last ``legal_moves``
+(the referee sends them).
 
 stderr is the engine's log, as for any GTP engine: after each ``genmove`` it
 gets one line saying what the strategy found (``gamesman match --log`` keeps it).
@@ -347,6 +349,14 @@ class Engine:
             view = self.game.parse_view(self.view)
             choice = decide(view)
             move = self.game.format_move(view, choice.move)
+            self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
+            return move
+        from gamesman.search import AlphaBetaPlayer, MCTSPlayer
+
+        if isinstance(strategy, (MCTSPlayer, AlphaBetaPlayer)):  # they search positions drawn from the view
+            position = self.game.sample_position(self.game.parse_view(self.view), self.rng)
+            choice = strategy.choose(position)
+            move = self.game.format_move(position, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
             return move
         if not self.legal:

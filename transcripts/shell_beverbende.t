@@ -27,12 +27,12 @@ player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
 beverbende p1> values
-beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,001 nodes), best first:
+beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
 move   estimate
-keep3  win rate 36%, mean utility +0.36, 390 visits
-keep2  win rate 32%, mean utility +0.32, 235 visits
-keep1  win rate 31%, mean utility +0.31, 214 visits
-keep4  win rate 29%, mean utility +0.29, 161 visits
+keep3  win rate 48%, mean utility +0.48, 321 visits
+keep2  win rate 42%, mean utility +0.42, 237 visits
+keep4  win rate 43%, mean utility +0.43, 222 visits
+keep1  win rate 40%, mean utility +0.40, 220 visits
 beverbende p1> zz9
 beverbende: 'zz9' is not a legal move here (legal: keep1 keep2 keep3 keep4)
 beverbende p1> undo

@@ -30,10 +30,10 @@ p1  BB        0    10  8h Qd  all in
 p2  D SB     15     5  7c 5h
 preflop: p2:sb5, p1:bb10
 poker p2> values
-poker: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,001 nodes), best first:
+poker: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
 move  estimate
-call  win rate 60%, mean utility +0.60, 818 visits
-fold  win rate 49%, mean utility +0.49, 182 visits
+call  win rate 70%, mean utility +0.70, 805 visits
+fold  win rate 44%, mean utility +0.44, 195 visits
 poker p2> zz9
 poker: 'zz9' is not a legal move here (legal: fold call)
 poker p2> undo
