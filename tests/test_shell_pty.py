@@ -54,7 +54,8 @@ class Terminal:
                 pass
 
     def prompt(self, prompt: str = r"\S+") -> str:
-        return self.wait(rf"(?:^|\n)[a-z0-9]+(?: {prompt})?>")
+        # (a Ctrl-C typed just before the prompt is drawn is echoed by the terminal as ^C)
+        return self.wait(rf"(?:^|\n)(?:\^C)*[a-z0-9]+(?: {prompt})?>")
 
     def type(self, line: str, prompt: str = r"\S+") -> str:
         """Type a line (and Enter) and return the output up to the next prompt."""
