@@ -56,7 +56,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from gamesman import boards
-from gamesman.codes import DigitCode, popcount
+from gamesman.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -69,11 +69,10 @@ DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 MAX_ROWS = 100
 MAX_SOLVABLE_CELLS = 16
-MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
-class Abalone(Game):
+class Abalone(TurnBoardCodes, Game):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
@@ -289,24 +288,12 @@ class Abalone(Game):
     # so for every line and every way of filling it (from the mover's side: empty,
     # mine, theirs) tables list the moves along it, as changes to the code, and the
     # mover's pieces on it that the opponent could push (for freezing).
-    @cached_property
-    def cell_code(self) -> DigitCode:
-        return DigitCode("-bw", self.size)
-
-    def encode(self, position: Position) -> int:
-        if self.size > MAX_CODED_CELLS:
-            return NotImplemented
-        return self.cell_code.encode_turn(*position)
-
-    def decode(self, code: int) -> Position:
-        return self.cell_code.decode_turn(code)
-
     def index_size(self) -> int | None:
-        return 2 * self.cell_code.span if self.size <= MAX_CODED_CELLS else None
+        return 2 * self.cell_code.span if self.size <= MAX_TURN_CODED_CELLS else None
 
     def batch_expand(self, codes):
         """The moves of many positions at once, through the tables of ``line_tables``."""
-        if self.size > MAX_CODED_CELLS or max(self.rows, self.cols) > MAX_TABLED_LINE:
+        if self.size > MAX_TURN_CODED_CELLS or max(self.rows, self.cols) > MAX_TABLED_LINE:
             return NotImplemented
         import numpy as np
 

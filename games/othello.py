@@ -44,20 +44,19 @@ from __future__ import annotations
 from functools import cached_property
 
 from gamesman import boards
-from gamesman.codes import DigitCode, GridShifts, popcount, set_bits
+from gamesman.codes import MAX_TURN_CODED_CELLS, GridShifts, TurnBoardCodes, popcount, set_bits
 from gamesman.game import Game, Option, two_player_result
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
 MAX_ROWS = 100
-MAX_CODED_CELLS = 39  # position codes (base 3, and the turn) fit in 64 bits
 EIGHT_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 Position = tuple[int, str]
 Move = int | str
 
 
-class Othello(Game):
+class Othello(TurnBoardCodes, Game):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
@@ -211,23 +210,10 @@ class Othello(Game):
         return self.size <= MAX_SOLVABLE_CELLS
 
     # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
-    @cached_property
-    def cell_code(self) -> DigitCode:
-        """Boards as base-3 numbers: cell i is digit i (0 empty, 1 black, 2 white)."""
-        return DigitCode("-bw", self.size)
-
-    def encode(self, position: Position) -> int:
-        """The board's number, plus 3**cells when white is to move."""
-        if self.size > MAX_CODED_CELLS:
-            return NotImplemented
-        return self.cell_code.encode_turn(*position)
-
-    def decode(self, code: int) -> Position:
-        return self.cell_code.decode_turn(code)
-
+    # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when white is to move).
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of the mover's and the other's pieces."""
-        if self.size > MAX_CODED_CELLS:
+        if self.size > MAX_TURN_CODED_CELLS:
             return NotImplemented
         import numpy as np
 

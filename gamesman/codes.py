@@ -153,6 +153,31 @@ def set_bits(masks: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
     return rows, bits
 
 
+MAX_TURN_CODED_CELLS = 39  # a base-3 board and the turn fit in 64 bits
+
+
+class TurnBoardCodes:
+    """The fast solver's ``encode``/``decode`` hooks, as a mixin, for a game whose positions
+    are (turn, cells) with ``cell_letters`` (empty, first player's, second player's) on
+    ``size`` cells: the board as a base-3 number (cell i is digit i), plus 3**size when the
+    second player is to move.  Boards of over MAX_TURN_CODED_CELLS cells have no codes."""
+
+    cell_letters = "-bw"
+    size: int
+
+    @cached_property
+    def cell_code(self) -> DigitCode:
+        return DigitCode(self.cell_letters, self.size)
+
+    def encode(self, position: tuple[int, str]) -> int:
+        if self.size > MAX_TURN_CODED_CELLS:
+            return NotImplemented
+        return self.cell_code.encode_turn(*position)
+
+    def decode(self, code: int) -> tuple[int, str]:
+        return self.cell_code.decode_turn(code)
+
+
 class GridShifts:
     """Bit masks of a ``rows`` x ``cols`` board (cell r*cols+c is bit r*cols+c) moved one
     step in a direction (drow, dcol); pieces that would leave the board are dropped.
