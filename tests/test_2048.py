@@ -299,16 +299,7 @@ def test_simulate_report_counts_tiles_and_scores():
 # -- the solver on small boards ----------------------------------------------------------
 def brute_force(game):
     """The best expected utility from the start, by direct recursion with exact fractions."""
-    @lru_cache(maxsize=None)
-    def value(position):
-        ended = game.outcome(position)
-        if ended is not None:
-            return Fraction(ended[0])
-        if game.to_move(position) == CHANCE:
-            return sum(p * value(game.play(position, o)) for o, p in game.chances(position))
-        return max(value(game.play(position, m)) for m in game.moves(position))
-
-    return value(game.start())
+    return brute_force_from(game, game.start())
 
 
 @pytest.mark.parametrize("values", [{"rows": 2, "cols": 2}, {"rows": 2, "cols": 2, "target": 16},
@@ -335,7 +326,8 @@ def test_the_exact_table_agrees_with_the_solver_on_every_reachable_position(rows
 
 
 def brute_force_from(game, position):
-    """The exact win probability of ``position``, by direct recursion with fractions."""
+    """The best expected utility (with a target: the win probability) of ``position``, by
+    direct recursion with exact fractions."""
     @lru_cache(maxsize=None)
     def value(position):
         ended = game.outcome(position)
