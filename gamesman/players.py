@@ -30,6 +30,9 @@ class Strategy:
     rng: random.Random = field(default_factory=random.Random)
 
     name = "strategy"
+    #: Searches full positions; with hidden information it draws them from the mover's
+    #: view itself, so it can also play from a view (a position drawn from it).
+    searches_positions = False
 
     def choose(self, position: Hashable) -> Choice:
         raise NotImplementedError

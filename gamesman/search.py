@@ -170,6 +170,7 @@ class MCTSPlayer(Strategy):
     seconds: float | None = None
     exploration: float = EXPLORATION
     name = "mcts"
+    searches_positions = True
     low: float = field(default=math.inf, init=False, repr=False)
     high: float = field(default=-math.inf, init=False, repr=False)
     nodes: int = field(default=0, init=False, repr=False)
@@ -327,6 +328,7 @@ class AlphaBetaPlayer(Strategy):
     depth: int | None = DEFAULT_DEPTH
     seconds: float | None = None
     name = "alphabeta"
+    searches_positions = True
     nodes: int = field(default=0, init=False, repr=False)
     horizons: int = field(default=0, init=False, repr=False)
     deadline: float | None = field(default=None, init=False, repr=False)

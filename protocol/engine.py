@@ -351,9 +351,7 @@ class Engine:
             move = self.game.format_move(view, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
             return move
-        from gamesman.search import AlphaBetaPlayer, MCTSPlayer
-
-        if isinstance(strategy, (MCTSPlayer, AlphaBetaPlayer)):  # they search positions drawn from the view
+        if strategy.searches_positions:
             position = self.game.sample_position(self.game.parse_view(self.view), self.rng)
             choice = strategy.choose(position)
             move = self.game.format_move(position, choice.move)
