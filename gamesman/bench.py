@@ -155,6 +155,11 @@ def run_solve(spec: str, engine: str) -> dict:
     return answer
 
 
+def bytes_per_position(answer: dict) -> str:
+    """The database's bytes per position, or "-" when the variant was too small to be saved."""
+    return f"{answer['bytes'] / answer['positions']:.2f}" if answer["bytes"] else "-"
+
+
 def bench_solving(specs: list[str], report: Report) -> None:
     report("Solving, each from scratch in a fresh process (baseline: the reference solver)")
     report("  (seconds: the whole process, then the solve alone; pos/s by the solve alone)")
@@ -165,7 +170,7 @@ def bench_solving(specs: list[str], report: Report) -> None:
         fast = run_solve(spec, "fast")
         line = (f"{spec:<62} {fast['result']:>10} {fast['positions']:>11,} {fast['seconds']:>8.2f} "
                 f"{fast['solve_seconds']:>7.2f} {fast['positions'] / fast['solve_seconds']:>10,.0f} "
-                f"{fast['megabytes']:>6.0f} {fast['bytes'] / fast['positions']:>6.2f} {fast['lookups']:>10,.0f}")
+                f"{fast['megabytes']:>6.0f} {bytes_per_position(fast):>6} {fast['lookups']:>10,.0f}")
         notes = [] if fast["engine"] == "fast" else ["(no position codes: the reference solver)"]
         if fast["positions"] <= REFERENCE_LIMIT and fast["engine"] == "fast":
             reference = run_solve(spec, "reference")

@@ -8,11 +8,11 @@ and rebuilt by the next solve.
 * ``NAME.db`` (the fast solver): results by position code as numpy arrays,
   memory-mapped on load, so a solved game answers at once whatever its size.
   A result is one or two bytes (value and remoteness, see :class:`Store`);
-  the codes are held in whichever of four layouts is smallest: ``dense``
-  (an array over every code), ``ranked`` (a bitmap of the codes present with
-  a rank directory, and the results of those only), ``chunked`` (the low 16
-  bits of each code under a directory of the high parts) or ``sorted`` (the
-  codes themselves).
+  the codes are held in a plain layout when one takes under two bytes a
+  position: ``dense`` (an array over every code), ``ranked`` (a bitmap of the
+  codes present with a rank directory, and the results of those only) or
+  ``sorted`` (the codes themselves), else ``blocked`` (blocks of codes and
+  results, each deflated on its own, under a directory of their first codes).
   See :mod:`gamesman.store`.
 * ``NAME.ref.db`` (the reference solver): a zlib-compressed table of positions.
 

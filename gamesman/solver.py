@@ -56,6 +56,9 @@ VALUES = (Value.WIN, Value.LOSE, Value.TIE, Value.DRAW)
 _CODE = {value: code for code, value in enumerate(VALUES)}
 
 
+#: Tables of fewer positions than this are solved again rather than read from disk.
+SMALLEST_SAVED = 256
+
 #: The solver's engines: ``fast`` (the default) and ``reference`` (the plain one).
 ENGINES = ("fast", "reference")
 
@@ -311,7 +314,7 @@ class Solver:
             if position not in self.table:
                 self.table[position] = packed
                 new += 1
-        if self.database is not None and new:
+        if self.worth_saving() and new:
             self.database.save(game.spec, self.table)
         return new
 
@@ -324,9 +327,15 @@ class Solver:
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)
         self.table.add(solved)
-        if self.database is not None:
+        if self.worth_saving():
             self.table.save(self.database)
         return solved.stats["new"]
+
+    def worth_saving(self) -> bool:
+        """Whether to keep the table on disk: there is a database, and the table is not so
+        small that solving it again is quicker than reading a file (the header of which
+        would outweigh the results)."""
+        return self.database is not None and len(self.table) >= SMALLEST_SAVED
 
     def _load(self) -> None:
         if not self._loaded:

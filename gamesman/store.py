@@ -7,16 +7,23 @@ one byte instead (two bits of value, six of remoteness, ``0xFF`` for none).
 Grundy numbers, for impartial games, sit in a parallel array (``0xFF``/``0xFFFF``
 for none).
 
-Which codes are present is held in the smallest of four layouts:
+Which codes are present is held in one of four layouts.  The three plain ones
+answer a look-up straight from the arrays, and the smallest of them is taken
+when it needs at most PLAIN_BUDGET bytes a position (so that a file stays
+within two bytes a position); otherwise the blocked layout is, when smaller:
 
 * ``dense``: results for every code from 0 to the largest;
 * ``ranked``: a bitmap of the codes present, a rank directory (the number of
   codes before every 512 bits), and results for the present codes only;
-* ``chunked``: the codes split into a high part (the code without its low 16
-  bits) and a low part: the distinct high parts in order, where each one's
-  codes start, and the low 16 bits of every code (two bytes a position, for
-  codes that are sparse but clustered, as the codes of board games are);
-* ``sorted``: the present codes in order, and their results.
+* ``sorted``: the present codes in order, and their results;
+* ``blocked``: the codes in order, cut into blocks of BLOCK codes, each block
+  deflated on its own: the gaps between its codes (one byte plane after
+  another, so the high bytes, mostly zero, pack well), then its results and
+  Grundy numbers.  A look-up bisects the blocks' first codes and inflates one
+  block; the last BLOCK_CACHE blocks used are kept inflated.  For codes too
+  sparse for any index to take less than a byte (Othello's, Kaboom's) and for
+  small variants.  Its ``values`` (and ``grundy``) arrays are empty: they only
+  give the width of the results held in the blocks.
 
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
@@ -32,17 +39,20 @@ import mmap
 import os
 import sys
 import tempfile
-from functools import cached_property
+import zlib
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
 
-MAGIC = b"GAMESMAN-DB 2\n"
+MAGIC = b"GAMESMAN-DB 3\n"
 MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
-ALIGN = 64
-CHUNK_BITS = 16  # the chunked layout keeps the low 16 bits of each code
+ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
+BLOCK = 256  # codes per block of the blocked layout
+BLOCK_CACHE = 4096  # inflated blocks kept by a blocked store
+PLAIN_BUDGET = 1.75  # bytes a position a plain layout may take (a file's limit is 2)
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -58,6 +68,29 @@ def widen(values: np.ndarray) -> np.ndarray:
     out = ((wide >> 6) << 14) | (wide & 0x3F)
     out[wide == 0xFF] = MISSING
     return out
+
+
+def byte_planes(numbers: np.ndarray) -> bytes:
+    """The little-endian bytes of ``numbers``, all lowest bytes first, then the next ones..."""
+    return numbers.astype(numbers.dtype.newbyteorder("<")).view(np.uint8).reshape(-1, numbers.itemsize).T.tobytes()
+
+
+def from_byte_planes(data: bytes, start: int, count: int, width: int) -> tuple[np.ndarray, int]:
+    """``count`` unsigned numbers of ``width`` bytes written by ``byte_planes`` at ``start``,
+    and where they end."""
+    planes = np.frombuffer(data, np.uint8, count * width, start).reshape(width, count)
+    return np.ascontiguousarray(planes.T).view(f"<u{width}").ravel(), start + count * width
+
+
+def deflate_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> bytes:
+    """One block of the blocked layout: the width of its gaps, the gaps, the results."""
+    gaps = np.diff(codes)
+    width = next(size for size in (1, 2, 4, 8) if int(gaps.max(initial=0)) < 1 << (8 * size))
+    raw = bytes([width]) + byte_planes(gaps.astype(f"<u{width}")) + byte_planes(values)
+    if grundy is not None:
+        raw += byte_planes(grundy)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return packer.compress(raw) + packer.flush()
 
 
 class Store:
@@ -76,24 +109,24 @@ class Store:
         self.bitmap_bytes = None if self.bitmap is None else memoryview(self.bitmap).cast("B")
         self.blocks = arrays.get("blocks")
         self.code_array = arrays.get("codes")
-        if layout == "chunked":  # memoryviews: bisect on them is quicker than numpy for one code
-            self.chunk_keys = memoryview(arrays["chunk_keys"]).cast("B").cast(arrays["chunk_keys"].dtype.char)
-            self.chunk_starts = memoryview(arrays["chunk_starts"]).cast("B").cast("I")
-            self.lows = memoryview(arrays["lows"]).cast("B").cast("H")
+        if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
+            self.block_firsts = memoryview(arrays["block_firsts"]).cast("B").cast(arrays["block_firsts"].dtype.char)
+            self.block_ends = memoryview(arrays["block_ends"]).cast("B").cast("I")
+            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
 
     # -- building ---------------------------------------------------------------------
     @classmethod
     def build(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None) -> "Store":
-        """The smallest layout of sorted, distinct ``codes`` with their 16-bit ``values``."""
+        """The chosen layout of sorted, distinct ``codes`` with their 16-bit ``values``."""
         codes = np.asarray(codes, np.int64)
         span = int(codes[-1]) + 1 if len(codes) else 0
         return cls._laid_out(codes, None, span, values, grundy)
 
     @classmethod
     def from_dense(cls, values: np.ndarray) -> "Store":
-        """The smallest layout of 16-bit results given over every code (MISSING: none),
-        without listing the codes unless that layout is the smallest."""
+        """The chosen layout of 16-bit results given over every code (MISSING: none),
+        without listing the codes unless that layout needs them."""
         present = values != MISSING
         span = int(len(values) - np.argmax(present[::-1])) if present.any() else 0
         return cls._laid_out(None, present[:span], span, values[:span][present[:span]])
@@ -101,7 +134,8 @@ class Store:
     @classmethod
     def _laid_out(cls, codes: np.ndarray | None, present: np.ndarray | None, span: int, values: np.ndarray,
                   grundy: np.ndarray | None = None) -> "Store":
-        """The store in its smallest layout; the codes are given sorted, or as a flag per code."""
+        """The store in the smallest plain layout, or the blocked one when no plain layout
+        fits in PLAIN_BUDGET and it is smaller; the codes are given sorted, or as a flag per code."""
         count = len(values)
         remote = values & 0x3FFF
         if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
@@ -116,20 +150,16 @@ class Store:
                 grundy = grundy.astype(np.uint16)
         per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
         words = (span + 63) // 64
-        if codes is not None:
-            chunks = int(np.count_nonzero(np.diff(codes >> CHUNK_BITS))) + 1 if count else 0
-        else:
-            padded = np.zeros(-(-span >> CHUNK_BITS) << CHUNK_BITS, bool)
-            padded[:span] = present
-            chunks = int(padded.reshape(-1, 1 << CHUNK_BITS).any(axis=1).sum())
         sizes = {"dense": span * per_result,
                  "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
-                 "chunked": count * (2 + per_result) + chunks * 12 + 4 if count < 1 << 32 else None,
                  "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
-        sizes = {name: size for name, size in sizes.items() if size is not None}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
-        if codes is None and layout != "ranked":
+        if codes is None and (layout != "ranked" or sizes[layout] > PLAIN_BUDGET * count):
             codes = np.flatnonzero(present)
+        if sizes[layout] > PLAIN_BUDGET * count:
+            blocked = cls._blocked(codes, span, stored, grundy)
+            if blocked.nbytes < sizes[layout]:
+                return blocked
         arrays: dict[str, np.ndarray] = {}
         if layout == "dense":
             arrays["values"] = np.full(span, 0xFFFF if stored.dtype == np.uint16 else 0xFF, stored.dtype)
@@ -144,13 +174,6 @@ class Store:
         if layout == "sorted":
             arrays["codes"] = codes.astype(np.uint32) if span <= 1 << 32 else codes
             return cls(layout, arrays, count, span)
-        if layout == "chunked":
-            highs = codes >> CHUNK_BITS
-            firsts = np.flatnonzero(np.diff(highs, prepend=-1))
-            arrays["chunk_keys"] = highs[firsts].astype(np.uint32 if span <= 1 << (32 + CHUNK_BITS) else np.int64)
-            arrays["chunk_starts"] = np.append(firsts, count).astype(np.uint32)
-            arrays["lows"] = (codes & ((1 << CHUNK_BITS) - 1)).astype(np.uint16)
-            return cls(layout, arrays, count, span)
         if present is None:
             present = np.zeros(span, bool)
             present[codes] = True
@@ -164,6 +187,18 @@ class Store:
         arrays["bitmap"] = bitmap
         arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
         return cls(layout, arrays, count, span)
+
+    @classmethod
+    def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None) -> "Store":
+        """The blocked layout of sorted ``codes`` with their stored results."""
+        pieces = [deflate_block(codes[at:at + BLOCK], stored[at:at + BLOCK],
+                                None if grundy is None else grundy[at:at + BLOCK])
+                  for at in range(0, len(codes), BLOCK)]
+        arrays = {"values": stored[:0], **({} if grundy is None else {"grundy": grundy[:0]}),
+                  "block_firsts": codes[::BLOCK].astype(np.uint32 if span <= 1 << 32 else np.int64),
+                  "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.int64).astype(np.uint32),
+                  "payload": np.frombuffer(b"".join(pieces), np.uint8)}
+        return cls("blocked", arrays, len(codes), span)
 
     def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> "Store":
         """A new store with these sorted codes added (their results win over the stored ones)."""
@@ -180,23 +215,56 @@ class Store:
             all_grundy = np.concatenate((mine[keep], theirs))[order]
         return Store.build(all_codes[order], all_values, all_grundy)
 
+    # -- the blocked layout's blocks -------------------------------------------------------
+    def inflate_arrays(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The codes, stored results and Grundy numbers of one block."""
+        start = self.block_ends[block - 1] if block else 0
+        raw = zlib.decompress(self.arrays["payload"][start:self.block_ends[block]], -15)
+        size = min(BLOCK, self.count - block * BLOCK)
+        gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
+        codes = np.empty(size, np.int64)
+        codes[0] = self.block_firsts[block]
+        codes[1:] = gaps
+        codes = np.cumsum(codes)
+        values, at = from_byte_planes(raw, at, size, self.values.itemsize)
+        grundy = None
+        if self.grundy_array is not None:
+            grundy, at = from_byte_planes(raw, at, size, self.grundy_array.itemsize)
+        return codes, values, grundy
+
+    def inflate(self, block: int) -> tuple[list[int], list[int], list[int] | None]:
+        """One block as lists, for look-ups of one code (kept by ``inflated``)."""
+        codes, values, grundy = self.inflate_arrays(block)
+        return codes.tolist(), values.tolist(), None if grundy is None else grundy.tolist()
+
+    @cached_property
+    def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Every block inflated at once, kept (for look-ups of many codes at once)."""
+        blocks = [self.inflate_arrays(block) for block in range(len(self.block_ends))]
+        grundy = None if self.grundy_array is None else np.concatenate([b[2] for b in blocks] or [self.grundy_array])
+        return (np.concatenate([b[0] for b in blocks] or [np.zeros(0, np.int64)]),
+                np.concatenate([b[1] for b in blocks] or [self.values]), grundy)
+
     # -- looking up ---------------------------------------------------------------------
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
         """The result in slot ``at`` as the solver's table holds it: (value code,
         remoteness or None for a draw, Grundy number or None)."""
-        value = int(self.values[at])
+        if self.layout == "blocked":
+            _, values, numbers = self.inflated(at // BLOCK)
+            value, number = values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
+        else:
+            value = int(self.values[at])
+            number = None if self.grundy_array is None else int(self.grundy_array[at])
         if self.wide:
             kind, remoteness = value >> 14, value & 0x3FFF
         else:
             kind, remoteness = value >> 6, value & 0x3F
-        grundy = None
-        if self.grundy_array is not None:
-            number = int(self.grundy_array[at])
-            grundy = None if number == self.no_grundy else number
+        grundy = None if number == self.no_grundy else number
         return _PACKED.get((kind, remoteness, grundy)) or _intern(kind, remoteness, grundy)
 
     def slot(self, code: int) -> int:
-        """Where ``code``'s result is in ``values``, or -1 when it is not stored."""
+        """Where ``code``'s result is (an index into ``values``, or into the blocks'
+        results taken in order), or -1 when it is not stored."""
         if not 0 <= code < self.span:
             return -1
         if self.layout == "dense":
@@ -204,15 +272,13 @@ class Store:
         if self.layout == "sorted":
             at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
-        if self.layout == "chunked":
-            high, low = code >> CHUNK_BITS, code & ((1 << CHUNK_BITS) - 1)
-            keys = self.chunk_keys
-            chunk = bisect.bisect_left(keys, high)
-            if chunk == len(keys) or keys[chunk] != high:
+        if self.layout == "blocked":
+            block = bisect.bisect_right(self.block_firsts, code) - 1
+            if block < 0:
                 return -1
-            end = self.chunk_starts[chunk + 1]
-            at = bisect.bisect_left(self.lows, low, self.chunk_starts[chunk], end)
-            return at if at < end and self.lows[at] == low else -1
+            codes = self.inflated(block)[0]
+            at = bisect.bisect_left(codes, code)
+            return block * BLOCK + at if at < len(codes) and codes[at] == code else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -227,7 +293,10 @@ class Store:
         at = self.slot(code)
         if at < 0:
             return MISSING
-        value = int(self.values[at])
+        if self.layout == "blocked":
+            value = self.inflated(at // BLOCK)[1][at % BLOCK]
+        else:
+            value = int(self.values[at])
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
 
     def get_grundy(self, code: int) -> int:
@@ -235,8 +304,11 @@ class Store:
         at = self.slot(code)
         if at < 0 or self.grundy_array is None:
             return NO_GRUNDY
-        number = int(self.grundy_array[at])
-        return NO_GRUNDY if number == np.iinfo(self.grundy_array.dtype).max else number
+        if self.layout == "blocked":
+            number = self.inflated(at // BLOCK)[2][at % BLOCK]
+        else:
+            number = int(self.grundy_array[at])
+        return NO_GRUNDY if number == self.no_grundy else number
 
     def slots(self, codes: np.ndarray) -> np.ndarray:
         """``slot`` of many codes at once."""
@@ -246,8 +318,8 @@ class Store:
         if self.layout == "dense":
             found = inside & (self.values[safe] != self.missing) if self.span else inside
             return np.where(found, safe, -1)
-        if self.layout in ("sorted", "chunked"):
-            stored = self.code_array if self.layout == "sorted" else self.all_codes
+        if self.layout in ("sorted", "blocked"):
+            stored = self.code_array if self.layout == "sorted" else self.inflated_all[0]
             at = np.searchsorted(stored, safe.astype(stored.dtype)).clip(0, max(self.count - 1, 0))
             found = inside & (stored[at] == safe) if self.count else inside & False
             return np.where(found, at, -1)
@@ -262,20 +334,30 @@ class Store:
             rank += np.where(earlier < word, np.bitwise_count(self.bitmap[np.minimum(earlier, len(self.bitmap) - 1)]), 0)
         return np.where(found, rank, -1)
 
+    @property
+    def stored_values(self) -> np.ndarray:
+        """The results as stored (one or two bytes), indexed by slot."""
+        return self.inflated_all[1] if self.layout == "blocked" else self.values
+
+    @property
+    def stored_grundy(self) -> np.ndarray | None:
+        """The Grundy numbers as stored, indexed by slot (None when not kept)."""
+        return self.inflated_all[2] if self.layout == "blocked" else self.grundy_array
+
     def get_many(self, codes: np.ndarray) -> np.ndarray:
         """``get`` of many codes at once."""
         at = self.slots(codes)
-        values = self.values[np.maximum(at, 0)]
+        values = self.stored_values[np.maximum(at, 0)] if self.count else np.full(len(at), self.missing)
         values = values if self.wide else widen(values)
         return np.where(at >= 0, values, MISSING).astype(np.uint16)
 
     def grundy_many(self, codes: np.ndarray) -> np.ndarray:
         """``get_grundy`` of many codes at once."""
-        if self.grundy_array is None:
+        if self.grundy_array is None or not self.count:
             return np.full(len(codes), NO_GRUNDY, np.uint16)
         at = self.slots(codes)
-        numbers = self.grundy_array[np.maximum(at, 0)].astype(np.int64)
-        numbers[numbers == np.iinfo(self.grundy_array.dtype).max] = NO_GRUNDY
+        numbers = self.stored_grundy[np.maximum(at, 0)].astype(np.int64)
+        numbers[numbers == self.no_grundy] = NO_GRUNDY
         return np.where(at >= 0, numbers, NO_GRUNDY).astype(np.uint16)
 
     # -- everything ---------------------------------------------------------------------
@@ -283,8 +365,8 @@ class Store:
         """Every stored code, in order."""
         if self.layout == "sorted":
             return np.asarray(self.code_array)
-        if self.layout == "chunked":
-            return self.all_codes
+        if self.layout == "blocked":
+            return self.inflated_all[0]
         if self.layout == "dense":
             return np.flatnonzero(np.asarray(self.values) != self.missing)
         bits = np.unpackbits(np.asarray(self.bitmap).view(np.uint8), bitorder="little")
@@ -292,30 +374,23 @@ class Store:
 
     def values16(self) -> np.ndarray:
         """The results of ``codes()``, in their order, 16-bit packed."""
-        values = np.asarray(self.values)[self.codes()] if self.layout == "dense" else np.asarray(self.values)
+        values = np.asarray(self.values)[self.codes()] if self.layout == "dense" else np.asarray(self.stored_values)
         return values.astype(np.uint16) if self.wide else widen(values)
 
     def grundy16(self) -> np.ndarray | None:
         """The Grundy numbers of ``codes()`` (NO_GRUNDY for none), or None when not kept."""
         if self.grundy_array is None:
             return None
-        numbers = np.asarray(self.grundy_array)
+        numbers = np.asarray(self.stored_grundy)
         if self.layout == "dense":
             numbers = numbers[self.codes()]
         out = numbers.astype(np.uint16)
-        out[numbers == np.iinfo(numbers.dtype).max] = NO_GRUNDY
+        out[numbers == self.no_grundy] = NO_GRUNDY
         return out
-
-    @cached_property
-    def all_codes(self) -> np.ndarray:
-        """Every code of the chunked layout, rebuilt once (for look-ups of many codes at once)."""
-        keys, starts = self.arrays["chunk_keys"].astype(np.int64), self.arrays["chunk_starts"].astype(np.int64)
-        return (np.repeat(keys, np.diff(starts)) << CHUNK_BITS) | self.arrays["lows"]
 
     @property
     def nbytes(self) -> int:
         return sum(array.nbytes for array in self.arrays.values())
-
 
 _PACKED: dict[tuple, tuple] = {}
 
@@ -335,18 +410,18 @@ def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
     offset = 0
     for name, array in results.arrays.items():
+        padding = -offset % ALIGN
+        pieces.append(bytes(padding))
+        offset += padding
         array = np.ascontiguousarray(array)
         header["arrays"][name] = [offset, array.dtype.str, len(array)]
         pieces.append(memoryview(array).cast("B"))
         offset += array.nbytes
-        padding = -offset % ALIGN
-        pieces.append(bytes(padding))
-        offset += padding
-    digest = hashlib.sha256()
+    digest = hashlib.blake2b(digest_size=16)
     for piece in pieces:
         digest.update(piece)
-    header["sha256"] = digest.hexdigest()
-    line = json.dumps(header).encode()
+    header["blake2b"] = digest.hexdigest()
+    line = json.dumps(header, separators=(",", ":")).encode()
     line += b" " * (-(len(MAGIC) + len(line) + 1) % ALIGN) + b"\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -380,12 +455,15 @@ def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None
             if header.get(key) != value:
                 raise ValueError(f"it was made with other position codes ({key})")
         view = memoryview(mapped)[body:]
-        if hashlib.sha256(view).hexdigest() != header.get("sha256"):
+        if hashlib.blake2b(view, digest_size=16).hexdigest() != header.get("blake2b"):
             raise ValueError("checksum mismatch")
         arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
                   for name, (offset, dtype, length) in header["arrays"].items()}
         store = Store(header["layout"], arrays, header["count"], header["span"])
-        if len(store.values) != (store.span if store.layout == "dense" else store.count):
+        expected = {"dense": store.span, "blocked": 0}.get(store.layout, store.count)
+        if len(store.values) != expected or store.layout == "blocked" and (
+                len(store.block_ends) != -(-store.count // BLOCK)
+                or store.count and store.block_ends[-1] != len(arrays["payload"])):
             raise ValueError("array sizes do not match")
         return store
     except Exception as problem:  # any damage at all means: rebuild

@@ -60,16 +60,19 @@ def test_codes_round_trip_on_every_reachable_position():
                 assert code < game.index_size()
 
 
-@pytest.mark.parametrize("codes", [
-    np.arange(0, 200, 1),              # every code: dense
-    np.arange(0, 100000, 3),           # a third of them: ranked bitmap
-    np.array([5, 10**9, 10**12]),      # a few far apart: sorted codes
-    np.concatenate([np.arange(k * 10**12, k * 10**12 + 200000, 7) for k in (1, 2, 3)]),  # clusters: chunked
+@pytest.mark.parametrize("codes, longest, layout", [
+    (np.arange(0, 200, 1), 60, "dense"),                 # every code
+    (np.arange(0, 100000, 3), 60, "ranked"),            # a third of them: a bitmap
+    (np.array([5, 10**9, 10**12]), 60, "sorted"),       # a few far apart: the codes themselves
+    (np.arange(0, 2000, 1), 80, "blocked"),             # two bytes a result: more than a plain layout may take
+    (np.concatenate([np.arange(k * 10**12, k * 10**12 + 200000, 7) for k in (1, 2, 3)]), 60, "blocked"),  # clusters
+    (np.cumsum(np.random.default_rng(2).integers(1, 3000, 50000)), 80, "blocked"),  # sparse, gaps over a byte
 ])
-def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes):
+def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes, longest, layout):
     rng = np.random.default_rng(1)
-    values = (rng.integers(0, 3, len(codes)).astype(np.uint16) << REMOTENESS_BITS) | rng.integers(0, 80, len(codes)).astype(np.uint16)
+    values = (rng.integers(0, 3, len(codes)).astype(np.uint16) << REMOTENESS_BITS) | rng.integers(0, longest, len(codes)).astype(np.uint16)
     store = Store.build(codes, values)
+    assert store.layout == layout
     database = Database(tmp_path)
     database.save_store("toy()", store)
     loaded = database.load_store("toy()")
@@ -79,9 +82,10 @@ def test_store_layouts_answer_alike_from_memory_and_from_disk(tmp_path, codes):
     for one in (store, loaded):
         got = one.get_many(probes)
         assert [int(g) for g in got] == [expected.get(int(c), MISSING) for c in probes]
-        assert [one.get(int(c)) for c in probes[:50]] == [expected.get(int(c), MISSING) for c in probes[:50]]
-    assert {"dense": 200, "ranked": 33334, "sorted": 3, "chunked": 85716}[store.layout] == len(codes)
-    assert (loaded.codes() == codes).all()
+        sample = rng.choice(probes, 600)
+        assert [one.get(int(c)) for c in sample] == [expected.get(int(c), MISSING) for c in sample]
+    assert loaded.count == len(codes)
+    assert (loaded.codes() == codes).all() and (loaded.values16() == values).all()
 
 
 def test_a_dense_result_array_is_stored_without_listing_codes():
