@@ -39,8 +39,10 @@ opponent's hand 2.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from gamesman import boards
+from gamesman.codes import TurnNumbersCode
 from gamesman.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
@@ -74,6 +76,19 @@ class Chopsticks(Game):
     def start(self) -> Position:
         ones = (1,) * self.hands
         return (0, ones, ones)
+
+    @cached_property
+    def position_code(self) -> TurnNumbersCode:
+        """Codes of the turn and the fingers on every hand, the first player's hands first."""
+        return TurnNumbersCode(2, self.fingers + 1, 2 * self.hands)
+
+    def encode(self, position: Position) -> int:
+        turn, left, right = position
+        return self.position_code.encode(turn, left + right) if self.position_code.fits else NotImplemented
+
+    def decode(self, code: int) -> Position:
+        turn, fingers = self.position_code.decode(code)
+        return (turn, fingers[:self.hands], fingers[self.hands:])
 
     def to_move(self, position: Position) -> int:
         return position[0]

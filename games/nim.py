@@ -10,8 +10,10 @@ Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from gamesman import boards
+from gamesman.codes import TurnNumbersCode
 from gamesman.errors import OptionError
 from gamesman.game import Game, Option, two_player_result
 
@@ -53,6 +55,16 @@ class Nim(Game):
 
     def start(self) -> tuple[int, tuple[int, ...]]:
         return (0, (self.size,) * self.heaps)
+
+    @cached_property
+    def position_code(self) -> TurnNumbersCode:
+        return TurnNumbersCode(self.players, self.size + 1, self.heaps)
+
+    def encode(self, position: tuple[int, tuple[int, ...]]) -> int:
+        return self.position_code.encode(*position) if self.position_code.fits else NotImplemented
+
+    def decode(self, code: int) -> tuple[int, tuple[int, ...]]:
+        return self.position_code.decode(code)
 
     def to_move(self, position: tuple[int, tuple[int, ...]]) -> int:
         return position[0]

@@ -11,7 +11,10 @@ Moves: the number added (``1``, ``2``).
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from gamesman import boards
+from gamesman.codes import TurnNumbersCode
 from gamesman.game import Game, Option, two_player_result
 
 
@@ -29,6 +32,17 @@ class OneTwoTen(Game):
 
     def start(self) -> tuple[int, int]:
         return (0, 0)
+
+    @cached_property
+    def position_code(self) -> TurnNumbersCode:
+        return TurnNumbersCode(2, self.target + 1, 1)
+
+    def encode(self, position: tuple[int, int]) -> int:
+        return self.position_code.encode(position[0], (position[1],))
+
+    def decode(self, code: int) -> tuple[int, int]:
+        turn, (total,) = self.position_code.decode(code)
+        return (turn, total)
 
     def to_move(self, position: tuple[int, int]) -> int:
         return position[0]

@@ -15,17 +15,20 @@ Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
 from __future__ import annotations
 
 from gamesman import boards
+from gamesman.codes import TurnBoardCodes
 from gamesman.game import Game, Option, two_player_result
 
 SIZE = 3
 
 
-class TicTacToe(Game):
+class TicTacToe(TurnBoardCodes, Game):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
     options = (Option("misere", bool, False, "three in a row loses"),)
     rules = "Place your mark on an empty cell; three in a row wins (loses under misere)."
+    cell_letters = "-xo"  # position codes: TurnBoardCodes
+    size = SIZE * SIZE
 
     def setup(self) -> None:
         self.lines = boards.lines(SIZE, SIZE, SIZE)

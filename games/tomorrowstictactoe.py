@@ -30,6 +30,7 @@ first row of the string.
 from __future__ import annotations
 
 from gamesman import boards
+from gamesman.codes import TurnBoardCodes
 from gamesman.game import Game, Option, two_player_result
 
 IN_A_ROW = 3
@@ -41,7 +42,7 @@ MAX_ROWS = 100
 Position = tuple[int, str]
 
 
-class TomorrowsTicTacToe(Game):
+class TomorrowsTicTacToe(TurnBoardCodes, Game):
     name = "tomorrowstictactoe"
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -54,6 +55,7 @@ class TomorrowsTicTacToe(Game):
     )
     rules = ("Place your mark on an empty cell; three in a row horizontally or vertically wins "
              "(loses under misere; diagonals count with --diagonals).")
+    cell_letters = "-xo"  # position codes: TurnBoardCodes
 
     def setup(self) -> None:
         self.size = self.rows * self.cols

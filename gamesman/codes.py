@@ -178,6 +178,38 @@ class TurnBoardCodes:
         return self.cell_code.decode_turn(code)
 
 
+class TurnNumbersCode:
+    """Positions made of whose turn it is (of ``players``) and ``length`` numbers from 0 to
+    ``base - 1`` (heap sizes, fingers on hands, a sum) as one integer: the numbers as a
+    base-``base`` number (number i is digit i) times ``players``, plus the turn.  ``fits``
+    says whether every such code is below 2**63 (the fast solver's codes are int64).
+
+    >>> code = TurnNumbersCode(2, 6, 3)
+    >>> code.encode(1, (5, 0, 2)), code.decode(code.encode(1, (5, 0, 2)))
+    (155, (1, (5, 0, 2)))
+    """
+
+    def __init__(self, players: int, base: int, length: int) -> None:
+        self.players = players
+        self.base = base
+        self.length = length
+        self.fits = players * base ** length <= 1 << 63
+
+    def encode(self, turn: int, numbers: tuple[int, ...]) -> int:
+        code = 0
+        for number in reversed(numbers):
+            code = code * self.base + number
+        return code * self.players + turn
+
+    def decode(self, code: int) -> tuple[int, tuple[int, ...]]:
+        code, turn = divmod(code, self.players)
+        numbers = []
+        for _ in range(self.length):
+            code, number = divmod(code, self.base)
+            numbers.append(number)
+        return turn, tuple(numbers)
+
+
 class GridShifts:
     """Bit masks of a ``rows`` x ``cols`` board (cell r*cols+c is bit r*cols+c) moved one
     step in a direction (drow, dcol); pieces that would leave the board are dropped.

@@ -28,6 +28,14 @@ VARIANTS = [
     ("othello", dict(rows=3, cols=4, place_anywhere=True)),
     ("hex", dict(size=3)),
     ("hex", dict(size=3, swap=True)),
+    ("tictactoe", dict()),
+    ("tictactoe", dict(misere=True)),
+    ("tomorrowstictactoe", dict()),
+    ("nim", dict()),
+    ("nim", dict(heaps=2, size=6, take=4, misere=True)),
+    ("onetwoten", dict(target=15, step=3)),
+    ("chopsticks", dict(hands=2, fingers=4)),
+    ("chopsticks", dict(hands=2, fingers=5, misere=True, wrap_around=True)),
 ]
 
 
@@ -108,6 +116,7 @@ def test_solved_results_are_memory_mapped_and_reused(tmp_path):
 
 
 def test_games_without_codes_or_with_chance_go_to_the_reference_engine():
-    assert Solver(make_game("tictactoe"), database=None).engine == "reference"
+    assert Solver(make_game("chopsticks", hands=40, fingers=5), database=None).engine == "reference"  # 6**80 codes
+    assert Solver(make_game("2048"), database=None).engine == "reference"
     assert Solver(make_game("nim3p"), database=None).engine == "reference"
     assert Solver(make_game("connectfour", rows=4, cols=4), database=None).engine == "fast"

@@ -176,7 +176,7 @@ def test_cycles_rejected_for_max_n():
         Solver(ThreeLoop(), database=None).solve()
 
 
-@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3})])
+@pytest.mark.parametrize("name, options", [("2048", {"rows": 2, "cols": 2}), ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3})])
 def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys, name, options):
     """Both engines' files: the reference's table and the fast engine's arrays."""
     game = make_game(name, **options)
