@@ -225,27 +225,33 @@ class Sim(Game):
         return "\n".join(lines)
 
     # -- hooks for the fast solver (gamesman.fastsolve), two players --------------
+    # (three players have codes too: they key the reference solver's database)
     layered = True  # every move colours an edge
 
     @cached_property
     def edge_code(self) -> DigitCode:
-        """Colourings as base-3 numbers: edge i is digit i (0 free, 1 x, 2 o)."""
-        return DigitCode("-xo", len(self.edges))
+        """Colourings as numbers: edge i is digit i (0 free, 1 x, 2 o, 3 z), base players + 1."""
+        return DigitCode(boards.EMPTY + "".join(self.player_names), len(self.edges))
 
     def encode(self, position: Position) -> int:
-        """The colouring's number, plus 3**edges when the turn is not the usual one
-        (x when an even number of edges is coloured); so the positions of a game from
-        the start are numbered below 3**edges."""
-        if self.players != 2:
-            return NotImplemented
+        """Two players: the colouring's number, plus 3**edges when the turn is not the usual
+        one (x when an even number of edges is coloured); so the positions of a game from
+        the start are numbered below 3**edges.  Three players: the colouring's number
+        times three, plus the turn."""
         turn, colours, _ = position
+        if self.players == 3:
+            return self.edge_code.encode(colours) * 3 + turn
         unusual = turn != (len(colours) - colours.count(boards.EMPTY)) % 2
         return self.edge_code.encode(colours) + unusual * self.edge_code.span
 
     def decode(self, code: int) -> Position:
-        unusual, number = divmod(code, self.edge_code.span)
-        colours = self.edge_code.decode(number)
-        turn = ((len(colours) - colours.count(boards.EMPTY)) % 2) ^ unusual
+        if self.players == 3:
+            number, turn = divmod(code, 3)
+            colours = self.edge_code.decode(number)
+        else:
+            unusual, number = divmod(code, self.edge_code.span)
+            colours = self.edge_code.decode(number)
+            turn = ((len(colours) - colours.count(boards.EMPTY)) % 2) ^ unusual
         return (turn, colours, tuple(p for p in range(self.players) if self.has_triangle(colours, p)))
 
     def index_size(self) -> int:

@@ -81,12 +81,13 @@ import re
 import statistics
 import time
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from gamesman import boards
+from gamesman.codes import TurnNumbersCode
 from gamesman.errors import OptionError
 from gamesman.game import CHANCE, Game, Option
 from gamesman.players import Choice
@@ -190,6 +191,20 @@ class TwentyFortyEight(Game):
     # -- rules ------------------------------------------------------------------
     def start(self) -> Position:
         return (CHANCE, 0, (0,) * self.cells)
+
+    # Codes (they key the solver's database): the score, then whose turn, then the cells.
+    @cached_property
+    def board_code(self) -> TurnNumbersCode:
+        return TurnNumbersCode(2, self.largest + 1, self.cells)
+
+    def encode(self, position: Position) -> int:
+        turn, score, cells = position
+        return score * self.board_code.span + self.board_code.encode(int(turn == PLAYER), cells)
+
+    def decode(self, code: int) -> Position:
+        score, board = divmod(code, self.board_code.span)
+        player, cells = self.board_code.decode(board)
+        return (PLAYER if player else CHANCE, score, cells)
 
     def to_move(self, position: Position) -> int:
         return position[0]

@@ -193,7 +193,8 @@ class TurnNumbersCode:
         self.players = players
         self.base = base
         self.length = length
-        self.fits = players * base ** length <= 1 << 63
+        self.span = players * base ** length  # every code is below this
+        self.fits = self.span <= 1 << 63
 
     def encode(self, turn: int, numbers: tuple[int, ...]) -> int:
         code = 0

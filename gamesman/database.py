@@ -14,7 +14,12 @@ and rebuilt by the next solve.
   ``sorted`` (the codes themselves), else ``blocked`` (blocks of codes and
   results, each deflated on its own, under a directory of their first codes).
   See :mod:`gamesman.store`.
-* ``NAME.ref.db`` (the reference solver): a zlib-compressed table of positions.
+* ``NAME.maxn.db`` (the reference solver's max^n and chance tables, of a game
+  with position codes): the same memory-mapped store, keyed by position code;
+  a result is the index of its utility vector in a palette of the distinct
+  vectors (most common first), and the Grundy column holds the remoteness.
+* ``NAME.ref.db`` (the reference solver's other tables): a zlib-compressed
+  table of positions.
 
 The directory is ``$GAMESMAN_CACHE`` if set, else ``$XDG_CACHE_HOME/gamesman``,
 else ``~/.cache/gamesman``.
@@ -29,11 +34,21 @@ import re
 import sys
 import tempfile
 import zlib
+from collections import Counter
+from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from gamesman.game import Game
+    from gamesman.store import Store
 
 MAGIC = b"GAMESMAN-DB 1\n"
 REFERENCE_SUFFIX = ".ref.db"
+UTILITIES_SUFFIX = ".maxn.db"
+#: Distinct utility vectors a max^n table kept by position code may hold (its results are
+#: indexes into them, below the 14-bit remoteness field they borrow).
+MAX_VECTORS = 0x3FFF
 
 
 def cache_directory() -> Path:
@@ -130,3 +145,87 @@ class Database:
         from gamesman.store import write_store
 
         write_store(self.path(spec), spec, results, stamp)
+
+    def load_table(self, game: Game) -> MutableMapping | None:
+        """The reference solver's table of ``game``: a memory-mapped max^n table when one was
+        saved (see ``save_table``), else the pickled one, else None."""
+        from gamesman.store import read_store
+
+        if has_codes(game):
+            store = read_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec)
+            if store is not None:
+                return StoredUtilities(game, store)
+        return self.load(game.spec)
+
+    def save_table(self, game: Game, table: Mapping) -> None:
+        """Write the reference solver's table: a max^n table of a game with position codes as
+        a store keyed by code (when its codes and distinct vectors fit), any other pickled."""
+        import numpy as np
+
+        from gamesman.store import NO_GRUNDY, Store, write_store
+
+        entries = list(table.items())
+        if has_codes(game) and entries and len(entries[0][1]) == 2:
+            codes = [game.encode(position) for position, _ in entries]
+            counts = Counter(utilities for _, (utilities, _) in entries)
+            if len(counts) <= MAX_VECTORS and max(codes) < 1 << 63:
+                vectors = [utilities for utilities, _ in counts.most_common()]
+                index = {utilities: at for at, utilities in enumerate(vectors)}
+                order = sorted(range(len(entries)), key=codes.__getitem__)
+                results = [entries[at][1] for at in order]
+                store = Store.build(np.array([codes[at] for at in order], np.int64),
+                                    np.array([index[utilities] for utilities, _ in results], np.uint16),
+                                    np.array([NO_GRUNDY if remoteness is None else remoteness
+                                              for _, remoteness in results], np.uint16))
+                store.arrays["utilities"] = np.array(vectors, np.float64).ravel()
+                write_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec, store)
+                return
+        self.save(game.spec, dict(entries))
+
+
+def has_codes(game: Game) -> bool:
+    """Whether ``game`` numbers its positions (the ``encode`` hook)."""
+    return game.encode(game.start()) is not NotImplemented
+
+
+class StoredUtilities(MutableMapping):
+    """A max^n table (position -> (utilities, remoteness)) read from a store keyed by
+    position code, with the entries solved since on top of it (new positions only)."""
+
+    def __init__(self, game: Game, store: Store) -> None:
+        self.game = game
+        self.store = store
+        rows = store.arrays["utilities"].reshape(-1, game.players)
+        self.vectors = [tuple(float(u) for u in row) for row in rows]
+        self.added: dict[Hashable, tuple] = {}
+
+    def get(self, position: Hashable, default: Any = None) -> Any:
+        at = self.store.slot(self.game.encode(position))
+        if at < 0:
+            return self.added.get(position, default)
+        _, vector, remoteness = self.store.packed(at)  # the index sits where a remoteness would
+        return (self.vectors[vector], remoteness)
+
+    def __getitem__(self, position: Hashable) -> tuple:
+        entry = self.get(position)
+        if entry is None:
+            raise KeyError(position)
+        return entry
+
+    def __contains__(self, position: object) -> bool:
+        return self.get(position) is not None
+
+    def __setitem__(self, position: Hashable, entry: tuple) -> None:
+        self.added[position] = entry
+
+    def __delitem__(self, position: Hashable) -> None:
+        del self.added[position]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        decode = self.game.decode
+        for code in self.store.codes().tolist():
+            yield decode(code)
+        yield from self.added
+
+    def __len__(self) -> int:
+        return self.store.count + len(self.added)

@@ -315,7 +315,7 @@ class Solver:
                 self.table[position] = packed
                 new += 1
         if self.worth_saving() and new:
-            self.database.save(game.spec, self.table)
+            self.database.save_table(game, self.table)
         return new
 
     def _solve_fast(self, root: Hashable) -> int:
@@ -332,10 +332,13 @@ class Solver:
         return solved.stats["new"]
 
     def worth_saving(self) -> bool:
-        """Whether to keep the table on disk: there is a database, and the table is not so
-        small that solving it again is quicker than reading a file (the header of which
-        would outweigh the results)."""
-        return self.database is not None and len(self.table) >= SMALLEST_SAVED
+        """Whether to keep the table on disk: there is a database, the table is not so small
+        that solving it again is quicker than reading a file (the header of which would
+        outweigh the results), and it would be read: a game that knows the result of its
+        start itself (``known_result``, e.g. from a table of its own) never has the table
+        looked at."""
+        return (self.database is not None and len(self.table) >= SMALLEST_SAVED
+                and self.game.known_result(self.game.start()) is None)
 
     def _load(self) -> None:
         if not self._loaded:
@@ -345,7 +348,11 @@ class Solver:
             if self.engine == "fast":
                 self.table.load(self.database)
             else:
-                self.table.update(self.database.load(self.game.spec) or {})
+                stored = self.database.load_table(self.game)
+                if isinstance(stored, dict):
+                    self.table.update(stored)
+                elif stored is not None:
+                    self.table = stored  # memory-mapped; what is solved later goes on top
 
     def _report(self, stage: str, done: int, total: int) -> None:
         if self.progress and (done % 20000 == 0 or done == total):

@@ -50,8 +50,8 @@ MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
-BLOCK = 256  # codes per block of the blocked layout
-BLOCK_CACHE = 4096  # inflated blocks kept by a blocked store
+BLOCK = 512  # codes per block of the blocked layout
+BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
 PLAIN_BUDGET = 1.75  # bytes a position a plain layout may take (a file's limit is 2)
 
 
@@ -112,7 +112,7 @@ class Store:
         if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
             self.block_firsts = memoryview(arrays["block_firsts"]).cast("B").cast(arrays["block_firsts"].dtype.char)
             self.block_ends = memoryview(arrays["block_ends"]).cast("B").cast("I")
-            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate)
+            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate)  # for look-ups of one code
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
 
     # -- building ---------------------------------------------------------------------
@@ -216,7 +216,7 @@ class Store:
         return Store.build(all_codes[order], all_values, all_grundy)
 
     # -- the blocked layout's blocks -------------------------------------------------------
-    def inflate_arrays(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The codes, stored results and Grundy numbers of one block."""
         start = self.block_ends[block - 1] if block else 0
         raw = zlib.decompress(self.arrays["payload"][start:self.block_ends[block]], -15)
@@ -232,15 +232,10 @@ class Store:
             grundy, at = from_byte_planes(raw, at, size, self.grundy_array.itemsize)
         return codes, values, grundy
 
-    def inflate(self, block: int) -> tuple[list[int], list[int], list[int] | None]:
-        """One block as lists, for look-ups of one code (kept by ``inflated``)."""
-        codes, values, grundy = self.inflate_arrays(block)
-        return codes.tolist(), values.tolist(), None if grundy is None else grundy.tolist()
-
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Every block inflated at once, kept (for look-ups of many codes at once)."""
-        blocks = [self.inflate_arrays(block) for block in range(len(self.block_ends))]
+        blocks = [self.inflate(block) for block in range(len(self.block_ends))]
         grundy = None if self.grundy_array is None else np.concatenate([b[2] for b in blocks] or [self.grundy_array])
         return (np.concatenate([b[0] for b in blocks] or [np.zeros(0, np.int64)]),
                 np.concatenate([b[1] for b in blocks] or [self.values]), grundy)
@@ -251,7 +246,7 @@ class Store:
         remoteness or None for a draw, Grundy number or None)."""
         if self.layout == "blocked":
             _, values, numbers = self.inflated(at // BLOCK)
-            value, number = values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
+            value, number = int(values[at % BLOCK]), None if numbers is None else int(numbers[at % BLOCK])
         else:
             value = int(self.values[at])
             number = None if self.grundy_array is None else int(self.grundy_array[at])
@@ -277,8 +272,8 @@ class Store:
             if block < 0:
                 return -1
             codes = self.inflated(block)[0]
-            at = bisect.bisect_left(codes, code)
-            return block * BLOCK + at if at < len(codes) and codes[at] == code else -1
+            at = int(codes.searchsorted(code))
+            return block * BLOCK + at if at < len(codes) and int(codes[at]) == code else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -294,7 +289,7 @@ class Store:
         if at < 0:
             return MISSING
         if self.layout == "blocked":
-            value = self.inflated(at // BLOCK)[1][at % BLOCK]
+            value = int(self.inflated(at // BLOCK)[1][at % BLOCK])
         else:
             value = int(self.values[at])
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
@@ -305,7 +300,7 @@ class Store:
         if at < 0 or self.grundy_array is None:
             return NO_GRUNDY
         if self.layout == "blocked":
-            number = self.inflated(at // BLOCK)[2][at % BLOCK]
+            number = int(self.inflated(at // BLOCK)[2][at % BLOCK])
         else:
             number = int(self.grundy_array[at])
         return NO_GRUNDY if number == self.no_grundy else number
