@@ -112,7 +112,7 @@ class Store:
         if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
             self.block_firsts = memoryview(arrays["block_firsts"]).cast("B").cast(arrays["block_firsts"].dtype.char)
             self.block_ends = memoryview(arrays["block_ends"]).cast("B").cast("I")
-            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate)  # for look-ups of one code
+            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate_views)  # for look-ups of one code
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
 
     # -- building ---------------------------------------------------------------------
@@ -232,6 +232,12 @@ class Store:
             grundy, at = from_byte_planes(raw, at, size, self.grundy_array.itemsize)
         return codes, values, grundy
 
+    def inflate_views(self, block: int) -> tuple[memoryview, memoryview, memoryview | None]:
+        """One block as memoryviews of its arrays (bisect and indexing on them are quicker
+        than on numpy for one code)."""
+        codes, values, grundy = self.inflate(block)
+        return memoryview(codes), memoryview(values), None if grundy is None else memoryview(grundy)
+
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Every block inflated at once, kept (for look-ups of many codes at once)."""
@@ -246,7 +252,7 @@ class Store:
         remoteness or None for a draw, Grundy number or None)."""
         if self.layout == "blocked":
             _, values, numbers = self.inflated(at // BLOCK)
-            value, number = int(values[at % BLOCK]), None if numbers is None else int(numbers[at % BLOCK])
+            value, number = values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
         else:
             value = int(self.values[at])
             number = None if self.grundy_array is None else int(self.grundy_array[at])
@@ -272,8 +278,8 @@ class Store:
             if block < 0:
                 return -1
             codes = self.inflated(block)[0]
-            at = int(codes.searchsorted(code))
-            return block * BLOCK + at if at < len(codes) and int(codes[at]) == code else -1
+            at = bisect.bisect_left(codes, code)
+            return block * BLOCK + at if at < len(codes) and codes[at] == code else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -289,7 +295,7 @@ class Store:
         if at < 0:
             return MISSING
         if self.layout == "blocked":
-            value = int(self.inflated(at // BLOCK)[1][at % BLOCK])
+            value = self.inflated(at // BLOCK)[1][at % BLOCK]
         else:
             value = int(self.values[at])
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
@@ -300,7 +306,7 @@ class Store:
         if at < 0 or self.grundy_array is None:
             return NO_GRUNDY
         if self.layout == "blocked":
-            number = int(self.inflated(at // BLOCK)[2][at % BLOCK])
+            number = self.inflated(at // BLOCK)[2][at % BLOCK]
         else:
             number = int(self.grundy_array[at])
         return NO_GRUNDY if number == self.no_grundy else number
