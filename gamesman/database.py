@@ -1,6 +1,6 @@
 """Solved results on disk: one file per variant, keyed by its spec string.
 
-Two kinds of file, both a magic line, a JSON header (with the SHA-256 of the
+Three kinds of file, each a magic line, a JSON header (with a hash of the
 body) and a body, written to a temporary name and renamed, so a crash never
 leaves half a file; a file that fails any check on load is reported, ignored
 and rebuilt by the next solve.
@@ -17,7 +17,8 @@ and rebuilt by the next solve.
 * ``NAME.maxn.db`` (the reference solver's max^n and chance tables, of a game
   with position codes): the same memory-mapped store, keyed by position code;
   a result is the index of its utility vector in a palette of the distinct
-  vectors (most common first), and the Grundy column holds the remoteness.
+  vectors (most common first), and the Grundy column holds the remoteness
+  (see :class:`StoredUtilities`).
 * ``NAME.ref.db`` (the reference solver's other tables): a zlib-compressed
   table of positions.
 

@@ -9,8 +9,8 @@ for none).
 
 Which codes are present is held in one of four layouts.  The three plain ones
 answer a look-up straight from the arrays, and the smallest of them is taken
-when it needs at most PLAIN_BUDGET bytes a position (so that a file stays
-within two bytes a position); otherwise the blocked layout is, when smaller:
+when its file stays within MAX_BYTES_PER_POSITION (HEADER_ROOM bytes are
+allowed for the file's header); otherwise the blocked layout is, when smaller:
 
 * ``dense``: results for every code from 0 to the largest;
 * ``ranked``: a bitmap of the codes present, a rank directory (the number of
@@ -52,7 +52,8 @@ BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
 BLOCK = 512  # codes per block of the blocked layout
 BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
-PLAIN_BUDGET = 1.75  # bytes a position a plain layout may take (a file's limit is 2)
+MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
+HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -135,7 +136,8 @@ class Store:
     def _laid_out(cls, codes: np.ndarray | None, present: np.ndarray | None, span: int, values: np.ndarray,
                   grundy: np.ndarray | None = None) -> "Store":
         """The store in the smallest plain layout, or the blocked one when no plain layout
-        fits in PLAIN_BUDGET and it is smaller; the codes are given sorted, or as a flag per code."""
+        fits in MAX_BYTES_PER_POSITION and it is smaller; the codes are given sorted, or as a
+        flag per code."""
         count = len(values)
         remote = values & 0x3FFF
         if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
@@ -154,9 +156,10 @@ class Store:
                  "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
                  "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
-        if codes is None and (layout != "ranked" or sizes[layout] > PLAIN_BUDGET * count):
+        too_big = sizes[layout] + HEADER_ROOM > MAX_BYTES_PER_POSITION * count
+        if codes is None and (layout != "ranked" or too_big):
             codes = np.flatnonzero(present)
-        if sizes[layout] > PLAIN_BUDGET * count:
+        if too_big:
             blocked = cls._blocked(codes, span, stored, grundy)
             if blocked.nbytes < sizes[layout]:
                 return blocked
@@ -392,6 +395,7 @@ class Store:
     @property
     def nbytes(self) -> int:
         return sum(array.nbytes for array in self.arrays.values())
+
 
 _PACKED: dict[tuple, tuple] = {}
 
