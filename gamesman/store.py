@@ -32,6 +32,7 @@ import mmap
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -164,6 +165,35 @@ class Store:
         arrays["bitmap"] = bitmap
         arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
         return cls(layout, arrays, count, span)
+
+    @classmethod
+    def from_dense_slabs(cls, slabs: Iterable[np.ndarray], span: int, count: int, wide: bool) -> "Store":
+        """The ranked layout of 16-bit results over every code below ``span`` (MISSING:
+        none) given a slab at a time, for indexes too large to flag every code in
+        memory at once: every slab but the last a multiple of 512 codes long.
+        ``count`` is the number of results; ``wide``, whether a remoteness reaches 63."""
+        words = (span + 63) // 64
+        bitmap = np.zeros(words, np.uint64)
+        values = np.empty(count, np.uint16 if wide else np.uint8)
+        at = filled = 0
+        for slab in slabs:
+            present = slab != MISSING
+            found = int(np.count_nonzero(present))
+            if filled + found > count:
+                raise ValueError("more results than counted")
+            values[filled:filled + found] = slab[present] if wide else narrow(slab[present])
+            packed = np.packbits(present, bitorder="little")
+            packed = np.concatenate((packed, np.zeros(-len(packed) % 8, np.uint8)))
+            bitmap[at // 64:at // 64 + len(packed) // 8] = packed.view(np.uint64)
+            at += len(slab)
+            filled += found
+        if filled != count or at != span:
+            raise ValueError("the slabs do not hold the results counted")
+        counts = np.zeros(-(-words // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
+        counts[:words] = np.bitwise_count(bitmap)
+        block_sums = counts.reshape(-1, BLOCK_WORDS).sum(axis=1)
+        blocks = (np.cumsum(block_sums) - block_sums).astype(np.uint32 if count < 1 << 32 else np.uint64)
+        return cls("ranked", {"values": values, "bitmap": bitmap, "blocks": blocks}, count, span)
 
     def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> "Store":
         """A new store with these sorted codes added (their results win over the stored ones)."""
