@@ -158,6 +158,7 @@ class ConnectFour(Game):
     # or once more and the turn follows (a perfect index of such boards).  Any other
     # board (one set up with an unusual turn) gets a code above that index.
     layered = True
+    codes_version = 2  # boards of fewer pieces first
 
     @cached_property
     def stacks(self) -> ColumnStacks | None:

@@ -48,6 +48,10 @@ EXTRA = ["sim(nodes=6,players=2,coalition=none)", "connectfour(rows=4,cols=4,in_
          "connectfour(rows=5,cols=4,in_a_row=4,misere=false)", "connectfour(rows=4,cols=5,in_a_row=4,misere=false)"]
 #: Only with ``--big``: minutes and gigabytes.
 BIG = ["connectfour(rows=5,cols=5,in_a_row=4,misere=false)"]
+#: Only with ``--huge``: the largest game solved here (about an hour, 10 GB of memory, 25 GB of disk).
+HUGE = ["connectfour(rows=5,cols=6,in_a_row=4,misere=false)"]
+#: A long solve says how far it is this often (seconds).
+PROGRESS_SECONDS = 30
 QUICK_LIMIT = 200_000
 ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write('=\\n\\n'); sys.stdout.flush()\n"
 PARTS = ("solve", "playouts", "protocol", "shell")
@@ -55,7 +59,7 @@ PARTS = ("solve", "playouts", "protocol", "shell")
 Report = Callable[[str], None]
 
 
-def solve_specs(quick: bool, big: bool) -> list[str]:
+def solve_specs(quick: bool, big: bool, huge: bool = False) -> list[str]:
     """The variants to solve: the README's showcase, the defaults that are solvable, the extras."""
     from gamesman.registry import game_class, game_names
     from gamesman.showcase import showcase_games
@@ -65,7 +69,7 @@ def solve_specs(quick: bool, big: bool) -> list[str]:
         game = game_class(name)()
         if game.solvable() and game.spec not in specs and game.players <= 2:
             specs.append(game.spec)
-    specs += [spec for spec in EXTRA + (BIG if big else []) if spec not in specs]
+    specs += [spec for spec in EXTRA + (BIG if big else []) + (HUGE if huge else []) if spec not in specs]
     if quick:
         specs = [spec for spec in specs if spec in CLASSIC or _small(spec)]
     return specs
@@ -92,7 +96,15 @@ def child_main(spec: str, engine: str, cache: str) -> None:
     from gamesman.solver import Solver
 
     game = game_from_spec(spec)
-    solver = Solver(game, database=Database(Path(cache)), engine=engine)
+    said = [time.perf_counter()]
+
+    def progress(stage: str, done: int, total: int | None) -> None:
+        """A line on stderr every PROGRESS_SECONDS (the bench passes it on): long solves show progress."""
+        if time.perf_counter() - said[0] >= PROGRESS_SECONDS:
+            said[0] = time.perf_counter()
+            print(f"bench:   {stage} {done:,}" + (f" of {total:,}" if total else ""), file=sys.stderr, flush=True)
+
+    solver = Solver(game, database=Database(Path(cache)), engine=engine, progress=progress)
     started = time.perf_counter()
     solver.solve()  # the whole graph, as the README's table counts it (even where the game
     result = solver.result(game.start())  # answers from a table of its own)
@@ -124,18 +136,32 @@ def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -
     game = game_from_spec(spec)
     solver = Solver(game, database=Database(Path(cache)), engine=engine)
     solver.solve()  # loads the database (solving nothing again)
-    table = solver.table
-    if solver.engine == "fast":
-        codes = table.store.codes()
-        picks = [game.decode(int(code)) for code in rng.choices(codes.tolist(), k=min(LOOKUPS, 2000))]
-    else:
-        keys = list(table)
-        picks = rng.choices(keys, k=min(LOOKUPS, 2000))
+    picks = positions_met(game, 2000, rng)  # not a list of all positions: some games have billions
     picks = (picks * (LOOKUPS // len(picks) + 1))[:LOOKUPS]
     started = time.perf_counter()
     for position in picks:
         solver.result(position)
     return LOOKUPS / (time.perf_counter() - started)
+
+
+def positions_met(game, count: int, rng: random.Random) -> list:
+    """``count`` positions met on random walks from the start (of up to 200 moves each)."""
+    from gamesman.game import CHANCE
+    from gamesman.players import random_outcome
+
+    met: list = []
+    while len(met) < count:
+        position = game.start()
+        for _ in range(rng.randrange(1, 200)):
+            met.append(position)
+            if game.outcome(position) is not None:
+                break
+            if game.to_move(position) == CHANCE:
+                move = random_outcome(game, position, rng)
+            else:
+                move = rng.choice(list(game.moves(position)))
+            position = game.play(position, move)
+    return met[:count]
 
 
 def run_solve(spec: str, engine: str) -> dict:
@@ -144,7 +170,7 @@ def run_solve(spec: str, engine: str) -> dict:
     with tempfile.TemporaryDirectory() as cache:
         command = [sys.executable, "-m", "gamesman.bench", "--child", spec, engine, cache]
         started = time.perf_counter()
-        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        done = subprocess.run(command, stdout=subprocess.PIPE)
         seconds = time.perf_counter() - started
         if done.returncode != 0:
             raise GameError(f"bench: solving {spec} with the {engine} engine failed (exit {done.returncode})")
@@ -271,15 +297,19 @@ def bench_shell(report: Report) -> None:
 
 
 # -- the command --------------------------------------------------------------------------------
-USAGE = "usage: gamesman bench [--quick] [--big] [--only solve,playouts,protocol,shell]"
+USAGE = ("usage: gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] "
+         "[--only solve,playouts,protocol,shell]")
 
 
 def main(args: list[str]) -> int:
     """``gamesman bench``: print every figure with its baseline."""
+    from gamesman.registry import game_from_spec
+
     if args[:1] == ["--child"] and len(args) == 4:
         child_main(*args[1:])
         return 0
-    quick = big = False
+    quick = big = huge = False
+    variants: list[str] = []
     parts = list(PARTS)
     words = list(args)
     while words:
@@ -288,6 +318,10 @@ def main(args: list[str]) -> int:
             quick = True
         elif word == "--big":
             big = True
+        elif word == "--huge":
+            huge = True
+        elif word == "--variant" and words:
+            variants.append(game_from_spec(words.pop(0)).spec)  # checked, and written as the game writes it
         elif word == "--only" and words:
             parts = words.pop(0).split(",")
             unknown = [part for part in parts if part not in PARTS]
@@ -300,7 +334,7 @@ def main(args: list[str]) -> int:
         print(line, flush=True)
 
     if "solve" in parts:
-        bench_solving(solve_specs(quick, big), report)
+        bench_solving(variants or solve_specs(quick, big, huge), report)
         report("")
     if "playouts" in parts:
         bench_playouts(0.5 if quick else 2.0, report)

@@ -33,7 +33,7 @@ usage:
                                              --strategy once per seat in order, the last for the rest
   gamesman table                             the README's table of solved variants
   gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
-  gamesman bench [--quick] [--big] [--only solve,playouts,protocol,shell]
+  gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] [--only solve,playouts,protocol,shell]
                                              speed and size, each beside a same-run baseline
   gamesman protocol [GAME [options]] [--strategy S] [--seed N]
                                              the text protocol on stdin/stdout

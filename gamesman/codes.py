@@ -337,10 +337,11 @@ class ColumnStacks(GravityBoard):
     X moving first (Connect Four): bitboards and a perfect index.
 
     Bitboards are a :class:`GravityBoard`'s (John Tromp's layout).  A board where X has played ceil(n/2) of the
-    n pieces and the turn follows is numbered by the heights of its columns (in
-    mixed radix, each height class given a block) and the rank of X's pieces among
-    the n pieces (combinatorial number system), so the ``index_size`` numbers are
-    used by exactly such boards.  Any other board gets ``index_size`` plus its
+    n pieces and the turn follows is numbered by the heights of its columns (a
+    block for each vector of heights, fewer pieces first, so that the boards of n
+    pieces take one range of codes) and the rank of X's pieces among the n pieces
+    (combinatorial number system), so the ``index_size`` numbers are used by
+    exactly such boards.  Any other board gets ``index_size`` plus its
     bitboard code (X's pieces and a mark above each column) times two plus the turn.
 
     >>> stacks = ColumnStacks(2, 2)
@@ -366,7 +367,12 @@ class ColumnStacks(GravityBoard):
         self.radix = self.height ** np.arange(cols, dtype=np.int64)
         pieces = sum((vectors // self.radix[c]) % self.height for c in range(cols))
         sizes = self.binomials[pieces, (pieces + 1) // 2]
-        self.offsets = np.cumsum(sizes) - sizes
+        # Vectors of fewer pieces first: the boards of n pieces take one range of codes
+        # (a level of the solver's search is one range, see gamesman.fastsolve).
+        self.vector_order = np.argsort(pieces, kind="stable")
+        self.sorted_offsets = np.cumsum(sizes[self.vector_order]) - sizes[self.vector_order]
+        self.offsets = np.empty_like(self.sorted_offsets)
+        self.offsets[self.vector_order] = self.sorted_offsets
         self.index_size = int(sizes.sum())
 
     @classmethod
@@ -499,7 +505,7 @@ class ColumnStacks(GravityBoard):
         crosses = np.zeros(len(codes), np.int64)
         occupied = np.zeros(len(codes), np.int64)
         usual = codes < self.index_size
-        vectors = np.searchsorted(self.offsets, np.where(usual, codes, 0), side="right") - 1
+        vectors = self.vector_order[np.searchsorted(self.sorted_offsets, np.where(usual, codes, 0), side="right") - 1]
         rank = np.where(usual, codes - self.offsets[vectors], 0)
         heights = [(vectors // self.radix[col]) % self.height for col in range(self.cols)]
         pieces = sum(heights)

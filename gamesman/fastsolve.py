@@ -32,13 +32,16 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import numpy as np
 
 from gamesman.game import CHANCE, Game
 from gamesman.solver import SolverError, TooLarge
 from gamesman.workers import fork_pool
+
+if TYPE_CHECKING:
+    from gamesman.store import Store
 
 ProgressFn = Callable[[str, int, "int | None"], None]
 
@@ -92,9 +95,12 @@ class Solved:
     values: np.ndarray
     grundy: np.ndarray | None
     stats: dict = field(default_factory=dict)
+    store: "Store | None" = None  # the results already laid out (games too large for the arrays above)
 
     @property
     def count(self) -> int:
+        if self.store is not None:
+            return self.store.count
         return len(self.values) if self.codes is not None else int(np.count_nonzero(self.values != MISSING))
 
 
@@ -657,8 +663,20 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
     root_code = expander.root(root)
     if expander.index_size is not None and root_code >= expander.index_size:
         expander.index_size = None  # a root off the index (e.g. an unusual turn): sparse arrays
-    levels, layered = explore(expander, root_code, limit, progress, game.name,
-                              known(expander) if known else None, game.layered)
+    known_fn = known(expander) if known else None
+    if known_fn is None and expander.index_size is not None and expander.index_size > DENSE_LIMIT:
+        from gamesman import disksolve
+
+        if disksolve.fits(game, expander, expander.index_size):
+            try:
+                solved = disksolve.solve_on_disk(expander, root_code, limit, progress, game.name)
+            except disksolve.NotLevelled:
+                pass  # the arrays in memory take it
+            else:
+                solved.stats = {"positions": solved.count, "new": solved.count, "layered": True, "on_disk": True,
+                                "explore_seconds": 0.0, "solve_seconds": time.perf_counter() - started}
+                return solved
+    levels, layered = explore(expander, root_code, limit, progress, game.name, known_fn, game.layered)
     already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
     explored = time.perf_counter()
     solved = None
@@ -702,7 +720,7 @@ class Results(Mapping):
     def __init__(self, game: Game) -> None:
         self.game = game
         self.store = None
-        self.stamp = {"start_code": game.encode(game.start())}
+        self.stamp = {"start_code": game.encode(game.start()), "codes_version": game.codes_version}
 
     def get(self, position: Hashable, default: tuple | None = None) -> tuple | None:
         store = self.store
@@ -742,7 +760,9 @@ class Results(Mapping):
         """Take in the results of a solve."""
         from gamesman.store import Store
 
-        if self.store is None and solved.codes is None:
+        if solved.store is not None:  # solved on disk, which happens only when nothing was stored
+            self.store = solved.store
+        elif self.store is None and solved.codes is None:
             self.store = Store.from_dense(solved.values)
         elif self.store is None:
             self.store = Store.build(solved.codes, solved.values, solved.grundy)

@@ -223,6 +223,10 @@ class Game:
     #: from the start to a position has the same length (the solver then works
     #: level by level, and keeps no list of moves).
     layered: bool = False
+    #: Raised whenever ``encode`` numbers positions differently, so that databases
+    #: saved with the old numbering are rebuilt instead of read wrongly.
+    codes_version: int = 1
+
     def encode(self, position: Position) -> int:
         """A distinct non-negative integer for ``position`` (NotImplemented: no codes)."""
         return NotImplemented

@@ -31,3 +31,11 @@ def test_the_command_runs_a_part_and_refuses_unknown_words(capsys):
         main(["--only", "speed"])
     with pytest.raises(GameError, match="unexpected"):
         main(["--fast"])
+
+
+def test_a_chosen_variant_is_solved_alone_and_a_bad_one_refused(capsys):
+    assert main(["--variant", "connectfour(rows=3,cols=3,in_a_row=3)", "--only", "solve"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("connectfour(")]
+    assert len(rows) == 1 and rows[0].startswith("connectfour(rows=3,cols=3,in_a_row=3,misere=false)")
+    with pytest.raises(GameError):
+        main(["--variant", "connectfour(rows=0)", "--only", "solve"])

@@ -114,7 +114,8 @@ def test_count_and_exact_odds_stop_at_their_limits(monkeypatch, capsys, limit, v
     assert main(args) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.strip().splitlines() == [
+    errors = [line for line in captured.err.strip().splitlines() if not line.startswith(("counting ", "simulating "))]
+    assert errors == [  # after a progress line, when the machine is slow enough for one
         f"gamesman: tictactoe: tictactoe(misere=false) is {fragment}; simulate it instead"]
 
 

@@ -122,3 +122,38 @@ def test_games_without_codes_or_with_chance_go_to_the_reference_engine():
     assert chance.engine == "reference"
     assert Solver(make_game("nim3p"), database=None).engine == "reference"
     assert Solver(make_game("connectfour", rows=4, cols=4), database=None).engine == "fast"
+
+
+@pytest.mark.parametrize("name, options", [("connectfour", dict(rows=3, cols=4, in_a_row=3)),
+                                           ("connectfour", dict(rows=4, cols=3, in_a_row=3, misere=True))])
+def test_games_too_large_for_memory_are_solved_through_a_file_alike(monkeypatch, name, options):
+    """The file of results over the whole index (for Connect Four 6x5) gives the reference's
+    answers; small parts and slabs make every loop run many times."""
+    from gamesman import disksolve, fastsolve
+
+    calls = []
+    solve_on_disk = disksolve.solve_on_disk
+    monkeypatch.setattr(disksolve, "solve_on_disk", lambda *args: calls.append(args) or solve_on_disk(*args))
+    monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
+    monkeypatch.setattr(disksolve, "PART", 100)
+    monkeypatch.setattr(disksolve, "SLAB", 512)
+    assert check_engines_agree(make_game(name, **options), at_least=1000)
+    assert len(calls) == 1
+
+
+def test_a_game_whose_levels_share_codes_is_solved_in_memory(monkeypatch):
+    """Sim's codes do not give each level a range of its own: the file cannot take it."""
+    from gamesman import fastsolve
+
+    monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
+    solved = fastsolve.solve(make_game("sim", nodes=5), make_game("sim", nodes=5).start())
+    assert "on_disk" not in solved.stats and solved.count > 1000
+
+
+def test_a_database_saved_with_other_position_codes_is_rebuilt(tmp_path, monkeypatch, capsys):
+    game = make_game("connectfour", rows=3, cols=4, in_a_row=3)
+    Solver(game, database=Database(tmp_path)).solve()
+    monkeypatch.setattr(type(game), "codes_version", game.codes_version + 1)
+    again = Solver(game, database=Database(tmp_path))
+    assert again.solve() > 0  # nothing was taken from the old file
+    assert "other position codes" in capsys.readouterr().err
