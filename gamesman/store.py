@@ -115,6 +115,10 @@ class Store:
             self.block_ends = memoryview(arrays["block_ends"]).cast("B").cast("I")
             self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate_views)  # for look-ups of one code
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
+        # memoryviews again: one element of one is read several times quicker than of numpy's arrays
+        self.value_view = _view(self.values)
+        self.grundy_view = None if self.grundy_array is None else _view(self.grundy_array)
+        self.block_counts = None if self.blocks is None else _view(self.blocks)
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -286,8 +290,8 @@ class Store:
             _, values, numbers = self.inflated(at // BLOCK)
             value, number = values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
         else:
-            value = int(self.values[at])
-            number = None if self.grundy_array is None else int(self.grundy_array[at])
+            value = self.value_view[at]
+            number = None if self.grundy_view is None else self.grundy_view[at]
         if self.wide:
             kind, remoteness = value >> 14, value & 0x3FFF
         else:
@@ -301,7 +305,7 @@ class Store:
         if not 0 <= code < self.span:
             return -1
         if self.layout == "dense":
-            return code if int(self.values[code]) != self.missing else -1
+            return code if self.value_view[code] != self.missing else -1
         if self.layout == "sorted":
             at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
@@ -319,7 +323,7 @@ class Store:
         at = (word - first) * 64 + bit
         if not (bits >> at) & 1:
             return -1
-        return int(self.blocks[word // BLOCK_WORDS]) + (bits & ((1 << at) - 1)).bit_count()
+        return self.block_counts[word // BLOCK_WORDS] + (bits & ((1 << at) - 1)).bit_count()
 
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
@@ -329,7 +333,7 @@ class Store:
         if self.layout == "blocked":
             value = self.inflated(at // BLOCK)[1][at % BLOCK]
         else:
-            value = int(self.values[at])
+            value = self.value_view[at]
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
 
     def get_grundy(self, code: int) -> int:
@@ -427,6 +431,11 @@ class Store:
 
 
 _PACKED: dict[tuple, tuple] = {}
+
+
+def _view(array: np.ndarray) -> memoryview:
+    """A flat memoryview of a contiguous one-dimensional array, of its own item type."""
+    return memoryview(np.ascontiguousarray(array)).cast("B").cast(array.dtype.char)
 
 
 def _intern(kind: int, remoteness: int, grundy: int | None) -> tuple:
