@@ -197,7 +197,7 @@ def bench_solving(specs: list[str], report: Report) -> None:
         line = (f"{spec:<62} {fast['result']:>10} {fast['positions']:>11,} {fast['seconds']:>8.2f} "
                 f"{fast['solve_seconds']:>7.2f} {fast['positions'] / fast['solve_seconds']:>10,.0f} "
                 f"{fast['megabytes']:>6.0f} {bytes_per_position(fast):>6} {fast['lookups']:>10,.0f}")
-        notes = [] if fast["engine"] == "fast" else ["(no position codes: the reference solver)"]
+        notes = [] if fast["engine"] == "fast" else ["(the reference solver: max^n, chance, or no position codes)"]
         if fast["positions"] <= REFERENCE_LIMIT and fast["engine"] == "fast":
             reference = run_solve(spec, "reference")
             if reference["result"] != fast["result"] or reference["positions"] != fast["positions"]:
