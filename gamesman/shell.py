@@ -503,8 +503,13 @@ class Shell:
         return self.estimates[key]
 
     def exact(self) -> bool:
-        """Whether the solver answers for this variant (else a search player estimates)."""
-        return self.game.solvable()
+        """Whether the solver answers for this variant (else a search player estimates): it
+        is small enough to solve on demand, or was solved before (``gamesman solve --large``)."""
+        if self.game.solvable():
+            return True
+        from gamesman.database import Database
+
+        return Database.default().has_store(self.game.spec)
 
     def make_player(self, words: list[str]) -> "Strategy":
         """A strategy from words; perfect-like players share the shell's solver."""
@@ -1174,7 +1179,10 @@ def terminal_loop(shell: Shell) -> None:
         message = [("class:game", head)] + ([("", " "), ("class:player", player)] if player else []) \
             + [("class:mark", "> ")]
         try:
-            line = session.prompt(message)  # restores this shell's SIGINT handler when it returns
+            # Ctrl-C typed at the prompt is a key (the terminal is raw); a SIGINT that lands
+            # now comes from a Ctrl-C typed during the last command and goes to this shell's
+            # handler, which drops it (prompt_toolkit's own failed on a second one in a row).
+            line = session.prompt(message, handle_sigint=False)
         except KeyboardInterrupt:  # Ctrl-C is a key while the prompt reads
             shell.cancel_line(prompt, newline=False)
             continue
