@@ -24,7 +24,9 @@ usage:
   gamesman start GAME [options]              the initial position
   gamesman moves GAME [options] [POSITION]   legal moves, space-separated
   gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
-  gamesman solve GAME [options] [POSITION]   value and remoteness: win 7, lose 6, tie 9, draw
+  gamesman solve GAME [options] [--large] [POSITION]
+                                             value and remoteness: win 7, lose 6, tie 9, draw;
+                                             --large: solve a variant too large to solve on demand
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N] [POSITION]
                                              a random game, one position per line
@@ -213,18 +215,22 @@ def cmd_do(args: list[str]) -> int:
     return 0
 
 
-def make_solver(game):
+def make_solver(game, large: bool = False):
+    """A solver with a progress line; refused for a variant too large to solve on demand,
+    unless ``large`` (it was solved before, or the caller asks to solve it anyway)."""
+    from gamesman.database import Database
     from gamesman.progress import Progress
     from gamesman.solver import Solver, SolverError
 
-    if not game.solvable():
-        raise SolverError(f"{game.name}: {game.spec} is too large to solve here; use a search player")
+    if not (large or game.solvable() or Database.default().has_store(game.spec)):
+        raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
+                          f"or solve it once with --large (it may take hours)")
     return Solver(game, progress=Progress(f"solving {game.spec}"))
 
 
 def cmd_solve(args: list[str]) -> int:
-    invocation = Invocation(args, {})
-    solver = make_solver(invocation.game)
+    invocation = Invocation(args, {"--large": False})
+    solver = make_solver(invocation.game, large=bool(invocation.flags.get("--large")))
     try:
         return answer_each(invocation, lambda p: str(solver.result(p)))
     finally:

@@ -115,6 +115,10 @@ class Database:
         safe = re.sub(r"[^A-Za-z0-9_.,=()+-]", "_", spec)
         return self.directory / f"{safe}{suffix}"
 
+    def has_store(self, spec: str) -> bool:
+        """Whether the fast solver has saved results of ``spec`` (solved before, perhaps at length)."""
+        return self.path(spec).exists()
+
     def load(self, spec: str) -> dict | None:
         """The reference solver's table of ``spec``, or None when there is none or it is damaged."""
 

@@ -84,7 +84,8 @@ def test_simulate_and_exact_odds():
     (["count", "connectfour"], "is too large to count exactly; simulate it instead"),
     (["count", "beverbende"], "is too large to count exactly; simulate it instead"),
     (["simulate", "connectfour", "--exact"], "is too large for exact odds; simulate it instead"),
-    (["solve", "nim", "--heaps", "20", "--size", "1000", "--take", "1000"], "too large to solve here"),
+    (["solve", "nim", "--heaps", "20", "--size", "1000", "--take", "1000"], "too large to solve on demand"),
+    (["solve", "tictactoe", "--large=yes"], "--large takes no value"),
 ])
 def test_bad_input_exits_2_with_one_line(args, fragment):
     result = run(*args)
@@ -164,3 +165,22 @@ def test_help_of_a_command_and_of_a_game():
     assert run("help", "shell").stdout.splitlines()[1].split() == ["gamesman", "the", "interactive", "shell"]
     wrong = run("help", "bogus")
     assert wrong.returncode == 2 and wrong.stderr.startswith("gamesman: unknown command or game 'bogus'")
+
+
+def test_a_variant_too_large_to_solve_on_demand_is_solved_with_large_and_then_answers(monkeypatch, capsys):
+    """(Connect Four 6x5 takes an hour; here a small board stands in for it, its limit lowered.)"""
+    import games.connectfour
+    from gamesman.shell import Shell
+
+    monkeypatch.setattr(games.connectfour, "MAX_SOLVABLE_CELLS", 9)
+    shell = Shell(write=lambda text: None, seed=1)
+    shell.run("new connectfour --rows 3 --cols 4 --in-a-row 3")
+    assert not shell.exact()  # a search player estimates
+    variant = ["connectfour", "--rows", "3", "--cols", "4", "--in-a-row", "3", "(x ---- ---- ----)"]
+    assert main(["solve", *variant]) == 2
+    assert "solve it once with --large" in capsys.readouterr().err
+    assert main(["solve", *variant, "--large"]) == 0
+    value = capsys.readouterr().out
+    assert main(["solve", *variant]) == 0  # from the saved database now
+    assert capsys.readouterr().out == value
+    assert shell.exact()  # the shell answers from the database instead of estimating

@@ -141,8 +141,10 @@ class TakeThree(Game):
         return f"pile {position[1]}"
 
 
-def huge_tictactoe() -> Game:
-    """Tic-Tac-Toe that claims to be too large to solve."""
+def huge_tictactoe(monkeypatch, cache) -> Game:
+    """Tic-Tac-Toe that claims to be too large to solve, with no database saved (one would
+    be answered from)."""
+    monkeypatch.setenv("GAMESMAN_CACHE", str(cache))
     game = make_game("tictactoe")
     game.solvable = lambda: False
     return game
@@ -374,7 +376,7 @@ def test_ctrl_c_cancels_once_is_dropped_between_commands_and_waits_for_an_import
     assert retries == [True]  # and the Ctrl-C is sent again
 
 
-def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(monkeypatch):
+def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(monkeypatch, tmp_path):
     searches = []
 
     class Oracle(Strategy):
@@ -385,7 +387,7 @@ def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(mo
             return Choice(self.game.moves(position)[0], "looked 3 moves ahead")
 
     monkeypatch.setitem(players.STRATEGIES, "oracle", (lambda game, rng, args: Oracle(game, rng), "test"))
-    game = huge_tictactoe()
+    game = huge_tictactoe(monkeypatch, tmp_path)
     game.search_strategy = "oracle"
     s = Shell(write=lambda text: None, seed=0)
     s._captured = []
@@ -406,14 +408,14 @@ def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(mo
     assert len(searches) == 3  # o's move, then the hint at the new position
 
 
-def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hint(monkeypatch):
+def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hint(monkeypatch, tmp_path):
     from gamesman.search import MCTSPlayer
 
     searched = []
     search = MCTSPlayer.search
     monkeypatch.setattr(MCTSPlayer, "search", lambda self, position: searched.append(position)
                         or search(self, position))
-    s = started(huge_tictactoe())
+    s = started(huge_tictactoe(monkeypatch, tmp_path))
     s.run("b2")  # x plays the centre; o has eight moves
     value = s.run("value")
     rows = lines_of(s.run("values"))
@@ -431,13 +433,13 @@ def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hin
     assert hint == f"hint (estimate by mcts 1000): play {moves[0]}: {best}\n"
     corner = {"a1", "c1", "a3", "c3"}
     assert moves[0] in corner  # o must take a corner against the centre (an edge loses)
-    again = started(huge_tictactoe())
+    again = started(huge_tictactoe(monkeypatch, tmp_path))
     again.run("b2")
     assert again.run("values") == s.run("values")  # seeded by the shell's seed and the position
 
 
-def test_the_search_player_is_the_games_own(monkeypatch):
-    s = started(huge_tictactoe())
+def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
+    s = started(huge_tictactoe(monkeypatch, tmp_path))
     s.game.search_strategy = "alphabeta"
     s.run("a1")
     rows = lines_of(s.run("values"))
