@@ -186,13 +186,8 @@ class Store:
             present[codes] = True
         padded = np.zeros(words * 64, bool)
         padded[:span] = present
-        bitmap = np.packbits(padded, bitorder="little").view(np.uint64)
-        counts = np.bitwise_count(bitmap).astype(np.int64)
-        blocks = np.zeros(((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
-        blocks[:words] = counts
-        block_sums = blocks.reshape(-1, BLOCK_WORDS).sum(axis=1)
-        arrays["bitmap"] = bitmap
-        arrays["blocks"] = (np.cumsum(block_sums) - block_sums).astype(np.uint32)
+        arrays["bitmap"] = np.packbits(padded, bitorder="little").view(np.uint64)
+        arrays["blocks"] = rank_directory(arrays["bitmap"], count)
         return cls(layout, arrays, count, span)
 
     @classmethod
@@ -230,11 +225,7 @@ class Store:
             filled += found
         if filled != count or at != span:
             raise ValueError("the slabs do not hold the results counted")
-        counts = np.zeros(-(-words // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
-        counts[:words] = np.bitwise_count(bitmap)
-        block_sums = counts.reshape(-1, BLOCK_WORDS).sum(axis=1)
-        blocks = (np.cumsum(block_sums) - block_sums).astype(np.uint32 if count < 1 << 32 else np.uint64)
-        return cls("ranked", {"values": values, "bitmap": bitmap, "blocks": blocks}, count, span)
+        return cls("ranked", {"values": values, "bitmap": bitmap, "blocks": rank_directory(bitmap, count)}, count, span)
 
     def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> "Store":
         """A new store with these sorted codes added (their results win over the stored ones)."""
@@ -286,18 +277,20 @@ class Store:
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
         """The result in slot ``at`` as the solver's table holds it: (value code,
         remoteness or None for a draw, Grundy number or None)."""
-        if self.layout == "blocked":
-            _, values, numbers = self.inflated(at // BLOCK)
-            value, number = values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
-        else:
-            value = self.value_view[at]
-            number = None if self.grundy_view is None else self.grundy_view[at]
+        value, number = self.stored_at(at)
         if self.wide:
             kind, remoteness = value >> 14, value & 0x3FFF
         else:
             kind, remoteness = value >> 6, value & 0x3F
         grundy = None if number == self.no_grundy else number
         return _PACKED.get((kind, remoteness, grundy)) or _intern(kind, remoteness, grundy)
+
+    def stored_at(self, at: int) -> tuple[int, int | None]:
+        """The stored result and Grundy number (None when not kept) in slot ``at``."""
+        if self.layout == "blocked":
+            _, values, numbers = self.inflated(at // BLOCK)
+            return values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
+        return self.value_view[at], None if self.grundy_view is None else self.grundy_view[at]
 
     def slot(self, code: int) -> int:
         """Where ``code``'s result is (an index into ``values``, or into the blocks'
@@ -330,10 +323,7 @@ class Store:
         at = self.slot(code)
         if at < 0:
             return MISSING
-        if self.layout == "blocked":
-            value = self.inflated(at // BLOCK)[1][at % BLOCK]
-        else:
-            value = self.value_view[at]
+        value, _ = self.stored_at(at)
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
 
     def get_grundy(self, code: int) -> int:
@@ -341,10 +331,7 @@ class Store:
         at = self.slot(code)
         if at < 0 or self.grundy_array is None:
             return NO_GRUNDY
-        if self.layout == "blocked":
-            number = self.inflated(at // BLOCK)[2][at % BLOCK]
-        else:
-            number = int(self.grundy_array[at])
+        _, number = self.stored_at(at)
         return NO_GRUNDY if number == self.no_grundy else number
 
     def slots(self, codes: np.ndarray) -> np.ndarray:
@@ -431,6 +418,16 @@ class Store:
 
 
 _PACKED: dict[tuple, tuple] = {}
+
+
+def rank_directory(bitmap: np.ndarray, count: int) -> np.ndarray:
+    """For the ranked layout: how many codes the bitmap holds before each run of
+    BLOCK_WORDS words (``count`` of them in all)."""
+    words = len(bitmap)
+    counts = np.zeros(-(-words // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
+    counts[:words] = np.bitwise_count(bitmap)
+    block_sums = counts.reshape(-1, BLOCK_WORDS).sum(axis=1)
+    return (np.cumsum(block_sums) - block_sums).astype(np.uint32 if count < 1 << 32 else np.uint64)
 
 
 def _view(array: np.ndarray) -> memoryview:
