@@ -188,12 +188,41 @@ class Database:
         self.save(game.spec, dict(entries))
 
 
+class PositionTable(Mapping):
+    """Mapping methods for a solver's table kept by position code in a Store: a subclass
+    gives ``game``, ``store`` (None when empty) and ``get``, the one look-up."""
+
+    game: Game
+    store: Store | None
+
+    def get(self, position: Hashable, default: Any = None) -> Any:
+        raise NotImplementedError
+
+    def __getitem__(self, position: Hashable) -> Any:
+        entry = self.get(position)
+        if entry is None:
+            raise KeyError(position)
+        return entry
+
+    def __contains__(self, position: object) -> bool:
+        return self.get(position) is not None
+
+    def __iter__(self) -> Iterator[Hashable]:
+        if self.store is not None:
+            decode = self.game.decode
+            for code in self.store.codes().tolist():
+                yield decode(code)
+
+    def __len__(self) -> int:
+        return 0 if self.store is None else self.store.count
+
+
 def has_codes(game: Game) -> bool:
     """Whether ``game`` numbers its positions (the ``encode`` hook)."""
     return game.encode(game.start()) is not NotImplemented
 
 
-class StoredUtilities(MutableMapping):
+class StoredUtilities(PositionTable, MutableMapping):
     """A max^n table (position -> (utilities, remoteness)) read from a store keyed by
     position code, with the entries solved since on top of it (new positions only)."""
 
@@ -211,15 +240,6 @@ class StoredUtilities(MutableMapping):
         _, vector, remoteness = self.store.packed(at)  # the index sits where a remoteness would
         return (self.vectors[vector], remoteness)
 
-    def __getitem__(self, position: Hashable) -> tuple:
-        entry = self.get(position)
-        if entry is None:
-            raise KeyError(position)
-        return entry
-
-    def __contains__(self, position: object) -> bool:
-        return self.get(position) is not None
-
     def __setitem__(self, position: Hashable, entry: tuple) -> None:
         self.added[position] = entry
 
@@ -227,10 +247,8 @@ class StoredUtilities(MutableMapping):
         del self.added[position]
 
     def __iter__(self) -> Iterator[Hashable]:
-        decode = self.game.decode
-        for code in self.store.codes().tolist():
-            yield decode(code)
+        yield from super().__iter__()
         yield from self.added
 
     def __len__(self) -> int:
-        return self.store.count + len(self.added)
+        return super().__len__() + len(self.added)

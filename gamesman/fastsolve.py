@@ -31,11 +31,11 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable, Hashable
 
 import numpy as np
 
+from gamesman.database import PositionTable, has_codes
 from gamesman.game import CHANCE, Game
 from gamesman.solver import SolverError, TooLarge
 from gamesman.workers import fork_pool
@@ -235,10 +235,9 @@ def end_value(utilities: tuple[float, ...], mover: int) -> int:
 
 def expander_for(game: Game, workers: int | None = None) -> Expander:
     """The fastest expander the game's hooks allow."""
-    start = game.start()
-    if game.encode(start) is NotImplemented:
+    if not has_codes(game):
         raise NeedsReference("no codes")
-    if game.batch_expand(np.array([game.encode(start)], np.int64)) is not NotImplemented:
+    if game.batch_expand(np.array([game.encode(game.start())], np.int64)) is not NotImplemented:
         return BatchExpander(game, workers or os.cpu_count() or 1)
     return CodecExpander(game)
 
@@ -712,7 +711,7 @@ def _expand_again(levels: list[Level], expander: Expander) -> None:
 
 
 # -- the solver's table ----------------------------------------------------------------
-class Results(Mapping):
+class Results(PositionTable):
     """The fast engine's results as the solver's table: position -> (value code,
     remoteness, grundy), as :func:`gamesman.solver.pack` gives them, kept by code
     in a :class:`gamesman.store.Store` (memory-mapped when it comes from disk)."""
@@ -730,24 +729,6 @@ class Results(Mapping):
         if at < 0:
             return default
         return store.packed(at)
-
-    def __getitem__(self, position: Hashable) -> tuple:
-        packed = self.get(position)
-        if packed is None:
-            raise KeyError(position)
-        return packed
-
-    def __contains__(self, position: object) -> bool:
-        return self.get(position) is not None
-
-    def __iter__(self):
-        if self.store is not None:
-            decode = self.game.decode
-            for code in self.store.codes().tolist():
-                yield decode(code)
-
-    def __len__(self) -> int:
-        return 0 if self.store is None else self.store.count
 
     def known(self, expander: Expander) -> KnownFn | None:
         """What ``explore`` needs to take the stored results as leaves."""

@@ -218,7 +218,7 @@ class Solver:
     def __init__(self, game: Game, database: "object | None | bool" = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
                  engine: str = "fast") -> None:
-        from gamesman.database import Database
+        from gamesman.database import Database, has_codes
 
         if engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -228,7 +228,7 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        coded = game.players in (1, 2) and game.encode(game.start()) is not NotImplemented
+        coded = game.players in (1, 2) and has_codes(game)
         self.engine = engine if coded else "reference"
         self.table: dict[Hashable, Packed] = {}
         if self.engine == "fast":
