@@ -146,8 +146,7 @@ def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -
 
 def positions_met(game, count: int, rng: random.Random) -> list:
     """``count`` positions met on random walks from the start (of up to 200 moves each)."""
-    from gamesman.game import CHANCE
-    from gamesman.players import random_outcome
+    from gamesman.players import next_random
 
     met: list = []
     while len(met) < count:
@@ -156,11 +155,7 @@ def positions_met(game, count: int, rng: random.Random) -> list:
             met.append(position)
             if game.outcome(position) is not None:
                 break
-            if game.to_move(position) == CHANCE:
-                move = random_outcome(game, position, rng)
-            else:
-                move = rng.choice(list(game.moves(position)))
-            position = game.play(position, move)
+            position = next_random(game, position, rng)
     return met[:count]
 
 
@@ -217,8 +212,7 @@ def bench_solving(specs: list[str], report: Report) -> None:
 # -- playouts, protocol, shell ---------------------------------------------------------------
 def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[float, float]:
     """Random games (and moves) per second of a game's default variant, chance included."""
-    from gamesman.game import CHANCE
-    from gamesman.players import random_outcome
+    from gamesman.players import next_random
     from gamesman.registry import make_game
 
     game = make_game(name)
@@ -229,11 +223,7 @@ def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[
     while time.perf_counter() - started < seconds or games == 0:
         position = game.start()
         while game.outcome(position) is None:
-            if game.to_move(position) == CHANCE:
-                move = random_outcome(game, position, rng)
-            else:
-                move = rng.choice(list(game.moves(position)))
-            position = game.play(position, move)
+            position = next_random(game, position, rng)
             moves += 1
         games += 1
     elapsed = time.perf_counter() - started

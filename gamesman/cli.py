@@ -218,11 +218,11 @@ def cmd_do(args: list[str]) -> int:
 def make_solver(game, large: bool = False):
     """A solver with a progress line; refused for a variant too large to solve on demand,
     unless ``large`` (it was solved before, or the caller asks to solve it anyway)."""
-    from gamesman.database import Database
+    from gamesman.database import answers_exactly
     from gamesman.progress import Progress
     from gamesman.solver import Solver, SolverError
 
-    if not (large or game.solvable() or Database.default().has_store(game.spec)):
+    if not (large or answers_exactly(game)):
         raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
                           f"or solve it once with --large (it may take hours)")
     return Solver(game, progress=Progress(f"solving {game.spec}"))

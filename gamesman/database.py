@@ -217,6 +217,12 @@ class PositionTable(Mapping):
         return 0 if self.store is None else self.store.count
 
 
+def answers_exactly(game: Game) -> bool:
+    """Whether the solver answers for ``game`` (else a search player estimates): it is small
+    enough to solve on demand, or its database was saved before (``gamesman solve --large``)."""
+    return game.solvable() or Database.default().has_store(game.spec)
+
+
 def has_codes(game: Game) -> bool:
     """Whether ``game`` numbers its positions (the ``encode`` hook)."""
     return game.encode(game.start()) is not NotImplemented

@@ -503,13 +503,10 @@ class Shell:
         return self.estimates[key]
 
     def exact(self) -> bool:
-        """Whether the solver answers for this variant (else a search player estimates): it
-        is small enough to solve on demand, or was solved before (``gamesman solve --large``)."""
-        if self.game.solvable():
-            return True
-        from gamesman.database import Database
+        """Whether the solver answers for this variant (else a search player estimates)."""
+        from gamesman.database import answers_exactly
 
-        return Database.default().has_store(self.game.spec)
+        return answers_exactly(self.game)
 
     def make_player(self, words: list[str]) -> "Strategy":
         """A strategy from words; perfect-like players share the shell's solver."""
