@@ -247,10 +247,10 @@ class Sim(Game):
     def decode(self, code: int) -> Position:
         if self.players == 3:
             number, turn = divmod(code, 3)
-            colours = self.edge_code.decode(number)
         else:
             unusual, number = divmod(code, self.edge_code.span)
-            colours = self.edge_code.decode(number)
+        colours = self.edge_code.decode(number)
+        if self.players == 2:
             turn = ((len(colours) - colours.count(boards.EMPTY)) % 2) ^ unusual
         return (turn, colours, tuple(p for p in range(self.players) if self.has_triangle(colours, p)))
 

@@ -29,8 +29,8 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from gamesman.fastsolve import (CHANCE, CHUNK, MISSING, REMOTENESS_BITS, REMOTENESS_MASK, BatchExpander,
-                                ProgressFn, Solved, SolverError, TooLarge, _checked, _score_tables, _take_best)
+from gamesman.fastsolve import (CHANCE, CHUNK, REMOTENESS_MASK, BatchExpander, ProgressFn, Solved, TooLarge,
+                                check_all_solved, checked_expansion, ended_results, score_tables, take_best)
 from gamesman.game import Game
 from gamesman.workers import fork_pool
 
@@ -50,11 +50,11 @@ class NotLevelled(Exception):
     """The game's codes do not give each level a range of its own: this method cannot take it."""
 
 
-def fits(game: Game, expander, index_size: int | None) -> bool:
+def fits(game: Game, expander) -> bool:
     """Whether this method can take the variant (the caller tries it when the index is too large
     for an array in memory)."""
     return (game.layered and game.players == 2 and not game.impartial and isinstance(expander, BatchExpander)
-            and index_size is not None and index_size <= INDEX_LIMIT)
+            and expander.index_size is not None and expander.index_size <= INDEX_LIMIT)
 
 
 def solve_on_disk(expander: BatchExpander, root_code: int, limit: int | None, progress: ProgressFn | None,
@@ -166,7 +166,7 @@ def _expanded(codes: np.ndarray) -> Iterator[tuple[np.ndarray, tuple]]:
     """The positions of ``codes`` expanded a cache-sized chunk at a time: (chunk, expansion)."""
     for at in range(0, len(codes), CHUNK):
         piece = codes[at:at + CHUNK]
-        yield piece, _checked(_game.batch_expand(piece))
+        yield piece, checked_expansion(_game.batch_expand(piece))
 
 
 def _explore_part(path: str, low: int, high: int, level_high: int) -> tuple[int, int, int, int]:
@@ -191,7 +191,7 @@ def _explore_part(path: str, low: int, high: int, level_high: int) -> tuple[int,
 
 @cache
 def _tables() -> tuple[np.ndarray, np.ndarray]:
-    return _score_tables()
+    return score_tables()
 
 
 def _solve_part(path: str, low: int, high: int, flip: bool) -> tuple[int, int]:
@@ -202,13 +202,9 @@ def _solve_part(path: str, low: int, high: int, flip: bool) -> tuple[int, int]:
     codes = np.flatnonzero(results[low:high] == PENDING) + low
     deepest = 0
     for piece, (_, ends, parents, children) in _expanded(codes):
-        mine = np.full(len(piece), MISSING, np.uint16)
-        ended = ends >= 0
-        mine[ended] = ends[ended].astype(np.uint16) << REMOTENESS_BITS
-        if len(children):
-            _take_best(mine, parents, table[results[children] - np.uint16(1)])
-        if (mine == MISSING).any():
-            raise SolverError(f"position code {int(piece[np.argmax(mine == MISSING)])} has no moves but is not over")
+        mine = ended_results(ends)
+        take_best(mine, parents, table[results[children] - np.uint16(1)])
+        check_all_solved(piece, mine)
         deepest = max(deepest, int((mine & REMOTENESS_MASK).max()))
         results[piece] = mine + np.uint16(1)
     return len(codes), deepest

@@ -138,13 +138,13 @@ class BatchExpander(Expander):
 
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if len(codes) <= CHUNK:
-            return _checked(self.game.batch_expand(codes))
+            return checked_expansion(self.game.batch_expand(codes))
         pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
         pool = self.process_pool() if len(codes) >= PARALLEL_LEVEL else None
         if pool is not None:
             parts = list(pool.map(_expand_in_worker, pieces))
         else:
-            parts = [_checked(self.game.batch_expand(piece)) for piece in pieces]
+            parts = [checked_expansion(self.game.batch_expand(piece)) for piece in pieces]
         return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                 np.concatenate([p[2] + at for p, at in zip(parts, range(0, len(codes), CHUNK))]),
                 np.concatenate([p[3] for p in parts]))
@@ -168,10 +168,10 @@ _worker_game: Game | None = None
 
 
 def _expand_in_worker(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    return _checked(_worker_game.batch_expand(codes))
+    return checked_expansion(_worker_game.batch_expand(codes))
 
 
-def _checked(expansion):
+def checked_expansion(expansion):
     movers, ends, parents, children = expansion
     return (np.asarray(movers, np.int8), np.asarray(ends, np.int8),
             np.asarray(parents, np.int32), np.asarray(children, np.int64))
@@ -356,7 +356,7 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
 
 
 # -- solving ---------------------------------------------------------------------------
-def _score_tables() -> tuple[np.ndarray, np.ndarray]:
+def score_tables() -> tuple[np.ndarray, np.ndarray]:
     """Packed child result -> score for the parent (higher is better), when the mover
     changes and when it stays: wins by speed, then ties by speed, draws, losses by delay."""
     packed = np.arange(1 << 16, dtype=np.int64)
@@ -404,7 +404,7 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
     movers = _uniform_movers(levels)
     if movers is None:
         return None
-    flip_table, same_table = _score_tables()
+    flip_table, same_table = score_tables()
     dense = index_size is not None and index_size <= DENSE_LIMIT
     values = np.full(index_size, MISSING, np.uint16) if dense else None
     level_values: list[np.ndarray] = [np.empty(0, np.uint16)] * len(levels)
@@ -419,22 +419,19 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
             below_values = level_values[depth + 1] if depth + 1 < len(levels) else np.empty(0, np.uint16)
             lookup = lambda children: below_values[np.searchsorted(below.codes, children)]  # noqa: E731
         table = flip_table if depth + 1 < len(levels) and movers[depth] != movers[depth + 1] else same_table
-        mine = np.full(len(level.codes), MISSING, np.uint16)
-        ended = level.ends >= 0
-        mine[ended] = level.ends[ended].astype(np.uint16) << REMOTENESS_BITS
+        mine = ended_results(level.ends)
         if level.known is not None:
             solved = level.known != MISSING
             mine[solved] = level.known[solved]
         if level.children is not None:
-            _take_best(mine, level.parents, table[lookup(level.children)])
+            take_best(mine, level.parents, table[lookup(level.children)])
         else:
             going = np.flatnonzero(mine == MISSING)
             for at in range(0, len(going), CHUNK * 16):
                 chunk = going[at:at + CHUNK * 16]
                 _, _, parents, children = expander.expand(level.codes[chunk])
-                _take_best(mine, chunk[parents], table[lookup(children)])
-        if (mine == MISSING).any():
-            _no_moves(level, mine)
+                take_best(mine, chunk[parents], table[lookup(children)])
+        check_all_solved(level.codes, mine)
         if dense:
             values[level.codes] = mine
             level.codes = None  # the dense array holds everything from here on
@@ -450,16 +447,26 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
     return Solved(codes[order], np.concatenate(level_values)[order], None)
 
 
-def _take_best(mine: np.ndarray, parents: np.ndarray, scores: np.ndarray) -> None:
+def take_best(mine: np.ndarray, parents: np.ndarray, scores: np.ndarray) -> None:
     """Give each parent (non-decreasing indices into ``mine``) its best child's result."""
     if len(parents):
         starts = np.flatnonzero(np.concatenate(([True], parents[1:] != parents[:-1])))
         mine[parents[starts]] = _from_scores(np.maximum.reduceat(scores, starts))
 
 
-def _no_moves(level: Level, mine: np.ndarray) -> None:
-    at = int(np.flatnonzero(mine == MISSING)[0])
-    raise SolverError(f"position code {int(level.codes[at])} has no moves but is not over")
+def ended_results(ends: np.ndarray) -> np.ndarray:
+    """Packed results of positions from how their games ended (MISSING: play goes on)."""
+    mine = np.full(len(ends), MISSING, np.uint16)
+    ended = ends >= 0
+    mine[ended] = ends[ended].astype(np.uint16) << REMOTENESS_BITS
+    return mine
+
+
+def check_all_solved(codes: np.ndarray, mine: np.ndarray) -> None:
+    """Fail on the first of ``codes`` left without a result: it has no moves but is not over."""
+    if (mine == MISSING).any():
+        at = int(np.argmax(mine == MISSING))
+        raise SolverError(f"position code {int(codes[at])} has no moves but is not over")
 
 
 class Graph:
@@ -666,7 +673,7 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
     if known_fn is None and expander.index_size is not None and expander.index_size > DENSE_LIMIT:
         from gamesman import disksolve
 
-        if disksolve.fits(game, expander, expander.index_size):
+        if disksolve.fits(game, expander):
             try:
                 solved = disksolve.solve_on_disk(expander, root_code, limit, progress, game.name)
             except disksolve.NotLevelled:
