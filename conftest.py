@@ -5,4 +5,4 @@ module's name; naming it here as well covers a checkout that is not installed
 (pytest skips a plugin already registered under that name).  ``pytester`` lets
 tests run pytest on transcripts of their own.
 """
-pytest_plugins = ["gamesman.pytest_transcripts", "pytester"]
+pytest_plugins = ["gamesman.testing.pytest_transcripts", "pytester"]

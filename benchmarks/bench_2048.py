@@ -39,10 +39,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.twentyfortyeight import BitboardSearch, simulate_report  # noqa: E402
-from gamesman.game import CHANCE  # noqa: E402
-from gamesman.players import make_strategy, random_outcome  # noqa: E402
-from gamesman.registry import make_game  # noqa: E402
+from gamesman.games.twentyfortyeight import BitboardSearch, simulate_report  # noqa: E402
+from gamesman.contract.game import CHANCE  # noqa: E402
+from gamesman.players.strategies import make_strategy# noqa: E402
+from gamesman.players.play import random_outcome# noqa: E402
+from gamesman.contract.registry import make_game  # noqa: E402
 
 TARGET_TILES = {2048: 0.90, 4096: 0.50}  # tile: the share of games that must reach it
 TARGET_MS_PER_MOVE = 50.0

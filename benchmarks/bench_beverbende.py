@@ -30,9 +30,10 @@ import sys
 import time
 from collections import defaultdict
 
-from gamesman.game import CHANCE
-from gamesman.players import make_strategy, random_outcome
-from gamesman.registry import make_game
+from gamesman.contract.game import CHANCE
+from gamesman.players.strategies import make_strategy
+from gamesman.players.play import random_outcome
+from gamesman.contract.registry import make_game
 
 LINEUPS = [
     ("random", "random", "random"),

@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 VARIANTS = [
     ("tomorrowstictactoe", dict(empty_start=True)),

@@ -36,8 +36,8 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games import cube  # noqa: E402
-from gamesman.registry import make_game  # noqa: E402
+from gamesman.games import cube  # noqa: E402
+from gamesman.contract.registry import make_game  # noqa: E402
 
 
 def timed(label: str, work: Callable):

@@ -23,8 +23,8 @@ import resource
 import sys
 import time
 
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 BUDGET_SPEEDUP = 4.0
 BASELINES = {

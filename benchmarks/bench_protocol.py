@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamesman.registry import make_game  # noqa: E402
-from protocol.referee import Match  # noqa: E402
+from gamesman.contract.registry import make_game  # noqa: E402
+from gamesman.protocol.referee import Match  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ECHO = ("import sys\n"

@@ -16,9 +16,9 @@ from __future__ import annotations
 import sys
 import time
 
-from gamesman.progress import Progress
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.progress import Progress
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 VARIANTS = [
     ("sim", dict(nodes=6), ("lose", 0)),

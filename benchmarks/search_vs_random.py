@@ -37,8 +37,8 @@ import random
 import sys
 import time
 
-from gamesman.players import make_strategy
-from gamesman.registry import make_game
+from gamesman.players.strategies import make_strategy
+from gamesman.contract.registry import make_game
 
 # (game, options, iterations: None for --iterations).  The big boards nobody can solve here
 # are all in it: Connect Four 6x7, Hex 11x11 (fewer iterations: its playouts are long) and

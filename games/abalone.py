@@ -55,10 +55,10 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
-from gamesman import boards
-from gamesman.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
-from gamesman.errors import OptionError
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game, Option, two_player_result
 
 # Position: (turn, cells row 1 first).  Move: (cell index, index into DIRECTIONS).
 Position = tuple[int, str]
@@ -76,6 +76,7 @@ class Abalone(TurnBoardCodes, Game):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board m", low=3, high=26),
@@ -281,7 +282,7 @@ class Abalone(TurnBoardCodes, Game):
         """Boards of up to 16 cells (4x4, 3x5) can be solved here."""
         return self.size <= MAX_SOLVABLE_CELLS
 
-    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # A position is its board as a base-3 number (cell i is digit i: 0 empty, 1
     # black, 2 white), plus 3**cells when White is to move.  A move changes cells
     # of one line of the board only (a row, a column or a diagonal, edge to edge),
@@ -291,10 +292,11 @@ class Abalone(TurnBoardCodes, Game):
     def index_size(self) -> int | None:
         return 2 * self.cell_code.span if self.size <= MAX_TURN_CODED_CELLS else None
 
+    def expands_in_batches(self) -> bool:
+        return self.size <= MAX_TURN_CODED_CELLS and max(self.rows, self.cols) <= MAX_TABLED_LINE
+
     def batch_expand(self, codes):
         """The moves of many positions at once, through the tables of ``line_tables``."""
-        if self.size > MAX_TURN_CODED_CELLS or max(self.rows, self.cols) > MAX_TABLED_LINE:
-            return NotImplemented
         import numpy as np
 
         tables = self.line_tables

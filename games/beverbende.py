@@ -105,7 +105,7 @@ scores that the rounds played cannot give, and so on.
 Moves: ``open deck keepK discard peekK swapK-pQ.L gettwo redraw knock pass`` (K and L
 are slots 1 to 4); chance moves are the card drawn.
 
-Strategies (registered in ``gamesman.players``): ``humanlike``, the sheet's own way of
+Strategies (registered in ``gamesman.players.strategies``): ``humanlike``, the sheet's own way of
 playing, and ``expected``, which weighs every choice by expected totals over the cards it
 has not seen.  Both decide from the mover's view alone.
 """
@@ -117,10 +117,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple, Sequence
 
-from gamesman import boards
-from gamesman.errors import OptionError
-from gamesman.game import CHANCE, Game, Option
-from gamesman.players import STRATEGIES, Choice, Strategy, require_game
+from gamesman.boards import text as boards
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, StrategyEntry, no_arguments
 
 NUMBERS = tuple("0123456789")  # a tuple: ``"" in NUMBERS`` is False
 SPECIALS = "gps"  # get two, peek, swap
@@ -182,6 +182,8 @@ def set_char(text: str, index: int, char: str) -> str:
 
 
 class Beverbende(Game):
+    has_chance = True
+    hidden_information = True
     name = "beverbende"
     title = "Beverbende"
     options = (
@@ -691,18 +693,7 @@ class Beverbende(Game):
         return "\n".join(lines)
 
 
-# -- strategies (registered in gamesman.players) -----------------------------------------
-
-class ViewPlayer(Strategy):
-    """A Beverbende strategy that decides from the mover's view alone, never the full position."""
-
-    def choose(self, position: Table) -> Choice:
-        player = self.game.to_move(position)
-        return self.decide(self.game.parse_view(self.game.view(position, player)))
-
-    def decide(self, view: View) -> Choice:
-        raise NotImplementedError
-
+# -- strategies (declared in the game's strategies below) --------------------------------
 
 class Reading:
     """What a view tells about the cards: the unseen ones and an estimate for every slot.
@@ -743,7 +734,7 @@ class Reading:
 
 
 @dataclass
-class HumanlikePlayer(ViewPlayer):
+class HumanlikePlayer(ViewStrategy):
     """The sheet's own strategy: keep low known cards, replace high or unknown ones.
 
     A number card goes in place of its highest known card when that is 5 or more and
@@ -820,7 +811,7 @@ class HumanlikePlayer(ViewPlayer):
 
 
 @dataclass
-class ExpectedPlayer(ViewPlayer):
+class ExpectedPlayer(ViewStrategy):
     """Decides by expected totals, reasoning over the cards it has not seen.
 
     Every unseen card is worth the mean of the unseen number cards (a special in a hand
@@ -981,16 +972,17 @@ def convolve(a: list[float], b: list[float]) -> list[float]:
 
 def humanlike_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``humanlike`` strategy (no arguments)."""
-    require_game(game, "beverbende", "humanlike", args)
+    no_arguments("humanlike", args)
     return HumanlikePlayer(game, rng)
 
 
 def expected_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``expected`` strategy (no arguments)."""
-    require_game(game, "beverbende", "expected", args)
+    no_arguments("expected", args)
     return ExpectedPlayer(game, rng)
 
 
-STRATEGIES["humanlike"] = (humanlike_player, "beverbende: the sheet's strategy, keep low known cards, knock when low")
-STRATEGIES["expected"] = (expected_player,
-                          "beverbende: decides by expected totals over the cards it has not seen")
+Beverbende.strategies = {
+    "humanlike": StrategyEntry(humanlike_player, "the sheet's strategy: keep low known cards, knock when low"),
+    "expected": StrategyEntry(expected_player, "decides by expected totals over the cards it has not seen"),
+}

@@ -41,9 +41,9 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from gamesman import boards
-from gamesman.codes import TurnNumbersCode
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
 MAX_HANDS = 100
@@ -82,9 +82,12 @@ class Chopsticks(Game):
         """Codes of the turn and the fingers on every hand, the first player's hands first."""
         return TurnNumbersCode(2, self.fingers + 1, 2 * self.hands)
 
+    def has_codes(self) -> bool:
+        return self.position_code.fits
+
     def encode(self, position: Position) -> int:
         turn, left, right = position
-        return self.position_code.encode(turn, left + right) if self.position_code.fits else NotImplemented
+        return self.position_code.encode(turn, left + right) 
 
     def decode(self, code: int) -> Position:
         turn, fingers = self.position_code.decode(code)

@@ -32,10 +32,10 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from gamesman import boards
-from gamesman.codes import ColumnStacks
-from gamesman.errors import OptionError
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import ColumnStacks
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game, Option, two_player_result
 
 # Position: (turn, cells row 1 first, the player who has a line or None).
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
@@ -49,6 +49,7 @@ class ConnectFour(Game):
     name = "connectfour"
     title = "Connect Four"
     player_names = PIECES
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, 6, "rows of the board", low=1, high=20),
         Option("cols", int, 7, "columns of the board", low=1, high=26),
@@ -152,7 +153,7 @@ class ConnectFour(Game):
     def render(self, position: Position) -> str:
         return boards.render_grid(position[1], self.rows, self.cols, bottom_up=True)
 
-    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Positions are numbered by ColumnStacks: the height of every column and which
     # of the pieces are X's, counting only boards where X has played as often as O
     # or once more and the turn follows (a perfect index of such boards).  Any other
@@ -164,12 +165,15 @@ class ConnectFour(Game):
     def stacks(self) -> ColumnStacks | None:
         return ColumnStacks.fitting(self.rows, self.cols)
 
+    def has_codes(self) -> bool:
+        return self.stacks is not None
+
+    def expands_in_batches(self) -> bool:
+        return self.stacks is not None
+
     def encode(self, position: Position) -> int:
-        stacks = self.stacks
-        if stacks is None:
-            return NotImplemented
         turn, cells, _ = position
-        return stacks.encode_cells(cells, LETTERS, turn)
+        return self.stacks.encode_cells(cells, LETTERS, turn)
 
     def decode(self, code: int) -> Position:
         import numpy as np
@@ -183,8 +187,6 @@ class ConnectFour(Game):
 
     def batch_expand(self, codes):
         """Every column a piece can drop into, for many positions at once (bitboards)."""
-        if self.stacks is None:
-            return NotImplemented
         import numpy as np
 
         stacks = self.stacks

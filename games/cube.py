@@ -73,15 +73,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Hashable, NamedTuple, Sequence
 
-from gamesman.database import cache_directory, read_checked, write_checked
-from gamesman.errors import GameError
-from gamesman.game import Game, Option
-from gamesman.players import STRATEGIES, Choice, Strategy
+from gamesman.solver.database import cache_directory, read_checked, write_checked
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import Game, Option
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from gamesman.solver import Result
+    from gamesman.solver.strong import Result
 
 ProgressFn = Callable[[str, int, "int | None"], None]
 
@@ -910,7 +910,7 @@ class Cube(Game):
 
     def known_result(self, position: str) -> "Result | None":
         """The solver's result for a 2x2x2 straight from the table (None for the 3x3x3)."""
-        from gamesman.solver import Result, Value
+        from gamesman.solver.strong import Result, Value
 
         if self.size != 2:
             return None
@@ -1024,6 +1024,8 @@ def _cube_solver(optimal: bool) -> Callable[[Game, random.Random, list[str]], St
     return make
 
 
-STRATEGIES["optimal"] = (_cube_solver(True), "cube 2x2x2: a move of a shortest solution (exact table)")
-STRATEGIES["twophase"] = (_cube_solver(False), "cube: the next move of Kociemba's two-phase solution "
-                                               "(3x3x3, at most 22 moves; optimal on the 2x2x2)")
+Cube.strategies = {
+    "optimal": StrategyEntry(_cube_solver(True), "2x2x2: a move of a shortest solution (exact table)"),
+    "twophase": StrategyEntry(_cube_solver(False), "the next move of Kociemba's two-phase solution "
+                                                   "(3x3x3, at most 22 moves; optimal on the 2x2x2)"),
+}

@@ -46,9 +46,9 @@ import math
 from collections import deque
 from functools import cached_property, lru_cache
 
-from gamesman import boards
-from gamesman.codes import DigitCode, GridShifts, set_bits
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import DigitCode, GridShifts, set_bits
+from gamesman.contract.game import Game, Option, two_player_result
 
 # Position: (turn, cells row 1 first, the player who has joined their rims or None).
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
@@ -74,6 +74,7 @@ class Hex(Game):
     name = "hex"
     title = "Hex"
     player_names = STONES
+    board_size_options = ("size",)
     options = (
         Option("size", int, 11, "side N of the board", low=1, high=19),
         Option("swap", bool, False, "pie rule: White's first move may be swap"),
@@ -223,17 +224,21 @@ class Hex(Game):
                      f"o (white) joins columns a and {boards.column_name(self.size - 1)}")
         return "\n".join(lines)
 
-    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     @cached_property
     def cell_code(self) -> DigitCode:
         """Boards as base-3 numbers: cell i is digit i (0 empty, 1 x, 2 o)."""
         return DigitCode("-xo", self.cells_count)
 
+    def has_codes(self) -> bool:
+        return self.size <= MAX_CODED_SIZE
+
+    def expands_in_batches(self) -> bool:
+        return self.size <= MAX_CODED_SIZE
+
     def encode(self, position: Position) -> int:
         """The board's number, plus 3**cells when the turn is not the usual one (Black
         when the stones are even); so without swaps every code is below 3**cells."""
-        if self.size > MAX_CODED_SIZE:
-            return NotImplemented
         turn, cells, _ = position
         unusual = turn != (self.cells_count - cells.count(boards.EMPTY)) % 2
         return self.cell_code.encode(cells) + unusual * self.cell_code.span
@@ -251,8 +256,6 @@ class Hex(Game):
 
     def batch_expand(self, codes):
         """Every empty cell (and the swap) of many positions at once, on bit masks."""
-        if self.size > MAX_CODED_SIZE:
-            return NotImplemented
         import numpy as np
 
         span = self.cell_code.span

@@ -65,10 +65,10 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
-from gamesman import boards
-from gamesman.codes import GravityBoard, set_bits
-from gamesman.errors import OptionError
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import GravityBoard, set_bits
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game, Option, two_player_result
 
 # Position: (turn, X's bombs left, O's bombs left, cells row 1 first).
 Position = tuple[int, int, int, str]
@@ -101,6 +101,7 @@ class Kaboom(Game):
     name = "kaboom"
     title = "Kaboom"
     player_names = ("x", "o")
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, 4, "rows of the board", low=1, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board", low=1, high=26),
@@ -240,7 +241,7 @@ class Kaboom(Game):
         """Cells + columns + 4 x bombs at most 24: 4x4 with 1 bomb, 3x4 with 2, 5x4 without."""
         return self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE
 
-    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Boards are bit masks in the layout of GravityBoard: X's cells (pieces and
     # bombs), the occupied cells and the bombs.  A position's code packs, from the
     # top: the bombs, X's cells with a mark above each column's top piece (which
@@ -257,9 +258,13 @@ class Kaboom(Game):
         width = self.cols * (self.rows + 1)
         return (2 << 2 * width) * (self.bombs + 1) ** 2 <= 1 << CODE_BITS
 
+    def has_codes(self) -> bool:
+        return self.coded
+
+    def expands_in_batches(self) -> bool:
+        return self.coded
+
     def encode(self, position: Position) -> int:
-        if not self.coded:
-            return NotImplemented
         turn, x_bombs, o_bombs, cells = position
         # The code is affine in the masks, whose columns do not overlap: the empty
         # board's code plus what each column adds (cached by the column's text).
@@ -323,8 +328,6 @@ class Kaboom(Game):
 
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks."""
-        if not self.coded:
-            return NotImplemented
         import numpy as np
 
         gravity = self.gravity

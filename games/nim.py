@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from gamesman import boards
-from gamesman.codes import TurnNumbersCode
-from gamesman.errors import OptionError
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
 # The largest variants solved here, in a minute or so and a few gigabytes: the
@@ -60,8 +60,11 @@ class Nim(Game):
     def position_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(self.players, self.size + 1, self.heaps)
 
+    def has_codes(self) -> bool:
+        return self.position_code.fits
+
     def encode(self, position: tuple[int, tuple[int, ...]]) -> int:
-        return self.position_code.encode(*position) if self.position_code.fits else NotImplemented
+        return self.position_code.encode(*position) 
 
     def decode(self, code: int) -> tuple[int, tuple[int, ...]]:
         return self.position_code.decode(code)

@@ -16,8 +16,8 @@ Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 """
 from __future__ import annotations
 
-from games.nim import Nim
-from gamesman.game import Option
+from gamesman.games.nim import Nim
+from gamesman.contract.game import Option
 
 Position = tuple[int, tuple[int, ...]]
 Move = tuple[int, int]

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from gamesman import boards
-from gamesman.codes import TurnNumbersCode
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.game import Game, Option, two_player_result
 
 
 class OneTwoTen(Game):
@@ -36,6 +36,9 @@ class OneTwoTen(Game):
     @cached_property
     def position_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(2, self.target + 1, 1)
+
+    def has_codes(self) -> bool:
+        return True
 
     def encode(self, position: tuple[int, int]) -> int:
         return self.position_code.encode(position[0], (position[1],))

@@ -43,9 +43,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from gamesman import boards
-from gamesman.codes import MAX_TURN_CODED_CELLS, GridShifts, TurnBoardCodes, popcount, set_bits
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
+from gamesman.contract.game import Game, Option, two_player_result
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
@@ -60,6 +60,7 @@ class Othello(TurnBoardCodes, Game):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
         Option("cols", int, 4, "columns of the board m", low=3, high=26),
@@ -209,12 +210,13 @@ class Othello(TurnBoardCodes, Game):
         """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
         return self.size <= MAX_SOLVABLE_CELLS
 
-    # -- hooks for the fast solver (gamesman.fastsolve) ---------------------------
+    # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when white is to move).
+    def expands_in_batches(self) -> bool:
+        return self.has_codes()
+
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of the mover's and the other's pieces."""
-        if self.size > MAX_TURN_CODED_CELLS:
-            return NotImplemented
         import numpy as np
 
         span, grid = self.cell_code.span, GridShifts(self.rows, self.cols)

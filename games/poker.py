@@ -99,12 +99,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from gamesman import boards
-from gamesman.errors import GameError, PositionError
-from gamesman.game import CHANCE, Game, Option
-from gamesman.players import Choice, Strategy, require_game
-from games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, describe, evaluate, evaluate_codes, parse_card
-from games.poker_hands import poker_stats
+from gamesman.boards import text as boards
+from gamesman.contract.errors import GameError, PositionError
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, StrategyEntry, no_arguments
+from gamesman.games.poker_hands import CARD_INDEX, DECK, RANKS, SUITS, describe, evaluate, evaluate_codes, parse_card
+from gamesman.games.poker_hands import poker_stats
 
 BLINDS = ("sb", "bb")
 STAGES = ("preflop", "flop", "turn", "river")
@@ -403,6 +403,9 @@ def replay(players: int, min_bet: int, table: Table) -> Round:
 
 
 class Poker(Game):
+    has_chance = True
+    played_in_hands = True
+    hidden_information = True
     name = "poker"
     title = "Texas Hold'em"
     options = (
@@ -829,20 +832,9 @@ class Poker(Game):
         return lines
 
 
-# -- strategies (registered in gamesman.players) -----------------------------------------
+# -- strategies (declared in the game's strategies below) --------------------------------
 
-class ViewPlayer(Strategy):
-    """A poker strategy that decides from the mover's view alone, never the full position."""
-
-    def choose(self, position: Table) -> Choice:
-        player = self.game.to_move(position)
-        return self.decide(self.game.parse_view(self.game.view(position, player)))
-
-    def decide(self, view: View) -> Choice:
-        raise NotImplementedError
-
-
-class CallPlayer(ViewPlayer):
+class CallPlayer(ViewStrategy):
     """Always checks, or calls when there is a bet to call."""
 
     name = "call"
@@ -853,7 +845,7 @@ class CallPlayer(ViewPlayer):
 
 
 @dataclass
-class EquityPlayer(ViewPlayer):
+class EquityPlayer(ViewStrategy):
     """Estimates its equity by dealing the unseen cards at random, and bets by it.
 
     Equity is the share of the pot its hand wins against the opponents still in (random
@@ -909,13 +901,19 @@ class EquityPlayer(ViewPlayer):
 
 def call_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``call`` strategy (no arguments)."""
-    require_game(game, "poker", "call", args)
+    no_arguments("call", args)
     return CallPlayer(game, rng)
 
 
 def equity_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     """The ``equity [samples]`` strategy: samples from 1 to 100000, 200 by default."""
-    require_game(game, "poker", "equity")
     if len(args) > 1 or (args and not (args[0].isascii() and args[0].isdigit() and 1 <= int(args[0]) <= 100_000)):
         raise GameError(f"equity: samples must be a whole number from 1 to 100000, not {' '.join(args)!r}")
     return EquityPlayer(game, rng, samples=int(args[0]) if args else 200)
+
+
+Poker.strategies = {
+    "call": StrategyEntry(call_player, "always check or call"),
+    "equity": StrategyEntry(equity_player, "bets by its equity, Monte-Carlo over the cards it has not seen: "
+                                           "equity [SAMPLES]"),
+}

@@ -45,7 +45,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 from typing import Callable, Iterable, Sequence
 
-from gamesman.errors import GameError
+from gamesman.contract.errors import GameError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

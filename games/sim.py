@@ -49,10 +49,10 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from itertools import combinations
 
-from gamesman import boards
-from gamesman.codes import DigitCode, popcount, set_bits
-from gamesman.errors import OptionError
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import DigitCode, popcount, set_bits
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game, Option, two_player_result
 
 # Position: (turn, edge colours, the players out (with a triangle of their colour)).
 # The last field follows from the colours; it is kept so that ``outcome`` is quick.
@@ -224,7 +224,7 @@ class Sim(Game):
         lines.append(f"{self.player_names[turn]} to move" if self.outcome(position) is None else "game over")
         return "\n".join(lines)
 
-    # -- hooks for the fast solver (gamesman.fastsolve), two players --------------
+    # -- hooks for the fast solver (gamesman.solver.levelled), two players --------------
     # (three players have codes too: they key the reference solver's database)
     layered = True  # every move colours an edge
 
@@ -232,6 +232,9 @@ class Sim(Game):
     def edge_code(self) -> DigitCode:
         """Colourings as numbers: edge i is digit i (0 free, 1 x, 2 o, 3 z), base players + 1."""
         return DigitCode(boards.EMPTY + "".join(self.player_names), len(self.edges))
+
+    def has_codes(self) -> bool:
+        return True
 
     def encode(self, position: Position) -> int:
         """Two players: the colouring's number, plus 3**edges when the turn is not the usual
@@ -257,10 +260,11 @@ class Sim(Game):
     def index_size(self) -> int:
         return self.edge_code.span
 
+    def expands_in_batches(self) -> bool:
+        return self.players == 2
+
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of each colour."""
-        if self.players != 2:
-            return NotImplemented
         import numpy as np
 
         span = self.edge_code.span

@@ -14,9 +14,9 @@ Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
 """
 from __future__ import annotations
 
-from gamesman import boards
-from gamesman.codes import TurnBoardCodes
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnBoardCodes
+from gamesman.contract.game import Game, Option, two_player_result
 
 SIZE = 3
 

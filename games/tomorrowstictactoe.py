@@ -29,9 +29,9 @@ first row of the string.
 """
 from __future__ import annotations
 
-from gamesman import boards
-from gamesman.codes import TurnBoardCodes
-from gamesman.game import Game, Option, two_player_result
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnBoardCodes
+from gamesman.contract.game import Game, Option, two_player_result
 
 IN_A_ROW = 3
 DEFAULT_ROWS, DEFAULT_COLS = 3, 4
@@ -46,6 +46,7 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game):
     name = "tomorrowstictactoe"
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, DEFAULT_ROWS, "rows of the board n", low=1, high=MAX_ROWS),
         Option("cols", int, DEFAULT_COLS, "columns of the board m", low=1, high=26),

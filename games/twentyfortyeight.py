@@ -50,7 +50,7 @@ as the full word).  Chance outcomes are written value ``@`` cell: ``2@b3``,
 ``4@a1`` (column letter, row number).
 
 Computer players: ``greedy`` (the move that merges the most points now) and
-``expectimax [DEPTH | auto | TIMEms]`` come from :mod:`gamesman.expectimax`.
+``expectimax [DEPTH | auto | TIMEms]`` come from :mod:`gamesman.players.expectimax`.
 On boards of at most 4x4 this game gives expectimax a fast path
 (:meth:`TwentyFortyEight.expectimax_choice`): the board as a 64-bit integer
 of 4-bit cells, lines moved by lookup tables, and the search tree expanded
@@ -86,14 +86,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from gamesman import boards
-from gamesman.codes import TurnNumbersCode
-from gamesman.errors import OptionError
-from gamesman.game import CHANCE, Game, Option
-from gamesman.players import Choice
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.errors import OptionError
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.players.strategies import Choice
 
 if TYPE_CHECKING:
-    from gamesman.solver import Result
+    from gamesman.solver.strong import Result
 
 PLAYER = 0
 DIRECTIONS = ("left", "up", "right", "down")
@@ -132,9 +132,11 @@ def slide(line: tuple[int, ...], top: int | None = None) -> tuple[tuple[int, ...
 
 
 class TwentyFortyEight(Game):
+    has_chance = True
     name = "2048"
     title = "2048"
     player_names = ("player",)
+    board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
     options = (
         Option("rows", int, 4, "rows of the board", low=2, high=8),
         Option("cols", int, 4, "columns of the board", low=2, high=8),
@@ -183,7 +185,7 @@ class TwentyFortyEight(Game):
         """The exact result of a target game from its table (``ExactTable``), built on first use."""
         if not self.target or not self.solvable():
             return None
-        from gamesman.solver import Result
+        from gamesman.solver.strong import Result
 
         value, remoteness = exact_table(self.rows, self.cols, self.target).result(position)
         return Result(utilities=(value,), remoteness=remoteness)
@@ -196,6 +198,9 @@ class TwentyFortyEight(Game):
     @cached_property
     def board_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(2, self.largest + 1, self.cells)
+
+    def has_codes(self) -> bool:
+        return True
 
     def encode(self, position: Position) -> int:
         turn, score, cells = position

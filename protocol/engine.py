@@ -29,8 +29,8 @@ import re
 import sys
 from typing import BinaryIO, Callable, Hashable, TextIO
 
-from gamesman.errors import GameError, IllegalMove
-from gamesman.game import CHANCE, Game
+from gamesman.contract.errors import GameError, IllegalMove
+from gamesman.contract.game import CHANCE, Game
 
 #: The longest command line, in bytes (the line feed not counted).
 LINE_LIMIT = 65536
@@ -138,7 +138,7 @@ class Engine:
 
     def __init__(self, game: Game | None = None, strategy: list[str] | None = None, seed: int = 0,
                  log: TextIO | None = None) -> None:
-        from gamesman.registry import make_game
+        from gamesman.contract.registry import make_game
 
         self.seed = seed
         self.rng = random.Random(seed)
@@ -274,7 +274,7 @@ class Engine:
         self.position = after
 
     def _solver_for_game(self):
-        from gamesman.solver import Solver
+        from gamesman.solver.strong import Solver
 
         if self._solver is None:
             if not self.game.solvable():
@@ -297,7 +297,7 @@ class Engine:
 
     def _check_searchable(self, position: Hashable) -> None:
         """A search estimates a player's turn of a game in progress."""
-        from gamesman.analysis import outcome_label
+        from gamesman.players.analysis import outcome_label
 
         game = self.game
         utilities = game.outcome(position)
@@ -310,7 +310,7 @@ class Engine:
     def _searcher(self, position: Hashable):
         """The session's strategy if it searches, else the game's own search player,
         seeded by the session's seed and the position."""
-        from gamesman.players import SEARCH_PLAYERS, make_strategy
+        from gamesman.players.strategies import SEARCH_PLAYERS, make_strategy
 
         game = self.game
         own = self.strategy_words[0].lower()
@@ -334,7 +334,7 @@ class Engine:
         return self._built_strategy
 
     def _make_strategy(self, words: list[str]):
-        from gamesman.players import PerfectPlayer, make_strategy
+        from gamesman.players.strategies import PerfectPlayer, make_strategy
 
         strategy = make_strategy(self.game, words, self.rng)
         if isinstance(strategy, PerfectPlayer):
@@ -344,10 +344,9 @@ class Engine:
     def _move_from_view(self) -> str:
         """A move for a view: by a strategy that decides from views, else random among ``legal_moves``."""
         strategy = self._strategy()
-        decide = getattr(strategy, "decide", None)
-        if decide is not None:
+        if strategy.decides_from_views:
             view = self.game.parse_view(self.view)
-            choice = decide(view)
+            choice = strategy.decide(view)
             move = self.game.format_move(view, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
             return move
@@ -364,7 +363,7 @@ class Engine:
         return move
 
     def _draw_chance(self, position: Hashable) -> str:
-        from gamesman.players import random_outcome
+        from gamesman.players.play import random_outcome
 
         outcome = random_outcome(self.game, position, self.rng)
         text = self.game.format_move(position, outcome)
@@ -395,12 +394,12 @@ class Engine:
 
     # -- the game ---------------------------------------------------------------------------
     def cmd_games(self, args: list[str]) -> str:
-        from gamesman.registry import game_class, game_names
+        from gamesman.contract.registry import game_class, game_names
 
         return "\n".join(f"{name} {game_class(name).title}" for name in game_names())
 
     def cmd_game(self, args: list[str]) -> str:
-        from gamesman.registry import game_from_pairs, game_from_spec
+        from gamesman.contract.registry import game_from_pairs, game_from_spec
 
         if not args:
             return self.game.spec
@@ -412,7 +411,7 @@ class Engine:
         return game.spec + ("\n" + note if note else "")
 
     def cmd_options(self, args: list[str]) -> str:
-        from gamesman.options import format_value
+        from gamesman.contract.options import format_value
 
         return "\n".join(
             f"{option.name}={format_value(self.game.settings[option.name])}  {option.help} "
@@ -425,14 +424,14 @@ class Engine:
                 raise CommandError(f"unacceptable size: {word!r} is not a whole number")
         width = int(args[0])
         height = int(args[-1])
-        declared = {option.name for option in self.game.options}
-        if "size" in declared:
+        names = self.game.board_size_options
+        if len(names) == 1:
             if width != height:
                 raise CommandError(f"unacceptable size: {self.game.name} boards are square "
                                    f"(one size option), not {width}x{height}")
-            sizes = {"size": width}
-        elif {"rows", "cols"} <= declared:
-            sizes = {"cols": width, "rows": height}
+            sizes = {names[0]: width}
+        elif len(names) == 2:
+            sizes = {names[0]: width, names[1]: height}
         else:
             raise CommandError(f"unacceptable size: {self.game.name} has no board size option")
         try:
@@ -491,7 +490,7 @@ class Engine:
         return ""
 
     def cmd_genmove(self, args: list[str]) -> str:
-        from gamesman.analysis import outcome_label
+        from gamesman.players.analysis import outcome_label
 
         if self.view is not None:
             if args:
@@ -532,8 +531,8 @@ class Engine:
 
     # -- what the position is worth -------------------------------------------------------
     def cmd_outcome(self, args: list[str]) -> str:
-        from gamesman.analysis import outcome_label
-        from gamesman.options import fmt
+        from gamesman.players.analysis import outcome_label
+        from gamesman.contract.options import fmt
 
         utilities = self.game.outcome(self._full_position("outcome"))
         if utilities is None:
@@ -554,7 +553,7 @@ class Engine:
     def cmd_values(self, args: list[str]) -> str:
         position = self._full_position("values")
         if not self.game.solvable():
-            from gamesman.players import estimate
+            from gamesman.players.strategies import estimate
 
             self._check_searchable(position)
             search = self._searcher(position)
@@ -595,7 +594,7 @@ def game_and_flags(args: list[str], own: dict[str, bool],
     Other words starting with ``--`` are game options (``--rows 5``, ``--misere``).
     Own flags may repeat; each gets the list of its values.
     """
-    from gamesman.registry import game_class, game_from_flags
+    from gamesman.contract.registry import game_class, game_from_flags
 
     if args and not args[0].startswith("-"):
         name, words = args[0], args[1:]

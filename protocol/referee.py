@@ -20,7 +20,7 @@ The results table gives each program's wins, losses, ties and forfeits and
 its mean utility over the games played to their end; a puzzle whose utility
 is a score (2048 without a target) gets its mean score instead of wins.  A
 game played in hands, with chips changing owner (poker), can say so through
-a ``hand_chips(position, after)`` method: the chips each player won in the
+``played_in_hands`` and ``hand_chips(position, after)``: the chips each player won in the
 hand that the move from ``position`` to ``after`` ends, or None when it ends
 no hand.  The table then adds the chips each program won per hand played.
 
@@ -44,12 +44,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable, TextIO
 
-from gamesman.analysis import outcome_label
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
-from gamesman.options import format_value
-from gamesman.players import random_outcome
-from protocol.engine import LINE_LIMIT, game_and_flags, one_line, whole_number
+from gamesman.players.analysis import outcome_label
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.options import format_value
+from gamesman.players.play import random_outcome
+from gamesman.protocol.engine import LINE_LIMIT, game_and_flags, one_line, whole_number
 
 #: The most bytes one reply of a player may take, all its lines together.
 REPLY_LIMIT = 65536
@@ -293,7 +293,6 @@ class Match:
         self.startup_allowance = startup_allowance
         self.standings = [Standing() for _ in commands]
         self.records: list[GameRecord] = []
-        self.hand_chips = getattr(game, "hand_chips", None)
         options = " ".join(f"{key}={format_value(value)}" for key, value in game.settings.items())
         self.game_command = f"game {game.name} {options}".rstrip()
 
@@ -321,7 +320,7 @@ class Match:
         seats = [(player + number - 1) % n for player in range(n)]
         position = game.start()
         record = GameRecord(number, seats, game.format_position(position))
-        if self.hand_chips is not None:
+        if self.game.played_in_hands:
             record.chips = [0.0] * n
         try:
             for player, index in enumerate(seats):
@@ -392,9 +391,9 @@ class Match:
 
     def _count_hand(self, record: GameRecord, position: Hashable, after: Hashable) -> None:
         """Add the chips of a hand that the move from ``position`` to ``after`` ends, if it ends one."""
-        if self.hand_chips is None:
+        if not self.game.played_in_hands:
             return
-        won = self.hand_chips(position, after)
+        won = self.game.hand_chips(position, after)
         if won is not None:
             record.hands += 1
             record.chips = [total + chips for total, chips in zip(record.chips, won)]
@@ -455,7 +454,7 @@ class Match:
         scored by points: mean and best score), and chips won per hand in a game of hands."""
         games = len(self.records)
         lines = [f"{self.game.spec}: {games} game{'s' if games != 1 else ''}, seed {self.seed}"]
-        chips = self.hand_chips is not None
+        chips = self.game.played_in_hands
         if self.scored:
             lines.append("player  games  ended  mean score  best score  forfeits  command")
             for program, standing in zip(self.programs, self.standings):

@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Hashable
 
-from gamesman.fastsolve import end_value
-from gamesman.game import Game
+from gamesman.solver.levelled import end_value
+from gamesman.contract.game import Game
 
 
 def check_random_playouts(game: Game, seed: int, playouts: int, cap: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamesman.game import CHANCE, Game, two_player_result
+from gamesman.contract.game import CHANCE, Game, two_player_result
 
 CARDS = "abc"
 
@@ -20,6 +20,8 @@ class Peek(Game):
     the cards (``-`` not dealt) and the choices so far.  A player's view shows
     the other card as ``?``: ``(x a? k-)``.
     """
+    has_chance = True
+    hidden_information = True
 
     name = "peek"
     title = "Peek"
@@ -188,6 +190,7 @@ class Coins(Game):
     Position ``(x 3 3 - bet)``: whose turn (``*`` for the coin, ``-`` at the end), each
     player's chips, the stake (``-`` none) and the phase: bet, answer or flip.
     """
+    has_chance = True
 
     name = "coins"
     title = "Coins"

@@ -22,8 +22,8 @@ import math
 from collections import deque
 from typing import Hashable
 
-from gamesman.game import CHANCE, Game
-from gamesman.solver import Result, Solver, Value
+from gamesman.contract.game import CHANCE, Game
+from gamesman.solver.strong import Result, Solver, Value
 
 
 def reachable(game: Game, root: Hashable, max_positions: int) -> list[Hashable]:

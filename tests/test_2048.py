@@ -8,13 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.twentyfortyeight import (BitboardSearch, ExactTable, TwentyFortyEight, line_values, simulate_report,
+from gamesman.games.twentyfortyeight import (BitboardSearch, ExactTable, TwentyFortyEight, line_values, simulate_report,
                                     slide)
-from gamesman.errors import GameError, IllegalMove, OptionError, PositionError
-from gamesman.game import CHANCE
-from gamesman.players import make_strategy, random_outcome
-from gamesman.registry import make_game
-from gamesman.solver import Solver, unpack
+from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError
+from gamesman.contract.game import CHANCE
+from gamesman.players.strategies import make_strategy
+from gamesman.players.play import random_outcome
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, unpack
 
 GAME = make_game("2048")
 

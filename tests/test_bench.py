@@ -1,10 +1,10 @@
 """``gamesman bench``: its measurements report what the solver computes, from a fresh process."""
 import pytest
 
-from gamesman.bench import main, run_solve
-from gamesman.errors import GameError
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.dev.bench import main, run_solve
+from gamesman.contract.errors import GameError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 
 def test_a_fresh_process_solves_and_reports_size_memory_and_lookups():

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from games.beverbende import Beverbende, ExpectedPlayer, HumanlikePlayer
-from gamesman.errors import GameError, IllegalMove, OptionError, PositionError
-from gamesman.game import CHANCE
-from gamesman.players import RandomPlayer, make_strategy, random_outcome
+from gamesman.games.beverbende import Beverbende, ExpectedPlayer, HumanlikePlayer
+from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError
+from gamesman.contract.game import CHANCE
+from gamesman.players.strategies import RandomPlayer, make_strategy
+from gamesman.players.play import random_outcome
 
 
 def dealt(game, hands, open_card, position=None):
@@ -382,7 +383,7 @@ def test_the_turn_rules_follow_the_options():
 
 
 def test_the_docstring_example_is_a_position_play_reaches():
-    import games.beverbende as module
+    import gamesman.games.beverbende as module
     example = re.search(r"``(\(p1 play .*?\))``", module.__doc__, re.S).group(1)
     text = " ".join(example.split())
     game = Beverbende()
@@ -546,7 +547,7 @@ def test_strategies_are_registered_and_the_strong_one_beats_random():
     assert isinstance(make_strategy(game, "humanlike"), HumanlikePlayer)
     with pytest.raises(GameError):
         make_strategy(game, "expected 3")
-    from gamesman.registry import make_game
+    from gamesman.contract.registry import make_game
     with pytest.raises(GameError):
         make_strategy(make_game("tictactoe"), "humanlike")
     rng = random.Random(8)

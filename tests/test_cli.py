@@ -5,9 +5,9 @@ import sys
 
 import pytest
 
-from gamesman import analysis
-from gamesman.cli import main
-from gamesman.registry import make_game
+from gamesman.players import analysis
+from gamesman.doors.cli import main
+from gamesman.contract.registry import make_game
 
 
 def run(*args, stdin=""):
@@ -71,7 +71,7 @@ def test_simulate_and_exact_odds():
     (["simulate", "tictactoe", "--games", "lots"], "--games must be a whole number"),
     (["do", "nim", "(x 5 5 5)", "1-\u00b2"], "'1-\u00b2' is not a move"),
     (["do", "sim", "(x ---------------)", "1-\u0662"], "'1-\u0662' is not an edge"),
-    (["poker-stats", "--cards", "\u0667"], "usage: gamesman poker-stats"),
+    (["count", "poker", "--players", "\u0667"], "players must be"),
     # words that no option takes are refused, not ignored
     (["random", "tictactoe", "(x o-- --- ---)", "extra"], "unexpected words after the position: extra"),
     (["count", "tictactoe", "extra"], "unexpected 'extra' (usage: gamesman count GAME [options])"),
@@ -169,10 +169,10 @@ def test_help_of_a_command_and_of_a_game():
 
 def test_a_variant_too_large_to_solve_on_demand_is_solved_with_large_and_then_answers(monkeypatch, capsys):
     """(Connect Four 6x5 takes an hour; here a small board stands in for it, its limit lowered.)"""
-    import games.connectfour
-    from gamesman.shell import Shell
+    import gamesman.games.connectfour
+    from gamesman.doors.shell import Shell
 
-    monkeypatch.setattr(games.connectfour, "MAX_SOLVABLE_CELLS", 9)
+    monkeypatch.setattr(gamesman.games.connectfour, "MAX_SOLVABLE_CELLS", 9)
     shell = Shell(write=lambda text: None, seed=1)
     shell.run("new connectfour --rows 3 --cols 4 --in-a-row 3")
     assert not shell.exact()  # a search player estimates

@@ -4,10 +4,10 @@ import random
 import pytest
 from solver_checks import check_solver_consistency
 
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.game import two_player_result
-from gamesman.registry import make_game
-from gamesman.solver import Solver, Value
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.game import two_player_result
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, Value
 
 
 def play(game, *moves, position=None):

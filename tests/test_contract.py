@@ -5,10 +5,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE
-from gamesman.players import random_outcome
-from gamesman.registry import game_names, make_game
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE
+from gamesman.players.play import random_outcome
+from gamesman.contract.registry import game_names, make_game
 
 NAMES = game_names()
 

@@ -5,13 +5,13 @@ import sys
 
 import pytest
 
-from games import cube as cubemodule
-from games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
+from gamesman.games import cube as cubemodule
+from gamesman.games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
                         load_or_build, load_tables, merge_moves, random_cubies, rotated_face, rotations,
                         save_tables, twophase_solver)
-from gamesman.errors import GameError, IllegalMove, PositionError
-from gamesman.players import make_strategy
-from gamesman.registry import make_game
+from gamesman.contract.errors import GameError, IllegalMove, PositionError
+from gamesman.players.strategies import make_strategy
+from gamesman.contract.registry import make_game
 
 SOLVED3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
 SOLVED2 = "UUUURRRRFFFFDDDDLLLLBBBB"
@@ -174,7 +174,7 @@ def test_render_is_a_net():
 
 @pytest.mark.parametrize("size", [2, 3])
 def test_every_sticker_of_the_net_has_its_own_face_colour_on_a_terminal(size):
-    from gamesman.shell import COLOUR_CODES, paint
+    from gamesman.doors.shell import COLOUR_CODES, paint
 
     game = make_game("cube", size=size, scramble=10)
     colours = game.render_colours

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from solver_checks import check_engines_agree
 
-from gamesman.database import Database
-from gamesman.fastsolve import MISSING, REMOTENESS_BITS, Results
-from gamesman.registry import make_game
-from gamesman.solver import Solver
-from gamesman.store import Store
+from gamesman.solver.database import Database
+from gamesman.solver.levelled import MISSING, REMOTENESS_BITS, Results
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
+from gamesman.solver.store import Store
 
 # Variants of every game the fast engine takes (two players or one, no chance,
 # position codes), small enough for the reference engine.
@@ -129,7 +129,8 @@ def test_games_without_codes_or_with_chance_go_to_the_reference_engine():
 def test_games_too_large_for_memory_are_solved_through_a_file_alike(monkeypatch, name, options):
     """The file of results over the whole index (for Connect Four 6x5) gives the reference's
     answers; small parts and slabs make every loop run many times."""
-    from gamesman import disksolve, fastsolve
+    from gamesman.solver import ondisk as disksolve
+    from gamesman.solver import levelled as fastsolve
 
     calls = []
     solve_on_disk = disksolve.solve_on_disk
@@ -143,7 +144,7 @@ def test_games_too_large_for_memory_are_solved_through_a_file_alike(monkeypatch,
 
 def test_a_game_whose_levels_share_codes_is_solved_in_memory(monkeypatch):
     """Sim's codes do not give each level a range of its own: the file cannot take it."""
-    from gamesman import fastsolve
+    from gamesman.solver import levelled as fastsolve
 
     monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
     solved = fastsolve.solve(make_game("sim", nodes=5), make_game("sim", nodes=5).start())

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from solver_checks import check_solver_consistency
 
-from gamesman.errors import IllegalMove, PositionError
-from gamesman.registry import make_game
-from gamesman.solver import Solver, Value
+from gamesman.contract.errors import IllegalMove, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, Value
 
 
 def play(game, *moves, position=None):

@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from gamesman.game import CHANCE
-from gamesman.players import estimate, make_strategy, next_random
-from gamesman.registry import make_game
+from gamesman.contract.game import CHANCE
+from gamesman.players.strategies import estimate, make_strategy
+from gamesman.players.play import next_random
+from gamesman.contract.registry import make_game
 
 GAMES = [("poker", dict(players=3)), ("poker", dict(players=2)), ("beverbende", dict(players=3))]
 
@@ -79,7 +80,7 @@ def test_search_moves_do_not_depend_on_cards_the_mover_has_not_seen(name, option
 
 
 def test_the_protocol_engine_searches_a_view():
-    from protocol.engine import Engine
+    from gamesman.protocol.engine import Engine
 
     game = make_game("beverbende", players=2)
     position = positions_to_decide(game, 4, 1)[0]

@@ -3,9 +3,9 @@ import itertools
 
 import pytest
 
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 from playout_checks import check_batch_expand, check_random_playouts, random_positions
 from solver_checks import check_engines_agree, check_solver_consistency, reachable
 

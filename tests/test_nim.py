@@ -1,9 +1,9 @@
 """Nim: position and move strings, bad input, misère, options and the solvable bound."""
 import pytest
 
-from gamesman import analysis
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.registry import make_game
+from gamesman.players import analysis
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.registry import make_game
 
 
 def test_start_and_strings():

@@ -2,9 +2,9 @@
 import pytest
 from solver_checks import check_solver_consistency
 
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 
 def play(game, *moves, position=None):

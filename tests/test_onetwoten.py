@@ -1,8 +1,8 @@
 """1, 2, ..., 10: position and move strings, bad input, misère and the target/step options."""
 import pytest
 
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.registry import make_game
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.registry import make_game
 
 
 def test_start_and_strings():

@@ -1,9 +1,9 @@
 """Variant options: one validation path for flags, key=value pairs and spec strings."""
 import pytest
 
-from gamesman.errors import OptionError
-from gamesman.options import Option
-from gamesman.registry import game_from_flags, game_from_pairs, game_from_spec, make_game
+from gamesman.contract.errors import OptionError
+from gamesman.contract.options import Option
+from gamesman.contract.registry import game_from_flags, game_from_pairs, game_from_spec, make_game
 
 
 def test_defaults_and_spec():

@@ -8,11 +8,11 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gamesman import boards
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.players import make_strategy
-from gamesman.registry import make_game
-from gamesman.solver import Solver, Value
+from gamesman.boards import text as boards
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.players.strategies import make_strategy
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, Value
 from playout_checks import check_random_playouts, random_positions
 from solver_checks import check_solver_consistency
 

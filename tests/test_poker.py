@@ -8,12 +8,13 @@ from itertools import combinations
 
 import pytest
 
-from games.poker import Poker, Table, cards_of
-from games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
+from gamesman.games.poker import Poker, Table, cards_of
+from gamesman.games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
                                evaluate_codes, poker_stats)
-from gamesman.errors import GameError, IllegalMove, PositionError
-from gamesman.game import CHANCE
-from gamesman.players import make_strategy, next_random, random_outcome
+from gamesman.contract.errors import GameError, IllegalMove, PositionError
+from gamesman.contract.game import CHANCE
+from gamesman.players.strategies import make_strategy
+from gamesman.players.play import next_random, random_outcome
 
 # Published counts (e.g. Wikipedia, "Poker probability"), by category from high card up.
 FIVE_CARD = [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]

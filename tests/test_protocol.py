@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.registry import game_from_pairs, game_names, make_game
-from protocol.engine import LINE_LIMIT, Engine
+from gamesman.contract.registry import game_from_pairs, game_names, make_game
+from gamesman.protocol.engine import LINE_LIMIT, Engine
 from protocol_toys import Peek
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """The README states only what the engine computes."""
 from pathlib import Path
 
-from gamesman.showcase import readme_section, table
+from gamesman.dev.showcase import readme_section, table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

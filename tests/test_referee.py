@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.game import CHANCE
-from gamesman.registry import game_names, make_game
-from protocol.referee import Match, PlayerFailure, Program
+from gamesman.contract.game import CHANCE
+from gamesman.contract.registry import game_names, make_game
+from gamesman.protocol.referee import Match, PlayerFailure, Program
 from protocol_toys import Coins, Peek, Race3, Reach
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,7 @@ def replay(game, record):
 
 
 def test_example_players_play_a_match_with_a_record(tmp_path):
-    record = tmp_path / "games.jsonl"
+    record = tmp_path / "gamesman.games.jsonl"
     done = match("tictactoe", "--player", f"{RANDOM} --seed 1", "--player", FIRST,
                  "--games", "4", "--record", str(record))
     assert done.returncode == 0, done.stderr
@@ -325,7 +325,7 @@ def test_the_engine_plays_beverbende_from_its_views(tmp_path):
 
 def test_poker_between_two_programs_plays_whole_games(tmp_path):
     """A poker match between two outside programs: every game played until one player has every chip."""
-    record = tmp_path / "games.jsonl"
+    record = tmp_path / "gamesman.games.jsonl"
     done = match("poker", "--players", "2", "--chips", "40", "--player", f"{RANDOM} --seed 1",
                  "--player", f"{ENGINE} poker --strategy call", "--games", "4", "--seed", "8",
                  "--record", str(record))

@@ -4,12 +4,13 @@ from fractions import Fraction
 
 import pytest
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game, Option
-from gamesman.players import STRATEGIES, make_strategy, random_outcome
-from gamesman.registry import game_names, make_game
-from gamesman.search import AlphaBetaPlayer, MCTSPlayer
-from gamesman.solver import Solver
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.players.strategies import STRATEGIES, make_strategy
+from gamesman.players.play import random_outcome
+from gamesman.contract.registry import game_names, make_game
+from gamesman.players.search import AlphaBetaPlayer, MCTSPlayer
+from gamesman.solver.strong import Solver
 
 
 class Gamble(Game):
@@ -17,6 +18,7 @@ class Gamble(Game):
 
     With ``solo`` there is one player: safe is worth 0.5, a won gamble 1, a lost one 0.
     """
+    has_chance = True
 
     name = "gamble"
     player_names = ("x", "o")

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from gamesman import players
-from gamesman.game import CHANCE, Game, Option
-from gamesman.players import Choice, Strategy
-from gamesman.progress import Progress
-from gamesman.registry import make_game
-from gamesman.shell import Interrupts, Shell, announce, describe_result
-from gamesman.solver import Solver
-from gamesman.transcript import check, gamesman_command
+from gamesman.players import strategies as players
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.players.strategies import Choice, Strategy
+from gamesman.contract.progress import Progress
+from gamesman.contract.registry import make_game
+from gamesman.doors.shell import Interrupts, Shell, announce, describe_result
+from gamesman.solver.strong import Solver
+from gamesman.testing.transcript import check, gamesman_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,6 +55,7 @@ class DiceRace(Game):
     """Two players take turns to roll a die of 1 or 2 (chance) and add it to their total;
     before rolling the mover says ``roll`` or ``double`` (a double roll adds twice the die).
     The first to 4 wins."""
+    has_chance = True
 
     name = "dicerace"
     title = "Dice race"
@@ -201,7 +202,7 @@ def test_a_bad_flag_gets_one_line_and_changes_nothing(line, message):
 
 def test_unknown_game_lists_the_games():
     out = shell().run("new chess")
-    assert out.startswith("unknown game 'chess' (games: onetwoten tictactoe nim")
+    assert out.startswith("unknown game 'chess' (games: 2048 abalone beverbende")
     assert out.count("\n") == 1
 
 
@@ -409,7 +410,7 @@ def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(mo
 
 
 def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hint(monkeypatch, tmp_path):
-    from gamesman.search import MCTSPlayer
+    from gamesman.players.search import MCTSPlayer
 
     searched = []
     search = MCTSPlayer.search
@@ -468,7 +469,7 @@ def test_progress_is_a_bar_on_a_terminal_a_count_with_its_rate_and_lines_in_logs
             return True
 
     clock = [0.0]
-    monkeypatch.setattr("gamesman.progress.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("gamesman.contract.progress.time.monotonic", lambda: clock[0])
     screen = Screen()
     progress = Progress("solving nim", stream=screen)
     progress("exploring", 10)
@@ -708,8 +709,8 @@ def test_shell_arguments_start_a_game_and_bad_ones_exit_2():
 
 
 def test_startup_imports_little():
-    code = ("import io, sys; sys.stdin = io.StringIO('quit\\n'); from gamesman.shell import main; main([]); "
-            "print(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'gamesman.solver', "
-            "'gamesman.players', 'games.'))))")
+    code = ("import io, sys; sys.stdin = io.StringIO('quit\\n'); from gamesman.doors.shell import main; main([]); "
+            "print(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'gamesman.solver.strong', "
+            "'gamesman.players.strategies', 'games.'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.stdout.rstrip().endswith("[]")

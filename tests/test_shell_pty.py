@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.transcript import check, gamesman_command
+from gamesman.testing.transcript import check, gamesman_command
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -5,10 +5,10 @@ from itertools import product
 
 import pytest
 
-from gamesman.database import Database
-from gamesman.game import CHANCE, Game, two_player_result
-from gamesman.registry import make_game
-from gamesman.solver import Solver, SolverError, Value
+from gamesman.solver.database import Database
+from gamesman.contract.game import CHANCE, Game, two_player_result
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, SolverError, Value
 
 
 def nim_positions(game):
@@ -137,6 +137,7 @@ def test_loopy_graph_draws_and_wins():
 
 class Dice(Game):
     """One player rolls a fair die, then may keep it or take a sure 3: expectation 4.25."""
+    has_chance = True
 
     name = "dice"
     player_names = ("p", "q")

@@ -3,11 +3,11 @@ absent, and at most two bytes a position."""
 import numpy as np
 import pytest
 
-from gamesman.database import UTILITIES_SUFFIX, Database
-from gamesman.fastsolve import MISSING, NO_GRUNDY, solve
-from gamesman.registry import make_game
-from gamesman.solver import SMALLEST_SAVED, Solver
-from gamesman.store import MAGIC, read_store
+from gamesman.solver.database import UTILITIES_SUFFIX, Database
+from gamesman.solver.levelled import MISSING, NO_GRUNDY, solve
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import SMALLEST_SAVED, Solver
+from gamesman.solver.store import MAGIC, read_store
 
 # Solved by the fast engine; between them every layout a file may have.
 FAST = [

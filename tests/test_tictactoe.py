@@ -1,9 +1,9 @@
 """Tic-Tac-Toe: position and move strings, impossible boards, misère."""
 import pytest
 
-from gamesman.errors import IllegalMove, PositionError
-from gamesman.registry import make_game
-from gamesman.solver import Solver
+from gamesman.contract.errors import IllegalMove, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver
 
 
 def test_start_and_strings():

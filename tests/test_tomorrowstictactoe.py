@@ -7,9 +7,9 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gamesman.errors import IllegalMove, OptionError, PositionError
-from gamesman.registry import make_game
-from gamesman.solver import Solver, Value
+from gamesman.contract.errors import IllegalMove, OptionError, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, Value
 from playout_checks import check_random_playouts
 from solver_checks import check_solver_consistency
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.transcript import (AT_END, TranscriptError, check, compare, environment, escape_line,
+from gamesman.testing.transcript import (AT_END, TranscriptError, check, compare, environment, escape_line,
                                  gamesman_command, matches, parse, updated)
 
 SKELETON = """\
@@ -148,12 +148,12 @@ def test_pytest_collects_transcripts_and_the_switch_rewrites_them(recorded, pyte
     good = recorded.read_text()
     copy = pytester.path / "short.t"
     copy.write_text(good.replace("sum 0 of 3", "sum 0 of 4"))
-    failed = pytester.runpytest("-p", "gamesman.pytest_transcripts", "-p", "no:cacheprovider")
+    failed = pytester.runpytest("-p", "gamesman.testing.pytest_transcripts", "-p", "no:cacheprovider")
     failed.assert_outcomes(failed=1)
     output = failed.stdout.str()
     assert "short.t: the session differs from the transcript" in output
     assert "-[---]  sum 0 of 4, L to move\n+[---]  sum 0 of 3, L to move" in output
-    pytester.runpytest("-p", "gamesman.pytest_transcripts", "-p", "no:cacheprovider",
+    pytester.runpytest("-p", "gamesman.testing.pytest_transcripts", "-p", "no:cacheprovider",
                        "--update-transcripts").assert_outcomes(passed=1)
     assert copy.read_text() == good
 

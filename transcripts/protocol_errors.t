@@ -25,7 +25,7 @@ $ gamesman protocol tictactoe
 ?8 tictactoe: turn 'q' is not x or o in "(q --- --- ---)"
 
 > 9 game chess
-?9 unknown game 'chess' (games: onetwoten tictactoe nim *) (glob)
+?9 unknown game 'chess' (games: 2048 abalone beverbende *) (glob)
 
 > 10 game tictactoe misere=perhaps
 ?10 tictactoe: misere must be true or false, not perhaps

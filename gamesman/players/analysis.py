@@ -20,10 +20,11 @@ from collections import Counter
 from fractions import Fraction
 from typing import Callable, Hashable
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
-from gamesman.players import Strategy, random_outcome
-from gamesman.solver import Graph, ProgressFn, TooLarge
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.strategy import Strategy
+from gamesman.players.play import random_outcome
+from gamesman.solver.strong import Graph, ProgressFn, TooLarge
 
 #: Reachable positions that counting and exact odds explore at most.
 MAX_EXACT_POSITIONS = 2_000_000

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.transcript import TranscriptError, check
+from gamesman.testing.transcript import TranscriptError, check
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Iterator
 
-from gamesman.errors import GameError
+from gamesman.contract.errors import GameError
 
 if TYPE_CHECKING:
-    from gamesman.players import Estimate, Strategy
-    from gamesman.solver import Solver
+    from gamesman.players.strategies import Estimate, Strategy
+    from gamesman.solver.strong import Solver
 
 #: Automatic moves (computer, chance) played in one go before the shell stops to ask.
 MOVE_LIMIT = 500
@@ -118,7 +118,7 @@ def _phrase_utilities(game, utilities: Iterable[float], expected: bool) -> str:
 def describe_result(game, position: Hashable, result) -> str:
     """A solver result in words, for the player to move: ``x should win in 5``."""
     if result.value is None:
-        return _phrase_utilities(game, result.utilities or (), has_chance(game))
+        return _phrase_utilities(game, result.utilities or (), game.has_chance)
     value, remoteness = result.value.value, result.remoteness
     if game.players == 1:
         if value == "win":
@@ -158,22 +158,15 @@ def spent(found: "Estimate") -> str:
     return f" ({found.spent})" if found.spent else ""
 
 
-def has_chance(game) -> bool:
-    """True when the game's rules have chance nodes at all."""
-    from gamesman.game import Game
-
-    return type(game).chances is not Game.chances
-
-
 def strategy_table() -> dict:
     """The registered strategies, search players included when they are installed."""
     import importlib
 
     try:
-        importlib.import_module("gamesman.search")
+        importlib.import_module("gamesman.players.search")
     except ModuleNotFoundError:
         pass
-    from gamesman.players import STRATEGIES
+    from gamesman.players.strategies import STRATEGIES
 
     return STRATEGIES
 
@@ -200,7 +193,7 @@ def split_seed(words: list[str]) -> tuple[list[str], int | None]:
     ``--seed`` may come before the game's name; after it, it is the shell's
     unless the game has a seed option of its own.
     """
-    from gamesman.registry import game_class
+    from gamesman.contract.registry import game_class
 
     at = 0
     while at < len(words) and words[at].startswith("--seed"):
@@ -284,7 +277,7 @@ class Shell:
         for line in text.split("\n"):
             self._log(line)
             if kind == "board":
-                shown = paint(line, getattr(self.game, "render_colours", {})) if self.colour else line
+                shown = paint(line, self.game.render_colours) if self.colour else line
             else:
                 shown = self.colour(line, kind) if self.colour and kind else line
             self.write(shown + "\n")
@@ -407,13 +400,13 @@ class Shell:
         self.redo_stack.clear()
 
     def side_is_human(self, player: int) -> bool:
-        from gamesman.game import CHANCE
+        from gamesman.contract.game import CHANCE
 
         return player != CHANCE and player not in self.computers
 
     def stops_here(self, position: Hashable) -> bool:
         """Whether undo may stop at ``position``: a person is to move there."""
-        from gamesman.game import CHANCE
+        from gamesman.contract.game import CHANCE
 
         player = self.game.to_move(position)
         if all(not self.side_is_human(p) for p in range(self.game.players)):
@@ -422,7 +415,7 @@ class Shell:
 
     def get_solver(self) -> "Solver":
         if self.solver is None:
-            from gamesman.solver import Solver
+            from gamesman.solver.strong import Solver
 
             self.solver = Solver(self.game, progress=self._report)
         return self.solver
@@ -433,7 +426,7 @@ class Shell:
 
     def solving(self, work: Callable[[], object]) -> object:
         """Run ``work`` with a progress line for long solves."""
-        from gamesman.progress import Progress
+        from gamesman.contract.progress import Progress
 
         self.progress = Progress(f"solving {self.game.spec}") if self.show_progress else None
         try:
@@ -451,8 +444,8 @@ class Shell:
         so a background thread shows the nodes it has searched (when it counts
         them) and the time.
         """
-        from gamesman.players import PerfectPlayer
-        from gamesman.progress import Progress
+        from gamesman.players.strategies import PerfectPlayer
+        from gamesman.contract.progress import Progress
 
         if isinstance(strategy, PerfectPlayer) or not self.show_progress:
             return self.solving(work)
@@ -461,9 +454,7 @@ class Shell:
 
         def tick() -> None:
             while not done.wait(SEARCH_TICK):
-                nodes = getattr(strategy, "nodes", None)
-                progress("searched nodes" if isinstance(nodes, int) else "searching",
-                         nodes if isinstance(nodes, int) else None)
+                progress("searched nodes", strategy.nodes)
 
         ticker = threading.Thread(target=tick, daemon=True)
         ticker.start()
@@ -477,7 +468,7 @@ class Shell:
 
     def searcher(self, rng: random.Random | None = None) -> "Strategy":
         """The game's own search player (``search_strategy``), for variants too large to solve."""
-        from gamesman.players import make_strategy
+        from gamesman.players.strategies import make_strategy
 
         name = self.game.search_strategy
         if name not in strategy_table():
@@ -491,7 +482,7 @@ class Shell:
         The search is seeded by the shell's seed and the position, so value, values
         and hint agree, and asking again gives the same answer.
         """
-        from gamesman.players import estimate
+        from gamesman.players.strategies import estimate
 
         position = self.position
         key = (self.seed, self.game.spec, position)
@@ -504,13 +495,13 @@ class Shell:
 
     def exact(self) -> bool:
         """Whether the solver answers for this variant (else a search player estimates)."""
-        from gamesman.database import answers_exactly
+        from gamesman.solver.database import answers_exactly
 
         return answers_exactly(self.game)
 
     def make_player(self, words: list[str]) -> "Strategy":
         """A strategy from words; perfect-like players share the shell's solver."""
-        from gamesman.players import PerfectPlayer, make_strategy
+        from gamesman.players.strategies import PerfectPlayer, make_strategy
 
         strategy_table()
         strategy = make_strategy(self.game, words, self.rng)
@@ -550,8 +541,8 @@ class Shell:
 
     def play_automatic(self, watch: bool = False, default=None) -> None:
         """Play chance moves and computer moves until a person is to move or the game ends."""
-        from gamesman.game import CHANCE
-        from gamesman.players import random_outcome
+        from gamesman.contract.game import CHANCE
+        from gamesman.players.play import random_outcome
 
         game = self.game
         played = 0
@@ -598,7 +589,7 @@ class Shell:
 
     # -- commands ----------------------------------------------------------------
     def do_new(self, args: list[str], line: str) -> None:
-        from gamesman.registry import game_from_flags
+        from gamesman.contract.registry import game_from_flags
 
         if not args:
             self.need_game()
@@ -718,7 +709,7 @@ class Shell:
         width = max([4] + [len(n) for n in names])
         if rows and rows[0][1].value is None:
             players = [game.player_name(i) for i in range(game.players)]
-            self.say(("expected utilities" if has_chance(game) else "utilities") + " after each move, best first:")
+            self.say(("expected utilities" if game.has_chance else "utilities") + " after each move, best first:")
             self.say(f"{'move':<{width}}  " + "  ".join(f"{p:>6}" for p in players))
             for name, (_, result) in zip(names, rows):
                 self.say(f"{name:<{width}}  " + "  ".join(f"{_number(u):>6}" for u in result.utilities))
@@ -827,7 +818,7 @@ class Shell:
         self.say(f"seed {seed}")
 
     def do_games(self, args: list[str], line: str) -> None:
-        from gamesman.registry import game_class, game_names
+        from gamesman.contract.registry import game_class, game_names
 
         names = game_names()
         width = max(len(n) for n in names)
@@ -845,7 +836,7 @@ class Shell:
         self.list_options(type(self.game), self.game.settings)
 
     def list_options(self, cls, settings: dict | None) -> None:
-        from gamesman.options import describe, format_value
+        from gamesman.contract.options import describe, format_value
 
         for option in cls.options:
             now = f"  [now {format_value(settings[option.name])}]" if settings is not None else ""
@@ -912,7 +903,7 @@ class Shell:
                 for key, (_, text) in strategy_table().items():
                     self.say(f"  {key:<10} {text}")
             return
-        from gamesman.registry import game_class, game_names
+        from gamesman.contract.registry import game_class, game_names
 
         if word in game_names():
             cls = game_class(word)
@@ -942,7 +933,7 @@ class Shell:
         return [c for c in candidates if c.lower().startswith(lowered)]
 
     def candidates(self, words: list[str], current: str) -> list[str]:
-        from gamesman.registry import game_names
+        from gamesman.contract.registry import game_names
 
         if not words:
             found = list(COMMANDS)
@@ -974,13 +965,13 @@ class Shell:
 
     def strategy_candidates(self) -> list[str]:
         """The strategies that can play the current variant."""
-        from gamesman.players import applicable_strategies
+        from gamesman.players.strategies import applicable_strategies
 
         strategy_table()
         return applicable_strategies(self.game)
 
     def flag_candidates(self, words: list[str]) -> list[str]:
-        from gamesman.registry import game_class
+        from gamesman.contract.registry import game_class
 
         try:
             cls = game_class(words[1])
@@ -1004,7 +995,7 @@ def transcript_line(typed: bool, line: str) -> str:
     """A session line as a transcript writes it (output that would be misread becomes a regex)."""
     if typed:
         return line.rstrip()
-    from gamesman.transcript import escape_line
+    from gamesman.testing.transcript import escape_line
 
     return escape_line(line)
 
@@ -1205,7 +1196,7 @@ def main(argv: list[str] | None = None) -> int:
     shell.show_progress = not (plain_asked() and sys.stderr.isatty())
     if words:
         try:
-            from gamesman.registry import game_from_flags
+            from gamesman.contract.registry import game_from_flags
 
             game = game_from_flags(words[0], words[1:])
         except GameError as problem:

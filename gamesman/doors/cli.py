@@ -14,8 +14,8 @@ import re
 import sys
 from typing import Callable, Iterator
 
-from gamesman.boards import shown
-from gamesman.errors import GameError
+from gamesman.boards.text import shown
+from gamesman.contract.errors import GameError
 
 USAGE = """\
 usage:
@@ -30,11 +30,11 @@ usage:
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N] [POSITION]
                                              a random game, one position per line
-  gamesman count GAME [options]              game-tree figures
+  gamesman count GAME [options]              game-tree figures (or the game's own report:
+                                             poker ranks all 133,784,560 seven-card hands)
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..
                                              --strategy once per seat in order, the last for the rest
   gamesman table                             the README's table of solved variants
-  gamesman poker-stats [--cards 5|6|7]       all poker hands ranked into the nine categories
   gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] [--only solve,playouts,protocol,shell]
                                              speed and size, each beside a same-run baseline
   gamesman protocol [GAME [options]] [--strategy S] [--seed N]
@@ -48,7 +48,7 @@ class Invocation:
     """A command's game (built from its options), positional words and own flags."""
 
     def __init__(self, args: list[str], flags: dict[str, bool]) -> None:
-        from gamesman.registry import game_class, game_from_flags
+        from gamesman.contract.registry import game_class, game_from_flags
 
         if not args:
             raise GameError("name a game (see: gamesman games)")
@@ -175,8 +175,8 @@ def answer_each(invocation: Invocation, answer: Callable[[object], str], separat
 
 
 def cmd_games(args: list[str]) -> int:
-    from gamesman.options import describe
-    from gamesman.registry import game_class, game_names
+    from gamesman.contract.options import describe
+    from gamesman.contract.registry import game_class, game_names
 
     if args:
         raise GameError(f"unexpected {shown(' '.join(args))!r} (usage: gamesman games)")
@@ -218,9 +218,9 @@ def cmd_do(args: list[str]) -> int:
 def make_solver(game, large: bool = False):
     """A solver with a progress line; refused for a variant too large to solve on demand,
     unless ``large`` (it was solved before, or the caller asks to solve it anyway)."""
-    from gamesman.database import answers_exactly
-    from gamesman.progress import Progress
-    from gamesman.solver import Solver, SolverError
+    from gamesman.solver.database import answers_exactly
+    from gamesman.contract.progress import Progress
+    from gamesman.solver.strong import Solver, SolverError
 
     if not (large or answers_exactly(game)):
         raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
@@ -245,7 +245,7 @@ def cmd_show(args: list[str]) -> int:
 def cmd_random(args: list[str]) -> int:
     import random
 
-    from gamesman.players import next_random
+    from gamesman.players.play import next_random
 
     invocation = Invocation(args, {"--seed": True})
     game = invocation.game
@@ -260,17 +260,18 @@ def cmd_random(args: list[str]) -> int:
 
 
 def cmd_count(args: list[str]) -> int:
-    from gamesman.analysis import count, format_count, too_large
-    from gamesman.progress import Progress
+    from gamesman.players.analysis import count, format_count, too_large
+    from gamesman.contract.progress import Progress
 
     invocation = Invocation(args, {})
     invocation.refuse_positionals("count GAME [options]")
     game = invocation.game
-    report = getattr(game, "count_report", None)
-    if report is None and not game.solvable():
-        raise too_large(game, "to count exactly")
     progress = Progress(f"counting {game.spec}")
-    text = report(progress) if report else format_count(game, count(game, progress))
+    text = game.count_report(progress)
+    if text is None:
+        if not game.solvable():
+            raise too_large(game, "to count exactly")
+        text = format_count(game, count(game, progress))
     progress.finish()
     print(text)
     return 0
@@ -279,9 +280,9 @@ def cmd_count(args: list[str]) -> int:
 def cmd_simulate(args: list[str]) -> int:
     import random
 
-    from gamesman.analysis import exact_odds, format_odds, format_simulation, simulate
-    from gamesman.players import make_strategy
-    from gamesman.progress import Progress
+    from gamesman.players.analysis import exact_odds, format_odds, format_simulation, simulate
+    from gamesman.players.strategies import make_strategy
+    from gamesman.contract.progress import Progress
 
     seats, args = strategy_flags(args)
     invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False})
@@ -304,9 +305,9 @@ def cmd_simulate(args: list[str]) -> int:
             seats += [seats[-1]] * (game.players - len(seats))
             strategies = [make_strategy(game, words, random.Random(seed)) for words in seats]
         sim = simulate(game, games, seed, strategies, progress)
-        report = getattr(game, "simulate_report", None)
+        report = game.simulate_report(sim.finals)
         names = [" ".join(words) for words in seats] if seats else None
-        text = format_simulation(game, sim, games, names) + ("\n" + report(sim.finals) if report else "")
+        text = format_simulation(game, sim, games, names) + ("\n" + report if report else "")
     progress.finish()
     print(text)
     return 0
@@ -330,8 +331,8 @@ def strategy_flags(args: list[str]) -> tuple[list[list[str]], list[str]]:
 
 
 def cmd_table(args: list[str]) -> int:
-    from gamesman.progress import Progress
-    from gamesman.showcase import table
+    from gamesman.contract.progress import Progress
+    from gamesman.dev.showcase import table
 
     if args:
         raise GameError("table takes no arguments")
@@ -342,42 +343,26 @@ def cmd_table(args: list[str]) -> int:
     return 0
 
 
-def cmd_poker_stats(args: list[str]) -> int:
-    from games.poker_hands import poker_stats
-    from gamesman.progress import Progress
-
-    cards = 7
-    if args[:1] == ["--cards"] and len(args) == 2 and re.fullmatch("[0-9]+", args[1]):
-        cards = int(args[1])
-    elif args:
-        raise GameError("usage: gamesman poker-stats [--cards 5|6|7]")
-    progress = Progress(f"ranking {cards}-card hands")
-    text = poker_stats(cards, progress)
-    progress.finish()
-    print(text)
-    return 0
-
-
 def cmd_bench(args: list[str]) -> int:
-    from gamesman.bench import main as bench_main
+    from gamesman.dev.bench import main as bench_main
 
     return bench_main(args)
 
 
 def cmd_protocol(args: list[str]) -> int:
-    from protocol.engine import main as protocol_main
+    from gamesman.protocol.engine import main as protocol_main
 
     return protocol_main(args)
 
 
 def cmd_match(args: list[str]) -> int:
-    from protocol.referee import main as match_main
+    from gamesman.protocol.referee import main as match_main
 
     return match_main(args)
 
 
 def cmd_shell(args: list[str]) -> int:
-    from gamesman.shell import main as shell_main
+    from gamesman.doors.shell import main as shell_main
 
     return shell_main(args)
 
@@ -393,7 +378,6 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "count": cmd_count,
     "simulate": cmd_simulate,
     "table": cmd_table,
-    "poker-stats": cmd_poker_stats,
     "bench": cmd_bench,
     "protocol": cmd_protocol,
     "match": cmd_match,
@@ -403,8 +387,8 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 
 def command_help(command: str, args: list[str]) -> str:
     """The usage of one command, and the options of the game named after it, if any."""
-    from gamesman.options import describe
-    from gamesman.registry import game_class, game_names
+    from gamesman.contract.options import describe
+    from gamesman.contract.registry import game_class, game_names
 
     entries: list[str] = []
     for line in USAGE.splitlines()[1:]:

@@ -15,16 +15,10 @@ import string
 from functools import lru_cache
 from typing import Sequence
 
-from gamesman.errors import IllegalMove, PositionError
+from gamesman.contract.errors import IllegalMove, PositionError, shown
 
 EMPTY = "-"
 COLUMN_LETTERS = string.ascii_lowercase
-
-
-def shown(text: str) -> str:
-    """Text quoted in an error message: on one line, whitespace folded, cut if long."""
-    folded = " ".join(text.split())
-    return folded if len(folded) <= 80 else folded[:77] + "..."
 
 
 def split_fields(game: str, text: str) -> list[str]:

@@ -26,10 +26,16 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, ClassVar, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Mapping, Sequence
 
-from gamesman.errors import GameError, IllegalMove, OptionError, PositionError
-from gamesman.options import Option, format_spec, validate_options
+from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError, shown
+from gamesman.contract.options import Option, format_spec, validate_options
+
+if TYPE_CHECKING:
+    from gamesman.contract.strategy import Choice, StrategyEntry
+
+#: A progress callback: ``progress(stage, done, total or None)``.
+ProgressFn = Callable[[str, int, "int | None"], None]
 
 #: ``to_move`` returns this at a chance node (a deal, a random tile).
 CHANCE = -1
@@ -178,10 +184,13 @@ class Game:
             raise GameError(f"{self.name}: no way to draw positions from a view; search players cannot play it")
         return view
 
-    @property
-    def hidden_information(self) -> bool:
-        """True when some player's view differs from the full position."""
-        return type(self).view is not Game.view
+    #: True when some player's view differs from the full position (then the game
+    #: overrides ``view``, ``parse_view``, ``format_view`` and ``sample_position``).
+    hidden_information: ClassVar[bool] = False
+
+    def format_view(self, view: Any) -> str:
+        """The text of a view as ``parse_view`` returned it (``view`` gives it from a position)."""
+        return self.format_position(view)
 
     def render(self, position: Position) -> str:
         """A multi-line drawing for people; the position string by default."""
@@ -196,7 +205,41 @@ class Game:
 
     #: The search player (a strategy as ``computer`` and ``strategy`` take it) that
     #: estimates values and hints when the variant is too large to solve.
-    search_strategy: str = "mcts"
+    search_strategy: ClassVar[str] = "mcts"
+    #: The game's own strategies, by name, offered beside the engine's (perfect, random,
+    #: mcts, ...) for this game only.
+    strategies: ClassVar[Mapping[str, "StrategyEntry"]] = {}
+    #: The options GTP's ``boardsize N`` sets to N (e.g. ``("size",)`` or ``("rows", "cols")``);
+    #: empty when the game has no board size.
+    board_size_options: ClassVar[tuple[str, ...]] = ()
+
+    #: True when chance moves can occur (the game overrides ``chances``).
+    has_chance: ClassVar[bool] = False
+
+    def count_report(self, progress: ProgressFn | None = None) -> str | None:
+        """The game's own ``count`` report, or None for the engine's count of the game tree."""
+        return None
+
+    def simulate_report(self, finals: Sequence[Any]) -> str | None:
+        """Lines ``simulate`` adds after its table, from the final positions, or None."""
+        return None
+
+    def gain(self, position: Position, move: Move) -> tuple[float, ...] | None:
+        """What each player gains by ``move`` right now (e.g. points merged), or None:
+        greedy players then look at the outcome when the move ends the game."""
+        return None
+
+    def expectimax_choice(self, position: Position, depth: int | None, seconds: float | None) -> "Choice | None":
+        """A faster expectimax of the game's own, or None where it does not apply."""
+        return None
+
+    #: Played in hands that move chips (poker): ``hand_chips`` says who won what.
+    played_in_hands: ClassVar[bool] = False
+
+    def hand_chips(self, position: Position, after: Position) -> tuple[int, ...] | None:
+        """Chips each player won or lost in a hand that ended between the two positions
+        (games played in hands), else None."""
+        return None
 
     def evaluate(self, position: Position) -> float | tuple[float, ...] | None:
         """A heuristic estimate for search players that stop early, or None when there is none.
@@ -214,7 +257,7 @@ class Game:
         """
         return None
 
-    # -- optional hooks for the fast solver (gamesman.fastsolve) ------------------
+    # -- optional hooks for the fast solver (gamesman.solver.levelled) ------------------
     # A game that gives none of these is still solved, by calling ``play``; with
     # ``encode``/``decode`` its database is an array indexed by the codes; with
     # ``batch_expand`` whole levels of positions are expanded at once (numpy).
@@ -227,9 +270,17 @@ class Game:
     #: saved with the old numbering are rebuilt instead of read wrongly.
     codes_version: int = 1
 
+    def has_codes(self) -> bool:
+        """True when this variant numbers its positions (``encode``/``decode`` work)."""
+        return False
+
+    def expands_in_batches(self) -> bool:
+        """True when this variant's ``batch_expand`` works (it needs ``has_codes``)."""
+        return False
+
     def encode(self, position: Position) -> int:
-        """A distinct non-negative integer for ``position`` (NotImplemented: no codes)."""
-        return NotImplemented
+        """A distinct non-negative integer for ``position`` (only where ``has_codes``)."""
+        raise NotImplementedError
 
     def decode(self, code: int) -> Position:
         """The position whose ``encode`` is ``code``."""
@@ -241,7 +292,7 @@ class Game:
         return None
 
     def batch_expand(self, codes: Any) -> Any:
-        """Expand many positions at once (NotImplemented: the solver calls ``play``).
+        """Expand many positions at once (only where ``expands_in_batches``).
 
         ``codes`` is a numpy int64 array of position codes; the answer is
         ``(movers, ends, parents, children)``: for each code the player to move
@@ -250,13 +301,11 @@ class Game:
         move of every position that goes on, the index in ``codes`` of the
         position (non-decreasing) and the code of the position the move leads to.
         """
-        return NotImplemented
+        raise NotImplementedError
 
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:
         """A PositionError naming the game (and the text, when given)."""
-        from gamesman.boards import shown
-
         suffix = f' in "{shown(text)}"' if text is not None else ""
         return PositionError(f"{self.name}: {message}{suffix}")
 

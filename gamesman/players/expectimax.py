@@ -24,9 +24,9 @@ import time
 from dataclasses import dataclass
 from typing import Hashable
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
-from gamesman.players import STRATEGIES, Choice, Strategy
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 50
@@ -34,16 +34,15 @@ MAX_DEPTH = 50
 
 def immediate_gain(game: Game, position: Hashable, move: Hashable) -> tuple[float, ...]:
     """What each player gains by ``move`` right now: the game's gain, else the outcome, else nothing."""
-    gain = getattr(game, "gain", None)
+    gain = game.gain(position, move)
     if gain is not None:
-        return tuple(gain(position, move))
+        return tuple(gain)
     return tuple(game.outcome(game.play(position, move)) or (0.0,) * game.players)
 
 
 def estimated_utilities(game: Game, position: Hashable) -> tuple[float, ...]:
     """The game's ``evaluate`` as one number per player (see the module's description)."""
-    evaluate = getattr(game, "evaluate", None)
-    estimate = evaluate(position) if evaluate else None
+    estimate = game.evaluate(position)
     if estimate is None:
         return (0.0,) * game.players
     if isinstance(estimate, (int, float)):
@@ -84,11 +83,9 @@ class ExpectimaxPlayer(Strategy):
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        fast = getattr(game, "expectimax_choice", None)
-        if fast is not None:
-            choice = fast(position, self.depth, self.seconds)
-            if choice is not None:
-                return choice
+        choice = game.expectimax_choice(position, self.depth, self.seconds)
+        if choice is not None:
+            return choice
         moves = list(game.moves(position))
         if not moves:
             raise GameError(f"{game.name}: no moves to choose from")
@@ -164,10 +161,11 @@ def _expectimax(game: Game, rng: random.Random, args: list[str]) -> ExpectimaxPl
 
 
 def _greedy(game: Game, rng: random.Random, args: list[str]) -> GreedyPlayer:
-    if args:
-        raise GameError("greedy takes no arguments")
+    no_arguments("greedy", args)
     return GreedyPlayer(game, rng)
 
 
-STRATEGIES["greedy"] = (_greedy, "the move that gains the most now (points, or an immediate win)")
-STRATEGIES["expectimax"] = (_expectimax, "expectimax search: expectimax [DEPTH | auto | TIMEms]")
+STRATEGIES = {
+    "greedy": StrategyEntry(_greedy, "the move that gains the most now (points, or an immediate win)"),
+    "expectimax": StrategyEntry(_expectimax, "expectimax search: expectimax [DEPTH | auto | TIMEms]"),
+}

@@ -1,6 +1,6 @@
 """Search players for games too large to solve: Monte-Carlo tree search and alpha-beta.
 
-Both register in :data:`gamesman.players.STRATEGIES`:
+Both register in :data:`gamesman.players.strategies.STRATEGIES`:
 
 ``mcts [ITERATIONS] [--time SECONDS]``
     Monte-Carlo tree search with UCT, for every game of the contract: any
@@ -50,9 +50,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Hashable
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
-from gamesman.players import STRATEGIES, Choice, Strategy, random_outcome
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
+from gamesman.players.play import random_outcome
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DEPTH = 6
@@ -483,6 +484,8 @@ def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlay
     return AlphaBetaPlayer(game, rng, depth=depth, seconds=seconds)
 
 
-STRATEGIES["mcts"] = (_mcts, "Monte-Carlo tree search (UCT), any game: mcts [ITERATIONS] [--time SECONDS]")
-STRATEGIES["alphabeta"] = (_alphabeta, "alpha-beta with iterative deepening, two players: "
-                                       "alphabeta [DEPTH] [--time SECONDS]")
+STRATEGIES = {
+    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: mcts [ITERATIONS] [--time SECONDS]"),
+    "alphabeta": StrategyEntry(_alphabeta, "alpha-beta with iterative deepening, two players: "
+                                           "alphabeta [DEPTH] [--time SECONDS]"),
+}

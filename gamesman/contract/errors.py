@@ -1,6 +1,18 @@
 """The engine's user-facing errors: each carries one line that names the problem."""
 
 
+def shown(text: str) -> str:
+    """Text quoted in an error message: on one line, whitespace folded, cut if long.
+
+    >>> shown("(x  --- \n ---)")
+    '(x --- ---)'
+    >>> len(shown("z" * 10_000_000))
+    80
+    """
+    folded = " ".join(text[:400].split())
+    return folded if len(folded) <= 80 else folded[:77] + "..."
+
+
 class GameError(ValueError):
     """A user-facing error: bad text, an illegal move, a bad option.  One line."""
 

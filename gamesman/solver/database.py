@@ -13,7 +13,7 @@ and rebuilt by the next solve.
   codes present with a rank directory, and the results of those only) or
   ``sorted`` (the codes themselves), else ``blocked`` (blocks of codes and
   results, each deflated on its own, under a directory of their first codes).
-  See :mod:`gamesman.store`.
+  See :mod:`gamesman.solver.store`.
 * ``NAME.maxn.db`` (the reference solver's max^n and chance tables, of a game
   with position codes): the same memory-mapped store, keyed by position code;
   a result is the index of its utility vector in a palette of the distinct
@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from gamesman.game import Game
-    from gamesman.store import Store
+    from gamesman.contract.game import Game
+    from gamesman.solver.store import Store
 
 MAGIC = b"GAMESMAN-DB 1\n"
 REFERENCE_SUFFIX = ".ref.db"
@@ -141,22 +141,22 @@ class Database:
         """The fast solver's results of ``spec``: a memory-mapped Store, or None when
         there is none or it is damaged.
         ``stamp`` (e.g. the start's code) must match what was saved with it."""
-        from gamesman.store import read_store
+        from gamesman.solver.store import read_store
 
         return read_store(self.path(spec), spec, stamp)
 
     def save_store(self, spec: str, results: Any, stamp: dict | None = None) -> None:
         """Write the fast solver's results (a Store) atomically."""
-        from gamesman.store import write_store
+        from gamesman.solver.store import write_store
 
         write_store(self.path(spec), spec, results, stamp)
 
     def load_table(self, game: Game) -> MutableMapping | None:
         """The reference solver's table of ``game``: a memory-mapped max^n table when one was
         saved (see ``save_table``), else the pickled one, else None."""
-        from gamesman.store import read_store
+        from gamesman.solver.store import read_store
 
-        if has_codes(game):
+        if game.has_codes():
             store = read_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec)
             if store is not None:
                 return StoredUtilities(game, store)
@@ -167,10 +167,10 @@ class Database:
         a store keyed by code (when its codes and distinct vectors fit), any other pickled."""
         import numpy as np
 
-        from gamesman.store import NO_GRUNDY, Store, write_store
+        from gamesman.solver.store import NO_GRUNDY, Store, write_store
 
         entries = list(table.items())
-        if has_codes(game) and entries and len(entries[0][1]) == 2:
+        if game.has_codes() and entries and len(entries[0][1]) == 2:
             codes = [game.encode(position) for position, _ in entries]
             counts = Counter(utilities for _, (utilities, _) in entries)
             if len(counts) <= MAX_VECTORS and max(codes) < 1 << 63:
@@ -221,11 +221,6 @@ def answers_exactly(game: Game) -> bool:
     """Whether the solver answers for ``game`` (else a search player estimates): it is small
     enough to solve on demand, or its database was saved before (``gamesman solve --large``)."""
     return game.solvable() or Database.default().has_store(game.spec)
-
-
-def has_codes(game: Game) -> bool:
-    """Whether ``game`` numbers its positions (the ``encode`` hook)."""
-    return game.encode(game.start()) is not NotImplemented
 
 
 class StoredUtilities(PositionTable, MutableMapping):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from gamesman.game import Game
-from gamesman.registry import game_class, game_names
-from gamesman.solver import Solver
-from gamesman.workers import fork_pool
+from gamesman.contract.game import Game
+from gamesman.contract.registry import game_class, game_names
+from gamesman.solver.strong import Solver
+from gamesman.solver.workers import fork_pool
 
 BEGIN = "<!-- solved-table: begin (regenerate with: gamesman table) -->"
 END = "<!-- solved-table: end -->"
@@ -52,7 +52,7 @@ def table(progress=None) -> str:
 
 def row_of_spec(spec: str) -> str:
     """``row`` in a worker process (which gets the variant by its spec: games hold caches)."""
-    from gamesman.registry import game_from_spec
+    from gamesman.contract.registry import game_from_spec
 
     return row(game_from_spec(spec))
 

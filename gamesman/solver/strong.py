@@ -17,116 +17,24 @@ two-player games and puzzles without chance whose positions have integer codes
 (the ``encode`` hook): it works on whole levels of
 positions as integers in numpy arrays, through the optional hooks of the game
 contract (``encode``/``decode``/``index_size``/``batch_expand``), and keeps
-results in compact arrays (see :mod:`gamesman.fastsolve` for the method and
-:mod:`gamesman.store` for the layout).  ``engine="reference"`` is the plain
+results in compact arrays (see :mod:`gamesman.solver.levelled` for the method and
+:mod:`gamesman.solver.store` for the layout).  ``engine="reference"`` is the plain
 one below: positions in Python lists and dicts, retrograde analysis in Python;
 it is kept for tests, as the benchmarks' baseline, and for max^n, chance and
 games without codes (the fast engine hands such games to it).
 
 Everything is iterative (no recursion limit), and results are kept in a
-database on disk keyed by the variant's spec (see :mod:`gamesman.database`).
+database on disk keyed by the variant's spec (see :mod:`gamesman.solver.database`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from enum import Enum
-from typing import Callable, Hashable
+from typing import Hashable
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
+from gamesman.contract.game import CHANCE, Game, ProgressFn
+from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Packed, Result, SolverError, TooLarge,
+                                     Value, unpack)
 
-ProgressFn = Callable[[str, int, "int | None"], None]
-
-
-class Value(str, Enum):
-    """A position's value for the player to move."""
-
-    WIN = "win"
-    LOSE = "lose"
-    TIE = "tie"
-    DRAW = "draw"
-
-    def flipped(self) -> "Value":
-        """The same outcome seen by the other player."""
-        return {Value.WIN: Value.LOSE, Value.LOSE: Value.WIN}.get(self, self)
-
-
-VALUES = (Value.WIN, Value.LOSE, Value.TIE, Value.DRAW)
-_CODE = {value: code for code, value in enumerate(VALUES)}
-
-
-#: Tables of fewer positions than this are solved again rather than read from disk.
-SMALLEST_SAVED = 256
-
-#: The solver's engines: ``fast`` (the default) and ``reference`` (the plain one).
-ENGINES = ("fast", "reference")
-
-
-class SolverError(GameError):
-    """The game cannot be solved this way (too large, or loopy for max^n)."""
-
-
-class TooLarge(SolverError):
-    """The variant has more positions than the limit it was explored with."""
-
-
-@dataclass(frozen=True)
-class Result:
-    """What the solver knows of one position.
-
-    ``value``/``remoteness`` for two-player games and puzzles, ``utilities``
-    (one per player, expected where chance plays) for the others, ``grundy``
-    for impartial games that are loop-free.
-    """
-
-    value: Value | None = None
-    remoteness: int | None = None
-    utilities: tuple[float, ...] | None = None
-    grundy: int | None = None
-
-    def __str__(self) -> str:
-        if self.value is not None:
-            if self.value is Value.DRAW or self.remoteness is None:
-                return self.value.value
-            return f"{self.value.value} {self.remoteness}"
-        numbers = " ".join(_number(u) for u in self.utilities or ())
-        tail = f" in {self.remoteness}" if self.remoteness is not None else ""
-        return f"utilities {numbers}{tail}"
-
-    def sort_key(self) -> tuple:
-        """Best first for the player who gets this result."""
-        if self.value is None:
-            return (0, 0)
-        remoteness = self.remoteness or 0
-        rank = {Value.WIN: 0, Value.TIE: 1, Value.DRAW: 2, Value.LOSE: 3}[self.value]
-        return (rank, -remoteness if self.value is Value.LOSE else remoteness)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
-
-
-# Results are stored compactly: (value code, remoteness, grundy) or (utilities, remoteness).
-Packed = tuple
-
-
-def pack(result: Result) -> Packed:
-    if result.value is not None:
-        return (_CODE[result.value], result.remoteness, result.grundy)
-    return (result.utilities, result.remoteness)
-
-
-@lru_cache(maxsize=65536)
-def unpack(packed: Packed) -> Result:
-    """The Result of a packed table entry (results are immutable, so entries that
-    are equal share one)."""
-    if len(packed) == 3:
-        code, remoteness, grundy = packed
-        return Result(value=VALUES[code], remoteness=remoteness, grundy=grundy)
-    utilities, remoteness = packed
-    return Result(utilities=utilities, remoteness=remoteness)
-
+__all__ = ["ENGINES", "SMALLEST_SAVED", "Graph", "ProgressFn", "Result", "Solver", "SolverError", "TooLarge", "Value"]
 
 class Graph:
     """The positions reachable from a root, with edges as index lists.
@@ -209,7 +117,7 @@ class Graph:
 class Solver:
     """Solves a game variant and answers for its positions.
 
-    >>> from gamesman.registry import make_game
+    >>> from gamesman.contract.registry import make_game
     >>> solver = Solver(make_game("onetwoten"), database=None)
     >>> str(solver.result(solver.game.start()))
     'win 7'
@@ -218,7 +126,7 @@ class Solver:
     def __init__(self, game: Game, database: "object | None | bool" = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
                  engine: str = "fast") -> None:
-        from gamesman.database import Database, has_codes
+        from gamesman.solver.database import Database
 
         if engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -228,11 +136,11 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        coded = game.players in (1, 2) and has_codes(game)
+        coded = game.players in (1, 2) and game.has_codes()
         self.engine = engine if coded else "reference"
         self.table: dict[Hashable, Packed] = {}
         if self.engine == "fast":
-            from gamesman.fastsolve import Results
+            from gamesman.solver.levelled import Results
 
             self.table = Results(game)  # a read-only mapping over compact arrays
         self._loaded = False
@@ -319,10 +227,12 @@ class Solver:
         return new
 
     def _solve_fast(self, root: Hashable) -> int:
-        from gamesman.fastsolve import NeedsReference, solve
+        from gamesman.solver.levelled import NeedsReference, solve
+        from gamesman.solver.ondisk import solve_if_fits
 
         try:
-            solved = solve(self.game, root, self.limit, self.progress, known=self.table.known)
+            solved = solve(self.game, root, self.limit, self.progress, known=self.table.known,
+                           beyond_memory=solve_if_fits)
         except NeedsReference:  # chance nodes: the reference engine takes the variant
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)
@@ -424,7 +334,7 @@ class Solver:
                         ties.setdefault(level + 1, []).append(p)
             level += 1
         grundy = self._grundy(graph, value) if self.game.impartial else [None] * n
-        return [(_CODE[v] if v is not None else _CODE[Value.DRAW], r, g)
+        return [(VALUE_CODES[v] if v is not None else VALUE_CODES[Value.DRAW], r, g)
                 for v, r, g in zip(value, remote, grundy)]
 
     def _grundy(self, graph: Graph, value: list[Value | None]) -> list[int | None]:
@@ -472,7 +382,7 @@ class Solver:
                             value[p], remote[p] = wanted, level + 1
                             waves.setdefault(level + 1, []).append(p)
                 level += 1
-        return [(_CODE[v] if v is not None else _CODE[Value.DRAW], r, None) for v, r in zip(value, remote)]
+        return [(VALUE_CODES[v] if v is not None else VALUE_CODES[Value.DRAW], r, None) for v, r in zip(value, remote)]
 
     def _max_n(self, graph: Graph) -> list[Packed]:
         """max^n over utility vectors, with expectations at chance nodes."""

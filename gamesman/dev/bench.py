@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from gamesman.errors import GameError
+from gamesman.contract.errors import GameError
 
 #: Variants with more positions than this are not solved again by the reference solver.
 REFERENCE_LIMIT = 300_000
@@ -61,8 +61,8 @@ Report = Callable[[str], None]
 
 def solve_specs(quick: bool, big: bool, huge: bool = False) -> list[str]:
     """The variants to solve: the README's showcase, the defaults that are solvable, the extras."""
-    from gamesman.registry import game_class, game_names
-    from gamesman.showcase import showcase_games
+    from gamesman.contract.registry import game_class, game_names
+    from gamesman.dev.showcase import showcase_games
 
     specs = [game.spec for game in showcase_games()]
     for name in game_names():
@@ -77,8 +77,8 @@ def solve_specs(quick: bool, big: bool, huge: bool = False) -> list[str]:
 
 def _small(spec: str) -> bool:
     """Whether a variant is quick to solve (by a bounded look at its size)."""
-    from gamesman.registry import game_from_spec
-    from gamesman.solver import Solver, TooLarge
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.solver.strong import Solver, TooLarge
 
     game = game_from_spec(spec)
     try:
@@ -91,9 +91,9 @@ def _small(spec: str) -> bool:
 # -- solving, in a fresh process -----------------------------------------------------------
 def child_main(spec: str, engine: str, cache: str) -> None:
     """Run in the measured process: solve, then report the answer on stdout as JSON."""
-    from gamesman.database import Database
-    from gamesman.registry import game_from_spec
-    from gamesman.solver import Solver
+    from gamesman.solver.database import Database
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.solver.strong import Solver
 
     game = game_from_spec(spec)
     said = [time.perf_counter()]
@@ -129,9 +129,9 @@ def peak_megabytes() -> float:
 
 def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -> float:
     """Value look-ups per second from a database already on disk (loaded as a user would)."""
-    from gamesman.database import Database
-    from gamesman.registry import game_from_spec
-    from gamesman.solver import Solver
+    from gamesman.solver.database import Database
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.solver.strong import Solver
 
     game = game_from_spec(spec)
     solver = Solver(game, database=Database(Path(cache)), engine=engine)
@@ -146,7 +146,7 @@ def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -
 
 def positions_met(game, count: int, rng: random.Random) -> list:
     """``count`` positions met on random walks from the start (of up to 200 moves each)."""
-    from gamesman.players import next_random
+    from gamesman.players.play import next_random
 
     met: list = []
     while len(met) < count:
@@ -163,7 +163,7 @@ def run_solve(spec: str, engine: str) -> dict:
     """Solve in a fresh process: the answer, wall seconds of the whole process and of the
     solve alone, peak memory, the database's size and look-ups per second from it."""
     with tempfile.TemporaryDirectory() as cache:
-        command = [sys.executable, "-m", "gamesman.bench", "--child", spec, engine, cache]
+        command = [sys.executable, "-m", "gamesman.dev.bench", "--child", spec, engine, cache]
         started = time.perf_counter()
         done = subprocess.run(command, stdout=subprocess.PIPE)
         seconds = time.perf_counter() - started
@@ -212,8 +212,8 @@ def bench_solving(specs: list[str], report: Report) -> None:
 # -- playouts, protocol, shell ---------------------------------------------------------------
 def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[float, float]:
     """Random games (and moves) per second of a game's default variant, chance included."""
-    from gamesman.players import next_random
-    from gamesman.registry import make_game
+    from gamesman.players.play import next_random
+    from gamesman.contract.registry import make_game
 
     game = make_game(name)
     if game.outcome(game.start()) is not None:
@@ -231,7 +231,7 @@ def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[
 
 
 def bench_playouts(seconds: float, report: Report) -> None:
-    from gamesman.registry import game_names
+    from gamesman.contract.registry import game_names
 
     report(f"Random playouts of each default variant, {seconds:g} s each (baseline: tictactoe)")
     playouts_per_second("tictactoe", seconds / 4, random.Random(1))  # warm up
@@ -293,7 +293,7 @@ USAGE = ("usage: gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] 
 
 def main(args: list[str]) -> int:
     """``gamesman bench``: print every figure with its baseline."""
-    from gamesman.registry import game_from_spec
+    from gamesman.contract.registry import game_from_spec
 
     if args[:1] == ["--child"] and len(args) == 4:
         child_main(*args[1:])

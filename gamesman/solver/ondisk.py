@@ -1,6 +1,6 @@
 """Layered games too large to hold in memory: the results live in a file over the whole index.
 
-The fast solver (:mod:`gamesman.fastsolve`) keeps every level's codes in memory,
+The fast solver (:mod:`gamesman.solver.levelled`) keeps every level's codes in memory,
 eight bytes a position: 22 GB for Connect Four 6x5's 2.8 billion positions.
 This method keeps none of them.  It needs a ``layered`` two-player game with
 ``batch_expand`` whose index puts each level in a range of codes of its own,
@@ -17,7 +17,7 @@ above the last level's (Connect Four's does: boards of fewer pieces first).
    positions again, expands them again, and writes each one's best child's
    result (the children are in the level after it, solved already).
 4. **The database** is built from the file a slab at a time
-   (:meth:`gamesman.store.Store.from_dense_slabs`).
+   (:meth:`gamesman.solver.store.Store.from_dense_slabs`).
 """
 from __future__ import annotations
 
@@ -29,10 +29,10 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from gamesman.fastsolve import (CHANCE, CHUNK, REMOTENESS_MASK, BatchExpander, ProgressFn, Solved, TooLarge,
+from gamesman.solver.levelled import (CHANCE, CHUNK, REMOTENESS_MASK, BatchExpander, Expander, ProgressFn, Solved, TooLarge,
                                 check_all_solved, checked_expansion, ended_results, score_tables, take_best)
-from gamesman.game import Game
-from gamesman.workers import fork_pool
+from gamesman.contract.game import Game
+from gamesman.solver.workers import fork_pool
 
 #: The file marks a position explored but not solved with this (no packed result plus one is as large).
 PENDING = 0xFFFF
@@ -57,11 +57,23 @@ def fits(game: Game, expander) -> bool:
             and expander.index_size is not None and expander.index_size <= INDEX_LIMIT)
 
 
+def solve_if_fits(game: Game, expander: Expander, root_code: int, limit: int | None,
+                  progress: ProgressFn | None) -> Solved | None:
+    """The variant solved through a file of results when this method takes it, else None
+    (the levelled solver's ``beyond_memory``)."""
+    if not fits(game, expander):
+        return None
+    try:
+        return solve_on_disk(expander, root_code, limit, progress, game.name)
+    except NotLevelled:
+        return None  # the arrays in memory take it
+
+
 def solve_on_disk(expander: BatchExpander, root_code: int, limit: int | None, progress: ProgressFn | None,
                   name: str) -> Solved:
     """Every position reachable from ``root_code`` solved through a file of results (see above)."""
     global _game
-    from gamesman.store import Store
+    from gamesman.solver.store import Store
 
     index_size = expander.index_size
     _game = expander.game  # forked workers find the game here

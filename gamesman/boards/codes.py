@@ -169,9 +169,10 @@ class TurnBoardCodes:
     def cell_code(self) -> DigitCode:
         return DigitCode(self.cell_letters, self.size)
 
+    def has_codes(self) -> bool:
+        return self.size <= MAX_TURN_CODED_CELLS
+
     def encode(self, position: tuple[int, str]) -> int:
-        if self.size > MAX_TURN_CODED_CELLS:
-            return NotImplemented
         return self.cell_code.encode_turn(*position)
 
     def decode(self, code: int) -> tuple[int, str]:
@@ -368,7 +369,7 @@ class ColumnStacks(GravityBoard):
         pieces = sum((vectors // self.radix[c]) % self.height for c in range(cols))
         sizes = self.binomials[pieces, (pieces + 1) // 2]
         # Vectors of fewer pieces first: the boards of n pieces take one range of codes
-        # (a level of the solver's search is one range, see gamesman.fastsolve).
+        # (a level of the solver's search is one range, see gamesman.solver.levelled).
         self.vector_order = np.argsort(pieces, kind="stable")
         self.sorted_offsets = np.cumsum(sizes[self.vector_order]) - sizes[self.vector_order]
         self.offsets = np.empty_like(self.sorted_offsets)

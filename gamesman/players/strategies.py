@@ -10,35 +10,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Hashable
 
-from gamesman.errors import GameError
-from gamesman.game import CHANCE, Game
-
-
-@dataclass
-class Choice:
-    """A chosen move and a one-line reason (what the strategy found)."""
-
-    move: Hashable
-    reason: str = ""
-
-
-@dataclass
-class Strategy:
-    """Base class: ``choose`` returns a legal move of the player to move."""
-
-    game: Game
-    rng: random.Random = field(default_factory=random.Random)
-
-    name = "strategy"
-    #: Searches full positions; with hidden information it draws them from the mover's
-    #: view itself, so it can also play from a view (a position drawn from it).
-    searches_positions = False
-
-    def choose(self, position: Hashable) -> Choice:
-        raise NotImplementedError
-
-    def describe(self) -> str:
-        return self.name
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import Game
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments
+from gamesman.players import expectimax, search
 
 
 class RandomPlayer(Strategy):
@@ -62,7 +37,7 @@ class PerfectPlayer(Strategy):
 
     def __post_init__(self) -> None:
         if self.solver is None:
-            from gamesman.solver import Solver
+            from gamesman.solver.strong import Solver
 
             self.solver = Solver(self.game)
 
@@ -110,9 +85,6 @@ def _key(result, mover: int) -> tuple:
     return result.sort_key() if result.value is not None else (-(result.utilities[mover]),)
 
 
-StrategyFactory = Callable[[Game, random.Random, list[str]], Strategy]
-
-
 def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
     if len(args) > 1:
         raise GameError(f"imperfect takes one skill from 0 to 1, not {' '.join(args)!r}")
@@ -128,63 +100,65 @@ def _with_skill(game: Game, rng: random.Random, args: list[str]) -> Strategy:
 def _without_arguments(name: str, make: Callable[[Game, random.Random], Strategy]) -> StrategyFactory:
     """A factory for a strategy that takes no arguments (and refuses any)."""
     def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
-        if args:
-            raise GameError(f"{name} takes no arguments, not {' '.join(args)!r}")
+        no_arguments(name, args)
         return make(game, rng)
     return factory
 
 
-STRATEGIES: dict[str, tuple[StrategyFactory, str]] = {
-    "random": (_without_arguments("random", RandomPlayer), "uniformly random legal moves"),
-    "perfect": (_without_arguments("perfect", PerfectPlayer), "a best move by the solver"),
-    "imperfect": (_with_skill, "perfect with probability P (default 0.8), else random: imperfect P"),
-    "misere": (_without_arguments("misere", MiserePlayer), "the worst move by the solver (tries to lose)"),
+#: The engine's strategies, for every game; a game adds its own (``Game.strategies``).
+STRATEGIES: dict[str, StrategyEntry] = {
+    "random": StrategyEntry(_without_arguments("random", RandomPlayer), "uniformly random legal moves"),
+    "perfect": StrategyEntry(_without_arguments("perfect", PerfectPlayer), "a best move by the solver"),
+    "imperfect": StrategyEntry(_with_skill, "perfect with probability P (default 0.8), else random: imperfect P"),
+    "misere": StrategyEntry(_without_arguments("misere", MiserePlayer),
+                            "the worst move by the solver (tries to lose)"),
+    **search.STRATEGIES,
+    **expectimax.STRATEGIES,
 }
 
 
-def require_game(game: Game, name: str, strategy: str, args: list[str] | None = None) -> None:
-    """Refuse a game-specific strategy on another game (and arguments it does not take)."""
-    if game.name != name:
-        raise GameError(f"{strategy}: a strategy for {name}, not for {game.name}")
-    if args:
-        raise GameError(f"{strategy}: takes no arguments, not {' '.join(args)!r}")
-
-
-def lazy_strategy(target: str) -> StrategyFactory:
-    """A factory for a strategy kept in its game's module (``module:factory``), imported when made."""
-    def make(game: Game, rng: random.Random, args: list[str]) -> Strategy:
-        import importlib
-
-        module, _, factory = target.partition(":")
-        return getattr(importlib.import_module(module), factory)(game, rng, args)
-    return make
-
-
-STRATEGIES["call"] = (lazy_strategy("games.poker:call_player"), "poker: always check or call")
-STRATEGIES["equity"] = (lazy_strategy("games.poker:equity_player"),
-                        "poker: bets by its equity, Monte-Carlo over the cards it has not seen: equity [SAMPLES]")
+def strategies_for(game: Game) -> dict[str, StrategyEntry]:
+    """The strategies a game can be played by: the engine's and the game's own."""
+    return {**STRATEGIES, **type(game).strategies}
 
 
 def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None = None) -> Strategy:
     """A strategy from its name and arguments, e.g. ``["imperfect", "0.8"]``."""
     if isinstance(words, str):
         words = words.split()
+    table = strategies_for(game)
     if not words:
-        raise GameError(f"name a strategy ({', '.join(STRATEGIES)})")
+        raise GameError(f"name a strategy ({', '.join(table)})")
     name, args = words[0].lower(), words[1:]
-    if name not in STRATEGIES:
-        raise GameError(f"unknown strategy {words[0]!r} (strategies: {', '.join(STRATEGIES)})")
-    strategy = STRATEGIES[name][0](game, rng or random.Random(), args)
+    if name not in table:
+        owner = _game_with_strategy(name)
+        if owner is not None:
+            raise GameError(f"{name}: a strategy for {owner}, not for {game.name}")
+        raise GameError(f"unknown strategy {words[0]!r} (strategies: {', '.join(table)})")
+    strategy = table[name].make(game, rng or random.Random(), args)
     if isinstance(strategy, PerfectPlayer) and not game.solvable():
         raise GameError(f"{game.name}: this variant is too large to solve; use a search player")
     return strategy
+
+
+def _game_with_strategy(name: str) -> str | None:
+    """The game that declares a strategy of this name, if one does (for the error message)."""
+    from gamesman.contract.registry import game_class, game_names
+
+    for game_name in game_names():
+        try:
+            if name in game_class(game_name).strategies:
+                return game_name
+        except GameError:
+            continue
+    return None
 
 
 def applicable_strategies(game: Game) -> list[str]:
     """The strategies that can play ``game`` as it is (a game's own strategies only for it,
     perfect play only where the variant is solvable, two-player searches for two players)."""
     found = []
-    for name, (factory, _) in STRATEGIES.items():
+    for name, (factory, _) in strategies_for(game).items():
         try:
             strategy = factory(game, random.Random(0), [])
         except GameError:
@@ -220,8 +194,8 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
     expectimax without a time budget every move (expected utilities); any
     other strategy rates only the move it chooses.
     """
-    from gamesman.expectimax import ExpectimaxPlayer
-    from gamesman.search import AlphaBetaPlayer, MCTSPlayer
+    from gamesman.players.expectimax import ExpectimaxPlayer
+    from gamesman.players.search import AlphaBetaPlayer, MCTSPlayer
 
     game = strategy.game
     moves = list(game.moves(position))
@@ -244,7 +218,7 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
 
 
 def _mcts_estimate(player, position: Hashable) -> Estimate:
-    from gamesman.search import _count
+    from gamesman.players.search import _count
 
     game = player.game
     root = player.search(position)
@@ -266,7 +240,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
     import math
     import time
 
-    from gamesman.search import MAX_DEPTH, WIN, _count, _OutOfTime, drawn_from_view
+    from gamesman.players.search import MAX_DEPTH, WIN, _count, _OutOfTime, drawn_from_view
 
     game = player.game
     me = game.to_move(position)
@@ -303,7 +277,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
 
 
 def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
-    from gamesman.expectimax import DEFAULT_DEPTH
+    from gamesman.players.expectimax import DEFAULT_DEPTH
 
     game = player.game
     mover = game.to_move(position)
@@ -319,28 +293,3 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
 
     rows = [(move, said(values[move])) for move in moves]
     return Estimate(rows, spent=f"depth {depth}")
-
-
-def random_outcome(game: Game, position: Hashable, rng: random.Random) -> Hashable:
-    """A chance outcome drawn with its exact probability."""
-    outcomes = list(game.chances(position))
-    pick = rng.random()
-    running = 0.0
-    for outcome, probability in outcomes:
-        running += float(probability)
-        if pick < running:
-            return outcome
-    return outcomes[-1][0]
-
-
-def next_random(game: Game, position: Hashable, rng: random.Random) -> Hashable:
-    """One step of uniformly random play (chance by its probabilities)."""
-    if game.to_move(position) == CHANCE:
-        return game.play(position, random_outcome(game, position, rng))
-    return game.play(position, rng.choice(list(game.moves(position))))
-
-
-from gamesman import expectimax as _expectimax  # noqa: E402,F401  (registers greedy and expectimax)
-from games import cube as _cube  # noqa: E402,F401  (registers optimal and twophase)
-from games import beverbende as _beverbende  # noqa: E402,F401  (registers humanlike and expected)
-from gamesman import search  # noqa: E402,F401  (registers the search players)

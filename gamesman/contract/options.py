@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from gamesman.errors import OptionError
+from gamesman.contract.errors import OptionError, shown
 
 
 @dataclass(frozen=True)
@@ -89,15 +89,44 @@ class Option:
                     return False
                 raise ValueError(raw)
             if self.type is int:
-                return int(raw)
+                return whole_number(raw)
             if self.type is float:
+                if not raw.isascii() or len(raw) > MAX_NUMBER_TEXT:
+                    raise ValueError(raw)
                 return float(raw)
         except ValueError:
-            raise self._bad(game, raw) from None
+            raise self._bad(game, shown(raw)) from None
         return raw.lower() if self.choices else raw
 
     def _bad(self, game: str, value: Any) -> OptionError:
         return OptionError(f"{game}: {self.name} must be {self.allowed()}, not {format_value(value)}")
+
+
+#: The longest number text read (a bound far above any option's range, far below
+#: Python's own limit on converting digits).
+MAX_NUMBER_TEXT = 1000
+
+
+def whole_number(text: str) -> int:
+    """An optionally signed whole number in ASCII digits; ValueError otherwise.
+
+    >>> whole_number("-12")
+    -12
+    >>> whole_number("\u0667")
+    Traceback (most recent call last):
+    ...
+    ValueError: '\u0667' is not a whole number
+    >>> whole_number("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: a number of 5000 digits is too long
+    """
+    digits = text[1:] if text[:1] in "+-" and len(text) > 1 else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{shown(text)!r} is not a whole number")
+    if len(digits) > MAX_NUMBER_TEXT:
+        raise ValueError(f"a number of {len(digits)} digits is too long")
+    return int(text)
 
 
 def fmt(number: float) -> str:

@@ -1,11 +1,11 @@
 """The fast solver core: whole levels of positions at a time, as integers, in numpy arrays.
 
 It solves two-player games and puzzles without chance (the reference solver in
-:mod:`gamesman.solver` keeps max^n and chance) and gives exactly the reference's
+:mod:`gamesman.solver.strong` keeps max^n and chance) and gives exactly the reference's
 answers: value, remoteness, and Grundy numbers for impartial games.
 
 1. **Positions as integers.**  The game gives the ``encode``/``decode`` hooks of
-   :class:`gamesman.game.Game` (a game without them goes to the reference
+   :class:`gamesman.contract.game.Game` (a game without them goes to the reference
    solver: its positions would have to be kept as they are anyway).
 2. **Exploration, level by level.**  The positions at distance d from the root
    are expanded together: by the game's ``batch_expand`` hook (vectorised; large
@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Callable, Hashable
 
 import numpy as np
 
-from gamesman.database import PositionTable, has_codes
-from gamesman.game import CHANCE, Game
-from gamesman.solver import SolverError, TooLarge
-from gamesman.workers import fork_pool
+from gamesman.solver.database import PositionTable
+from gamesman.contract.game import CHANCE, Game
+from gamesman.solver.results import SolverError, TooLarge
+from gamesman.solver.workers import fork_pool
 
 if TYPE_CHECKING:
-    from gamesman.store import Store
+    from gamesman.solver.store import Store
 
 ProgressFn = Callable[[str, int, "int | None"], None]
 
@@ -235,9 +235,9 @@ def end_value(utilities: tuple[float, ...], mover: int) -> int:
 
 def expander_for(game: Game, workers: int | None = None) -> Expander:
     """The fastest expander the game's hooks allow."""
-    if not has_codes(game):
+    if not game.has_codes():
         raise NeedsReference("no codes")
-    if game.batch_expand(np.array([game.encode(game.start())], np.int64)) is not NotImplemented:
+    if game.expands_in_batches():
         return BatchExpander(game, workers or os.cpu_count() or 1)
     return CodecExpander(game)
 
@@ -648,40 +648,43 @@ def _mex(rows: np.ndarray, numbers: np.ndarray, wanted: np.ndarray) -> np.ndarra
     return mex[np.searchsorted(row[firsts], wanted)]
 
 
+#: A method for variants whose index is too large for arrays in memory: the variant
+#: solved, or None when the method cannot take it (see gamesman.solver.ondisk).
+BeyondMemory = Callable[[Game, "Expander", int, "int | None", "ProgressFn | None"], "Solved | None"]
+
+
 def solve(game: Game, root: Hashable, limit: int | None = None, progress: ProgressFn | None = None,
-          known: "Callable[[Expander], KnownFn | None] | None" = None, workers: int | None = None) -> Solved:
+          known: "Callable[[Expander], KnownFn | None] | None" = None, workers: int | None = None,
+          beyond_memory: BeyondMemory | None = None) -> Solved:
     """Solve every position reachable from ``root`` (two players or one, no chance).
 
     ``known(expander)`` may give the results solved before (see ``explore``);
-    ``stats["new"]`` counts the positions it did not know."""
+    ``stats["new"]`` counts the positions it did not know; ``beyond_memory`` takes a
+    variant whose index is too large for arrays in memory."""
     if game.players not in (1, 2):
         raise NeedsReference("players")
     started = time.perf_counter()
     expander = expander_for(game, workers)
     try:
-        return _solve_with(game, expander, root, limit, progress, known, started)
+        return _solve_with(game, expander, root, limit, progress, known, started, beyond_memory)
     finally:
         expander.close()
 
 
 def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | None, progress: ProgressFn | None,
-                known: "Callable[[Expander], KnownFn | None] | None", started: float) -> Solved:
+                known: "Callable[[Expander], KnownFn | None] | None", started: float,
+                beyond_memory: BeyondMemory | None) -> Solved:
     root_code = expander.root(root)
     if expander.index_size is not None and root_code >= expander.index_size:
         expander.index_size = None  # a root off the index (e.g. an unusual turn): sparse arrays
     known_fn = known(expander) if known else None
-    if known_fn is None and expander.index_size is not None and expander.index_size > DENSE_LIMIT:
-        from gamesman import disksolve
-
-        if disksolve.fits(game, expander):
-            try:
-                solved = disksolve.solve_on_disk(expander, root_code, limit, progress, game.name)
-            except disksolve.NotLevelled:
-                pass  # the arrays in memory take it
-            else:
-                solved.stats = {"positions": solved.count, "new": solved.count, "layered": True, "on_disk": True,
-                                "explore_seconds": 0.0, "solve_seconds": time.perf_counter() - started}
-                return solved
+    if (beyond_memory is not None and known_fn is None and expander.index_size is not None
+            and expander.index_size > DENSE_LIMIT):
+        solved = beyond_memory(game, expander, root_code, limit, progress)
+        if solved is not None:
+            solved.stats = {"positions": solved.count, "new": solved.count, "layered": True, "on_disk": True,
+                            "explore_seconds": 0.0, "solve_seconds": time.perf_counter() - started}
+            return solved
     levels, layered = explore(expander, root_code, limit, progress, game.name, known_fn, game.layered)
     already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
     explored = time.perf_counter()
@@ -721,7 +724,7 @@ def _expand_again(levels: list[Level], expander: Expander) -> None:
 class Results(PositionTable):
     """The fast engine's results as the solver's table: position -> (value code,
     remoteness, grundy), as :func:`gamesman.solver.pack` gives them, kept by code
-    in a :class:`gamesman.store.Store` (memory-mapped when it comes from disk)."""
+    in a :class:`gamesman.solver.store.Store` (memory-mapped when it comes from disk)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -746,7 +749,7 @@ class Results(PositionTable):
 
     def add(self, solved: Solved) -> None:
         """Take in the results of a solve."""
-        from gamesman.store import Store
+        from gamesman.solver.store import Store
 
         if solved.store is not None:  # solved on disk, which happens only when nothing was stored
             self.store = solved.store

@@ -1,0 +1,1 @@
+"""Board helpers games build on: text of boards and cells, position codes."""

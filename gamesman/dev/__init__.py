@@ -1,0 +1,1 @@
+"""Developers' tools: benchmarks and the README's table of solved variants."""

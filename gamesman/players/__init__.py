@@ -1,0 +1,1 @@
+"""Computer players: strategies, search players, and the analyses that play them."""

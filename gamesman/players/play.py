@@ -1,0 +1,32 @@
+"""Random play: chance outcomes by their probabilities, uniformly random moves."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamesman.contract.game import CHANCE, Game
+
+
+def random_outcome(game: Game, position: Any, rng: random.Random) -> Any:
+    """A chance outcome drawn with its exact probability."""
+    outcomes = list(game.chances(position))
+    pick = rng.random()
+    running = 0.0
+    for outcome, probability in outcomes:
+        running += float(probability)
+        if pick < running:
+            return outcome
+    return outcomes[-1][0]
+
+
+def next_random(game: Game, position: Any, rng: random.Random) -> Any:
+    """One step of uniformly random play (chance by its probabilities).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> game = make_game("nim", heaps=1, size=1, take=1)
+    >>> game.format_position(next_random(game, game.start(), random.Random(0)))
+    '(o 0)'
+    """
+    if game.to_move(position) == CHANCE:
+        return game.play(position, random_outcome(game, position, rng))
+    return game.play(position, rng.choice(list(game.moves(position))))
