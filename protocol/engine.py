@@ -274,10 +274,11 @@ class Engine:
         self.position = after
 
     def _solver_for_game(self):
+        from gamesman.solver.database import answers_exactly
         from gamesman.solver.strong import Solver
 
         if self._solver is None:
-            if not self.game.solvable():
+            if not answers_exactly(self.game):
                 raise CommandError(f"{self.game.name}: {self.game.spec} is too large to solve; use a search strategy")
             self._solver = Solver(self.game)
         return self._solver
@@ -544,15 +545,19 @@ class Engine:
         return self.game.view(position, self._player(args[0]))
 
     def cmd_value(self, args: list[str]) -> str:
+        from gamesman.solver.database import answers_exactly
+
         position = self._full_position("value")
-        if not self.game.solvable():
+        if not answers_exactly(self.game):
             search, _, reason = self._estimate(position)
             return f"estimate by {search}: {reason}"
         return str(self._solver_for_game().result(position))
 
     def cmd_values(self, args: list[str]) -> str:
+        from gamesman.solver.database import answers_exactly
+
         position = self._full_position("values")
-        if not self.game.solvable():
+        if not answers_exactly(self.game):
             from gamesman.players.strategies import estimate
 
             self._check_searchable(position)

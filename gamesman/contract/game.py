@@ -249,6 +249,11 @@ class Game:
         """
         return None
 
+    def exact_on_demand(self) -> bool:
+        """True when ``known_result`` answers every position of this variant exactly (an
+        exact search), so the solver never walks its graph and perfect play is offered."""
+        return False
+
     def known_result(self, position: Position) -> Any:
         """A solver Result the game already knows (e.g. from its own table), else None.
 

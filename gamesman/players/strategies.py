@@ -14,6 +14,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments
 from gamesman.players import expectimax, search
+from gamesman.solver.database import answers_exactly
 
 
 class RandomPlayer(Strategy):
@@ -136,7 +137,7 @@ def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None 
             raise GameError(f"{name}: a strategy for {owner}, not for {game.name}")
         raise GameError(f"unknown strategy {words[0]!r} (strategies: {', '.join(table)})")
     strategy = table[name].make(game, rng or random.Random(), args)
-    if isinstance(strategy, PerfectPlayer) and not game.solvable():
+    if isinstance(strategy, PerfectPlayer) and not answers_exactly(game):
         raise GameError(f"{game.name}: this variant is too large to solve; use a search player")
     return strategy
 
@@ -163,7 +164,7 @@ def applicable_strategies(game: Game) -> list[str]:
             strategy = factory(game, random.Random(0), [])
         except GameError:
             continue
-        if not (isinstance(strategy, PerfectPlayer) and not game.solvable()):
+        if not (isinstance(strategy, PerfectPlayer) and not answers_exactly(game)):
             found.append(name)
     return found
 

@@ -218,9 +218,11 @@ class PositionTable(Mapping):
 
 
 def answers_exactly(game: Game) -> bool:
-    """Whether the solver answers for ``game`` (else a search player estimates): it is small
-    enough to solve on demand, or its database was saved before (``gamesman solve --large``)."""
-    return game.solvable() or Database.default().has_store(game.spec)
+    """The one policy for exact answers, used by every door and player: the solver answers
+    for ``game`` (else a search player estimates) when it is small enough to solve on demand,
+    the game answers each position exactly on demand (``exact_on_demand``), or its database
+    was saved before (``gamesman solve --large``)."""
+    return game.solvable() or game.exact_on_demand() or Database.default().has_store(game.spec)
 
 
 class StoredUtilities(PositionTable, MutableMapping):
