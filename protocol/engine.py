@@ -29,8 +29,9 @@ import re
 import sys
 from typing import BinaryIO, Callable, Hashable, TextIO
 
-from gamesman.contract.errors import GameError, IllegalMove
+from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
+from gamesman.doors.arguments import split_arguments
 
 #: The longest command line, in bytes (the line feed not counted).
 LINE_LIMIT = 65536
@@ -400,14 +401,18 @@ class Engine:
         return "\n".join(f"{name} {game_class(name).title}" for name in game_names())
 
     def cmd_game(self, args: list[str]) -> str:
-        from gamesman.contract.registry import game_from_pairs, game_from_spec
+        from gamesman.contract.registry import game_from_spec
 
         if not args:
             return self.game.spec
         if len(args) == 1 and "(" in args[0]:
             game = game_from_spec(args[0])
         else:
-            game = game_from_pairs(args[0], args[1:])
+            split = split_arguments(args, {})
+            if split.positionals:
+                raise CommandError(f"{split.game.name}: {shown(split.positionals[0])!r} is not key=value "
+                                   "or an option flag")
+            game = split.game
         note = self._start_game(game)
         return game.spec + ("\n" + note if note else "")
 
@@ -592,68 +597,11 @@ class Engine:
 # -- the command line -----------------------------------------------------------------------
 
 
-def game_and_flags(args: list[str], own: dict[str, bool],
-                   default_game: str | None = None) -> tuple[Game, dict[str, list[str | bool]]]:
-    """Split ``GAME [options]`` from the command's own flags (``own``: flag -> takes a value).
-
-    Other words starting with ``--`` are game options (``--rows 5``, ``--misere``).
-    Own flags may repeat; each gets the list of its values.
-    """
-    from gamesman.contract.registry import game_class, game_from_flags
-
-    if args and not args[0].startswith("-"):
-        name, words = args[0], args[1:]
-    elif default_game is not None:
-        name, words = default_game, args
-    else:
-        raise GameError("name a game (see: gamesman games)")
-    cls = game_class(name)
-    takes_value = {option.flag: option.type is not bool for option in cls.options}
-    flags: dict[str, list[str | bool]] = {}
-    game_words: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        index += 1
-        flag, sep, inline = word.partition("=")
-        if flag in own:
-            if not own[flag]:
-                flags.setdefault(flag, []).append(True)
-            elif sep:
-                flags.setdefault(flag, []).append(inline)
-            elif index < len(words):
-                flags.setdefault(flag, []).append(words[index])
-                index += 1
-            else:
-                raise GameError(f"{flag} needs a value")
-        elif word.startswith("--"):
-            negated = flag.startswith("--no-") and "--" + flag[5:] in takes_value
-            if flag not in takes_value and not negated:
-                game_from_flags(cls.name, [word])  # raises: unknown option, naming the known ones
-            game_words.append(word)
-            if takes_value.get(flag) and not sep and index < len(words):
-                game_words.append(words[index])
-                index += 1
-        else:
-            raise GameError(f"unexpected argument {word!r}")
-    return game_from_flags(cls.name, game_words), flags
-
-
-def whole_number(flag: str, text: str | bool, low: int | None = None) -> int:
-    try:
-        value = int(str(text))
-    except ValueError:
-        raise GameError(f"{flag} must be a whole number, not {text!r}") from None
-    if low is not None and value < low:
-        raise GameError(f"{flag} must be at least {low}, not {value}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     """``gamesman protocol [GAME [options]] [--strategy S] [--seed N]``: serve stdin/stdout."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    game, flags = game_and_flags(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
-    strategy = str(flags["--strategy"][-1]).split() if "--strategy" in flags else None
-    seed = whole_number("--seed", flags["--seed"][-1]) if "--seed" in flags else 0
-    engine = Engine(game, strategy, seed, log=sys.stderr)
+    split = split_arguments(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
+    split.refuse_positionals("protocol [GAME [options]] [--strategy S] [--seed N]")
+    strategy = str(split.last("--strategy")).split() if split.last("--strategy") is not None else None
+    engine = Engine(split.game, strategy, split.number("--seed", 0), log=sys.stderr)
     return engine.serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -49,7 +49,8 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.options import format_value
 from gamesman.players.play import random_outcome
-from gamesman.protocol.engine import LINE_LIMIT, game_and_flags, one_line, whole_number
+from gamesman.doors.arguments import split_arguments
+from gamesman.protocol.engine import LINE_LIMIT, one_line
 
 #: The most bytes one reply of a player may take, all its lines together.
 REPLY_LIMIT = 65536
@@ -486,10 +487,12 @@ def main(argv: list[str] | None = None) -> int:
     """``gamesman match GAME [options] --player CMD .. [--games N] [--seed S] [--time-per-move T]
     [--max-moves M] [--record FILE] [--log FILE]``."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    game, flags = game_and_flags(argv, OWN_FLAGS)
-    for flag, values in flags.items():
-        if flag != "--player" and len(values) > 1:
-            raise GameError(f"{flag} given more than once")
+    split = split_arguments(argv, OWN_FLAGS)
+    split.refuse_positionals("match GAME [options] --player CMD --player CMD [--games N] ..")
+    game, flags = split.game, split.flags
+    for flag in flags:
+        if flag != "--player":
+            split.once(flag)
     last = {flag: str(values[-1]) for flag, values in flags.items()}
     try:
         time_per_move = float(last.get("--time-per-move", DEFAULT_TIME_PER_MOVE))
@@ -500,10 +503,10 @@ def main(argv: list[str] | None = None) -> int:
     match = Match(
         game,
         [str(command) for command in flags.get("--player", [])],
-        games=whole_number("--games", last["--games"], low=1) if "--games" in last else None,
-        seed=whole_number("--seed", last.get("--seed", "0")),
+        games=split.number("--games", 0, low=1) if "--games" in last else None,
+        seed=split.number("--seed", 0),
         time_per_move=time_per_move,
-        max_moves=whole_number("--max-moves", last.get("--max-moves", str(DEFAULT_MAX_MOVES)), low=1),
+        max_moves=split.number("--max-moves", DEFAULT_MAX_MOVES, low=1),
         log=last.get("--log"),
     )
     record = None

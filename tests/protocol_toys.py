@@ -191,6 +191,7 @@ class Coins(Game):
     player's chips, the stake (``-`` none) and the phase: bet, answer or flip.
     """
     has_chance = True
+    played_in_hands = True
 
     name = "coins"
     title = "Coins"

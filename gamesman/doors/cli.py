@@ -10,12 +10,11 @@ internal failure.
 """
 from __future__ import annotations
 
-import re
 import sys
 from typing import Callable, Iterator
 
-from gamesman.boards.text import shown
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, shown
+from gamesman.doors.arguments import Split, split_arguments
 
 USAGE = """\
 usage:
@@ -44,87 +43,7 @@ usage:
 Without POSITION, positions are read from stdin, one per line."""
 
 
-class Invocation:
-    """A command's game (built from its options), positional words and own flags."""
-
-    def __init__(self, args: list[str], flags: dict[str, bool]) -> None:
-        from gamesman.contract.registry import game_class, game_from_flags
-
-        if not args:
-            raise GameError("name a game (see: gamesman games)")
-        cls = game_class(args[0])
-        takes_value = {o.flag: o.type is not bool for o in cls.options}
-        game_words: list[str] = []
-        self.flags: dict[str, str | bool] = {}
-        self.positionals: list[str] = []
-        words = args[1:]
-        index = 0
-        in_position = False  # inside a position the shell split into words: (x o-- --- ---)
-        while index < len(words):
-            word = words[index]
-            index += 1
-            name, sep, inline = word.partition("=")
-            if in_position or (word.startswith("(") and not word.rstrip().endswith(")")):
-                self.positionals.append(word)
-                in_position = not word.rstrip().endswith(")")
-            elif name in flags:
-                if flags[name]:
-                    if sep:
-                        self.flags[name] = inline
-                    elif index < len(words):
-                        self.flags[name] = words[index]
-                        index += 1
-                    else:
-                        raise GameError(f"{name} needs a value")
-                elif sep:
-                    raise GameError(f"{name} takes no value, not {shown(word)!r}")
-                else:
-                    self.flags[name] = True
-            elif word.startswith("--"):
-                game_words.append(word)
-                if takes_value.get(name) and not sep and index < len(words):
-                    game_words.append(words[index])
-                    index += 1
-            else:
-                self.positionals.append(word)
-        self.game = game_from_flags(cls.name, game_words)
-
-    def refuse_positionals(self, usage: str) -> None:
-        """GameError naming the words that no option took, for commands that take none."""
-        if self.positionals:
-            raise GameError(f"unexpected {shown(' '.join(self.positionals))!r} (usage: gamesman {usage})")
-
-    def position(self) -> str | None:
-        """The position text, if one was given; GameError when words follow it."""
-        text, rest = self.position_and_rest()
-        if rest:
-            raise GameError(f"unexpected words after the position: {' '.join(rest)}")
-        return text
-
-    def position_and_rest(self) -> tuple[str | None, list[str]]:
-        """The position text (rejoined if the shell split it) and the words after it."""
-        words = self.positionals
-        if not words:
-            return None, []
-        if words[0].startswith("(") and not words[0].rstrip().endswith(")"):
-            for end in range(1, len(words)):
-                if words[end].endswith(")"):
-                    return " ".join(words[:end + 1]), words[end + 1:]
-            return " ".join(words), []
-        return words[0], words[1:]
-
-    def int_flag(self, name: str, default: int, low: int = 0) -> int:
-        raw = self.flags.get(name, default)
-        try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise GameError(f"{name} must be a whole number, not {raw!r}") from None
-        if value < low:
-            raise GameError(f"{name} must be at least {low}, not {value}")
-        return value
-
-
-def positions_from(invocation: Invocation, text: str | None) -> Iterator[str | GameError]:
+def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameError]:
     """The given position, or every non-blank line of stdin (the start on a terminal).
 
     A line of stdin that is not text in stdin's encoding comes as a GameError,
@@ -148,7 +67,7 @@ def positions_from(invocation: Invocation, text: str | None) -> Iterator[str | G
             yield line.rstrip("\r\n")
 
 
-def answer_each(invocation: Invocation, answer: Callable[[object], str], separator: str | None = None) -> int:
+def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None) -> int:
     """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2.
 
     ``separator``, when given, is printed between two answers.
@@ -189,7 +108,7 @@ def cmd_games(args: list[str]) -> int:
 
 
 def cmd_start(args: list[str]) -> int:
-    invocation = Invocation(args, {})
+    invocation = split_arguments(args, {})
     invocation.refuse_positionals("start GAME [options]")
     game = invocation.game
     print(game.format_position(game.start()))
@@ -197,13 +116,13 @@ def cmd_start(args: list[str]) -> int:
 
 
 def cmd_moves(args: list[str]) -> int:
-    invocation = Invocation(args, {})
+    invocation = split_arguments(args, {})
     game = invocation.game
     return answer_each(invocation, lambda p: " ".join(game.format_move(p, m) for m in game.legal_moves(p)))
 
 
 def cmd_do(args: list[str]) -> int:
-    invocation = Invocation(args, {})
+    invocation = split_arguments(args, {})
     game = invocation.game
     text, moves = invocation.position_and_rest()
     if text is None or not moves:
@@ -229,8 +148,8 @@ def make_solver(game, large: bool = False):
 
 
 def cmd_solve(args: list[str]) -> int:
-    invocation = Invocation(args, {"--large": False})
-    solver = make_solver(invocation.game, large=bool(invocation.flags.get("--large")))
+    invocation = split_arguments(args, {"--large": False})
+    solver = make_solver(invocation.game, large=invocation.last("--large") is True)
     try:
         return answer_each(invocation, lambda p: str(solver.result(p)))
     finally:
@@ -238,7 +157,7 @@ def cmd_solve(args: list[str]) -> int:
 
 
 def cmd_show(args: list[str]) -> int:
-    invocation = Invocation(args, {})
+    invocation = split_arguments(args, {})
     return answer_each(invocation, invocation.game.render, separator="")
 
 
@@ -247,9 +166,9 @@ def cmd_random(args: list[str]) -> int:
 
     from gamesman.players.play import next_random
 
-    invocation = Invocation(args, {"--seed": True})
+    invocation = split_arguments(args, {"--seed": True})
     game = invocation.game
-    rng = random.Random(invocation.int_flag("--seed", 0))
+    rng = random.Random(invocation.number("--seed", 0))
     text = invocation.position()
     position = game.start() if text is None else game.parse_position(text)
     print(game.format_position(position))
@@ -263,7 +182,7 @@ def cmd_count(args: list[str]) -> int:
     from gamesman.players.analysis import count, format_count, too_large
     from gamesman.contract.progress import Progress
 
-    invocation = Invocation(args, {})
+    invocation = split_arguments(args, {})
     invocation.refuse_positionals("count GAME [options]")
     game = invocation.game
     progress = Progress(f"counting {game.spec}")
@@ -285,19 +204,19 @@ def cmd_simulate(args: list[str]) -> int:
     from gamesman.contract.progress import Progress
 
     seats, args = strategy_flags(args)
-    invocation = Invocation(args, {"--games": True, "--seed": True, "--exact": False})
+    invocation = split_arguments(args, {"--games": True, "--seed": True, "--exact": False})
     invocation.refuse_positionals("simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..")
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
-    if invocation.flags.get("--exact"):
+    if invocation.last("--exact"):
         if seats:
             raise GameError("--exact gives the odds of uniformly random play; it takes no --strategy")
         if not game.solvable():
             raise GameError(f"{game.name}: {game.spec} is too large for exact odds; simulate it instead")
         text = format_odds(game, exact_odds(game, progress))
     else:
-        games = invocation.int_flag("--games", 1000, low=1)
-        seed = invocation.int_flag("--seed", 0)
+        games = invocation.number("--games", 1000, low=1)
+        seed = invocation.number("--seed", 0)
         strategies = None
         if seats:
             if len(seats) > game.players:

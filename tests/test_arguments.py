@@ -1,0 +1,51 @@
+"""One splitter of ``GAME [options]`` for every door: flags and key=value pairs alike."""
+import subprocess
+import sys
+
+import pytest
+
+from gamesman.contract.errors import GameError
+from gamesman.doors.arguments import split_arguments
+from gamesman.protocol.engine import Engine
+
+
+@pytest.mark.parametrize("words", [
+    ["hex", "--size", "3", "--swap"],
+    ["hex", "--size=3", "--swap"],
+    ["hex", "size=3", "swap=true"],
+    ["hex", "size=3", "--swap"],
+])
+def test_flags_and_pairs_give_the_same_variant(words):
+    assert split_arguments(words, {}).game.spec == "hex(size=3,swap=true)"
+
+
+def test_own_flags_repeat_and_positionals_stay_whole():
+    split = split_arguments(["tictactoe", "--player", "a b", "(x", "---", "---", "---)", "--player", "c"],
+                            {"--player": True})
+    assert split.flags == {"--player": ["a b", "c"]}
+    assert split.position() == "(x --- --- ---)"
+
+
+@pytest.mark.parametrize("words, message", [
+    (["hex", "colour=red"], "hex: unknown option 'colour' (options: size, swap)"),
+    (["hex", "--colour", "red"], "hex: unknown option '--colour'"),
+    (["hex", "--size"], "needs a value"),
+    (["hex", "size=" + "9" * 5000], "hex: size must be int from 1 to 19"),
+    ([], "name a game"),
+])
+def test_bad_words_get_one_line(words, message):
+    with pytest.raises(GameError, match=message.replace("(", r"\(").replace(")", r"\)")) as caught:
+        split_arguments(words, {})
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("line", ["game hex --size 3", "game hex size=3", "game hex --size=3 --no-swap"])
+def test_the_protocol_game_command_takes_flags_like_the_cli_and_shell(line):
+    engine = Engine(split_arguments(["tictactoe"], {}).game)
+    assert engine.handle_line(line.encode() + b"\n").decode() == "= hex(size=3,swap=false)\n\n"
+
+
+def test_the_cli_takes_pairs_too():
+    run = subprocess.run([sys.executable, "-m", "gamesman", "start", "nim", "heaps=2", "--size", "4"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "(x 4 4)"
