@@ -258,7 +258,7 @@ class Sim(Game):
         return (turn, colours, tuple(p for p in range(self.players) if self.has_triangle(colours, p)))
 
     def index_size(self) -> int:
-        return self.edge_code.span
+        return self.edge_code.span * (3 if self.players == 3 else 1)  # three players: the turn is a digit
 
     def expands_in_batches(self) -> bool:
         return self.players == 2

@@ -2,7 +2,7 @@
 
 
 def shown(text: str) -> str:
-    """Text quoted in an error message: on one line, whitespace folded, cut if long.
+    r"""Text quoted in an error message: on one line, whitespace folded, cut if long.
 
     >>> shown("(x  --- \n ---)")
     '(x --- ---)'
