@@ -72,7 +72,7 @@ MAX_SOLVABLE_CELLS = 16
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
-class Abalone(TurnBoardCodes, Game):
+class Abalone(TurnBoardCodes, Game[Position, Move]):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
@@ -84,6 +84,11 @@ class Abalone(TurnBoardCodes, Game):
         Option("misere", bool, False, "capturing c pieces first loses; a trapped player wins"),
         Option("freeze", bool, False, "your pieces that the opponent could push may not move"),
     )
+    rows: int
+    cols: int
+    captures: int
+    misere: bool
+    freeze: bool
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "freeze": True})
     rules = ("Move a piece one cell in any of eight directions, taking the run of your pieces ahead along; "
              "a longer run pushes a shorter opposing one, off the board is captured. "

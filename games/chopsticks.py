@@ -60,7 +60,7 @@ def is_tap(move: object) -> bool:
     return isinstance(move, tuple) and len(move) == 2 and all(type(k) is int for k in move)
 
 
-class Chopsticks(Game):
+class Chopsticks(Game[Position, Move]):
     name = "chopsticks"
     title = "Chopsticks"
     player_names = ("L", "R")
@@ -70,6 +70,10 @@ class Chopsticks(Game):
         Option("misere", bool, False, "the player whose hands are all knocked out wins"),
         Option("wrap_around", bool, False, "exactly m fingers knocks a hand out; over m wraps to the excess"),
     )
+    hands: int
+    fingers: int
+    misere: bool
+    wrap_around: bool
     rules = ("Tap one of your live hands on one of the opponent's, adding your fingers to it; "
              "over m fingers knocks it out.  Lose all your hands and you lose (win under misere).")
 

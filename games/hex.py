@@ -70,7 +70,7 @@ def adjacency(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(boards.neighbours(size, size, index, HEX_STEPS)) for index in range(size * size))
 
 
-class Hex(Game):
+class Hex(Game[Position, Move]):
     name = "hex"
     title = "Hex"
     player_names = STONES
@@ -79,6 +79,8 @@ class Hex(Game):
         Option("size", int, 11, "side N of the board", low=1, high=19),
         Option("swap", bool, False, "pie rule: White's first move may be swap"),
     )
+    size: int
+    swap: bool
     rules = "Place a stone on an empty cell; Black joins top and bottom, White left and right."
     showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True}, {"size": 4})
 

@@ -97,7 +97,7 @@ def line_owners(cells: str, line_masks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-class Kaboom(Game):
+class Kaboom(Game[Position, Move]):
     name = "kaboom"
     title = "Kaboom"
     player_names = ("x", "o")
@@ -110,6 +110,12 @@ class Kaboom(Game):
         Option("misere", bool, False, "whoever has n in a row loses"),
         Option("super_bomb", bool, False, "a detonation removes the bomb's whole row and column"),
     )
+    rows: int
+    cols: int
+    in_a_row: int
+    bombs: int
+    misere: bool
+    super_bomb: bool
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
     rules = ("Drop a piece or a bomb into a column, or detonate one of your bombs (it removes its four "
              "neighbours, chaining through bombs); n in a row wins (loses under misere), both at once ties.")

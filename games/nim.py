@@ -25,7 +25,7 @@ MAX_SOLVABLE_POSITIONS = 2_000_000
 MAX_SOLVABLE_MOVES = 30_000_000
 
 
-class Nim(Game):
+class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
     player_names = ("x", "o")
@@ -36,6 +36,10 @@ class Nim(Game):
         Option("take", int, 3, "most items taken in one move M (1..S)", low=1, high=1000),
         Option("misere", bool, False, "whoever takes the last item loses"),
     )
+    heaps: int
+    size: int
+    take: int
+    misere: bool
     rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
 
     def setup(self) -> None:

@@ -40,6 +40,9 @@ class Nim3P(Nim):
                low=1, high=1000),
         Option("extra", bool, False, "the player who follows the winner gets 0.2"),
     )
+    heaps: int
+    size: int
+    extra: bool
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
 

@@ -18,7 +18,7 @@ from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.game import Game, Option, two_player_result
 
 
-class OneTwoTen(Game):
+class OneTwoTen(Game[tuple[int, int], int]):
     name = "onetwoten"
     title = "1, 2, ..., 10"
     player_names = ("L", "R")
@@ -28,6 +28,9 @@ class OneTwoTen(Game):
         Option("step", int, 2, "the largest number added in one move", low=1, high=100),
         Option("misere", bool, False, "whoever reaches the target loses"),
     )
+    target: int
+    step: int
+    misere: bool
     rules = "Add 1 or 2 to the sum; whoever reaches the target wins (loses under misere)."
 
     def start(self) -> tuple[int, int]:

@@ -56,7 +56,7 @@ Position = tuple[int, str]
 Move = int | str
 
 
-class Othello(TurnBoardCodes, Game):
+class Othello(TurnBoardCodes, Game[Position, Move]):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
@@ -67,6 +67,10 @@ class Othello(TurnBoardCodes, Game):
         Option("misere", bool, False, "whoever has fewer pieces at the end wins"),
         Option("place_anywhere", bool, False, "any empty cell is legal, no passes, the game ends on a full board"),
     )
+    rows: int
+    cols: int
+    misere: bool
+    place_anywhere: bool
     rules = ("Place a piece so that it encloses opposing pieces, which flip; pass when you cannot place. "
              "Most pieces when neither can place wins (fewest under misere).")
 

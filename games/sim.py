@@ -79,7 +79,7 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(found)
 
 
-class Sim(Game):
+class Sim(Game[Position, int]):
     name = "sim"
     title = "Sim"
     player_names = COLOURS
@@ -89,6 +89,8 @@ class Sim(Game):
         Option("coalition", str, "none", "none, or 1-2: players 1 and 2 play as a team (3 players)",
                choices=COALITIONS),
     )
+    nodes: int
+    coalition: str
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
     showcase = ({}, {"nodes": 5}, {"nodes": 4, "players": 3}, {"nodes": 5, "players": 3},
                 {"nodes": 5, "players": 3, "coalition": "1-2"})

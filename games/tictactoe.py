@@ -21,11 +21,12 @@ from gamesman.contract.game import Game, Option, two_player_result
 SIZE = 3
 
 
-class TicTacToe(TurnBoardCodes, Game):
+class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
     options = (Option("misere", bool, False, "three in a row loses"),)
+    misere: bool
     rules = "Place your mark on an empty cell; three in a row wins (loses under misere)."
     cell_letters = "-xo"  # position codes: TurnBoardCodes
     size = SIZE * SIZE

@@ -42,7 +42,7 @@ MAX_ROWS = 100
 Position = tuple[int, str]
 
 
-class TomorrowsTicTacToe(TurnBoardCodes, Game):
+class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
     name = "tomorrowstictactoe"
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -54,6 +54,11 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game):
         Option("diagonals", bool, False, "diagonal lines of three count too"),
         Option("empty_start", bool, False, "start the 3x4 board empty (other sizes always start empty)"),
     )
+    rows: int
+    cols: int
+    misere: bool
+    diagonals: bool
+    empty_start: bool
     rules = ("Place your mark on an empty cell; three in a row horizontally or vertically wins "
              "(loses under misere; diagonals count with --diagonals).")
     cell_letters = "-xo"  # position codes: TurnBoardCodes

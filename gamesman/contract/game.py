@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError, shown
 from gamesman.contract.options import Option, format_spec, validate_options
@@ -40,12 +40,15 @@ ProgressFn = Callable[[str, int, "int | None"], None]
 #: ``to_move`` returns this at a chance node (a deal, a random tile).
 CHANCE = -1
 
-Position = Hashable
-Move = Hashable
+#: A game's positions: immutable, hashable values (each game names its own type).
+Position = TypeVar("Position", bound=Hashable)
+#: A game's moves (and chance outcomes): hashable values whose text has no spaces.
+Move = TypeVar("Move", bound=Hashable)
 
 
-class Game:
-    """One variant of a game.  Subclasses fill in the class attributes and methods.
+class Game(Generic[Position, Move]):
+    """One variant of a game.  Subclasses fill in the class attributes and methods, and
+    name their types of positions and moves: ``class Nim(Game[tuple[int, tuple[int, ...]], str])``.
 
     Class attributes:
         name: the registry name (``tictactoe``), lower case, no spaces.

@@ -34,11 +34,13 @@ MAX_COUNT_STEPS = 200_000_000
 MAX_ODDS_STEPS = 20_000_000
 
 
-def outcome_label(game: Game, utilities: tuple[float, ...]) -> str:
+def outcome_label(game: Game, utilities: tuple[float, ...] | None) -> str:
     """``x wins``, ``tie``, ``tie between x and o``; for one player ``solved``,
     ``not solved``, or ``game over`` when the utility is a score."""
+    if utilities is None:
+        raise GameError(f"{game.name}: the game is not over")
     if game.players == 1:
-        return {1: "solved", 0: "not solved"}.get(utilities[0], "game over")
+        return {1.0: "solved", 0.0: "not solved"}.get(float(utilities[0]), "game over")
     best = max(utilities)
     winners = [game.player_names[p] for p, u in enumerate(utilities) if u == best]
     if len(winners) == 1:
@@ -109,7 +111,7 @@ def count(game: Game, progress: ProgressFn | None = None) -> TreeCount:
     if not complete:
         return TreeCount(len(graph), ends, None)
     uses = moves_into(graph)
-    tallies: list[Counter | None] = [None] * len(graph)
+    tallies: list[Counter] = [Counter()] * len(graph)  # a tally is dropped once its parents have read it
     steps = 0
     for done, i in enumerate(order, start=1):
         kids = graph.children[i]
@@ -125,7 +127,7 @@ def count(game: Game, progress: ProgressFn | None = None) -> TreeCount:
                     tally[(label, length + 1)] += n
                 uses[child] -= 1
                 if not uses[child]:
-                    tallies[child] = None
+                    tallies[child] = Counter()
             tallies[i] = tally
             if steps > MAX_COUNT_STEPS:
                 raise too_large(game, task, f"more than {MAX_COUNT_STEPS:,} steps of arithmetic")
@@ -151,8 +153,8 @@ def format_count(game: Game, tree: TreeCount) -> str:
     header = ["moves"] + labels + ["total"]
     rows = []
     for length in lengths:
-        row = [tree.games.get((label, length), 0) for label in labels]
-        rows.append([str(length)] + [f"{n:,}" for n in row] + [f"{sum(row):,}"])
+        counts = [tree.games.get((label, length), 0) for label in labels]
+        rows.append([str(length)] + [f"{n:,}" for n in counts] + [f"{sum(counts):,}"])
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(header)]
     lines.append("by length:")
     lines.append("  " + "  ".join(h.rjust(w) for h, w in zip(header, widths)))
@@ -169,7 +171,7 @@ def exact_odds(game: Game, progress: ProgressFn | None = None) -> dict[str, Frac
     if not complete:
         raise GameError(f"{game.name}: exact odds need a loop-free game (positions here repeat)")
     uses = moves_into(graph)
-    odds: list[dict[str, Fraction] | None] = [None] * len(graph)
+    odds: list[dict[str, Fraction]] = [{}] * len(graph)  # dropped once its parents have read it
     steps = 0
     for done, i in enumerate(order, start=1):
         if progress and done % 256 == 0:
@@ -190,7 +192,7 @@ def exact_odds(game: Game, progress: ProgressFn | None = None) -> dict[str, Frac
                 mixed[label] = mixed.get(label, Fraction(0)) + weight * p
             uses[child] -= 1
             if not uses[child]:
-                odds[child] = None
+                odds[child] = {}
         odds[i] = mixed
         if steps > MAX_ODDS_STEPS:
             raise too_large(game, task, f"more than {MAX_ODDS_STEPS:,} steps of arithmetic")
