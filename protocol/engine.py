@@ -111,7 +111,7 @@ COMMANDS: dict[str, tuple[str, int, int | None]] = {
     "list_commands": ("list_commands", 0, 0),
     "quit": ("quit", 0, 0),
     "games": ("games", 0, 0),
-    "game": ("game [NAME [KEY=VALUE..]]", 0, None),
+    "game": ("game [NAME [KEY=VALUE | --OPTION VALUE..]]", 0, None),
     "options": ("options", 0, 0),
     "boardsize": ("boardsize WIDTH [HEIGHT]", 1, 2),
     "clear_board": ("clear_board", 0, 0),
