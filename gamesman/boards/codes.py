@@ -402,9 +402,10 @@ class ColumnStacks(GravityBoard):
         """``encode`` of a board string (row 1 first) written in ``letters`` (empty, X's,
         O's), read a column at a time: the quickest way for one look-up."""
         states = self.column_states.get(letters) or self._column_states(letters)
-        found = [states.get(cells[column]) for column in self.column_slices]
-        if None in found:  # a piece over an empty cell: the long way
-            return self.encode(*self.masks_of(cells, letters, letters[1], letters[1:]), turn)
+        found = [states.get(cells[column], -1) for column in self.column_slices]
+        if -1 in found:  # a piece over an empty cell: the long way
+            crosses, occupied = self.masks_of(cells, letters, letters[1], letters[1:])
+            return self.encode(crosses, occupied, turn)
         return self.code_of_states(found, turn)
 
     def _column_states(self, letters: str) -> dict[str, int]:

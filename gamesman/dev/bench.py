@@ -248,6 +248,7 @@ def bench_playouts(seconds: float, report: Report) -> None:
 def round_trips_per_second(command: list[str], line: bytes, count: int) -> float:
     """Send one line, read its whole reply (up to the empty line), ``count`` times."""
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    assert process.stdin is not None and process.stdout is not None  # both are pipes
     started = time.perf_counter()
     for _ in range(count):
         process.stdin.write(line)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments
 from gamesman.players import expectimax, search
 from gamesman.solver.database import answers_exactly
+
+if TYPE_CHECKING:
+    from gamesman.solver.strong import Solver
 
 
 class RandomPlayer(Strategy):
@@ -33,18 +36,20 @@ class RandomPlayer(Strategy):
 class PerfectPlayer(Strategy):
     """Plays a best move by the solver (a random one among equals)."""
 
-    solver: object = None
+    solver: "Solver | None" = None
     name = "perfect"
 
-    def __post_init__(self) -> None:
+    def solved(self) -> "Solver":
+        """The solver this player asks (its own, made on first use, unless one was given)."""
         if self.solver is None:
             from gamesman.solver.strong import Solver
 
             self.solver = Solver(self.game)
+        return self.solver
 
     def choose(self, position: Hashable) -> Choice:
-        rows = self.solver.move_results(position)
-        best = self.solver.best_moves(position)
+        rows = self.solved().move_results(position)
+        best = self.solved().best_moves(position)
         move = self.rng.choice(best)
         result = dict(rows)[move]
         return Choice(move, f"{self.game.format_move(position, move)}: {result}")
@@ -73,7 +78,7 @@ class MiserePlayer(PerfectPlayer):
     name = "misere"
 
     def choose(self, position: Hashable) -> Choice:
-        rows = self.solver.move_results(position)
+        rows = self.solved().move_results(position)
         if not rows:
             raise GameError(f"{self.game.name}: no moves to choose from")
         worst_key = _key(rows[-1][1], self.game.to_move(position))
