@@ -592,7 +592,7 @@ def test_help_games_options_and_rules():
     assert s.run("help nim").startswith("Nim (nim): ")
     assert s.run("help frobnicate").startswith("no help for 'frobnicate'")
     games = s.run("games")
-    assert games.startswith("onetwoten") and "Tic-Tac-Toe" in games
+    assert games.startswith("2048") and "Tic-Tac-Toe" in games
     assert s.run("options") == "no game yet: type new GAME (games lists them)\n"
     s.run("new nim --heaps 4")
     options = lines_of(s.run("options"))

@@ -141,7 +141,8 @@ def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None 
         if owner is not None:
             raise GameError(f"{name}: a strategy for {owner}, not for {game.name}")
         raise GameError(f"unknown strategy {words[0]!r} (strategies: {', '.join(table)})")
-    strategy = table[name].make(game, rng or random.Random(), args)
+    make, _ = table[name]
+    strategy = make(game, rng or random.Random(), args)
     if isinstance(strategy, PerfectPlayer) and not answers_exactly(game):
         raise GameError(f"{game.name}: this variant is too large to solve; use a search player")
     return strategy
