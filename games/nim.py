@@ -107,9 +107,10 @@ class Nim(Game):
 
     def parse_move(self, position: tuple[int, tuple[int, ...]], text: str) -> tuple[int, int]:
         match = MOVE_TEXT.fullmatch(text.strip())
-        if not match:
+        heap, count = (None, None) if not match else (boards.digits_value(match[1]), boards.digits_value(match[2]))
+        if heap is None or count is None:
             raise self.illegal(f"{boards.shown(text)!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
-        move = (int(match[1]) - 1, int(match[2]))
+        move = (heap - 1, count)
         self.play(position, move)
         return move
 

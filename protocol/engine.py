@@ -29,7 +29,9 @@ import re
 import sys
 from typing import BinaryIO, Callable, Hashable, TextIO
 
-from gamesman.contract.errors import GameError, IllegalMove
+from gamesman.boards.text import digits_value
+from gamesman.contract import options
+from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
 
 #: The longest command line, in bytes (the line feed not counted).
@@ -420,11 +422,11 @@ class Engine:
             for option in self.game.options)
 
     def cmd_boardsize(self, args: list[str]) -> str:
-        for word in args:
-            if not _DIGITS.fullmatch(word):
-                raise CommandError(f"unacceptable size: {word!r} is not a whole number")
-        width = int(args[0])
-        height = int(args[-1])
+        sizes = [digits_value(word) for word in args]
+        for word, size in zip(args, sizes):
+            if size is None:
+                raise CommandError(f"unacceptable size: {shown(word)!r} is not a whole number")
+        width, height = sizes[0], sizes[-1]
         names = self.game.board_size_options
         if len(names) == 1:
             if width != height:
@@ -582,9 +584,10 @@ class Engine:
         return self._built_strategy.describe()
 
     def cmd_seed(self, args: list[str]) -> str:
-        if not re.fullmatch(r"-?[0-9]+", args[0]):
-            raise CommandError(f"seed needs a whole number, not {args[0]!r}")
-        self.seed = int(args[0])
+        seed = digits_value(args[0], signed=True)
+        if seed is None:
+            raise CommandError(f"seed needs a whole number, not {shown(args[0])!r}")
+        self.seed = seed
         self.rng.seed(self.seed)
         return ""
 
@@ -640,10 +643,11 @@ def game_and_flags(args: list[str], own: dict[str, bool],
 
 
 def whole_number(flag: str, text: str | bool, low: int | None = None) -> int:
+    """A flag's whole number (ASCII digits of bounded length), at least ``low``."""
     try:
-        value = int(str(text))
+        value = options.whole_number(str(text))
     except ValueError:
-        raise GameError(f"{flag} must be a whole number, not {text!r}") from None
+        raise GameError(f"{flag} must be a whole number, not {shown(str(text))!r}") from None
     if low is not None and value < low:
         raise GameError(f"{flag} must be at least {low}, not {value}")
     return value

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from gamesman.contract.errors import IllegalMove, PositionError, shown
+from gamesman.contract.options import whole_number
 
 EMPTY = "-"
 COLUMN_LETTERS = string.ascii_lowercase
@@ -39,15 +40,26 @@ def parse_turn(game: str, token: str, names: Sequence[str], text: str) -> int:
         if name.lower() == lowered:
             return index
     expected = " or ".join(names)
-    raise PositionError(f'{game}: turn {token!r} is not {expected} in "{shown(text)}"')
+    raise PositionError(f'{game}: turn {shown(token)!r} is not {expected} in "{shown(text)}"')
+
+
+def digits_value(token: str, signed: bool = False) -> int | None:
+    """The number ``token`` writes in ASCII digits (after a ``-`` when ``signed``), or None
+    when it is anything else or too long to be read quickly (``int`` would also read ``+5``,
+    ``5_0`` and other scripts' digits, and fail on thousands of digits)."""
+    if not re.fullmatch("-?[0-9]+" if signed else "[0-9]+", token):
+        return None
+    try:
+        return whole_number(token)
+    except ValueError:
+        return None
 
 
 def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) -> int:
-    """A whole number field in ``low..high``, in ASCII digits (``int`` would also read
-    ``+5``, ``5_0`` and other scripts' digits)."""
-    if not re.fullmatch("-?[0-9]+", token):
-        raise PositionError(f'{game}: {what} {token!r} is not a number in "{shown(text)}"')
-    value = int(token)
+    """A whole number field in ``low..high``, in ASCII digits."""
+    value = digits_value(token, signed=True)
+    if value is None:
+        raise PositionError(f'{game}: {what} {shown(token)!r} is not a number in {low}..{high} in "{shown(text)}"')
     if not low <= value <= high:
         raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{shown(text)}"')
     return value
@@ -91,16 +103,15 @@ def column_name(col: int) -> str:
 
 def parse_cell(game: str, text: str, rows: int, cols: int) -> tuple[int, int]:
     """(row, col), zero-based, from ``b3``; IllegalMove names the bad text."""
-    word = text.strip().lower()
-    letters = word.rstrip(string.digits)
-    digits = word[len(letters):]
-    if not letters or not digits or not letters.isalpha():
+    match = re.fullmatch("([a-z]+)([0-9]+)", text.strip().lower())
+    if match is None:
         raise IllegalMove(f"{game}: {shown(text)!r} is not a cell (write a column letter and a row number, e.g. a1)")
     col = 0
-    for letter in letters:
+    for letter in match[1][:4]:  # no board is 26 ** 3 columns wide
         col = col * 26 + (ord(letter) - ord("a") + 1)
-    col -= 1
-    row = int(digits) - 1
+    col = col - 1 if len(match[1]) <= 3 else cols
+    number = digits_value(match[2])
+    row = -1 if number is None else number - 1
     if not (0 <= row < rows and 0 <= col < cols):
         raise IllegalMove(f"{game}: {shown(text)!r} is off the board (a1 to {cell_name(rows - 1, cols - 1)})")
     return row, col

@@ -16,6 +16,7 @@ from typing import Callable, Iterator
 
 from gamesman.boards.text import shown
 from gamesman.contract.errors import GameError
+from gamesman.contract.options import whole_number
 
 USAGE = """\
 usage:
@@ -116,9 +117,9 @@ class Invocation:
     def int_flag(self, name: str, default: int, low: int = 0) -> int:
         raw = self.flags.get(name, default)
         try:
-            value = int(raw)
-        except (TypeError, ValueError):
-            raise GameError(f"{name} must be a whole number, not {raw!r}") from None
+            value = raw if type(raw) is int else whole_number(str(raw))
+        except ValueError:
+            raise GameError(f"{name} must be a whole number, not {shown(str(raw))!r}") from None
         if value < low:
             raise GameError(f"{name} must be at least {low}, not {value}")
         return value
