@@ -181,7 +181,8 @@ class Engine:
 
     # -- the session ----------------------------------------------------------------------
     def serve(self, source: BinaryIO, sink: BinaryIO) -> int:
-        """Answer commands from ``source`` until ``quit`` or end of input; returns 0."""
+        """Answer commands from ``source`` until ``quit`` or end of input; returns 0 (1 when
+        ``sink`` stops taking replies: closed, or full)."""
         while not self.finished:
             raw = source.readline(LINE_LIMIT + 1)
             if not raw:
@@ -196,8 +197,8 @@ class Engine:
             try:
                 sink.write(reply)
                 sink.flush()
-            except (BrokenPipeError, ValueError):
-                break
+            except (OSError, ValueError):
+                return 1  # the output is closed or full: no one reads the replies
         return 0
 
     def handle_line(self, raw: bytes, too_long: bool = False) -> bytes | None:
@@ -659,5 +660,7 @@ def main(argv: list[str] | None = None) -> int:
     game, flags = game_and_flags(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
     strategy = str(flags["--strategy"][-1]).split() if "--strategy" in flags else None
     seed = whole_number("--seed", flags["--seed"][-1]) if "--seed" in flags else 0
+    if sys.stdout is None or sys.stdin is None:
+        return 1  # started with stdout (or stdin) closed: no one to serve
     engine = Engine(game, strategy, seed, log=sys.stderr)
     return engine.serve(sys.stdin.buffer, sys.stdout.buffer)
