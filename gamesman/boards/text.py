@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import string
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from gamesman.contract.errors import IllegalMove, PositionError, shown
 from gamesman.contract.options import whole_number
@@ -223,3 +223,78 @@ def _bit_table(pieces: str) -> dict[int, str]:
 def mask_of(cells: str, pieces: str) -> int:
     """The cells holding any of ``pieces`` as a bit mask (bit i stands for flat index i)."""
     return int(cells[::-1].translate(_bit_table(pieces)), 2) if cells else 0
+
+
+# -- what play can reach ------------------------------------------------------------------------
+def counts_text(names: Sequence[str], counts: Sequence[int], what: str) -> str:
+    """``x has 5 marks and o 0``."""
+    last = len(counts) - 1
+    return f"{names[0]} has {counts[0]} {what}" + "".join(
+        f"{' and' if player == last else ','} {names[player]} {counts[player]}" for player in range(1, last + 1))
+
+
+def turn_from_counts(counts: Sequence[int], first: int = 0) -> int | None:
+    """The player to move after players placed one piece a turn, in order from ``first``,
+    to reach ``counts``; None when no game reaches them."""
+    players = len(counts)
+    order = [(first + step) % players for step in range(players)]
+    placed = [counts[player] for player in order]
+    if any(later > earlier for earlier, later in zip(placed, placed[1:])) or placed[0] - placed[-1] > 1:
+        return None
+    return order[placed.count(placed[0]) % players]
+
+
+def check_turn_counts(game: str, names: Sequence[str], counts: Sequence[int], turn: int, what: str, text: str,
+                      first: int = 0) -> None:
+    """Refuse (PositionError naming the counts) a position of a game whose players place one
+    piece a turn, in order from player ``first``, whose player to move does not follow from
+    the pieces placed: those before the mover have placed one more than the others."""
+    expected = turn_from_counts(counts, first)
+    have = counts_text(names, counts, what)
+    if expected is None:
+        raise PositionError(f"{game}: {have}, but each turn adds one, {names[first]} first,"
+                            f' so no game reaches these counts in "{shown(text)}"')
+    if turn != expected:
+        raise PositionError(f"{game}: {have}, so {names[expected]} is to move, not {names[turn]}"
+                            f' (each turn adds one, {names[first]} first) in "{shown(text)}"')
+
+
+def check_moves_taken(game: str, names: Sequence[str], fewest: int, most: int, turn: int, text: str,
+                      first: int = 0) -> None:
+    """Refuse a position whose player to move cannot follow from ``fewest`` to ``most`` moves
+    made since the start (players move in turn from ``first``)."""
+    players = len(names)
+    possible = {(first + moves) % players for moves in range(fewest, min(most, fewest + players - 1) + 1)}
+    if turn not in possible:
+        made = f"{fewest} moves" if fewest == most else f"{fewest} to {most} moves"
+        movers = " or ".join(names[player] for player in sorted(possible))
+        raise PositionError(f"{game}: {made} were made to reach this, so {movers} is to move,"
+                            f' not {names[turn]} in "{shown(text)}"')
+
+
+def last_piece_can_complete(cells: str, piece: str, wins: Callable[[str], bool]) -> bool:
+    """Whether some one of ``piece``'s pieces, taken away, leaves ``cells`` without a win for it
+    (play stops at the first win, so the move that made it was the last one)."""
+    return any(not wins(cells[:at] + EMPTY + cells[at + 1:]) for at, cell in enumerate(cells) if cell == piece)
+
+
+def check_placements(game: str, names: Sequence[str], cells: str, turn: int, winner: int | None,
+                     wins: Callable[[str, str], bool], text: str, what: str = "marks",
+                     firsts: Sequence[int] = (0,)) -> None:
+    """Refuse a board of two players placing one mark a turn (the player of ``firsts[0]`` first,
+    or of any other of ``firsts``) that play cannot reach: the counts must give the player to
+    move, and a ``winner`` (who has a line, ``wins(cells, mark)``) must have placed the last mark
+    and made its win with it (play stops at the first line).  When there is a winner the turn
+    token is not checked: the game is over whoever it names."""
+    counts = [cells.count(name) for name in names]
+    if winner is None:
+        if not any(turn_from_counts(counts, first) == turn for first in firsts[1:]):
+            check_turn_counts(game, names, counts, turn, what, text, firsts[0])
+        return
+    mark = names[winner]
+    if all(turn_from_counts(counts, first) != 1 - winner for first in firsts):
+        raise PositionError(f"{game}: {mark} has a line, so {mark} placed the last mark, but "
+                            f'{counts_text(names, counts, what)} ({names[firsts[0]]} moves first) in "{shown(text)}"')
+    if not last_piece_can_complete(cells, mark, lambda board: wins(board, mark)):
+        raise PositionError(f"{game}: {mark}'s lines were not all made by its last mark"
+                            f' (play stops at the first line) in "{shown(text)}"')
