@@ -157,10 +157,9 @@ class Chopsticks(Game[Position, Move]):
         """The fingers on hand ``number`` of the position string (Left's hands first)."""
         player, hand = divmod(number, self.hands)
         what = f"{self.player_names[player]} hand {hand + 1}"
-        try:
-            fingers = int(token)
-        except ValueError:
-            raise self.error(f"{what}: {token!r} is not a number of fingers", text) from None
+        fingers = boards.digits_value(token, signed=True)  # ASCII digits only: int() reads "+1" and "\u0661" too
+        if fingers is None:
+            raise self.error(f"{what}: {boards.shown(token)!r} is not a number of fingers", text)
         most = self.fingers - 1 if self.wrap_around else self.fingers
         if not 0 <= fingers <= most:
             why = f" (with wrap-around {self.fingers} fingers knocks a hand out: write 0)" if self.wrap_around else ""
@@ -178,13 +177,14 @@ class Chopsticks(Game[Position, Move]):
 
     def parse_move(self, position: Position, text: str) -> Move:
         match = MOVE_TEXT.match(text.strip())
-        if not match:
-            raise self.illegal(f"{text.strip()!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
+        hands = (None, None) if not match else (boards.digits_value(match[1]), boards.digits_value(match[2]))
+        if None in hands:
+            raise self.illegal(f"{boards.shown(text.strip())!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
                                f"my hand 1 taps the opponent's hand 2)")
-        move = (int(match.group(1)) - 1, int(match.group(2)) - 1)
+        move = (hands[0] - 1, hands[1] - 1)
         if not self.is_legal(position, move):
             legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
-            raise self.illegal(f"{text.strip()} is not a tap of a live hand on a live hand (legal: {legal})")
+            raise self.illegal(f"{boards.shown(text.strip())} is not a tap of a live hand on a live hand (legal: {legal})")
         return move
 
     def render(self, position: Position) -> str:

@@ -25,7 +25,12 @@ Choices where the sheet is silent:
   six neighbours are left and right in its row, the two touching cells of
   the row above (same column and the next) and of the row below (same column
   and the previous).
-* Any mix of stones parses (both players can never have a chain at once).
+* Any mix of stones parses (both players can never have a chain at once):
+  set-up positions are accepted on purpose (any counts of stones, either
+  player to move; full boards of any colouring are how the rule that Hex
+  has no tie is checked).  The answers stay consistent: a board with a
+  chain is over (no moves, the chain's owner wins) whoever is to move, any
+  other has its empty cells as moves, and the solver answers from it.
 * Boards up to 4x4 are solvable here (``solvable()``); 4x4 has millions of
   positions and takes the fast solver's bitboard hooks (below).
 * ``evaluate`` compares shortest paths: for each player, the fewest empty

@@ -4,7 +4,10 @@ N heaps of S items each.  Players X and O take turns removing 1 to M items
 from one heap; X starts.  Whoever takes the last item wins; under misère
 rules, whoever takes the last item loses.  Nim cannot end in a tie.
 
-Position: ``(x 5 5 5)``: whose turn, then the heap sizes.
+Position: ``(x 5 5 5)``: whose turn, then the heap sizes.  A turn that no
+game reaches with these heaps is refused: each move takes 1 to M items, so
+the moves made lie between the items taken divided by M (per heap, rounded
+up) and the items taken, and X is to move after an even number of them.
 Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 """
 from __future__ import annotations
@@ -94,6 +97,9 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
             raise self.illegal(f"cannot take {count} from heap {heap + 1}")
         return (1 - turn, heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1:])
 
+    #: Whether a position string's turn must follow from its heaps (see the module's docstring).
+    turn_follows_from_heaps = True
+
     def parse_position(self, text: str) -> tuple[int, tuple[int, ...]]:
         fields = boards.split_fields(self.name, text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
@@ -101,6 +107,10 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
             raise self.error(f"{len(fields) - 1} heaps, expected {self.heaps}", text)
         heaps = tuple(boards.parse_int(self.name, token, f"heap {i}", 0, self.size, text)
                       for i, token in enumerate(fields[1:], start=1))
+        taken = [self.size - items for items in heaps]  # every heap starts with size items
+        if self.turn_follows_from_heaps:
+                boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.take) for items in taken),
+                                     sum(taken), turn, text)
         return (turn, heaps)
 
     def format_position(self, position: tuple[int, tuple[int, ...]]) -> str:
@@ -111,9 +121,10 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
 
     def parse_move(self, position: tuple[int, tuple[int, ...]], text: str) -> tuple[int, int]:
         match = MOVE_TEXT.fullmatch(text.strip())
-        if not match:
+        heap, count = (None, None) if not match else (boards.digits_value(match[1]), boards.digits_value(match[2]))
+        if heap is None or count is None:
             raise self.illegal(f"{boards.shown(text)!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
-        move = (int(match[1]) - 1, int(match[2]))
+        move = (heap - 1, count)
         self.play(position, move)
         return move
 

@@ -12,6 +12,10 @@ own utility); among equally good moves it takes the first in move order.
 Grundy numbers are not computed (they are a two-player notion).
 
 Position: ``(P0 5 5 5)``: whose turn (``P0``, ``P1`` or ``P2``), then the heap sizes.
+Set-up positions are accepted on purpose: any player may be to move with any
+heaps (``(P2 0)`` says P2 follows the last taker), as the sheet's analysis
+sets them.  The answers stay consistent: heaps all empty is over (the player
+to move wins), any other has Nim's moves, and the solver answers from it.
 Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 """
 from __future__ import annotations
@@ -48,6 +52,7 @@ class Nim3P(Nim):
 
     def setup(self) -> None:
         self.take = self.size  # "Max Minus" is always S
+        self.turn_follows_from_heaps = False  # set-up positions (see the module's docstring)
 
     def outcome(self, position: Position) -> tuple[float, float, float] | None:
         turn, heaps = position

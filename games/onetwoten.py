@@ -6,7 +6,10 @@ rules, whoever reaches 10 loses.  The options generalise the game to
 "1, 2, ..., N": the target and the largest step.  A step may not pass the
 target.
 
-Position: ``(L 0)``: whose turn, then the sum so far.
+Position: ``(L 0)``: whose turn, then the sum so far.  A turn that no game
+reaches with this sum is refused: the moves made lie between the sum divided
+by the step (rounded up) and the sum, and Left is to move after an even
+number of them (``(R 0)`` and, with steps of 1, ``(L 1)`` are refused).
 Moves: the number added (``1``, ``2``).
 """
 from __future__ import annotations
@@ -78,6 +81,7 @@ class OneTwoTen(Game[tuple[int, int], int]):
             raise self.error(f"expected a turn and a sum, got {len(fields)} fields", text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
         total = boards.parse_int(self.name, fields[1], "sum", 0, self.target, text)
+        boards.check_moves_taken(self.name, self.player_names, -(-total // self.step), total, turn, text)
         return (turn, total)
 
     def format_position(self, position: tuple[int, int]) -> str:

@@ -200,9 +200,10 @@ class Sim(Game[Position, int]):
 
     def parse_move(self, position: Position, text: str) -> int:
         first, sep, second = text.strip().partition("-")
-        if not sep or not (first + second).isascii() or not first.isdigit() or not second.isdigit():
+        ends = boards.digits_value(first), boards.digits_value(second)
+        if not sep or None in ends:
             raise self.illegal(f"{boards.shown(text)!r} is not an edge (write two node numbers, e.g. 1-2)")
-        pair = tuple(sorted((int(first) - 1, int(second) - 1)))
+        pair = tuple(sorted((ends[0] - 1, ends[1] - 1)))
         if pair not in self.edges:
             raise self.illegal(f"{boards.shown(text)!r} is not an edge of the graph on nodes 1 to {self.nodes}")
         move = self.edges.index(pair)

@@ -4,10 +4,13 @@ Two players, X and O, take turns placing their mark on an empty cell of the
 3x3 board; X starts.  Three marks in a row (across, down or diagonal) win; a
 full board with no three in a row is a tie.  Misère: three in a row loses.
 
-A position string is refused when both players have three in a row (play
-stops at the first line); any other mix of marks parses, as in Connect Four,
-and the turn token says who moves, even when that player already has a line
-(the game is then over all the same).
+A position string is refused when play cannot reach it: the marks must
+follow X starting and the players alternating (X has as many marks as O with
+X to move, one more with O to move), and a line must be the one the last
+move made (play stops at the first line): only one player has one, that
+player placed the last mark, and taking one of its marks away breaks all its
+lines.  On a board with a line the turn token is free (the game is over
+whoever it names: no moves, the same outcome and value either way).
 
 Position: ``(x --- --- ---)``: whose turn, then rows 1 to 3 (``x``, ``o``, ``-``).
 Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
@@ -71,6 +74,8 @@ class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
         cells = boards.parse_rows(self.name, fields[1:], SIZE, SIZE, "xo-", text)
         if all(boards.has_line(cells, mark, self.lines) for mark in self.player_names):
             raise self.error("both x and o have three in a row (play stops at the first line)", text)
+        boards.check_placements(self.name, self.player_names, cells, turn, self.line_owner(cells),
+                                lambda board, mark: boards.has_line(board, mark, self.lines), text)
         return (turn, cells)
 
     def format_position(self, position: tuple[int, str]) -> str:

@@ -20,7 +20,12 @@ Choices where the sheet is silent:
   with X to move (the sheet gives no opening for them).
 * A position in which both players have three in a row cannot arise in play
   and is refused by the parser; otherwise any board parses, and whoever owns
-  a line has made it (and wins, or loses under misère).
+  a line has made it (and wins, or loses under misère).  Set-up positions
+  are accepted on purpose (any counts of marks, either player to move, as a
+  puzzle sets them), and the answers stay
+  consistent: a board with a line or no empty cell is over (no moves, its
+  outcome), any other has its empty cells as moves, and the solver answers
+  from it as from any position.
 
 Position: ``(x ---- x--- --o-)``: whose turn (``x`` or ``o``), then the rows,
 row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).

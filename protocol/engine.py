@@ -29,6 +29,7 @@ import re
 import sys
 from typing import BinaryIO, Callable, Hashable, TextIO
 
+from gamesman.boards.text import digits_value
 from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
 from gamesman.doors.arguments import split_arguments
@@ -180,7 +181,8 @@ class Engine:
 
     # -- the session ----------------------------------------------------------------------
     def serve(self, source: BinaryIO, sink: BinaryIO) -> int:
-        """Answer commands from ``source`` until ``quit`` or end of input; returns 0."""
+        """Answer commands from ``source`` until ``quit`` or end of input; returns 0 (1 when
+        ``sink`` stops taking replies: closed, or full)."""
         while not self.finished:
             raw = source.readline(LINE_LIMIT + 1)
             if not raw:
@@ -195,8 +197,8 @@ class Engine:
             try:
                 sink.write(reply)
                 sink.flush()
-            except (BrokenPipeError, ValueError):
-                break
+            except (OSError, ValueError):
+                return 1  # the output is closed or full: no one reads the replies
         return 0
 
     def handle_line(self, raw: bytes, too_long: bool = False) -> bytes | None:
@@ -425,11 +427,11 @@ class Engine:
             for option in self.game.options)
 
     def cmd_boardsize(self, args: list[str]) -> str:
-        for word in args:
-            if not _DIGITS.fullmatch(word):
-                raise CommandError(f"unacceptable size: {word!r} is not a whole number")
-        width = int(args[0])
-        height = int(args[-1])
+        sizes = [digits_value(word) for word in args]
+        for word, size in zip(args, sizes):
+            if size is None:
+                raise CommandError(f"unacceptable size: {shown(word)!r} is not a whole number")
+        width, height = sizes[0], sizes[-1]
         names = self.game.board_size_options
         if len(names) == 1:
             if width != height:
@@ -587,9 +589,10 @@ class Engine:
         return self._built_strategy.describe()
 
     def cmd_seed(self, args: list[str]) -> str:
-        if not re.fullmatch(r"-?[0-9]+", args[0]):
-            raise CommandError(f"seed needs a whole number, not {args[0]!r}")
-        self.seed = int(args[0])
+        seed = digits_value(args[0], signed=True)
+        if seed is None:
+            raise CommandError(f"seed needs a whole number, not {shown(args[0])!r}")
+        self.seed = seed
         self.rng.seed(self.seed)
         return ""
 
@@ -603,5 +606,8 @@ def main(argv: list[str] | None = None) -> int:
     split = split_arguments(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
     split.refuse_positionals("protocol [GAME [options]] [--strategy S] [--seed N]")
     strategy = str(split.last("--strategy")).split() if split.last("--strategy") is not None else None
-    engine = Engine(split.game, strategy, split.number("--seed", 0), log=sys.stderr)
+    seed = split.number("--seed", 0)
+    if sys.stdout is None or sys.stdin is None:
+        return 1  # started with stdout (or stdin) closed: no one to serve
+    engine = Engine(split.game, strategy, seed, log=sys.stderr)
     return engine.serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -58,6 +58,8 @@ REPLY_LIMIT = 65536
 STARTUP_ALLOWANCE = 5.0
 DEFAULT_TIME_PER_MOVE = 10.0
 DEFAULT_MAX_MOVES = 1000
+#: Seconds between the reader's looks at whether it should stop reading a program's output.
+READ_POLL = 0.1
 
 
 class Forfeit(Exception):
@@ -93,6 +95,7 @@ class Program:
         self.log = log
         self.process: subprocess.Popen | None = None
         self.lines: queue.Queue = queue.Queue()
+        self.reading: threading.Event | None = None  # cleared to stop the reader of the output pipe
         self.next_id = 1
 
     def start(self) -> None:
@@ -105,7 +108,12 @@ class Program:
                 stderr.close()
         os.set_blocking(self.process.stdin.fileno(), False)  # a program that stops reading cannot block us
         self.lines = queue.Queue()
-        threading.Thread(target=_read_lines, args=(self.process.stdout, self.lines), daemon=True).start()
+        self.reading = threading.Event()
+        self.reading.set()
+        # the reader owns the output pipe from now on: it closes it when told to stop
+        output = os.dup(self.process.stdout.fileno())
+        self.process.stdout.close()
+        threading.Thread(target=_read_lines, args=(output, self.lines, self.reading), daemon=True).start()
 
     @property
     def running(self) -> bool:
@@ -180,7 +188,9 @@ class Program:
         return f"crashed: exit status {status}"
 
     def stop(self, gently: bool = True) -> None:
-        """End the program: ``quit`` first when ``gently``, then kill its process group."""
+        """End the program: ``quit`` first when ``gently``, then kill its process group (its session:
+        it was started in one of its own) and stop reading its output, which a process that left
+        the session may still hold open."""
         process = self.process
         if process is None:
             return
@@ -197,23 +207,38 @@ class Program:
         except (ProcessLookupError, PermissionError):
             pass
         process.wait()
-        for stream in (process.stdin, process.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        self.reading.clear()
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
 
 
-def _read_lines(stream, lines: queue.Queue) -> None:
-    """Copy a program's output lines to a queue; None marks the end."""
+def _read_lines(output: int, lines: queue.Queue, reading: threading.Event) -> None:
+    """Copy a program's output lines (cut at LINE_LIMIT + 1 bytes) from the pipe ``output`` to a
+    queue until the pipe ends or ``reading`` is cleared; then close the pipe and put None."""
+    pending = b""
     try:
-        while True:
-            line = stream.readline(LINE_LIMIT + 1)
-            if not line:
+        while reading.is_set():
+            ready, _, _ = select.select([output], [], [], READ_POLL)
+            if not ready:
+                continue
+            chunk = os.read(output, 65536)
+            if not chunk:
                 break
-            lines.put(line)
-    except (OSError, ValueError):
+            pending += chunk
+            while True:
+                end = pending.find(b"\n", 0, LINE_LIMIT + 1) + 1 or (LINE_LIMIT + 1 if len(pending) > LINE_LIMIT else 0)
+                if not end:
+                    break
+                lines.put(pending[:end])
+                pending = pending[end:]
+    except OSError:
         pass
+    finally:
+        os.close(output)
+    if pending and reading.is_set():
+        lines.put(pending)
     lines.put(None)
 
 

@@ -65,7 +65,7 @@ def test_simulate_and_exact_odds():
     (["solve", "chess"], "unknown game 'chess'"),
     (["start", "nim", "--heaps", "99"], "heaps must be int from 1 to 20, not 99"),
     (["moves", "tictactoe", "(x ---- --- ---)"], "row 1 has 4 cells, expected 3"),
-    (["do", "tictactoe", "(x x-- --- ---)", "a1"], "a1 is not an empty cell"),
+    (["do", "tictactoe", "(o x-- --- ---)", "a1"], "a1 is not an empty cell"),
     (["do", "tictactoe", "(x --- --- ---)", "z9"], "off the board"),
     (["frobnicate"], "unknown command"),
     (["simulate", "tictactoe", "--games", "lots"], "--games must be a whole number"),
@@ -128,9 +128,9 @@ def test_counting_limits_pass_tictactoe():
 
 
 def test_random_plays_on_from_a_given_position():
-    for args in (["(x o-- --- ---)"], ["(x", "o--", "---", "---)"]):  # quoted, or split by the shell
+    for args in (["(x xo- --- ---)"], ["(x", "xo-", "---", "---)"]):  # quoted, or split by the shell
         lines = run("random", "tictactoe", "--seed", "4", *args).stdout.splitlines()
-        assert lines[0] == "(x o-- --- ---)"
+        assert lines[0] == "(x xo- --- ---)"
         game = make_game("tictactoe")
         positions = [game.parse_position(line) for line in lines]
         for before, after in zip(positions, positions[1:]):

@@ -1,6 +1,8 @@
 """The referee: matches between real programs, well-behaved and not; every match ends."""
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -399,3 +401,36 @@ def test_a_program_that_stops_reading_cannot_block_the_referee():
     finally:
         program.stop(gently=False)
     assert time.monotonic() - started < 10
+
+
+ESCAPER = """
+import os, sys, time
+if os.fork() == 0:  # a child in a session of its own, holding the output pipe open
+    os.setsid()
+    if os.fork() == 0:
+        with open(sys.argv[1], "a") as pids:
+            print(os.getpid(), file=pids)
+        time.sleep(60)
+    os._exit(0)
+time.sleep(60)  # never answers: forfeited at the time limit
+"""
+
+
+def test_a_player_whose_child_escapes_its_session_does_not_stall_the_match(tmp_path):
+    """The forfeited player's process group is killed and its pipe no longer read, so the match
+    ends within its time limit although a grandchild in a new session keeps the pipe open."""
+    script, pids = tmp_path / "escaper.py", tmp_path / "pids"
+    script.write_text(ESCAPER)
+    started = time.monotonic()
+    try:
+        done = match("nim", "--player", f"{PYTHON} {script} {pids}", "--player", FIRST, "--games", "2",
+                     "--time-per-move", "0.5")
+    finally:
+        for pid in pids.read_text().split() if pids.exists() else []:
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert time.monotonic() - started < 30
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("forfeit") >= 2

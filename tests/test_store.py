@@ -90,7 +90,7 @@ def test_a_file_of_an_older_format_is_ignored_and_rebuilt(tmp_path, capsys):
     first = Solver(game, database=Database(tmp_path))
     first.solve()
     (path,) = tmp_path.iterdir()
-    old = MAGIC.replace(b"3", b"2")
+    old = MAGIC.replace(b"4", b"3")
     path.write_bytes(old + path.read_bytes()[len(MAGIC):])
     again = Solver(game, database=Database(tmp_path))
     assert again.solve() == len(first.table)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 import string
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from gamesman.contract.errors import IllegalMove, PositionError, shown
+from gamesman.contract.options import whole_number
 
 EMPTY = "-"
 COLUMN_LETTERS = string.ascii_lowercase
@@ -39,15 +40,26 @@ def parse_turn(game: str, token: str, names: Sequence[str], text: str) -> int:
         if name.lower() == lowered:
             return index
     expected = " or ".join(names)
-    raise PositionError(f'{game}: turn {token!r} is not {expected} in "{shown(text)}"')
+    raise PositionError(f'{game}: turn {shown(token)!r} is not {expected} in "{shown(text)}"')
+
+
+def digits_value(token: str, signed: bool = False) -> int | None:
+    """The number ``token`` writes in ASCII digits (after a ``-`` when ``signed``), or None
+    when it is anything else or too long to be read quickly (``int`` would also read ``+5``,
+    ``5_0`` and other scripts' digits, and fail on thousands of digits)."""
+    if not re.fullmatch("-?[0-9]+" if signed else "[0-9]+", token):
+        return None
+    try:
+        return whole_number(token)
+    except ValueError:
+        return None
 
 
 def parse_int(game: str, token: str, what: str, low: int, high: int, text: str) -> int:
-    """A whole number field in ``low..high``, in ASCII digits (``int`` would also read
-    ``+5``, ``5_0`` and other scripts' digits)."""
-    if not re.fullmatch("-?[0-9]+", token):
-        raise PositionError(f'{game}: {what} {token!r} is not a number in "{shown(text)}"')
-    value = int(token)
+    """A whole number field in ``low..high``, in ASCII digits."""
+    value = digits_value(token, signed=True)
+    if value is None:
+        raise PositionError(f'{game}: {what} {shown(token)!r} is not a number in {low}..{high} in "{shown(text)}"')
     if not low <= value <= high:
         raise PositionError(f'{game}: {what} {value} is not in {low}..{high} in "{shown(text)}"')
     return value
@@ -91,16 +103,15 @@ def column_name(col: int) -> str:
 
 def parse_cell(game: str, text: str, rows: int, cols: int) -> tuple[int, int]:
     """(row, col), zero-based, from ``b3``; IllegalMove names the bad text."""
-    word = text.strip().lower()
-    letters = word.rstrip(string.digits)
-    digits = word[len(letters):]
-    if not letters or not digits or not letters.isalpha():
+    match = re.fullmatch("([a-z]+)([0-9]+)", text.strip().lower())
+    if match is None:
         raise IllegalMove(f"{game}: {shown(text)!r} is not a cell (write a column letter and a row number, e.g. a1)")
     col = 0
-    for letter in letters:
+    for letter in match[1][:4]:  # no board is 26 ** 3 columns wide
         col = col * 26 + (ord(letter) - ord("a") + 1)
-    col -= 1
-    row = int(digits) - 1
+    col = col - 1 if len(match[1]) <= 3 else cols
+    number = digits_value(match[2])
+    row = -1 if number is None else number - 1
     if not (0 <= row < rows and 0 <= col < cols):
         raise IllegalMove(f"{game}: {shown(text)!r} is off the board (a1 to {cell_name(rows - 1, cols - 1)})")
     return row, col
@@ -212,3 +223,78 @@ def _bit_table(pieces: str) -> dict[int, str]:
 def mask_of(cells: str, pieces: str) -> int:
     """The cells holding any of ``pieces`` as a bit mask (bit i stands for flat index i)."""
     return int(cells[::-1].translate(_bit_table(pieces)), 2) if cells else 0
+
+
+# -- what play can reach ------------------------------------------------------------------------
+def counts_text(names: Sequence[str], counts: Sequence[int], what: str) -> str:
+    """``x has 5 marks and o 0``."""
+    last = len(counts) - 1
+    return f"{names[0]} has {counts[0]} {what}" + "".join(
+        f"{' and' if player == last else ','} {names[player]} {counts[player]}" for player in range(1, last + 1))
+
+
+def turn_from_counts(counts: Sequence[int], first: int = 0) -> int | None:
+    """The player to move after players placed one piece a turn, in order from ``first``,
+    to reach ``counts``; None when no game reaches them."""
+    players = len(counts)
+    order = [(first + step) % players for step in range(players)]
+    placed = [counts[player] for player in order]
+    if any(later > earlier for earlier, later in zip(placed, placed[1:])) or placed[0] - placed[-1] > 1:
+        return None
+    return order[placed.count(placed[0]) % players]
+
+
+def check_turn_counts(game: str, names: Sequence[str], counts: Sequence[int], turn: int, what: str, text: str,
+                      first: int = 0) -> None:
+    """Refuse (PositionError naming the counts) a position of a game whose players place one
+    piece a turn, in order from player ``first``, whose player to move does not follow from
+    the pieces placed: those before the mover have placed one more than the others."""
+    expected = turn_from_counts(counts, first)
+    have = counts_text(names, counts, what)
+    if expected is None:
+        raise PositionError(f"{game}: {have}, but each turn adds one, {names[first]} first,"
+                            f' so no game reaches these counts in "{shown(text)}"')
+    if turn != expected:
+        raise PositionError(f"{game}: {have}, so {names[expected]} is to move, not {names[turn]}"
+                            f' (each turn adds one, {names[first]} first) in "{shown(text)}"')
+
+
+def check_moves_taken(game: str, names: Sequence[str], fewest: int, most: int, turn: int, text: str,
+                      first: int = 0) -> None:
+    """Refuse a position whose player to move cannot follow from ``fewest`` to ``most`` moves
+    made since the start (players move in turn from ``first``)."""
+    players = len(names)
+    possible = {(first + moves) % players for moves in range(fewest, min(most, fewest + players - 1) + 1)}
+    if turn not in possible:
+        made = f"{fewest} moves" if fewest == most else f"{fewest} to {most} moves"
+        movers = " or ".join(names[player] for player in sorted(possible))
+        raise PositionError(f"{game}: {made} were made to reach this, so {movers} is to move,"
+                            f' not {names[turn]} in "{shown(text)}"')
+
+
+def last_piece_can_complete(cells: str, piece: str, wins: Callable[[str], bool]) -> bool:
+    """Whether some one of ``piece``'s pieces, taken away, leaves ``cells`` without a win for it
+    (play stops at the first win, so the move that made it was the last one)."""
+    return any(not wins(cells[:at] + EMPTY + cells[at + 1:]) for at, cell in enumerate(cells) if cell == piece)
+
+
+def check_placements(game: str, names: Sequence[str], cells: str, turn: int, winner: int | None,
+                     wins: Callable[[str, str], bool], text: str, what: str = "marks",
+                     firsts: Sequence[int] = (0,)) -> None:
+    """Refuse a board of two players placing one mark a turn (the player of ``firsts[0]`` first,
+    or of any other of ``firsts``) that play cannot reach: the counts must give the player to
+    move, and a ``winner`` (who has a line, ``wins(cells, mark)``) must have placed the last mark
+    and made its win with it (play stops at the first line).  When there is a winner the turn
+    token is not checked: the game is over whoever it names."""
+    counts = [cells.count(name) for name in names]
+    if winner is None:
+        if not any(turn_from_counts(counts, first) == turn for first in firsts[1:]):
+            check_turn_counts(game, names, counts, turn, what, text, firsts[0])
+        return
+    mark = names[winner]
+    if all(turn_from_counts(counts, first) != 1 - winner for first in firsts):
+        raise PositionError(f"{game}: {mark} has a line, so {mark} placed the last mark, but "
+                            f'{counts_text(names, counts, what)} ({names[firsts[0]]} moves first) in "{shown(text)}"')
+    if not last_piece_can_complete(cells, mark, lambda board: wins(board, mark)):
+        raise PositionError(f"{game}: {mark}'s lines were not all made by its last mark"
+                            f' (play stops at the first line) in "{shown(text)}"')

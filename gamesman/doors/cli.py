@@ -10,6 +10,7 @@ internal failure.
 """
 from __future__ import annotations
 
+import errno
 import sys
 from typing import Callable, Iterator
 
@@ -368,14 +369,37 @@ def main(argv: list[str] | None = None) -> int:
         print("gamesman: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        silence_stdout()
         return 0
     except Exception as problem:  # the last line of defence: one line, no traceback
         import os
 
+        if isinstance(problem, OSError) and problem.errno in OUTPUT_FAILURES:
+            silence_stdout()
+            print(f"gamesman: cannot write the output ({problem.strerror})", file=sys.stderr)
+            return 1
         if os.environ.get("GAMESMAN_DEBUG"):
             raise
         print(f"gamesman: internal error: {type(problem).__name__}: {problem}", file=sys.stderr)
         return 1
+
+
+#: What writing to a closed or full output fails with.
+OUTPUT_FAILURES = {errno.EBADF, errno.ENOSPC, errno.EDQUOT, errno.EIO}
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device (its reader is gone: a pipe closed, a full disk), so
+    that the flush at exit finds nothing to complain about."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
+    sys.stdout = None
 
 
 if __name__ == "__main__":

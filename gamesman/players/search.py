@@ -105,7 +105,7 @@ def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int)
                 raise GameError(f"{usage}: --time needs a value")
             seconds = _parse_seconds(strategy, inline if sep else words.pop(0))
         elif re.fullmatch("[0-9]+", word) and count is None:
-            count = int(word)
+            count = int(word) if len(word) <= len(str(high)) else high + 1  # no int() of thousands of digits
             if not low <= count <= high:
                 raise GameError(f"{strategy}: {what} must be from {low} to {high}, not {word}")
         else:

@@ -1,9 +1,10 @@
 """Solved results on disk: one file per variant, keyed by its spec string.
 
-Three kinds of file, each a magic line, a JSON header (with a hash of the
-body) and a body, written to a temporary name and renamed, so a crash never
-leaves half a file; a file that fails any check on load is reported, ignored
-and rebuilt by the next solve.
+Three kinds of file, each a magic line, a header line (a checksum of
+everything after it, then a JSON header that says how long the body is) and a
+body, written to a temporary name and renamed, so a crash never leaves half a
+file (see :mod:`gamesman.solver.files`); a file that fails any check on load,
+or is no regular file, is reported, removed and rebuilt by the next solve.
 
 * ``NAME.db`` (the fast solver): results by position code as numpy arrays,
   memory-mapped on load, so a solved game answers at once whatever its size.
@@ -32,19 +33,19 @@ import json
 import os
 import pickle
 import re
-import sys
-import tempfile
 import zlib
 from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from gamesman.solver.files import DamagedFile, discard_damaged, open_regular, read_exactly, write_atomically
+
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
     from gamesman.solver.store import Store
 
-MAGIC = b"GAMESMAN-DB 1\n"
+MAGIC = b"GAMESMAN-DB 2\n"
 REFERENCE_SUFFIX = ".ref.db"
 UTILITIES_SUFFIX = ".maxn.db"
 #: Distinct utility vectors a max^n table kept by position code may hold (its results are
@@ -61,43 +62,57 @@ def cache_directory() -> Path:
 
 
 def write_checked(path: Path, magic: bytes, header: dict, body: bytes) -> None:
-    """Write magic, a JSON header (plus the body's SHA-256) and the body, atomically.
+    """Write magic, a header line and the body, atomically: the line is the SHA-256 (in hex)
+    of everything after it, then a JSON header (with the body's size in bytes).
 
     A failure to write is reported on stderr, never fatal.
     """
-    header = dict(header, sha256=hashlib.sha256(body).hexdigest())
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(handle, "wb") as out:
-            out.write(magic + json.dumps(header).encode() + b"\n" + body)
-        os.replace(temporary, path)
-    except OSError as problem:
-        print(f"gamesman: could not save {path.name} ({problem})", file=sys.stderr)
+    line = json.dumps(dict(header, bytes=len(body))).encode() + b"\n"
+    digest = hashlib.sha256(line)
+    digest.update(body)
+    write_atomically(path, [magic, digest.hexdigest().encode(), b" ", line, body])
 
 
 def read_checked(path: Path, magic: bytes, check: Callable[[dict, bytes], Any]) -> Any:
     """``check(header, body)`` of the file written by ``write_checked``, or None.
 
-    None when there is no file; a file that fails any check (``check`` raising
-    included) is reported on stderr and ignored, so the caller rebuilds it.
+    None when there is no file; a file that fails any check (``check`` raising included),
+    or that is no regular file, is reported on stderr and removed, so the caller rebuilds it.
     """
     try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    try:
-        if not data.startswith(magic):
-            raise ValueError("not a gamesman file of this kind")
-        header_end = data.index(b"\n", len(magic))
-        header = json.loads(data[len(magic):header_end])
-        body = data[header_end + 1:]
-        if hashlib.sha256(body).hexdigest() != header.get("sha256"):
-            raise ValueError("checksum mismatch")
+        opened = open_regular(path)
+        if opened is None:
+            return None
+        handle, size = opened
+        try:
+            start = read_exactly(handle, min(size, len(magic) + DIGEST_DIGITS + 1 + HEADER_LIMIT))
+            if not start.startswith(magic):
+                raise DamagedFile("not a gamesman file of this kind")
+            header_end = start.find(b"\n", len(magic)) + 1
+            stated = start[len(magic):len(magic) + DIGEST_DIGITS + 1]
+            if not header_end or not re.fullmatch(rb"[0-9a-f]{64} ", stated):
+                raise DamagedFile("its header is unreadable")
+            line = start[len(magic) + DIGEST_DIGITS + 1:header_end]
+            header = json.loads(line)
+            if not isinstance(header, dict) or not isinstance(header.get("bytes"), int):
+                raise DamagedFile("its header is unreadable")
+            if size - header_end != header["bytes"]:
+                raise DamagedFile(f"it holds {size - header_end} bytes where its header says {header['bytes']}")
+            body = start[header_end:] + read_exactly(handle, size - len(start))
+        finally:
+            os.close(handle)
+        digest = hashlib.sha256(line)
+        digest.update(body)
+        if digest.hexdigest() != stated[:-1].decode():
+            raise DamagedFile("checksum mismatch")
         return check(header, body)
     except Exception as problem:  # any damage at all means: rebuild
-        print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
+        discard_damaged(path, problem)
         return None
+
+
+DIGEST_DIGITS = 64
+HEADER_LIMIT = 1 << 20  # a header line longer than this is damage
 
 
 class Database:

@@ -36,8 +36,7 @@ import bisect
 import json
 import mmap
 import os
-import sys
-import tempfile
+import re
 import zlib
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
@@ -45,7 +44,9 @@ from pathlib import Path
 
 import numpy as np
 
-MAGIC = b"GAMESMAN-DB 3\n"
+from gamesman.solver.files import DamagedFile, discard_damaged, open_regular, write_atomically
+
+MAGIC = b"GAMESMAN-DB 4\n"
 MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
@@ -455,7 +456,10 @@ def checksum(pieces: list) -> int:
 
 
 def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None) -> None:
-    """Write a store atomically; failures are reported, never fatal."""
+    """Write a store atomically; failures are reported, never fatal.
+
+    The file is MAGIC, a header line (the CRC-32, in hex, of everything after it, then the
+    JSON header padded to ALIGN) and the arrays: the checksum covers the header too."""
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
@@ -468,52 +472,88 @@ def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None
         header["arrays"][name] = [offset, array.dtype.str, len(array)]
         pieces.append(memoryview(array).cast("B"))
         offset += array.nbytes
-    header["crc32"] = checksum(pieces)
+    header["bytes"] = offset
     line = json.dumps(header, separators=(",", ":")).encode()
-    line += b" " * (-(len(MAGIC) + len(line) + 1) % ALIGN) + b"\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(handle, "wb") as out:
-            out.write(MAGIC + line)
-            for piece in pieces:
-                out.write(piece)
-        os.replace(temporary, path)
-    except OSError as problem:
-        print(f"gamesman: could not save {path.name} ({problem})", file=sys.stderr)
+    line += b" " * (-(len(MAGIC) + CRC_DIGITS + 1 + len(line) + 1) % ALIGN) + b"\n"
+    crc = b"%08x " % checksum([line, *pieces])
+    write_atomically(path, [MAGIC, crc, line, *pieces])
 
 
 def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None:
-    """The store in ``path``, its arrays memory-mapped; None when there is no
-    file; a damaged file is reported on stderr and ignored, so it is rebuilt."""
+    """The store in ``path``, its arrays memory-mapped; None when there is no file.  A file
+    that is damaged in any way (or is no regular file) is reported on stderr and removed,
+    so it is rebuilt."""
     try:
-        handle = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        with handle:
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        if mapped[:len(MAGIC)] != MAGIC:
-            raise ValueError("not a gamesman database of this kind")
-        body = mapped.find(b"\n", len(MAGIC)) + 1
-        header = json.loads(mapped[len(MAGIC):body])
-        if header.get("spec") != spec:
-            raise ValueError(f"it holds {header.get('spec')!r}")
-        for key, value in (stamp or {}).items():
-            if header.get(key) != value:
-                raise ValueError(f"it was made with other position codes ({key})")
-        view = memoryview(mapped)[body:]
-        if checksum([view]) != header.get("crc32"):
-            raise ValueError("checksum mismatch")
-        arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
-                  for name, (offset, dtype, length) in header["arrays"].items()}
-        store = Store(header["layout"], arrays, header["count"], header["span"])
-        expected = {"dense": store.span, "blocked": 0}.get(store.layout, store.count)
-        if len(store.values) != expected or store.layout == "blocked" and (
-                len(store.block_ends) != -(-store.count // BLOCK)
-                or store.count and store.block_ends[-1] != len(arrays["payload"])):
-            raise ValueError("array sizes do not match")
-        return store
+        opened = open_regular(path)
+        if opened is None:
+            return None
+        handle, size = opened
+        try:
+            if size <= len(MAGIC):
+                raise DamagedFile("it is too short")
+            mapped = mmap.mmap(handle, 0, access=mmap.ACCESS_READ)
+        finally:
+            os.close(handle)
+        return _mapped_store(mapped, spec, stamp)
     except Exception as problem:  # any damage at all means: rebuild
-        print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
+        discard_damaged(path, problem)
         return None
+
+
+def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
+    """The store of a mapped file, every part of it checked."""
+    if mapped[:len(MAGIC)] != MAGIC:
+        raise DamagedFile("not a gamesman database of this kind")
+    checked = len(MAGIC) + CRC_DIGITS + 1
+    body = mapped.find(b"\n", checked, checked + HEADER_LIMIT) + 1
+    if not body or not re.fullmatch(rb"[0-9a-f]{8} ", mapped[len(MAGIC):checked]):
+        raise DamagedFile("its header is unreadable")
+    header = json.loads(mapped[checked:body])
+    if not isinstance(header, dict) or not isinstance(header.get("bytes"), int):
+        raise DamagedFile("its header is unreadable")
+    if len(mapped) - body != header["bytes"]:
+        raise DamagedFile(f"it holds {len(mapped) - body} bytes where its header says {header['bytes']}")
+    if checksum([memoryview(mapped)[checked:]]) != int(mapped[len(MAGIC):checked - 1], 16):
+        raise DamagedFile("checksum mismatch")
+    if header.get("spec") != spec:
+        raise DamagedFile(f"it holds {header.get('spec')!r}")
+    for key, value in (stamp or {}).items():
+        if header.get(key) != value:
+            raise DamagedFile(f"it was made with other position codes ({key})")
+    arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
+              for name, (offset, dtype, length) in header["arrays"].items()}
+    layout, count, span = header["layout"], header["count"], header["span"]
+    if (layout not in LAYOUT_ARRAYS or not LAYOUT_ARRAYS[layout] <= arrays.keys()
+            or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
+        raise DamagedFile("its header does not describe a store")
+    store = Store(layout, arrays, count, span)
+    if not _sizes_match(store):
+        raise DamagedFile("array sizes do not match")
+    return store
+
+
+#: The arrays each layout needs.
+LAYOUT_ARRAYS = {"dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
+                 "blocked": {"values", "block_firsts", "block_ends", "payload"}}
+CRC_DIGITS = 8
+HEADER_LIMIT = 1 << 20  # a header line longer than this is damage
+
+
+def _sizes_match(store: Store) -> bool:
+    """Whether a store's arrays have the sizes its layout, count and span call for."""
+    arrays, count, span = store.arrays, store.count, store.span
+    grundy = store.grundy_array
+    if store.layout == "blocked":
+        blocks = -(-count // BLOCK)
+        return (len(store.values) == 0 and (grundy is None or len(grundy) == 0)
+                and len(arrays["block_firsts"]) == blocks and len(arrays["block_ends"]) == blocks
+                and (not count or int(arrays["block_ends"][-1]) == len(arrays["payload"])))
+    expected = span if store.layout == "dense" else count
+    if len(store.values) != expected or grundy is not None and len(grundy) != expected:
+        return False
+    if store.layout == "sorted":
+        return len(arrays["codes"]) == count
+    if store.layout == "ranked":
+        words = (span + 63) // 64
+        return len(arrays["bitmap"]) == words and len(arrays["blocks"]) == -(-words // BLOCK_WORDS)
+    return True

@@ -1,0 +1,127 @@
+"""Database files: written atomically, read only when they are regular files of the size
+their header promises, and removed (to be rebuilt) when anything about them is wrong.
+
+Every kind of database file (:func:`gamesman.solver.store.write_store`,
+:func:`gamesman.solver.database.write_checked`) is written through :func:`write_atomically`
+and opened through :func:`open_regular`; a reader that finds any damage calls
+:func:`discard_damaged`, which prints one line and removes the file.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+#: Temporary files are named ``.tmp-PID-...`` after the process writing them.
+TEMPORARY_PREFIX = ".tmp-"
+#: A temporary file of no running process, or (without a process id in its name) older than this, is stale.
+STALE_SECONDS = 3600
+
+
+class DamagedFile(Exception):
+    """A database file that cannot be used as it is (the message says why)."""
+
+
+def open_regular(path: Path) -> tuple[int, int] | None:
+    """A read-only descriptor of ``path`` and its size, or None when there is no such file.
+
+    Raises DamagedFile when ``path`` is no regular file (a named pipe, a device, a directory):
+    it is opened without blocking and never read."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise DamagedFile(f"it cannot be opened: {problem.strerror or problem}") from None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise DamagedFile(f"it is {'a directory, not' if stat.S_ISDIR(info.st_mode) else 'not'} a regular file")
+    return handle, info.st_size
+
+
+def read_exactly(handle: int, size: int) -> bytes:
+    """``size`` bytes from the descriptor's current offset (DamagedFile when the file is shorter)."""
+    chunks = []
+    while size:
+        chunk = os.read(handle, min(size, 1 << 26))
+        if not chunk:
+            raise DamagedFile("it is shorter than its header says")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def discard_damaged(path: Path, problem: object) -> None:
+    """Report a damaged database file in one line and remove it, so the next solve rebuilds it."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            removed = "; remove it, and the database will be saved there"
+        else:
+            path.unlink(missing_ok=True)
+            removed = "; it will be rebuilt"
+    except OSError as failure:
+        removed = f"; it could not be removed ({failure.strerror or failure})"
+    print(f"gamesman: ignoring damaged {path.name} ({_one_line(problem)}){removed}", file=sys.stderr)
+
+
+def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
+    """Write ``pieces`` to ``path`` through a temporary file renamed in place, so that no
+    reader ever sees half a file; stale temporary files (of writers that were killed) are
+    removed first.  A failure to write is reported on stderr, never fatal."""
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(path.parent)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-")
+        with os.fdopen(handle, "wb") as out:
+            for piece in pieces:
+                out.write(piece)
+        os.replace(temporary, path)
+    except OSError as problem:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        print(f"gamesman: could not save {path.name} ({_one_line(problem)})", file=sys.stderr)
+
+
+def remove_stale_temporaries(directory: Path) -> None:
+    """Remove the temporary files left in ``directory`` by writers that no longer run."""
+    try:
+        names = [entry for entry in os.scandir(directory) if entry.name.startswith(TEMPORARY_PREFIX)]
+    except OSError:
+        return
+    for entry in names:
+        match = re.match(rf"{re.escape(TEMPORARY_PREFIX)}(\d+)-", entry.name)
+        try:
+            if match and not _running(int(match.group(1))) or (
+                    not match and time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS):
+                os.unlink(entry.path)
+        except OSError:
+            pass  # another process removed it, or it is not ours to remove
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it runs, as another user
+    return True
+
+
+def _one_line(problem: object) -> str:
+    """A problem's text on one short line."""
+    text = " ".join(str(problem).split())
+    return text if len(text) <= 200 else text[:197] + "..."
