@@ -24,9 +24,12 @@ usage:
   gamesman start GAME [options]              the initial position
   gamesman moves GAME [options] [POSITION]   legal moves, space-separated
   gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
-  gamesman solve GAME [options] [--large] [POSITION]
+  gamesman solve GAME [options] [--large [--workers N | --scheduler ADDRESS] [--store DIR]] [POSITION]
                                              value and remoteness: win 7, lose 6, tie 9, draw;
-                                             --large: solve a variant too large to solve on demand
+                                             --large: solve a variant too large to solve on demand;
+                                             --workers: in tiers on a local Dask cluster of N processes,
+                                             --scheduler: on a Dask cluster (tcp://HOST:PORT),
+                                             --store: the tiers' directory every worker reads
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N] [POSITION]
                                              a random game, one position per line
@@ -229,12 +232,31 @@ def make_solver(game, large: bool = False):
 
 
 def cmd_solve(args: list[str]) -> int:
-    invocation = Invocation(args, {"--large": False})
-    solver = make_solver(invocation.game, large=bool(invocation.flags.get("--large")))
-    try:
-        return answer_each(invocation, lambda p: str(solver.result(p)))
-    finally:
-        solver.progress.finish()
+    from contextlib import nullcontext
+
+    from gamesman.solver.tiers import check_suitable, tier_run
+
+    invocation = Invocation(args, {"--large": False, "--workers": True, "--scheduler": True, "--store": True})
+    flags = invocation.flags
+    if "--workers" in flags and "--scheduler" in flags:
+        raise GameError("give --workers N (a cluster on this machine) or --scheduler ADDRESS, not both")
+    if "--scheduler" in flags and "--store" not in flags:
+        raise GameError("--scheduler needs --store DIR, a directory every worker can read")
+    tiered = any(flag in flags for flag in ("--workers", "--scheduler", "--store"))
+    if tiered and not flags.get("--large"):
+        raise GameError("--workers, --scheduler and --store solve a large variant: add --large")
+    if tiered:
+        check_suitable(invocation.game)
+    workers = invocation.int_flag("--workers", 0, low=1) if "--workers" in flags else None
+    solver = make_solver(invocation.game, large=bool(flags.get("--large")))
+    announce = lambda text: print(f"gamesman: {text}", file=sys.stderr)  # noqa: E731
+    with (tier_run(workers, flags.get("--scheduler"), flags.get("--store"), announce) if tiered
+          else nullcontext()) as run:
+        solver.tiers = run
+        try:
+            return answer_each(invocation, lambda p: str(solver.result(p)))
+        finally:
+            solver.progress.finish()
 
 
 def cmd_show(args: list[str]) -> int:
