@@ -62,20 +62,30 @@ def test_the_database_is_the_one_the_cli_reads(tmp_path, capsys):
     assert capsys.readouterr().out == expected
 
 
+def interrupt_at(stage: str, reports: int):
+    """A progress callback that stops the solve (as Ctrl-C does) at its nth report of ``stage``."""
+    seen = []
+
+    def progress(name, done, total):
+        if name.startswith(stage):
+            seen.append(name)
+            if len(seen) == reports:
+                raise KeyboardInterrupt
+    return progress
+
+
 def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, capsys):
     game = make_game("connectfour", rows=4, cols=4)
     expected = one_machine(game)
-    reports = []
-
-    def interrupt(stage, done, total):
-        reports.append(stage)
-        if stage.startswith("solving") and len([r for r in reports if r.startswith("solving")]) == 20:
-            raise KeyboardInterrupt
-
+    directory = work_directory(tmp_path, game.spec)
     with local_runner(1) as (run, _):
         with pytest.raises(KeyboardInterrupt):
-            in_tiers(game, run, tmp_path, 3, interrupt)
-        directory = work_directory(tmp_path, game.spec)
+            in_tiers(game, run, tmp_path, 3, interrupt_at("exploring", 20))
+        explored = {path: path.stat().st_mtime_ns for path in directory.glob("p-*.tier")}
+        assert len(explored) == 20
+        with pytest.raises(KeyboardInterrupt):
+            in_tiers(game, run, tmp_path, 3, interrupt_at("solving", 20))
+        assert all(path.stat().st_mtime_ns == stamp for path, stamp in explored.items())  # not explored again
         written = {path: path.stat().st_mtime_ns for path in directory.glob("r-*.db")}
         assert len(written) == 2 * 20  # a file for each player to move, of each shard solved
         damaged = sorted(written)[0]
@@ -88,6 +98,7 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     shard = damaged.name.rsplit("-", 1)[0]
     assert redone == {f"{shard}-0.db", f"{shard}-1.db"}  # that shard only, done again
     assert "ignoring damaged" in capsys.readouterr().err
+    assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
 
 
 def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):
@@ -122,7 +133,7 @@ def local_cluster():
 
 def test_a_local_dask_cluster_solves_as_one_machine(local_cluster, tmp_path):
     for game in (make_game("connectfour", rows=4, cols=5), make_game("othello")):
-        assert_same(one_machine(game), in_tiers(game, dask_runner(local_cluster), tmp_path, 8))
+        assert_same(one_machine(game), in_tiers(game, dask_runner(local_cluster), tmp_path, 4))
 
 
 def test_a_worker_killed_mid_solve_is_replaced(local_cluster, tmp_path):

@@ -12,16 +12,19 @@ every worker reads (a network or parallel file system on a cluster, a local
 directory on one machine), one sub-directory per variant:
 
 * ``p-T-K.tier``: the positions of shard K of tier T (sorted codes);
-* ``c-T-K-J.tier``: the positions that shard K of tier T moves to, in shard J of tier T+1;
+* ``c-T-K.tier``: the positions that shard K of tier T moves to, in one section for each
+  shard of tier T+1 (each with its own checksum, so that a task reads only its own);
 * ``r-T-K-M.db``: the results of shard K of tier T whose player to move is M, a
-  :class:`gamesman.solver.store.Store` keyed by ``code // shards`` less the tier's lowest.
+  :class:`gamesman.solver.store.Store` keyed by ``code // shards`` less the tier's lowest;
+* ``explored.tier``: the lowest code, positions and moves of each tier explored.
 
 **Exploring**, from the root's tier on: a task gathers its positions from the
 tier before (the ``c-`` files addressed to it), expands them and writes where they
-move to.  **Solving**, from the last tier back: a task expands its positions again
-and gives each the best of its children's results (read from the later tiers'
-``r-`` files) with the fast solver's own steps (``ended_results``, ``take_best``,
-``check_all_solved``).  **The database** is then built from the ``r-`` files.
+move to; once a tier is explored, the moves into it are removed.  **Solving**, from
+the last tier back: a task expands its positions again and gives each the best of
+its children's results (read from the later tiers' ``r-`` files) with the fast
+solver's own steps (``ended_results``, ``take_best``, ``check_all_solved``).
+**The database** is then built from the ``r-`` files.
 
 Every file is written to a temporary name and renamed, with a checksum in its
 header; a task whose files are there and pass their checks returns at once, so a
@@ -35,9 +38,13 @@ processes on this machine (:func:`local_runner`), or a Dask cluster
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import re
 import shutil
+import sys
+import tempfile
+import zlib
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,7 +55,6 @@ from typing import Callable, Hashable, Iterator
 import numpy as np
 
 from gamesman.contract.game import CHANCE, Game
-from gamesman.solver.database import read_checked, write_checked
 from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
                                       Solved, check_all_solved, ended_results, expander_for, score_tables,
                                       sorted_unique, take_best)
@@ -88,36 +94,79 @@ def _positions_path(directory: Path, tier: int, shard: int) -> Path:
     return directory / f"p-{tier}-{shard}.tier"
 
 
-def _moves_path(directory: Path, tier: int, shard: int, to_shard: int) -> Path:
-    return directory / f"c-{tier}-{shard}-{to_shard}.tier"
+def _moves_path(directory: Path, tier: int, shard: int) -> Path:
+    return directory / f"c-{tier}-{shard}.tier"
 
 
 def _results_path(directory: Path, tier: int, shard: int, mover: int) -> Path:
     return directory / f"r-{tier}-{shard}-{mover}.db"
 
 
-def _write_codes(path: Path, codes: np.ndarray, label: dict) -> None:
-    """Sorted codes, atomically, with a checksum; OSError when the file is not there after."""
+def _write_codes(path: Path, sections: list[np.ndarray], label: dict) -> None:
+    """Sections of codes in one file, atomically (a temporary file renamed): a magic line, a JSON
+    line (the label, and each section's offset, count and CRC-32), then the codes."""
+    arrays = [np.ascontiguousarray(section, "<i8") for section in sections]
+    table, offset = [], 0
+    for array in arrays:
+        table.append([offset, len(array), zlib.crc32(memoryview(array).cast("B"))])
+        offset += array.nbytes
     path.unlink(missing_ok=True)
-    write_checked(path, CODES_MAGIC, dict(label, count=len(codes)), np.ascontiguousarray(codes, "<i8").tobytes())
-    if not path.exists():
-        raise OSError(f"could not write {path}")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(CODES_MAGIC + json.dumps(dict(label, sections=table)).encode() + b"\n")
+            for array in arrays:
+                out.write(memoryview(array).cast("B"))
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
-def _read_codes(path: Path, label: dict) -> np.ndarray | None:
-    """The codes written by ``_write_codes`` with this label, or None (no file, or damaged)."""
-    if not path.exists():
+def _read_codes(path: Path, label: dict, sections: list[int] | None = None) -> list[np.ndarray] | None:
+    """Those sections (all by default) of a file written by ``_write_codes`` with this label, each
+    read alone and checked; None when there is no file, or it fails a check (reported on stderr:
+    then the caller writes it again)."""
+    try:
+        handle = open(path, "rb")
+    except OSError:
         return None
+    with handle:
+        try:
+            if handle.readline() != CODES_MAGIC:
+                raise ValueError("not a file of codes")
+            header = json.loads(handle.readline())
+            if any(header.get(key) != value for key, value in label.items()):
+                raise ValueError("it belongs to another shard or variant")
+            start, table = handle.tell(), header["sections"]
+            found = []
+            for index in range(len(table)) if sections is None else sections:
+                offset, count, crc = table[index]
+                handle.seek(start + offset)
+                data = handle.read(count * 8)
+                if len(data) != count * 8 or zlib.crc32(data) != crc:
+                    raise ValueError("checksum mismatch")
+                found.append(np.frombuffer(data, "<i8").astype(np.int64))
+            return found
+        except Exception as problem:  # any damage at all means: write it again
+            print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
+            return None
 
-    def check(header: dict, body: bytes) -> np.ndarray:
-        if any(header.get(key) != value for key, value in label.items()):
-            raise ValueError("it belongs to another shard or variant")
-        codes = np.frombuffer(body, "<i8")
-        if len(codes) != header.get("count"):
-            raise ValueError("count mismatch")
-        return codes.astype(np.int64)
 
-    return read_checked(path, CODES_MAGIC, check)
+def _explored_path(directory: Path) -> Path:
+    return directory / "explored.tier"
+
+
+def _read_explored(directory: Path, label: dict) -> list[tuple[int, int, int]]:
+    """The tiers a solve before explored (for this variant, root and shards): the lowest code,
+    positions and moves written of each."""
+    found = _read_codes(_explored_path(directory), label) if _explored_path(directory).exists() else None
+    return [] if found is None else [tuple(row) for row in found[0].reshape(-1, 3).tolist()]
+
+
+def _write_explored(directory: Path, label: dict, tiers: list[tuple[int, int, int]]) -> None:
+    """Record the tiers explored, so that a solve that stops resumes after them."""
+    _write_codes(_explored_path(directory), [np.array(tiers, np.int64).ravel()], label)
 
 
 def _write_results(path: Path, spec: str, store: Store, label: dict) -> None:
@@ -174,32 +223,41 @@ def explore_shard(spec: str, directory: str, tier: int, shard: int, shards: int,
     written, lowest code or -1).  Files already written and sound are used as they are."""
     where = Path(directory)
     label = {"spec": spec, "tier": tier, "shard": shard, "shards": shards}
-    codes = _read_codes(_positions_path(where, tier, shard), label)
-    moved = [_read_codes(_moves_path(where, tier, shard, to), dict(label, to=to)) for to in range(shards)]
-    if codes is None:
-        if tier == 0:
-            codes = np.array([root_code] if root_code % shards == shard else [], np.int64)
-        else:
-            parts = []
-            for source in range(shards):
-                part = _read_codes(_moves_path(where, tier - 1, source, shard),
-                                   dict(label, tier=tier - 1, shard=source, to=shard))
-                if part is None:
-                    raise SolverError(f"{spec}: the moves of tier {tier - 1} shard {source} are missing or "
-                                      f"damaged in {directory}; remove the directory and solve again")
-                parts.append(part)
-            codes = sorted_unique(np.concatenate(parts))
-        _write_codes(_positions_path(where, tier, shard), codes, label)
-        moved = [None] * shards
-    if any(part is None for part in moved):
+    found = _read_codes(_positions_path(where, tier, shard), label)
+    moved = _read_codes(_moves_path(where, tier, shard), label) if found is not None else None
+    if found is not None:
+        codes = found[0]
+    elif tier == 0:
+        codes = np.array([root_code] if root_code % shards == shard else [], np.int64)
+    else:
+        parts = []
+        for source in range(shards):
+            part = _read_codes(_moves_path(where, tier - 1, source), dict(label, tier=tier - 1, shard=source),
+                               [shard])
+            if part is None:
+                raise SolverError(f"{spec}: the moves of tier {tier - 1} shard {source} are missing or "
+                                  f"damaged in {directory}; remove the directory and solve again")
+            parts.append(part[0])
+        codes = sorted_unique(np.concatenate(parts))
+    if found is None:
+        _write_codes(_positions_path(where, tier, shard), [codes], label)
+    if moved is None:
         children = sorted_unique(np.concatenate(
             [np.empty(0, np.int64)] + [sorted_unique(expansion[3]) for _, expansion in _expansions(spec, codes)]))
-        for to in range(shards):
-            _write_codes(_moves_path(where, tier, shard, to), children[children % shards == to], dict(label, to=to))
-        written = len(children)
-    else:
-        written = sum(len(part) for part in moved)
-    return len(codes), written, int(codes[0]) if len(codes) else -1
+        order, bounds = by_shard(children, shards)
+        moved = [children[order[bounds[to]:bounds[to + 1]]] for to in range(shards)]
+        _write_codes(_moves_path(where, tier, shard), moved, label)
+    return len(codes), sum(len(part) for part in moved), int(codes[0]) if len(codes) else -1
+
+
+def by_shard(codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
+    """An order of ``codes`` by shard (keeping their order within one) and where each shard's
+    run starts in it (``shards + 1`` bounds)."""
+    shard_of = (codes % shards).astype(np.uint16 if shards <= 1 << 16 else np.int64)
+    order = np.argsort(shard_of, kind="stable")  # a radix sort on 16 bits
+    bounds = np.zeros(shards + 1, np.int64)
+    np.cumsum(np.bincount(shard_of, minlength=shards), out=bounds[1:])
+    return order, bounds
 
 
 _open_results: dict[Path, tuple[tuple, Store]] = {}
@@ -246,8 +304,7 @@ class TierResults:
         """Packed results (MISSING where none) and movers (-1 where none) of ``codes``."""
         packed = np.full(len(codes), MISSING, np.uint16)
         movers = np.full(len(codes), -1, np.int8)
-        order = np.argsort(codes % self.shards, kind="stable")
-        bounds = np.searchsorted(codes[order] % self.shards, np.arange(self.shards + 1))
+        order, bounds = by_shard(codes, self.shards)
         for shard, mover, offset, store in self.parts:
             at = order[bounds[shard]:bounds[shard + 1]]
             if len(at) and store.count:
@@ -268,11 +325,12 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
             for mover in MOVERS]
     if all(store is not None for store in done):
         return sum(store.count for store in done), max(_deepest(store.values16()) for store in done)
-    codes = _read_codes(_positions_path(where, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
+    found = _read_codes(_positions_path(where, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
                                                                "shards": shards})
-    if codes is None:
+    if found is None:
         raise SolverError(f"{spec}: the positions of tier {tier} shard {shard} are missing or damaged in "
                           f"{directory}; remove the directory and solve again")
+    codes = found[0]
     children_results = TierResults(spec, where, later, shards)
     if not _game(spec).layered and len(codes):
         codes = codes[children_results.look_up(codes)[0] == MISSING]
@@ -338,7 +396,10 @@ class TierRun:
 
     def _explore(self, game: Game, directory: Path, root_code: int, limit: int | None,
                  progress: ProgressFn | None) -> list[int]:
-        """Explore tier after tier; the lowest code of each tier."""
+        """Explore tier after tier (those a solve before recorded are taken as they are); the
+        lowest code of each tier.  Once a tier is explored, the moves that led to it go."""
+        label = {"spec": game.spec, "shards": self.shards, "root": root_code}
+        recorded = _read_explored(directory, label)
         lows: list[int] = []
         total = 0
         started = time.perf_counter()
@@ -347,18 +408,30 @@ class TierRun:
             if tier > MAX_REMOTENESS:
                 raise SolverError(f"{game.name}: more than {MAX_REMOTENESS} tiers; a game with loops "
                                   f"cannot be solved in tiers")
-            tasks = [(game.spec, str(directory), tier, shard, self.shards, root_code) for shard in range(self.shards)]
-            low, moved = -1, 0
-            for done, (count, written, least) in enumerate(self.run(explore_shard, tasks), start=1):
+            if tier < len(recorded):
+                low, count, moved = recorded[tier]
                 total += count
-                moved += written
-                low = least if low < 0 or 0 <= least < low else low
-                if progress:
-                    progress(f"exploring tier {tier}, {done}/{self.shards} shards, "
-                             f"{_rate(total, started)}", total, None)
-                if limit is not None and total > limit:
-                    raise TooLarge(f"{game.name}: more than {limit:,} positions; too large to solve here")
-            lows.append(max(low, 0))
+            else:
+                tasks = [(game.spec, str(directory), tier, shard, self.shards, root_code)
+                         for shard in range(self.shards)]
+                low, count, moved = -1, 0, 0
+                for done, (found, written, least) in enumerate(self.run(explore_shard, tasks), start=1):
+                    total += found
+                    count += found
+                    moved += written
+                    low = least if low < 0 or 0 <= least < low else low
+                    if progress:
+                        progress(f"exploring tier {tier}, {done}/{self.shards} shards, "
+                                 f"{_rate(total, started)}", total, None)
+                    if limit is not None and total > limit:
+                        raise TooLarge(f"{game.name}: more than {limit:,} positions; too large to solve here")
+                low = max(low, 0)
+                recorded.append((low, count, moved))
+                _write_explored(directory, label, recorded)
+                for spent in (tier - 1, tier) if not moved else (tier - 1,):  # the last tier moves nowhere
+                    for path in directory.glob(f"c-{spent}-*.tier"):
+                        path.unlink()
+            lows.append(low)
             if not moved:
                 return lows
 
