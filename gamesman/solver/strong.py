@@ -120,6 +120,9 @@ class Graph:
 class Solver:
     """Solves a game variant and answers for its positions.
 
+    ``tiers`` (a :class:`gamesman.solver.tiers.TierRun`) solves in tiers, on worker processes
+    or a Dask cluster, instead of in this process.
+
     >>> from gamesman.contract.registry import make_game
     >>> solver = Solver(make_game("onetwoten"), database=None)
     >>> str(solver.result(solver.game.start()))

@@ -40,7 +40,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -55,6 +54,7 @@ from typing import Callable, Hashable, Iterator
 import numpy as np
 
 from gamesman.contract.game import CHANCE, Game
+from gamesman.solver.database import Database, cache_directory
 from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
                                       Solved, check_all_solved, ended_results, expander_for, score_tables,
                                       sorted_unique, take_best)
@@ -78,7 +78,7 @@ class TiersUnsuitable(SolverError):
 
 def check_suitable(game: Game) -> None:
     """TiersUnsuitable unless the tier solver takes ``game``: two players, no Grundy
-    numbers, positions numbered and expanded in batches."""
+    numbers, positions with codes."""
     if game.players != 2 or game.impartial or not game.has_codes():
         raise TiersUnsuitable(f"{game.name}: the tier solver takes two-player games (not impartial) "
                               f"whose positions have codes")
@@ -86,8 +86,8 @@ def check_suitable(game: Game) -> None:
 
 # -- files --------------------------------------------------------------------------------
 def work_directory(store: Path, spec: str) -> Path:
-    """The variant's own directory in the shared store."""
-    return Path(store) / re.sub(r"[^A-Za-z0-9_.,=()+-]", "_", spec)
+    """The variant's own directory in the shared store (named as its database would be)."""
+    return Database(store).path(spec, "")
 
 
 def _positions_path(directory: Path, tier: int, shard: int) -> Path:
@@ -385,12 +385,12 @@ class TierRun:
         lows = self._explore(game, directory, game.encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count, deepest)
+        store = assemble(game.spec, directory, lows, self.shards, count)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
         solved = Solved(None, np.empty(0, np.uint16), None, store=store)
         solved.stats = {"positions": count, "new": count, "layered": True, "tiers": len(lows),
-                        "shards": self.shards, "explore_seconds": explored - started,
+                        "shards": self.shards, "deepest": deepest, "explore_seconds": explored - started,
                         "solve_seconds": time.perf_counter() - explored}
         return solved
 
@@ -459,7 +459,7 @@ def _rate(count: int, started: float) -> str:
     return f"{count / seconds:,.0f} positions/s" if seconds > 0 else "-"
 
 
-def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int, deepest: int) -> Store:
+def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int) -> Store:
     """The variant's database from the results of every shard of every tier."""
     codes, values = [], []
     for tier, low in enumerate(lows):
@@ -570,8 +570,6 @@ def shards_for(workers: int) -> int:
 
 def default_store() -> Path:
     """The shared directory when none is named: in the cache, so an interrupted solve resumes."""
-    from gamesman.solver.database import cache_directory
-
     return cache_directory() / "tiers"
 
 
