@@ -46,7 +46,7 @@ import tempfile
 import zlib
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Callable, Hashable, Iterator
@@ -68,6 +68,9 @@ CODES_MAGIC = b"GAMESMAN-TIER 1\n"
 STEP = CHUNK * 16
 #: Shards per tier for each worker (more than one, so a fast worker takes more of them).
 SHARDS_PER_WORKER = 4
+#: At least one shard per this many codes of the game's index (so that a shard of the largest
+#: tier stays some tens of millions of positions: Connect Four 6x5 takes 5, 7x6 65,872).
+INDEX_PER_SHARD = 1 << 30
 #: Players to move a tier's results are kept by (two players, no chance).
 MOVERS = (0, 1)
 
@@ -375,8 +378,12 @@ class TierRun:
 
     def solve(self, game: Game, root: Hashable, limit: int | None = None,
               progress: ProgressFn | None = None) -> Solved:
-        """Every position reachable from ``root`` solved tier by tier (see the module docstring)."""
+        """Every position reachable from ``root`` solved tier by tier (see the module docstring),
+        in at least ``shards`` shards a tier, more for a large index (INDEX_PER_SHARD)."""
         check_suitable(game)
+        wanted = max(self.shards, -(-(game.index_size() or 0) // INDEX_PER_SHARD))
+        if wanted != self.shards:
+            return replace(self, shards=wanted).solve(game, root, limit, progress)
         started = time.perf_counter()
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
