@@ -71,6 +71,10 @@ SHARDS_PER_WORKER = 4
 #: At least one shard per this many codes of the game's index (so that a shard of the largest
 #: tier stays some tens of millions of positions: Connect Four 6x5 takes 5, 7x6 65,872).
 INDEX_PER_SHARD = 1 << 30
+#: Databases of more positions than this are built a tier at a time (see ``assemble``).
+ASSEMBLE_IN_MEMORY = 1 << 27
+#: Codes of the index laid out at a time when a database is built a tier at a time (a multiple of 512).
+SLAB = 1 << 27
 #: Players to move a tier's results are kept by (two players, no chance).
 MOVERS = (0, 1)
 
@@ -392,7 +396,7 @@ class TierRun:
         lows = self._explore(game, directory, game.encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count)
+        store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size())
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
         solved = Solved(None, np.empty(0, np.uint16), None, store=store)
@@ -466,24 +470,61 @@ def _rate(count: int, started: float) -> str:
     return f"{count / seconds:,.0f} positions/s" if seconds > 0 else "-"
 
 
-def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int) -> Store:
-    """The variant's database from the results of every shard of every tier."""
-    codes, values = [], []
-    for tier, low in enumerate(lows):
-        for shard in range(shards):
-            for mover in MOVERS:
-                store = read_store(_results_path(directory, tier, shard, mover), spec,
-                                   {"tier": tier, "shard": shard, "shards": shards, "mover": mover, "low": low})
-                if store is None:
-                    raise SolverError(f"{spec}: the results of tier {tier} shard {shard} went missing; solve again")
-                if store.count:
-                    codes.append((store.codes() + low // shards) * shards + shard)
-                    values.append(store.values16())
-    codes_all = np.concatenate(codes) if codes else np.empty(0, np.int64)
+def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int, deepest: int,
+             index_size: int | None) -> Store:
+    """The variant's database from the results of every shard of every tier: built in memory,
+    or, for more than ASSEMBLE_IN_MEMORY positions of a game whose tiers take ranges of codes one
+    above the other (Connect Four's), a tier at a time into a store over the whole index."""
+    tiers = (_tier_results(spec, directory, tier, low, shards) for tier, low in enumerate(lows))
+    if count > ASSEMBLE_IN_MEMORY and index_size is not None:
+        return Store.from_dense_slabs(_slabs(tiers, index_size), index_size, count, wide=deepest >= 63)
+    codes, values = zip(*tiers) if lows else ((), ())
+    codes_all = np.concatenate((np.empty(0, np.int64),) + codes)
     if len(codes_all) != count:
         raise SolverError(f"{spec}: the shards hold {len(codes_all):,} results, not the {count:,} solved")
     order = np.argsort(codes_all)
-    return Store.build(codes_all[order], np.concatenate(values)[order])
+    return Store.build(codes_all[order], np.concatenate((np.empty(0, np.uint16),) + values)[order])
+
+
+def _tier_results(spec: str, directory: Path, tier: int, low: int, shards: int) -> tuple[np.ndarray, np.ndarray]:
+    """One tier's codes (sorted) and packed results, from its shards."""
+    codes, values = [np.empty(0, np.int64)], [np.empty(0, np.uint16)]
+    for shard in range(shards):
+        for mover in MOVERS:
+            store = read_store(_results_path(directory, tier, shard, mover), spec,
+                               {"tier": tier, "shard": shard, "shards": shards, "mover": mover, "low": low})
+            if store is None:
+                raise SolverError(f"{spec}: the results of tier {tier} shard {shard} went missing; solve again")
+            if store.count:
+                codes.append((store.codes() + low // shards) * shards + shard)
+                values.append(store.values16())
+    codes_all = np.concatenate(codes)
+    order = np.argsort(codes_all)
+    return codes_all[order], np.concatenate(values)[order]
+
+
+def _slabs(tiers: Iterator[tuple[np.ndarray, np.ndarray]], span: int) -> Iterator[np.ndarray]:
+    """Results over every code below ``span`` (MISSING: none), SLAB codes at a time, from
+    tiers given in the order of their codes."""
+    slab = np.full(min(SLAB, span), MISSING, np.uint16)
+    start = 0
+    for codes, values in tiers:
+        if len(codes) and (codes[0] < start or codes[-1] >= span):
+            raise SolverError("the tiers' codes are not ranges one above the other within the index; "
+                              "too many positions to build the database in memory")
+        at = 0
+        while at < len(codes):
+            while codes[at] >= start + len(slab):
+                yield slab
+                start += len(slab)
+                slab = np.full(min(SLAB, span - start), MISSING, np.uint16)
+            end = at + int(np.searchsorted(codes[at:], start + len(slab)))
+            slab[codes[at:end] - start] = values[at:end]
+            at = end
+    while start < span:
+        yield slab
+        start += len(slab)
+        slab = np.full(min(SLAB, span - start), MISSING, np.uint16)
 
 
 # -- where the tasks run ------------------------------------------------------------------------
