@@ -24,9 +24,12 @@ usage:
   gamesman start GAME [options]              the initial position
   gamesman moves GAME [options] [POSITION]   legal moves, space-separated
   gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
-  gamesman solve GAME [options] [--large] [POSITION]
+  gamesman solve GAME [options] [--large [--workers N | --scheduler ADDRESS] [--store DIR]] [POSITION]
                                              value and remoteness: win 7, lose 6, tie 9, draw;
-                                             --large: solve a variant too large to solve on demand
+                                             --large: solve a variant too large to solve on demand;
+                                             --workers: in tiers on a local Dask cluster of N processes,
+                                             --scheduler: on a Dask cluster (tcp://HOST:PORT),
+                                             --store: the tiers' directory every worker reads
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N] [POSITION]
                                              a random game, one position per line
@@ -149,12 +152,33 @@ def make_solver(game, large: bool = False):
 
 
 def cmd_solve(args: list[str]) -> int:
-    invocation = split_arguments(args, {"--large": False})
-    solver = make_solver(invocation.game, large=invocation.last("--large") is True)
-    try:
-        return answer_each(invocation, lambda p: str(solver.result(p)))
-    finally:
-        solver.progress.finish()
+    from contextlib import nullcontext
+
+    from gamesman.solver.tiers import check_suitable, tier_run
+
+    invocation = split_arguments(args, {"--large": False, "--workers": True, "--scheduler": True, "--store": True})
+    flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
+    if flags["--workers"] is not None and flags["--scheduler"] is not None:
+        raise GameError("give --workers N (a cluster on this machine) or --scheduler ADDRESS, not both")
+    if flags["--scheduler"] is not None and flags["--store"] is None:
+        raise GameError("--scheduler needs --store DIR, a directory every worker can read")
+    tiered = any(flags[flag] is not None for flag in ("--workers", "--scheduler", "--store"))
+    large = flags["--large"] is True
+    if tiered and not large:
+        raise GameError("--workers, --scheduler and --store solve a large variant: add --large")
+    if tiered:
+        check_suitable(invocation.game)
+    workers = invocation.number("--workers", 0, low=1) if flags["--workers"] is not None else None
+    solver = make_solver(invocation.game, large=large)
+    announce = lambda text: print(f"gamesman: {text}", file=sys.stderr)  # noqa: E731
+    scheduler, store = flags["--scheduler"], flags["--store"]
+    with (tier_run(workers, None if scheduler is None else str(scheduler), None if store is None else str(store),
+                   announce) if tiered else nullcontext()) as run:
+        solver.tiers = run
+        try:
+            return answer_each(invocation, lambda p: str(solver.result(p)))
+        finally:
+            solver.progress.finish()
 
 
 def cmd_show(args: list[str]) -> int:

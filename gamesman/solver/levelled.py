@@ -31,6 +31,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Callable, Hashable
 
 import numpy as np
@@ -356,9 +357,11 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
 
 
 # -- solving ---------------------------------------------------------------------------
+@cache
 def score_tables() -> tuple[np.ndarray, np.ndarray]:
     """Packed child result -> score for the parent (higher is better), when the mover
-    changes and when it stays: wins by speed, then ties by speed, draws, losses by delay."""
+    changes and when it stays: wins by speed, then ties by speed, draws, losses by delay
+    (built once per process; not to be written to)."""
     packed = np.arange(1 << 16, dtype=np.int64)
     value, remote = packed >> REMOTENESS_BITS, packed & REMOTENESS_MASK
     tables = []

@@ -22,17 +22,15 @@ above the last level's (Connect Four's does: boards of fewer pieces first).
 from __future__ import annotations
 
 import tempfile
-from concurrent.futures import as_completed
-from functools import cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 import numpy as np
 
 from gamesman.solver.levelled import (CHANCE, CHUNK, REMOTENESS_MASK, BatchExpander, Expander, ProgressFn, Solved, TooLarge,
                                 check_all_solved, checked_expansion, ended_results, score_tables, take_best)
 from gamesman.contract.game import Game
-from gamesman.solver.workers import fork_pool
+from gamesman.solver.workers import Runner, fork_pool, pool_runner
 
 #: The file marks a position explored but not solved with this (no packed result plus one is as large).
 PENDING = 0xFFFF
@@ -83,7 +81,7 @@ def solve_on_disk(expander: BatchExpander, root_code: int, limit: int | None, pr
         results[root_code] = PENDING
         pool = fork_pool(expander.workers)
         try:
-            run = _runner(pool)
+            run = pool_runner(pool)
             ranges, movers = _explore(run, path, root_code, limit, progress, name)
             total = sum(count for _, _, count in ranges)
             deepest = _solve_levels(run, path, ranges, movers, total, progress)
@@ -94,21 +92,6 @@ def solve_on_disk(expander: BatchExpander, root_code: int, limit: int | None, pr
         store = Store.from_dense_slabs(slabs, index_size, total, wide=deepest >= 63)
         del results
     return Solved(None, np.empty(0, np.uint16), None, store=store)
-
-
-Runner = Callable[[Callable, list[tuple]], Iterator[tuple]]
-
-
-def _runner(pool) -> Runner:
-    """Run a task on each argument tuple, by the workers when there are any, answers as they come."""
-    def run(task: Callable, arguments: list[tuple]) -> Iterator[tuple]:
-        if pool is None:
-            for one in arguments:
-                yield task(*one)
-            return
-        for future in as_completed([pool.submit(task, *one) for one in arguments]):
-            yield future.result()
-    return run
 
 
 def _parts(low: int, high: int) -> list[tuple[int, int]]:
@@ -201,16 +184,11 @@ def _explore_part(path: str, low: int, high: int, level_high: int) -> tuple[int,
     return len(codes), child_low, child_high, mover
 
 
-@cache
-def _tables() -> tuple[np.ndarray, np.ndarray]:
-    return score_tables()
-
-
 def _solve_part(path: str, low: int, high: int, flip: bool) -> tuple[int, int]:
     """Solve the positions in ``low..high-1`` from their children's results: how many, and
     their largest remoteness."""
     results = _results_file(path)
-    table = _tables()[0 if flip else 1]
+    table = score_tables()[0 if flip else 1]
     codes = np.flatnonzero(results[low:high] == PENDING) + low
     deepest = 0
     for piece, (_, ends, parents, children) in _expanded(codes):

@@ -28,11 +28,14 @@ database on disk keyed by the variant's spec (see :mod:`gamesman.solver.database
 """
 from __future__ import annotations
 
-from typing import Hashable
+from typing import TYPE_CHECKING, Hashable
 
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Packed, Result, SolverError, TooLarge,
                                      Value, unpack)
+
+if TYPE_CHECKING:
+    from gamesman.solver.tiers import TierRun
 
 __all__ = ["ENGINES", "SMALLEST_SAVED", "Graph", "ProgressFn", "Result", "Solver", "SolverError", "TooLarge", "Value"]
 
@@ -117,6 +120,9 @@ class Graph:
 class Solver:
     """Solves a game variant and answers for its positions.
 
+    ``tiers`` (a :class:`gamesman.solver.tiers.TierRun`) solves in tiers, on worker processes
+    or a Dask cluster, instead of in this process.
+
     >>> from gamesman.contract.registry import make_game
     >>> solver = Solver(make_game("onetwoten"), database=None)
     >>> str(solver.result(solver.game.start()))
@@ -125,7 +131,7 @@ class Solver:
 
     def __init__(self, game: Game, database: "object | None | bool" = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
-                 engine: str = "fast") -> None:
+                 engine: str = "fast", tiers: "TierRun | None" = None) -> None:
         from gamesman.solver.database import Database
 
         if engine not in ENGINES:
@@ -133,6 +139,7 @@ class Solver:
         self.game = game
         self.progress = progress
         self.limit = limit
+        self.tiers = tiers
         if database is True:
             database = Database.default()
         self.database = database
@@ -231,8 +238,11 @@ class Solver:
         from gamesman.solver.ondisk import solve_if_fits
 
         try:
-            solved = solve(self.game, root, self.limit, self.progress, known=self.table.known,
-                           beyond_memory=solve_if_fits)
+            if self.tiers is not None:
+                solved = self.tiers.solve(self.game, root, self.limit, self.progress)
+            else:
+                solved = solve(self.game, root, self.limit, self.progress, known=self.table.known,
+                               beyond_memory=solve_if_fits)
         except NeedsReference:  # chance nodes: the reference engine takes the variant
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)

@@ -14,8 +14,9 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
+from typing import Callable, Iterator
 
 #: prctl's option to have the kernel signal a process when its parent ends (Linux).
 PR_SET_PDEATHSIG = 1
@@ -53,3 +54,19 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_POLL)
     os._exit(1)
+
+
+#: Runs a task on each argument tuple and gives the answers as they come (in any order).
+Runner = Callable[[Callable, list[tuple]], Iterator[tuple]]
+
+
+def pool_runner(pool: ProcessPoolExecutor | None) -> Runner:
+    """A Runner on the pool's workers, or in this process when there is no pool."""
+    def run(task: Callable, arguments: list[tuple]) -> Iterator[tuple]:
+        if pool is None:
+            for one in arguments:
+                yield task(*one)
+            return
+        for future in as_completed([pool.submit(task, *one) for one in arguments]):
+            yield future.result()
+    return run

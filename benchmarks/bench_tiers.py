@@ -1,0 +1,146 @@
+"""The tier solver beside today's one-machine methods, on one variant, in one run; and a plan
+for Connect Four 7x6 from what it measures.
+
+Run by hand:  python3 benchmarks/bench_tiers.py [--rows 4] [--cols 5] [--workers 2] [--shards N]
+
+Four solves of the same variant, each checked to give the same results, position by position:
+
+* ``in memory``: the fast solver's own method (``levelled.solve``), the baseline for small variants;
+* ``on disk``: the file-of-results method that solves Connect Four 6x5 today (``ondisk``), forced;
+* ``tiers, forked``: the tier solver on forked worker processes;
+* ``tiers, Dask``: the tier solver on a local Dask cluster (when ``distributed`` is installed).
+
+Each line gives the seconds, positions per second, positions per second per worker, the ratio of
+its time to the on-disk method's, and the peak memory of a worker.  Then the tier solver's files
+in bytes per position, and a plan for Connect Four 7x6: its positions by number of pieces are
+OEIS A212693 (John Tromp; the 43 terms sum to 4,531,985,219,092, as computed by Edelkamp and
+Kissmann), at the bytes per position and the positions per second per worker measured here.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gamesman.contract.registry import make_game
+from gamesman.solver.levelled import BatchExpander, Results, solve
+from gamesman.solver.ondisk import solve_on_disk
+from gamesman.solver.tiers import TierRun, dask_runner, local_runner, shards_for, work_directory
+
+#: Legal 7x6 Connect Four positions after n plies, n = 0..42 (OEIS A212693).
+CONNECT_FOUR_7X6 = [
+    1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186, 1662623, 4568683, 12236101, 30929111,
+    75437595, 176541259, 394591391, 858218743, 1763883894, 3568259802, 6746155945, 12673345045,
+    22010823988, 38263228189, 60830813459, 97266114959, 140728569039, 205289508055, 268057611944,
+    352626845666, 410378505447, 479206477733, 488906447183, 496636890702, 433471730336, 370947887723,
+    266313901222, 183615682381, 104004465349, 55156010773, 22695896495, 7811825938, 1459332899]
+assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
+
+
+def timed(label: str, run):
+    started = time.perf_counter()
+    store = run()
+    return label, time.perf_counter() - started, store
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=4)
+    parser.add_argument("--cols", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--shards", type=int, default=None)
+    options = parser.parse_args()
+    game = make_game("connectfour", rows=options.rows, cols=options.cols)
+    workers, shards = options.workers, options.shards or shards_for(options.workers)
+    print(f"{game.spec}: {workers} workers, {shards} shards per tier")
+    rows, memory = [], {}
+    scratch = Path(tempfile.mkdtemp(prefix="bench-tiers-"))
+
+    def tiers_forked():
+        with local_runner(workers) as (run, _):
+            solved = TierRun(scratch / "forked", run, shards, keep=True).solve(game, game.start())
+        memory["tiers, forked"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+        return solved
+
+    rows.append(timed("tiers, forked", tiers_forked))  # first: the children's peak is its own
+    sizes = file_sizes(work_directory(scratch / "forked", game.spec))
+
+    def in_memory():
+        solved = solve(game, game.start(), workers=workers)
+        results = Results(game)
+        results.add(solved)
+        return results.store
+
+    rows.append(timed("in memory", lambda: in_memory()))
+    rows.append(timed("on disk", lambda: solve_on_disk(BatchExpander(game, workers), game.encode(game.start()),
+                                                       None, None, game.name).store))
+    try:
+        import distributed
+    except ImportError:
+        print("(no Dask: pip install 'gamesman[cluster]' for the Dask line)")
+    else:
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address=None)
+        client = distributed.Client(cluster)
+        rows.append(timed("tiers, Dask", lambda: TierRun(scratch / "dask", dask_runner(client), shards)
+                          .solve(game, game.start())))
+        peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+        memory["tiers, Dask"] = max(peaks.values())
+        client.close()
+        cluster.close()
+    stores = [row[2] if not hasattr(row[2], "store") else row[2].store for row in rows]
+    same = all(np.array_equal(s.codes(), stores[0].codes()) and np.array_equal(s.values16(), stores[0].values16())
+               for s in stores)
+    count = stores[0].count
+    on_disk = next(seconds for label, seconds, _ in rows if label == "on disk")
+    print(f"{count:,} positions; the four solves give the same results: {'yes' if same else 'NO'}")
+    for label, seconds, _ in rows:
+        per_worker = count / seconds / (1 if label == "in memory" and workers == 1 else workers)
+        peak = f"  peak {memory[label] / 2**20:,.0f} MiB a worker" if label in memory else ""
+        print(f"  {label:14} {seconds:7.2f} s  {count / seconds:>11,.0f} positions/s  "
+              f"{per_worker:>11,.0f} a worker  {seconds / on_disk:5.2f}x on disk{peak}")
+    rate = count / next(seconds for label, seconds, _ in rows if label.startswith("tiers"))
+    if any(label == "tiers, Dask" for label, _, _ in rows):
+        rate = count / next(seconds for label, seconds, _ in rows if label == "tiers, Dask")
+    plan(sizes, count, rate / workers, stores[0].nbytes / count)
+
+
+def file_sizes(directory: Path) -> dict[str, int]:
+    """Bytes of each kind of file the tier solver kept (positions, results)."""
+    sizes = {"p": 0, "r": 0}
+    for path in directory.iterdir():
+        kind = path.name.split("-")[0]
+        if kind in sizes:
+            sizes[kind] += path.stat().st_size
+    return sizes
+
+
+def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) -> None:
+    """Connect Four 7x6 at the bytes per position and the positions per second per worker measured."""
+    positions_bytes, results_bytes = sizes["p"] / count, sizes["r"] / count
+    total = sum(CONNECT_FOUR_7X6)
+    largest = max(CONNECT_FOUR_7X6)
+    print(f"tier files: positions {positions_bytes:.2f} bytes a position, results {results_bytes:.2f}; "
+          f"database {database:.2f}")
+    print("Connect Four 7x6 (OEIS A212693), tier by tier:")
+    print("  pieces       positions   positions GB   results GB")
+    for pieces, positions in enumerate(CONNECT_FOUR_7X6):
+        if pieces % 6 == 0 or positions == largest or pieces == len(CONNECT_FOUR_7X6) - 1:
+            print(f"  {pieces:6} {positions:>15,} {positions * positions_bytes / 1e9:14,.1f} "
+                  f"{positions * results_bytes / 1e9:12,.1f}")
+    worker_hours = total / per_worker / 3600
+    print(f"  all    {total:>15,} {total * positions_bytes / 1e12:11,.1f} TB {total * results_bytes / 1e12:9,.1f} TB;"
+          f" database about {total * database / 1e12:,.1f} TB")
+    print(f"  at {per_worker:,.0f} positions/s a worker: {worker_hours:,.0f} worker-hours; "
+          f"{worker_hours / 1024:,.1f} hours on 1,024 workers (32 machines of 32 cores), "
+          f"{worker_hours / 4096:,.1f} on 4,096")
+    print(f"  a worker solving the largest tier reads the tier after it: "
+          f"{CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes / 1e9:,.0f} GB of results")
+
+
+if __name__ == "__main__":
+    main()

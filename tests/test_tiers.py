@@ -1,0 +1,212 @@
+"""The tier solver: the same answers as the one-machine solve, position by position, on forked
+workers, on a local Dask cluster and on a scheduler and workers started by Dask's own commands;
+a worker killed mid-solve; a solve interrupted and resumed; a damaged shard redone."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gamesman.contract.registry import make_game
+from gamesman.doors.cli import main
+from gamesman.solver.store import read_store
+from gamesman.solver.strong import Solver
+from gamesman.solver.tiers import TierRun, dask_runner, local_runner, work_directory
+
+
+def one_machine(game):
+    """The store of the in-memory solve (the fast engine's own method)."""
+    solver = Solver(game, database=None)
+    solver.solve()
+    return solver.table.store
+
+
+def in_tiers(game, run, store: Path, shards: int, progress=None, keep: bool = False):
+    solver = Solver(game, database=None, progress=progress, tiers=TierRun(store, run, shards, keep=keep))
+    solver.solve()
+    return solver.table.store
+
+
+def assert_same(expected, found) -> None:
+    assert found.count == expected.count
+    assert np.array_equal(found.codes(), expected.codes())
+    assert np.array_equal(found.values16(), expected.values16())
+
+
+def test_forked_workers_solve_as_one_machine(tmp_path):
+    with local_runner(2) as (run, _):
+        for game in (make_game("connectfour", rows=4, cols=4), make_game("tictactoe"),
+                     make_game("othello", rows=3, cols=4)):
+            assert_same(one_machine(game), in_tiers(game, run, tmp_path, 4))
+    assert not any(tmp_path.iterdir())  # the shards' files go once the database is built
+
+
+def test_the_database_is_the_one_the_cli_reads(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    start = game.format_position(game.start())
+    flags = ["connectfour", "--rows", "4", "--cols", "4"]
+    assert main(["solve", *flags, start]) == 0
+    expected = capsys.readouterr().out
+    shutil.rmtree(os.environ["GAMESMAN_CACHE"])
+    assert main(["solve", *flags, "--large", "--store", str(tmp_path), start]) == 0
+    assert capsys.readouterr().out == expected
+    assert Solver(game).table is not None and main(["solve", *flags, start]) == 0  # read back from the cache
+    assert capsys.readouterr().out == expected
+
+
+def interrupt_at(stage: str, reports: int):
+    """A progress callback that stops the solve (as Ctrl-C does) at its nth report of ``stage``."""
+    seen = []
+
+    def progress(name, done, total):
+        if name.startswith(stage):
+            seen.append(name)
+            if len(seen) == reports:
+                raise KeyboardInterrupt
+    return progress
+
+
+def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    expected = one_machine(game)
+    directory = work_directory(tmp_path, game.spec)
+    with local_runner(1) as (run, _):
+        with pytest.raises(KeyboardInterrupt):
+            in_tiers(game, run, tmp_path, 3, interrupt_at("exploring", 20))
+        explored = {path: path.stat().st_mtime_ns for path in directory.glob("p-*.tier")}
+        assert len(explored) == 20
+        with pytest.raises(KeyboardInterrupt):
+            in_tiers(game, run, tmp_path, 3, interrupt_at("solving", 20))
+        assert all(path.stat().st_mtime_ns == stamp for path, stamp in explored.items())  # not explored again
+        written = {path: path.stat().st_mtime_ns for path in directory.glob("r-*.db")}
+        assert len(written) == 2 * 20  # a file for each player to move, of each shard solved
+        damaged = sorted(written)[0]
+        data = bytearray(damaged.read_bytes())
+        data[-1] ^= 0xFF
+        damaged.write_bytes(bytes(data))
+        written[damaged] = damaged.stat().st_mtime_ns
+        assert_same(expected, in_tiers(game, run, tmp_path, 3, keep=True))
+    redone = {path.name for path, stamp in written.items() if path.stat().st_mtime_ns != stamp}
+    shard = damaged.name.rsplit("-", 1)[0]
+    assert redone == {f"{shard}-0.db", f"{shard}-1.db"}  # that shard only, done again
+    assert "ignoring damaged" in capsys.readouterr().err
+    assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
+
+
+def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):
+    start = make_game("tictactoe").format_position(make_game("tictactoe").start())
+    for words, message in ((["--large", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not both"),
+                           (["--large", "--scheduler", "tcp://127.0.0.1:1"], "needs --store"),
+                           (["--workers", "2"], "add --large"),
+                           (["--large", "--workers", "0"], "at least 1")):
+        assert main(["solve", "tictactoe", *words, start]) == 2
+        assert message in capsys.readouterr().err
+    three = make_game("nim3p", heaps=2, size=2)
+    assert main(["solve", "nim3p", "--heaps", "2", "--size", "2", "--large", "--store", str(tmp_path),
+                 three.format_position(three.start())]) == 2
+    assert "two-player" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
+    assert main(["solve", "tictactoe", "--large", "--workers", "2", start]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'gamesman[cluster]'" in err
+
+
+# -- on Dask --------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def local_cluster():
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_a_local_dask_cluster_solves_as_one_machine(local_cluster, tmp_path):
+    for game in (make_game("connectfour", rows=4, cols=5), make_game("othello")):
+        assert_same(one_machine(game), in_tiers(game, dask_runner(local_cluster), tmp_path, 4))
+
+
+def test_a_worker_killed_mid_solve_is_replaced(local_cluster, tmp_path):
+    game = make_game("connectfour", rows=4, cols=4)
+    client = local_cluster
+    killed = []
+
+    def kill_a_busy_worker(stage, done, total):
+        if stage.startswith("solving") and not killed:
+            pids = client.run(os.getpid)
+            busy = [address for address, keys in client.processing().items() if keys] or list(pids)
+            killed.append(pids[busy[0]])
+            os.kill(pids[busy[0]], signal.SIGKILL)
+
+    found = in_tiers(game, dask_runner(client), tmp_path, 4, kill_a_busy_worker, keep=True)
+    assert killed
+    assert_same(one_machine(game), found)
+    directory = work_directory(tmp_path, game.spec)
+    for path in directory.glob("r-*.db"):  # every result written is whole
+        tier, shard, mover = map(int, path.stem.split("-")[1:])
+        assert read_store(path, game.spec, {"tier": tier, "shard": shard, "mover": mover}) is not None
+    client.wait_for_workers(2, timeout=30)  # the nanny starts another
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
+    pytest.importorskip("distributed")
+    from gamesman.solver.tiers import dask_cluster
+
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or shutil.which("dask")
+    if dask is None:
+        pytest.skip("the dask command is not installed")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+                                   "--no-dashboard"], **quiet)]
+    try:
+        processes += [subprocess.Popen([dask, "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                                        "--no-dashboard", "--no-nanny"], **quiet) for _ in range(2)]
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with dask_cluster(scheduler=address) as (client, _):
+                    client.wait_for_workers(2, timeout=60)
+                    for game in (make_game("connectfour", rows=4, cols=4), make_game("othello")):
+                        assert_same(one_machine(game), in_tiers(game, dask_runner(client), tmp_path, 4))
+                break
+            except Exception as problem:  # the scheduler may not listen yet
+                if time.monotonic() > deadline or "cannot reach" not in str(problem):
+                    raise
+                time.sleep(0.5)
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def test_a_large_database_is_built_a_tier_at_a_time(tmp_path, monkeypatch):
+    from gamesman.solver import tiers
+
+    monkeypatch.setattr(tiers, "ASSEMBLE_IN_MEMORY", 0)
+    monkeypatch.setattr(tiers, "SLAB", 512 * 7)
+    game = make_game("connectfour", rows=4, cols=4)
+    with local_runner(1) as (run, _):
+        found = in_tiers(game, run, tmp_path, 3)
+    assert found.layout == "ranked"  # over the whole index, as the on-disk method builds it
+    assert_same(one_machine(game), found)
