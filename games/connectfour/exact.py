@@ -84,7 +84,7 @@ class ExactSearch:
         size = prime_at_least(1 << min(TABLE_BITS, self.cells + 2))
         self.table = np.zeros(size, np.uint64)
         depth = self.cells + 2
-        self.frames = np.zeros((depth, 2), np.uint64)
+        self.frames = np.zeros((depth, 3), np.uint64)
         self.windows = np.zeros((depth, 2), np.int64)
         self.moves = np.zeros((depth, cols), np.uint64)
         self.ranks = np.zeros((depth, cols), np.int64)
@@ -104,7 +104,7 @@ class ExactSearch:
         import numpy as np
 
         kernels = self.kernels
-        self.frames[0] = (np.uint64(mine), np.uint64(mask))
+        self.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
         self.state[:] = 0
         self.state[kernels.PHASE] = kernels.START
         nodes = 0

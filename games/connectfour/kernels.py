@@ -100,6 +100,20 @@ def can_win_next(mine, mask, masks, geometry):
 
 
 @njit(cache=True)
+def table_key(mine, mask, rows, cols):
+    """A position's key in the table: ``mine + mask`` (a column's pieces, with a mark above
+    them, and the player's pieces among them), or its mirror image's key if smaller, so that
+    a position and its mirror image share what is found."""
+    key = mine + mask
+    height = rows + 1
+    column = (ONE << np.uint64(height)) - ONE
+    mirrored = ZERO
+    for col in range(cols):
+        mirrored |= ((key >> np.uint64(col * height)) & column) << np.uint64((cols - 1 - col) * height)
+    return min(key, mirrored)
+
+
+@njit(cache=True)
 def store(table, key, score, lower, geometry):
     """Keep a bound on the score of the position ``key`` in the table: the key in the low
     KEY_BITS bits of a slot, and above it a byte (0 for none), upper bounds first, then lower ones."""
@@ -113,7 +127,7 @@ def store(table, key, score, lower, geometry):
 def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
     """Run the null-window search in ``state`` for at most ``budget`` nodes; the nodes visited.
 
-    Frames (one per depth): ``frames[d]`` the position (mine, mask), ``windows[d]``
+    Frames (one per depth): ``frames[d]`` the position (mine, mask, its table key), ``windows[d]``
     (alpha, beta), ``moves[d]``/``ranks[d]`` its moves in the order tried, ``counts[d]``
     (how many, the next one).  A frame's position never allows its player to win with the
     next piece (the caller checks the root; moves that allow it are never tried).
@@ -148,7 +162,8 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
                 continue
             low = -((empty - 2) // 2)  # the opponent cannot win with the next piece
             high = (empty - 1) // 2  # nor can the player to move
-            key = mine + mask
+            key = table_key(mine, mask, rows, cols)
+            frames[sp, 2] = key
             slot = table[key % size]
             entry = np.int64(slot >> KEY_BITS)
             if entry != 0 and slot & KEY_MASK == key:
@@ -179,7 +194,7 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
                 return nodes
             score = -value
             if score >= windows[sp, 1]:
-                store(table, frames[sp, 0] + frames[sp, 1], score, True, geometry)
+                store(table, frames[sp, 2], score, True, geometry)
                 value, sp = score, sp - 1
                 continue
             if score > windows[sp, 0]:
@@ -193,7 +208,7 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
             sp, returning = sp + 1, 0
         else:  # every child is worse than alpha: alpha is an upper bound
             value = windows[sp, 0]
-            store(table, frames[sp, 0] + frames[sp, 1], value, False, geometry)
+            store(table, frames[sp, 2], value, False, geometry)
             returning, sp = 1, sp - 1
 
 
