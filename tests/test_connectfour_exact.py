@@ -122,3 +122,21 @@ def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
     solver = Solver(game, database=None)
     assert str(solver.result(game.start())) == "win 41"
     assert str(solver.result(game.play(game.start(), 3))) == "lose 40"
+
+
+def test_the_opening_book_keeps_long_searches_and_is_filled_by_its_command(monkeypatch, capsys):
+    import gamesman.games.connectfour.exact as exact
+    from gamesman.games.connectfour.book import main
+
+    monkeypatch.setattr(exact, "WORTH_KEEPING", 0)  # every search is worth a line here
+    assert main(["--depth", "1", "--rows", "6", "--cols", "5"]) == 0
+    assert capsys.readouterr().out.startswith("4 positions of up to 1 pieces; 4 in ")  # a mirror pair is one
+    game = make_game("connectfour", rows=6, cols=5)
+    game.book.path.write_text(game.book.path.read_text() + "12 bad line\n")  # a write cut short is left out
+    assert len(game.book) == 4
+    assert str(game.known_result(game.start())) == "tie 30" and game.exact.nodes == 0  # read, not searched
+    positions = [game.play(game.start(), move) for move in game.moves(game.start())]
+    assert [str(game.known_result(p)) for p in positions] == [
+        str(exact.ExactSearch(6, 5, 4).result(p[1], "o", "x")) for p in positions]
+    assert game.exact.nodes == 0
+    assert main(["--depth", "1", "--rows", "6", "--cols", "5"]) == 0  # resumed: nothing left to search

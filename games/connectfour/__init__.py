@@ -21,7 +21,10 @@ Choices where the sheet is silent:
   bitboards (a column of rows + 1 bits, 56 bits in all: up to 7x7, 6x8, 8x6) are
   answered exactly on demand, one position at a time, by an alpha-beta search
   (:mod:`gamesman.games.connectfour.exact`); other large variants have the search
-  player's estimates.
+  player's estimates.  Scores that took the search long are kept in an opening
+  book in the user's cache (:mod:`gamesman.games.connectfour.book`, which also
+  fills it: ``python -m gamesman.games.connectfour.book --depth N``); the
+  answers are the same with or without it.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
   extra piece in it; the difference, squashed into [-1, 1], is the estimate
@@ -89,12 +92,19 @@ class ConnectFour(Game):
                     or not fits(self.rows, self.cols))
 
     @cached_property
+    def book(self) -> "Book":
+        """The opening book of this variant: scores that took the search long, in the user's cache."""
+        from gamesman.games.connectfour.book import Book
+
+        return Book.of(self.spec)
+
+    @cached_property
     def exact(self) -> "ExactSearch":
         """The exact search of this variant, with its table (made on first use: it compiles
-        the search, or reads it compiled, and takes some memory)."""
+        the search, or reads it compiled, and takes some memory) and the opening book."""
         from gamesman.games.connectfour.exact import ExactSearch
 
-        return ExactSearch(self.rows, self.cols, self.in_a_row)
+        return ExactSearch(self.rows, self.cols, self.in_a_row, self.book)
 
     def known_result(self, position: Position) -> "Result | None":
         """The exact result of any position of a variant the search answers (else None);

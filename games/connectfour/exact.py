@@ -32,11 +32,15 @@ from gamesman.solver.results import Result, Value
 if TYPE_CHECKING:
     import numpy as np
 
+    from gamesman.games.connectfour.book import Book
+
 #: The largest board: a column takes rows + 1 bits, and a position's key (as many bits as
 #: the board) shares a 64-bit slot of the table with a byte.
 BOARD_BITS = 56
 #: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second.
 SLICE = 1 << 21
+#: A search of at least this many nodes (a second or so) is worth a line in the opening book.
+WORTH_KEEPING = 1 << 21
 #: The transposition table has about 2**TABLE_BITS slots at most (8 bytes each: 134 MB).
 TABLE_BITS = 24
 
@@ -64,9 +68,10 @@ def result_of_score(score: int, empty: int) -> Result:
 
 
 class ExactSearch:
-    """The exact search of one board size and line length, with its transposition table."""
+    """The exact search of one board size and line length, with its transposition table,
+    and the opening book where scores that took long are kept (none: every score is searched)."""
 
-    def __init__(self, rows: int, cols: int, in_a_row: int) -> None:
+    def __init__(self, rows: int, cols: int, in_a_row: int, book: "Book | None" = None) -> None:
         import numpy as np
 
         import gamesman.games.connectfour.kernels as kernels
@@ -74,6 +79,7 @@ class ExactSearch:
         if not fits(rows, cols):
             raise ValueError(f"a {rows}x{cols} board takes more than {BOARD_BITS} bits")
         self.kernels = kernels
+        self.book = book
         self.board = GravityBoard(rows, cols)
         self.cells = rows * cols
         lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
@@ -131,6 +137,16 @@ class ExactSearch:
     def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None) -> Result:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
         1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move."""
+        import numpy as np
+
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
-        empty = self.cells - (mine | theirs).bit_count()
-        return result_of_score(self.score(mine, mine | theirs, progress), empty)
+        mask = mine | theirs
+        empty = self.cells - mask.bit_count()
+        key = int(self.kernels.table_key(np.uint64(mine), np.uint64(mask), self.board.rows, self.board.cols))
+        score = None if self.book is None else self.book.get(key)
+        if score is None:
+            before = self.nodes
+            score = self.score(mine, mask, progress)
+            if self.book is not None and self.nodes - before >= WORTH_KEEPING:
+                self.book.add(key, score)
+        return result_of_score(score, empty)
