@@ -140,3 +140,17 @@ def test_the_opening_book_keeps_long_searches_and_is_filled_by_its_command(monke
         str(exact.ExactSearch(6, 5, 4).result(p[1], "o", "x")) for p in positions]
     assert game.exact.nodes == 0
     assert main(["--depth", "1", "--rows", "6", "--cols", "5"]) == 0  # resumed: nothing left to search
+
+
+def test_without_numba_the_same_search_runs_as_plain_python():
+    import subprocess
+    import sys
+
+    script = ("import sys; sys.modules['numba'] = None\n"
+              "from gamesman.games.connectfour.exact import ExactSearch\n"
+              "search = ExactSearch(4, 4, 4)\n"
+              "print(search.kernels.COMPILED, search.result('xoxo oxox ---- ----'.replace(' ', ''), 'x', 'o'))\n")
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    game = make_game("connectfour", rows=4, cols=4)
+    expected = Solver(game, database=None).result(game.parse_position("(x xoxo oxox ---- ----)"))
+    assert (found.stdout, found.stderr) == (f"False {expected}\n", "")

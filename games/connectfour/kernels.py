@@ -49,7 +49,7 @@ STATE_SIZE = 7
 START, WINDOW, DONE = 0, 1, 2
 
 # The slots of the geometry (an int64 array): rows, columns, pieces in a line, the
-# lowest score the table holds, and the span of scores (see ``table_entry``).
+# lowest score the table holds, and the span of scores (see ``store``).
 ROWS, COLS, IN_A_ROW, LOWEST, SPAN = range(5)
 # The masks (a uint64 array): the bottom cell of each column, the whole board, then
 # each column's cells in the order moves are tried.
@@ -72,7 +72,10 @@ def popcount(bits):
     bits = bits - ((bits >> ONE) & np.uint64(0x5555_5555_5555_5555))
     bits = (bits & np.uint64(0x3333_3333_3333_3333)) + ((bits >> np.uint64(2)) & np.uint64(0x3333_3333_3333_3333))
     bits = (bits + (bits >> np.uint64(4))) & np.uint64(0x0F0F_0F0F_0F0F_0F0F)
-    return np.int64((bits * np.uint64(0x0101_0101_0101_0101)) >> np.uint64(56))
+    bits += bits >> np.uint64(8)
+    bits += bits >> np.uint64(16)
+    bits += bits >> np.uint64(32)
+    return np.int64(bits & np.uint64(0x7F))
 
 
 @njit(cache=True)
