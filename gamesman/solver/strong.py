@@ -136,7 +136,9 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        coded = game.players in (1, 2) and game.has_codes()
+        # A game that answers every position itself (``exact_on_demand``) never fills a table,
+        # so the fast engine's coded table is not built for it.
+        coded = game.players in (1, 2) and not game.exact_on_demand() and game.has_codes()
         self.engine = engine if coded else "reference"
         self.table: dict[Hashable, Packed] = {}
         if self.engine == "fast":
