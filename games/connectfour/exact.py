@@ -14,8 +14,9 @@ losers stall.
 
 The transposition table is kept between positions (it only holds bounds that are
 true of the positions they belong to), so the values of a position's moves cost
-little more than the position's own value.  The empty 6x7 board (a win for the
-first player on the 41st move) takes minutes.
+little more than the position's own value.  Positions of the first few moves take
+long (the empty 6x7 board, a win for the first player on the 41st move, searches
+well over a billion positions): the opening book keeps their scores once found.
 
 >>> search = ExactSearch(4, 4, 4)
 >>> str(search.result("----" * 4, "x", "o"))   # the 4x4 board is a tie
