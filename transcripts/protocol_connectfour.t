@@ -1,34 +1,26 @@
-# Connect Four (6x7) over the protocol: too large to solve here, so value and values are a search's
-# estimate; then a seeded random game to its end.
+# Connect Four (6x7) over the protocol: value and values are exact, answered on demand by a
+# search (the board is too large to solve whole); then a seeded random game to its end.
 $ gamesman protocol connectfour --seed 6
 > game
 = connectfour(rows=6,cols=7,in_a_row=4,misere=false)
 
-> showboard
+> setposition (x -xoxox- -oxoxo- --xoxo- ---o--- ------- -------)
 =
-6 - - - - - - -
-5 - - - - - - -
-4 - - - - - - -
-3 - - - - - - -
-2 - - - - - - -
-1 - - - - - - -
-  a b c d e f g
-
-> strategy mcts 100
-= mcts 100
 
 > value
-= estimate by mcts 100: best d, win rate 77%, mean utility +0.54 over 24 of 100 iterations, 101 nodes
+= win 27
 
 > values
-= d estimate win rate 77%, mean utility +0.54, 24 visits
-c estimate win rate 75%, mean utility +0.50, 20 visits
-f estimate win rate 72%, mean utility +0.44, 18 visits
-g estimate win rate 67%, mean utility +0.33, 15 visits
-e estimate win rate 62%, mean utility +0.23, 13 visits
-b estimate win rate 33%, mean utility -0.33, 6 visits
-a estimate win rate 0%, mean utility -1.00, 4 visits
-(estimates by mcts 100, 100 iterations, 101 nodes)
+= d win 27
+a lose 2
+b lose 2
+c lose 2
+e lose 2
+f lose 2
+g lose 2
+
+> clear_board
+=
 
 > strategy random
 = random

@@ -143,7 +143,9 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        coded = game.players in (1, 2) and game.has_codes()
+        # A game that answers every position itself (``exact_on_demand``) never fills a table,
+        # so the fast engine's coded table is not built for it.
+        coded = game.players in (1, 2) and not game.exact_on_demand() and game.has_codes()
         self.engine = engine if coded else "reference"
         self.table: dict[Hashable, Packed] = {}
         if self.engine == "fast":
@@ -254,11 +256,13 @@ class Solver:
     def worth_saving(self) -> bool:
         """Whether to keep the table on disk: there is a database, the table is not so small
         that solving it again is quicker than reading a file (the header of which would
-        outweigh the results), and it would be read: a game that knows the result of its
-        start itself (``known_result``, e.g. from a table of its own) never has the table
-        looked at."""
+        outweigh the results), and it would be read: a game that answers every position
+        itself (``exact_on_demand``) or knows the result of its start (``known_result``,
+        e.g. from a table of its own) never has the table looked at.  (An exact search
+        is not asked about the start: that may be its longest search.)"""
+        game = self.game
         return (self.database is not None and len(self.table) >= SMALLEST_SAVED
-                and self.game.known_result(self.game.start()) is None)
+                and not game.exact_on_demand() and game.known_result(game.start()) is None)
 
     def _load(self) -> None:
         if not self._loaded:

@@ -16,7 +16,15 @@ Choices where the sheet is silent:
   when both players have a line (play stops at the first line); any other mix
   of pieces parses, and the turn token says who moves.
 * Boards of more than 25 cells (6x7, 6x5, ...) are too large to solve here
-  (``solvable()``); up to 5x5 they are solved (5x5 takes minutes).
+  (``solvable()``); up to 5x5 they are solved (5x5 takes minutes).  Larger
+  boards of the standard rules (four in a row, not misère) that fit the search's
+  bitboards (a column of rows + 1 bits, 56 bits in all: up to 7x7, 6x8, 8x6) are
+  answered exactly on demand, one position at a time, by an alpha-beta search
+  (:mod:`gamesman.games.connectfour.exact`); other large variants have the search
+  player's estimates.  Scores that took the search long are kept in an opening
+  book in the user's cache (:mod:`gamesman.games.connectfour.book`, which also
+  fills it: ``python -m gamesman.games.connectfour.book --depth N``); the
+  answers are the same with or without it.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
   extra piece in it; the difference, squashed into [-1, 1], is the estimate
@@ -43,6 +51,7 @@ Position = tuple[int, str, int | None]
 PIECES = ("x", "o")
 LETTERS = boards.EMPTY + "".join(PIECES)  # as ColumnStacks reads boards
 MAX_SOLVABLE_CELLS = 25
+EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rules)
 
 
 class ConnectFour(Game):
@@ -73,6 +82,49 @@ class ConnectFour(Game):
 
     def solvable(self) -> bool:
         return self.size <= MAX_SOLVABLE_CELLS
+
+    # -- exact answers on demand, for boards too large to solve -----------------------------
+    def exact_on_demand(self) -> bool:
+        """True for the standard rules on a board too large to solve that fits the search."""
+        from gamesman.games.connectfour.exact import fits
+
+        return not (self.solvable() or self.misere or self.in_a_row != EXACT_IN_A_ROW
+                    or not fits(self.rows, self.cols))
+
+    @cached_property
+    def book(self) -> "Book":
+        """The opening book of this variant: scores that took the search long, in the user's cache."""
+        from gamesman.games.connectfour.book import Book
+
+        return Book.of(self.spec)
+
+    @cached_property
+    def exact(self) -> "ExactSearch":
+        """The exact search of this variant, with its table (made on first use: it compiles
+        the search, or reads it compiled, and takes some memory) and the opening book."""
+        from gamesman.games.connectfour.exact import ExactSearch
+
+        return ExactSearch(self.rows, self.cols, self.in_a_row, self.book)
+
+    def known_result(self, position: Position) -> "Result | None":
+        """The exact result of any position of a variant the search answers (else None);
+        a long search shows its progress and stops on Ctrl-C."""
+        from gamesman.contract.progress import Progress
+        from gamesman.solver.results import Result, Value
+
+        if not self.exact_on_demand():
+            return None
+        turn, cells, _ = position
+        utilities = self.outcome(position)
+        if utilities is not None:
+            mine, theirs = utilities[turn], utilities[1 - turn]
+            return Result(value=Value.WIN if mine > theirs else Value.LOSE if mine < theirs else Value.TIE,
+                          remoteness=0)
+        progress = Progress(f"solving {self.spec}")
+        try:
+            return self.exact.result(cells, PIECES[turn], PIECES[1 - turn], progress)
+        finally:
+            progress.finish()
 
     def start(self) -> Position:
         return (0, boards.EMPTY * self.size, None)

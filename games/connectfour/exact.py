@@ -1,0 +1,153 @@
+"""Exact values of Connect Four positions on demand, for boards too large to solve strongly.
+
+:class:`ExactSearch` answers one position at a time with GAMESMAN's value and
+remoteness, by the search in :mod:`gamesman.games.connectfour.kernels` (Pascal
+Pons' alpha-beta solver, compiled by numba).  Its score says when the game ends
+under perfect play, so the remoteness is exact too: with ``e`` empty cells, a
+win by the player to move with its next piece scores ``(e + 1) // 2`` and each
+piece more of its own one less, so a score ``s > 0`` is a win in
+``1 + 2 * ((e + 1) // 2 - s)`` moves; a loss scores minus the opponent's score
+one move later, so ``s < 0`` is a loss in ``2 + 2 * (e // 2 + s)``; 0 is a tie,
+and a tie fills the board, in ``e`` moves.  The winner's best score is its
+earliest win, the loser's best its latest loss: GAMESMAN's winners hurry and
+losers stall.
+
+The transposition table is kept between positions (it only holds bounds that are
+true of the positions they belong to), so the values of a position's moves cost
+little more than the position's own value.  Positions of the first few moves take
+long (the empty 6x7 board, a win for the first player on the 41st move, searches
+well over a billion positions): the opening book keeps their scores once found.
+
+>>> search = ExactSearch(4, 4, 4)
+>>> str(search.result("----" * 4, "x", "o"))   # the 4x4 board is a tie
+'tie 16'
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamesman.boards.codes import GravityBoard
+from gamesman.contract.game import ProgressFn
+from gamesman.solver.results import Result, Value
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from gamesman.games.connectfour.book import Book
+
+#: The largest board: a column takes rows + 1 bits, and a position's key (as many bits as
+#: the board) shares a 64-bit slot of the table with a byte.
+BOARD_BITS = 56
+#: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second.
+SLICE = 1 << 21
+#: A search of at least this many nodes (a second or so) is worth a line in the opening book.
+WORTH_KEEPING = 1 << 21
+#: The transposition table has about 2**TABLE_BITS slots at most (8 bytes each: 134 MB).
+TABLE_BITS = 24
+
+
+def fits(rows: int, cols: int) -> bool:
+    """Whether the board fits the search's bitboards (7x7, 6x8 and 8x6 are the largest)."""
+    return (rows + 1) * cols <= BOARD_BITS
+
+
+def prime_at_least(number: int) -> int:
+    """The smallest prime >= ``number`` (table sizes: keys spread over every slot)."""
+    candidate = max(number, 2)
+    while any(candidate % d == 0 for d in range(2, int(candidate ** 0.5) + 1)):
+        candidate += 1
+    return candidate
+
+
+def result_of_score(score: int, empty: int) -> Result:
+    """GAMESMAN's result of a search score, for the player to move with ``empty`` cells left."""
+    if score > 0:
+        return Result(value=Value.WIN, remoteness=1 + 2 * ((empty + 1) // 2 - score))
+    if score < 0:
+        return Result(value=Value.LOSE, remoteness=2 + 2 * (empty // 2 + score))
+    return Result(value=Value.TIE, remoteness=empty)
+
+
+class ExactSearch:
+    """The exact search of one board size and line length, with its transposition table,
+    and the opening book where scores that took long are kept (none: every score is searched)."""
+
+    def __init__(self, rows: int, cols: int, in_a_row: int, book: "Book | None" = None) -> None:
+        import numpy as np
+
+        import gamesman.games.connectfour.kernels as kernels
+
+        if not fits(rows, cols):
+            raise ValueError(f"a {rows}x{cols} board takes more than {BOARD_BITS} bits")
+        self.kernels = kernels
+        self.book = book
+        self.board = GravityBoard(rows, cols)
+        self.cells = rows * cols
+        lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
+        self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1], np.int64)
+        order = sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col))  # centre first
+        self.masks = np.array([self.board.bottom, self.board.board] + [self.board.column_masks[col] for col in order],
+                              np.uint64)
+        size = prime_at_least(1 << min(TABLE_BITS, self.cells + 2))
+        self.table = np.zeros(size, np.uint64)
+        depth = self.cells + 2
+        self.frames = np.zeros((depth, 3), np.uint64)
+        self.windows = np.zeros((depth, 2), np.int64)
+        self.moves = np.zeros((depth, cols), np.uint64)
+        self.ranks = np.zeros((depth, cols), np.int64)
+        self.counts = np.zeros((depth, 2), np.int64)
+        self.state = np.zeros(kernels.STATE_SIZE, np.int64)
+        self.nodes = 0  # searched so far, over every position
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the search holds (the table, mostly)."""
+        return sum(array.nbytes for array in (self.table, self.frames, self.windows, self.moves,
+                                              self.ranks, self.counts))
+
+    def score(self, mine: int, mask: int, progress: ProgressFn | None = None) -> int:
+        """The exact score of a position where no line is complete and a cell is empty:
+        ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards)."""
+        import numpy as np
+
+        kernels = self.kernels
+        self.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
+        self.state[:] = 0
+        self.state[kernels.PHASE] = kernels.START
+        nodes = 0
+        try:
+            while self.state[kernels.PHASE] != kernels.DONE:
+                nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
+                                        self.moves, self.ranks, self.counts, self.state, SLICE)
+                if progress:
+                    progress("searching", nodes)
+        finally:
+            self.nodes += nodes
+        return int(self.state[kernels.LOW])
+
+    def scores(self, mines: "np.ndarray", masks: "np.ndarray") -> "np.ndarray":
+        """``score`` of many positions at once (arrays of bitboards), without progress."""
+        import numpy as np
+
+        mines, masks = np.asarray(mines, np.uint64), np.asarray(masks, np.uint64)
+        scores = np.zeros(len(mines), np.int64)
+        self.kernels.search_many(self.geometry, self.masks, self.table, self.frames, self.windows, self.moves,
+                                 self.ranks, self.counts, self.state, mines, masks, scores)
+        return scores
+
+    def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None) -> Result:
+        """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
+        1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move."""
+        import numpy as np
+
+        mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
+        mask = mine | theirs
+        empty = self.cells - mask.bit_count()
+        key = int(self.kernels.table_key(np.uint64(mine), np.uint64(mask), self.board.rows, self.board.cols))
+        score = None if self.book is None else self.book.get(key)
+        if score is None:
+            before = self.nodes
+            score = self.score(mine, mask, progress)
+            if self.book is not None and self.nodes - before >= WORTH_KEEPING:
+                self.book.add(key, score)
+        return result_of_score(score, empty)

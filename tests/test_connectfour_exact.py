@@ -1,0 +1,156 @@
+"""Connect Four's exact search against the strong solver, and through the doors on 6x7."""
+import os
+import random
+
+import numpy as np
+import pytest
+
+from gamesman.contract.registry import make_game
+from gamesman.games.connectfour.exact import ExactSearch, fits, result_of_score
+from gamesman.solver.results import VALUES, unpack
+from gamesman.solver.strong import Solver
+
+
+def strong_results(game):
+    """Every position of a small board the strong solver reaches, as bitboards of the
+    player to move and of all pieces, with the solver's value codes and remoteness,
+    leaving out ended positions (those the search is not asked about)."""
+    solver = Solver(game, database=None)
+    solver.solve()
+    store = solver.table.store
+    crosses, occupied, turn = game.stacks.decode(store.codes())
+    packed = store.values16()
+    noughts = occupied & ~crosses
+    in_play = ~(game.stacks.has_line(crosses, game.in_a_row) | game.stacks.has_line(noughts, game.in_a_row)
+                | (occupied == game.stacks.board))
+    mine = np.where(turn == 0, crosses, noughts)[in_play]
+    return mine, occupied[in_play], packed[in_play] >> 14, packed[in_play] & 0x3FFF
+
+
+SLOW = not os.environ.get("GAMESMAN_SLOW_TESTS")
+
+
+@pytest.mark.parametrize("rows, cols, in_a_row, stride", [
+    (4, 4, 4, 1), (5, 4, 4, 1), (4, 5, 4, 5 if SLOW else 1), (4, 4, 3, 1), (3, 5, 3, 1)])
+def test_every_position_of_a_small_board_has_the_strong_solvers_value_and_remoteness(rows, cols, in_a_row, stride):
+    """Every position the strong solver reaches (4x5: every fifth one, unless GAMESMAN_SLOW_TESTS is set)."""
+    game = make_game("connectfour", rows=rows, cols=cols, in_a_row=in_a_row)
+    mine, mask, values, remoteness = (array[::stride] for array in strong_results(game))
+    scores = ExactSearch(rows, cols, in_a_row).scores(mine, mask)
+    empty = rows * cols - np.bitwise_count(mask.astype(np.uint64)).astype(np.int64)
+    pairs, back = np.unique(np.stack([scores, empty]), axis=1, return_inverse=True)
+    found = [result_of_score(int(score), int(cells)) for score, cells in pairs.T]
+    found_values = np.array([VALUES.index(result.value) for result in found])[back]
+    found_remoteness = np.array([result.remoteness for result in found])[back]
+    assert len(mine) > 1000
+    assert np.array_equal(found_values, values) and np.array_equal(found_remoteness, remoteness)
+
+
+def random_position(game, rng, empty):
+    """A position reached by random play with ``empty`` cells left and the game on."""
+    while True:
+        position = game.start()
+        while game.outcome(position) is None and position[1].count("-") > empty:
+            position = game.play(position, rng.choice(game.moves(position)))
+        if game.outcome(position) is None:
+            return position
+
+
+def test_six_by_seven_positions_near_the_end_match_a_full_search_of_what_follows():
+    game = make_game("connectfour")
+    assert game.exact_on_demand()
+    exact = Solver(game, database=None)
+    rng = random.Random(21)
+    for _ in range(12):
+        position = random_position(game, rng, empty=9)
+        reference = Solver(game, database=None, engine="reference")
+        reference.solve(position)  # walks every position that follows: no search involved
+        assert exact.result(position) == unpack(reference.table[position])
+        for move, result in exact.move_results(position):
+            child = unpack(reference.table[game.play(position, move)])
+            assert (result.value, result.remoteness) == (child.value.flipped(), child.remoteness + 1)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("(o xxxx--- ooo---- ------- ------- ------- -------)", "lose 0"),  # x made the line
+    ("(x xxxx--- ooo---- ------- ------- ------- -------)", "win 0"),   # set up with x to move
+    ("(x " + " ".join(["xxoxxox", "ooxooxo"] * 3) + ")", "tie 0"),
+    ("(o " + " ".join(["xxoxxox", "ooxooxo"] * 2 + ["xxoxxox", "ooxoox-"]) + ")", "tie 1"),
+    ("(x ---xxx- ---oo-- ------- ------- ------- -------)", "win 1"),
+    ("(o ---xxx- ---oo-- ------- ------- ------- -------)", "lose 2"),
+])
+def test_ended_and_nearly_ended_six_by_seven_positions(text, expected):
+    game = make_game("connectfour")
+    assert str(Solver(game, database=None).result(game.parse_position(text))) == expected
+
+
+def test_the_search_answers_the_standard_rules_on_boards_too_large_to_solve():
+    assert make_game("connectfour", rows=6, cols=7).exact_on_demand()
+    assert make_game("connectfour", rows=7, cols=7).exact_on_demand()
+    assert make_game("connectfour", rows=6, cols=5).exact_on_demand()
+    assert not make_game("connectfour", rows=4, cols=4).exact_on_demand()  # the strong solver's
+    assert not make_game("connectfour", misere=True).exact_on_demand()
+    assert not make_game("connectfour", in_a_row=5).exact_on_demand()
+    assert not make_game("connectfour", rows=8, cols=8).exact_on_demand()
+    assert not fits(8, 7) and fits(7, 7) and fits(6, 8)
+
+
+def test_solve_the_protocol_and_perfect_play_answer_a_six_by_seven_position_exactly(capsys):
+    from gamesman.doors.cli import main
+    from gamesman.protocol.engine import Engine
+
+    game = make_game("connectfour")
+    text = "(x -xoxox- -oxoxo- --xoxo- ---o--- ------- -------)"
+    assert main(["solve", "connectfour", text]) == 0
+    answer = capsys.readouterr().out.strip()
+    assert answer == str(Solver(game, database=None).result(game.parse_position(text)))
+    engine = Engine(game)
+    assert engine.execute("setposition", text.split()) == (True, "")
+    assert engine.execute("value", []) == (True, answer)
+    ok, values = engine.execute("values", [])
+    rows = [line.split() for line in values.splitlines()]
+    assert ok and len(rows) == 7 and " ".join(rows[0][1:]) == answer
+    assert engine.execute("strategy", ["perfect"])[0]
+    ok, move = engine.execute("genmove", [])
+    assert ok and [move, *answer.split()] in rows
+
+
+@pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")
+def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
+    """The literature's fact (Allen; Allis, 1988): x wins, by the centre column, on the 41st move."""
+    game = make_game("connectfour")
+    solver = Solver(game, database=None)
+    assert str(solver.result(game.start())) == "win 41"
+    assert str(solver.result(game.play(game.start(), 3))) == "lose 40"
+
+
+def test_the_opening_book_keeps_long_searches_and_is_filled_by_its_command(monkeypatch, capsys):
+    import gamesman.games.connectfour.exact as exact
+    from gamesman.games.connectfour.book import main
+
+    monkeypatch.setattr(exact, "WORTH_KEEPING", 0)  # every search is worth a line here
+    assert main(["--depth", "1", "--rows", "6", "--cols", "5"]) == 0
+    assert capsys.readouterr().out.startswith("4 positions of up to 1 pieces; 4 in ")  # a mirror pair is one
+    game = make_game("connectfour", rows=6, cols=5)
+    game.book.path.write_text(game.book.path.read_text() + "12 bad line\n")  # a write cut short is left out
+    assert len(game.book) == 4
+    assert str(game.known_result(game.start())) == "tie 30" and game.exact.nodes == 0  # read, not searched
+    positions = [game.play(game.start(), move) for move in game.moves(game.start())]
+    assert [str(game.known_result(p)) for p in positions] == [
+        str(exact.ExactSearch(6, 5, 4).result(p[1], "o", "x")) for p in positions]
+    assert game.exact.nodes == 0
+    assert main(["--depth", "1", "--rows", "6", "--cols", "5"]) == 0  # resumed: nothing left to search
+
+
+def test_without_numba_the_same_search_runs_as_plain_python():
+    import subprocess
+    import sys
+
+    script = ("import sys; sys.modules['numba'] = None\n"
+              "from gamesman.games.connectfour.exact import ExactSearch\n"
+              "search = ExactSearch(4, 4, 4)\n"
+              "print(search.kernels.COMPILED, search.result('xoxo oxox ---- ----'.replace(' ', ''), 'x', 'o'))\n")
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    game = make_game("connectfour", rows=4, cols=4)
+    expected = Solver(game, database=None).result(game.parse_position("(x xoxo oxox ---- ----)"))
+    assert (found.stdout, found.stderr) == (f"False {expected}\n", "")
