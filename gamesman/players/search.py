@@ -51,13 +51,17 @@ from dataclasses import dataclass, field
 from typing import Hashable
 
 from gamesman.contract.errors import GameError
-from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.game import CHANCE, CompactPlayouts, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.play import random_outcome
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DEPTH = 6
-DEFAULT_SECONDS = 10.0
+#: alphabeta's time limit when named without arguments (beside DEFAULT_DEPTH).
+ALPHABETA_SECONDS = 10.0
+#: The time budget of a game's own search player named without arguments (Hex's ``rave``,
+#: Othello's ``bitalphabeta``): what the shell's hint, value, values and computer spend.
+DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
 EXPLORATION = 1.0
 PLAYOUT_LIMIT = 1_000
@@ -118,9 +122,9 @@ def _count(number: int, noun: str) -> str:
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
-def _budget_text(count: int | None, seconds: float | None) -> str:
-    parts = [] if count is None else [str(count)]
-    return " ".join(parts + ([] if seconds is None else [f"--time {seconds:g}"]))
+def count_words(count: int | None, seconds: float | None) -> list[str]:
+    """A budget as a strategy's arguments: ``["500", "--time", "2"]``."""
+    return ([] if count is None else [str(count)]) + ([] if seconds is None else ["--time", f"{seconds:g}"])
 
 
 # -- Monte-Carlo tree search -------------------------------------------------------------
@@ -175,9 +179,13 @@ class MCTSPlayer(Strategy):
     low: float = field(default=math.inf, init=False, repr=False)
     high: float = field(default=-math.inf, init=False, repr=False)
     nodes: int = field(default=0, init=False, repr=False)
+    compact: CompactPlayouts | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.compact = self.game.compact_playouts()
 
     def describe(self) -> str:
-        return f"mcts {_budget_text(self.iterations, self.seconds)}".rstrip()
+        return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
@@ -283,8 +291,11 @@ class MCTSPlayer(Strategy):
         return best
 
     def playout(self, position: Hashable) -> tuple[float, ...]:
-        """Uniformly random play to the end (chance by its probabilities)."""
+        """Uniformly random play to the end (chance by its probabilities), on the game's
+        compact form when it has one."""
         game, rng = self.game, self.rng
+        if self.compact is not None:
+            return self.compact.utilities(position, rng.getrandbits(63))
         for _ in range(PLAYOUT_LIMIT):
             ended = game.outcome(position)
             if ended is not None:
@@ -341,7 +352,7 @@ class AlphaBetaPlayer(Strategy):
                             f"alpha-beta plays two-player games (use mcts)")
 
     def describe(self) -> str:
-        return f"alphabeta {_budget_text(self.depth, self.seconds)}".rstrip()
+        return " ".join(["alphabeta", *count_words(self.depth, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
@@ -480,7 +491,7 @@ def _mcts(game: Game, rng: random.Random, args: list[str]) -> MCTSPlayer:
 def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlayer:
     depth, seconds = parse_budget("alphabeta", args, "depth", 1, MAX_DEPTH)
     if depth is None and seconds is None:
-        depth, seconds = DEFAULT_DEPTH, DEFAULT_SECONDS
+        depth, seconds = DEFAULT_DEPTH, ALPHABETA_SECONDS
     return AlphaBetaPlayer(game, rng, depth=depth, seconds=seconds)
 
 
