@@ -19,16 +19,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Hashable
 
 import numpy as np
 
-from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, Game, two_player_result
-from gamesman.contract.strategy import Choice, Strategy
 from gamesman.players.compiled import below, compiled, seeded
-from gamesman.players.search import count_words, parse_budget
+from gamesman.players.search import MCTSPlayer, Tally, count_words, parse_budget
 
 #: Neighbours in turn around a cell (each is next to the one before): right, up-right,
 #: up-left, left, down-left, down-right, as (row, column) steps.
@@ -282,15 +280,21 @@ def next_score_noise(state: np.ndarray) -> float:
 
 
 @dataclass
-class RaveSearch(Strategy):
-    """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring)."""
+class Root:
+    """What the search found at the root, read as MCTSPlayer's root: per move a Tally."""
+
+    mover: int
+    visits: int
+    children: dict[int, Tally]
+
+
+@dataclass
+class RaveSearch(MCTSPlayer):
+    """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring).
+    Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
 
     iterations: int | None = None
-    seconds: float | None = None
     name = "rave"
-    searches_positions = True
-    nodes: int = field(default=0, init=False, repr=False)
-    seconds_spent: float = field(default=0.0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.neighbours = neighbour_table(self.game.size)
@@ -298,52 +302,43 @@ class RaveSearch(Strategy):
     def describe(self) -> str:
         return " ".join(["rave", *count_words(self.iterations, self.seconds)])
 
-    def choose(self, position: Hashable) -> Choice:
-        game = self.game
-        moves = [move for move in game.moves(position) if isinstance(move, int)]
-        if not moves:
-            raise GameError(f"{game.name}: no moves to choose from in {game.format_position(position)}")
-        if len(moves) == 1:
-            return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
-        tree = self.search(position)
-        seconds = self.seconds_spent
-        first, count = tree["node_first"][0], tree["node_count"][0]
-        visits = tree["edge_n"][first:first + count]
-        best = first + int(np.argmax(visits))
-        move = int(tree["edge_move"][best])
-        total = int(tree["node_visits"][0])
-        rate = tree["edge_w"][best] / max(tree["edge_n"][best], 1)
-        reason = (f"best {game.format_move(position, move)}, win rate {rate:.0%} over {int(visits.max()):,} of "
-                  f"{total:,} iterations, {int(tree['counts'][0]):,} nodes in {seconds:.2f} s")
-        return Choice(move, reason)
-
-    def search(self, position: Hashable) -> dict[str, np.ndarray]:
-        """The tree's arrays after the budget is spent."""
+    def search(self, position: Hashable) -> "Root":
+        """The root's statistics after the budget is spent: per move its playouts (visits),
+        the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
         turn, cells, _ = position
         root = board_of(cells)
         capacity = EDGES if self.iterations is None else min(EDGES, (self.iterations + 2) * len(cells))
-        tree = {"node_first": np.empty(capacity // 8, np.int64), "node_count": np.zeros(capacity // 8, np.int64),
-                "node_visits": np.zeros(capacity // 8, np.int64), "counts": np.zeros(2, np.int64),
-                "edge_move": np.empty(capacity, np.int16), "edge_child": np.empty(capacity, np.int32),
-                "edge_n": np.empty(capacity, np.int32), "edge_w": np.empty(capacity, np.float32),
-                "edge_rn": np.empty(capacity, np.int32), "edge_rw": np.empty(capacity, np.float32)}
-        arrays = (tree["node_first"], tree["node_count"], tree["node_visits"], tree["counts"], tree["edge_move"],
-                  tree["edge_child"], tree["edge_n"], tree["edge_w"], tree["edge_rn"], tree["edge_rw"])
-        _new_node(root, tree["node_first"], tree["node_count"], tree["counts"], *arrays[4:])
+        nodes = max(capacity // 8, 1)
+        node_first, node_count, node_visits = np.empty(nodes, np.int64), np.zeros(nodes, np.int64), np.zeros(nodes, np.int64)
+        counts = np.zeros(2, np.int64)
+        edges = (np.empty(capacity, np.int16), np.empty(capacity, np.int32), np.empty(capacity, np.int32),
+                 np.empty(capacity, np.float32), np.empty(capacity, np.int32), np.empty(capacity, np.float32))
+        _new_node(root, node_first, node_count, counts, *edges)
         state = seeded(self.rng.getrandbits(63))
-        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays, state)  # compiled before the clock
+        arrays = (node_first, node_count, node_visits, counts, *edges, state)
+        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled before the clock
         started = time.monotonic()
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        deadline = None if self.seconds is None else started + self.seconds
         done = 1
         while self.iterations is None or done < self.iterations:
             batch = BATCH if self.iterations is None else min(BATCH, self.iterations - done)
-            run_iterations(root, turn, self.game.size, self.neighbours, batch, *arrays, state)
+            run_iterations(root, turn, self.game.size, self.neighbours, batch, *arrays)
             done += batch
-            self.nodes = int(tree["counts"][0])
+            self.nodes = int(counts[0])
             if deadline is not None and time.monotonic() >= deadline:
                 break
         self.seconds_spent = time.monotonic() - started
-        return tree
+        summary = Root(turn, int(node_visits[0]), {})
+        edge_move, _, edge_n, edge_w, _, _ = edges
+        for at in range(node_first[0], node_first[0] + node_count[0]):
+            visits = int(edge_n[at])
+            if visits:
+                child = summary.children[int(edge_move[at])] = Tally(2)
+                wins = float(edge_w[at])
+                child.visits = visits
+                child.totals[turn], child.totals[1 - turn] = 2 * wins - visits, visits - 2 * wins
+                child.shares[turn], child.shares[1 - turn] = wins, visits - wins
+        return summary
 
 
 def make_rave(game: Game, rng: random.Random, args: list[str]) -> RaveSearch:

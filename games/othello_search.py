@@ -350,7 +350,7 @@ class BitAlphaBeta(Strategy):
         return Choice(move, self.reason(position, move, value, depth, exact, seconds))
 
     def reason(self, position: Hashable, move: int, value: float, depth: int, exact: bool, seconds: float) -> str:
-        said = f"best {self.game.format_move(position, move)}, "
+        said = f"{self.game.format_move(position, move)}: "
         if abs(value) >= WON:
             lead = int(value - math.copysign(WON, value))
             said += ("forced win" if value > 0 else "forced loss") + f" by {abs(lead)} pieces"
@@ -392,7 +392,7 @@ class BitAlphaBeta(Strategy):
                         counters, values)
             self.nodes += int(counters[0])
             spent = time.monotonic() - began
-            rate = max(rate, counters[0] / max(spent, 1e-6))
+            rate = 0.9 * counters[0] / max(spent, 1e-6)  # nodes a second at this depth, with a margin
             if counters[2]:
                 break  # out of time: the last complete depth counts
             ranked = np.argsort(-values, kind="stable")
@@ -400,6 +400,8 @@ class BitAlphaBeta(Strategy):
             best, value, reached, exact = int(order[0]), float(values[0]), depth, counters[3] == 0
             if exact or abs(value) >= WON:
                 break
+            if deadline is not None and time.monotonic() + 2 * spent > deadline:
+                break  # the next depth (several times this one) would not finish in time
         return best, value, reached, exact, time.monotonic() - started
 
 

@@ -111,4 +111,4 @@ def test_bitalphabeta_takes_a_corner_when_offered():
     position = game.parse_position("(b -------- -w------ --b----- ---bw--- -------- -------- -------- --------)")
     choice = make_strategy(game, "bitalphabeta 4", random.Random(0)).choose(position)
     assert game.format_move(position, choice.move) == "a1"
-    assert "at depth 4" in choice.reason and "nodes in" in choice.reason
+    assert choice.reason.startswith("a1: score ") and "at depth 4" in choice.reason and "nodes in" in choice.reason

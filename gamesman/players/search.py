@@ -151,7 +151,7 @@ class _Node:
         self.shares = [0.0] * game.players
 
 
-class _Tally:
+class Tally:
     """The statistics of one root move added up over several searched samples."""
 
     __slots__ = ("visits", "totals", "shares")
@@ -180,6 +180,8 @@ class MCTSPlayer(Strategy):
     high: float = field(default=-math.inf, init=False, repr=False)
     nodes: int = field(default=0, init=False, repr=False)
     compact: CompactPlayouts | None = field(default=None, init=False, repr=False)
+    #: Seconds the last search took (said beside a time budget).
+    seconds_spent: float = field(default=0.0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.compact = self.game.compact_playouts()
@@ -202,8 +204,12 @@ class MCTSPlayer(Strategy):
         if game.players > 1:
             said += f", win rate {child.shares[root.mover] / child.visits:.0%}"
         said += (f", mean utility {mean + 0.0:+.2f} over {child.visits:,} of "
-                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}")
+                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}{self.time_spent()}")
         return Choice(move, said)
+
+    def time_spent(self) -> str:
+        """`` in 1.00 s`` after a search with a time budget (a count budget says it all)."""
+        return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
 
     def search(self, position: Hashable) -> _Node:
         """The search tree from ``position`` after the budget is spent.
@@ -212,10 +218,13 @@ class MCTSPlayer(Strategy):
         shared among SAMPLES positions drawn from that view, each searched on its
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        started = time.monotonic()
+        deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
         if not game.hidden_information or mover == CHANCE:
-            return self.grow(position, self.iterations, deadline)
+            root = self.grow(position, self.iterations, deadline)
+            self.seconds_spent = time.monotonic() - started
+            return root
         view = game.parse_view(game.view(position, mover))
         merged = _Node(game, position, self.rng)
         legal = set(merged.untried)
@@ -231,9 +240,10 @@ class MCTSPlayer(Strategy):
             merged.visits += root.visits
             for move, child in root.children.items():
                 if move in legal:
-                    into = merged.children.get(move) or merged.children.setdefault(move, _Tally(game.players))
+                    into = merged.children.get(move) or merged.children.setdefault(move, Tally(game.players))
                     into.add(child)
         self.nodes = nodes
+        self.seconds_spent = time.monotonic() - started
         return merged
 
     def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
