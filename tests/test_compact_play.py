@@ -91,7 +91,7 @@ def test_rave_takes_a_winning_cell_and_is_seeded():
     position = game.parse_position("(x -x-- -xo- -xo- --o-)")
     choice = make_strategy(game, "rave 3000", random.Random(1)).choose(position)
     assert game.format_move(position, choice.move) in ("a4", "b4")
-    assert "of 3,000 iterations" in choice.reason and " s" in choice.reason
+    assert "of 3,000 iterations" in choice.reason
     again = make_strategy(game, "rave 3000", random.Random(1)).choose(position)
     assert again.move == choice.move
 
