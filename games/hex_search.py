@@ -49,8 +49,14 @@ def neighbour_table(size: int) -> np.ndarray:
     return table
 
 
+#: Cell characters to cell values (0 empty, 1 Black, 2 White).
+CELL_VALUES = np.zeros(256, dtype=np.int8)
+CELL_VALUES[ord("x")], CELL_VALUES[ord("o")] = 1, 2
+
+
 def board_of(cells: str) -> np.ndarray:
-    return np.array(["-xo".index(cell) for cell in cells], dtype=np.int8)
+    """The board array of the rules' cell string."""
+    return CELL_VALUES[np.frombuffer(cells.encode("ascii"), dtype=np.uint8)]
 
 
 # -- the rules on arrays: random games ----------------------------------------------------------
@@ -118,10 +124,18 @@ class HexPlayouts(CompactPlayouts):
         self.neighbours = neighbour_table(game.size)
 
     def game(self, position: tuple, seed: int) -> tuple[list[int], tuple[float, float]]:
+        winner, moves = self.run(position, seed)
+        return moves.tolist(), two_player_result(winner)
+
+    def utilities(self, position: tuple, seed: int) -> tuple[float, float]:
+        return two_player_result(self.run(position, seed)[0])
+
+    def run(self, position: tuple, seed: int) -> tuple[int, np.ndarray]:
+        """The winner and the moves of one random game."""
         turn, cells, _ = position
         moves = np.empty(len(cells), dtype=np.int64)
         winner, played = random_game(board_of(cells), turn, self.rules.size, self.neighbours, seeded(seed), moves)
-        return moves[:played].tolist(), two_player_result(int(winner))
+        return int(winner), moves[:played]
 
 
 # -- Monte-Carlo tree search with RAVE ------------------------------------------------------------

@@ -25,6 +25,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Hashable
 
 import numpy as np
@@ -80,8 +81,16 @@ class Board:
     def masks_of(self, position: tuple[int, str], names: tuple[str, ...]) -> tuple[np.uint64, np.uint64]:
         """The mover's and the other's pieces."""
         turn, cells = position
-        stones = [sum(1 << i for i, cell in enumerate(cells) if cell == name) for name in names]
-        return np.uint64(stones[turn]), np.uint64(stones[1 - turn])
+        backwards = cells[::-1]  # cell 0 is the lowest bit
+        mine, theirs = (int(backwards.translate(_binary_digits(names[player], names)), 2)
+                        for player in (turn, 1 - turn))
+        return np.uint64(mine), np.uint64(theirs)
+
+
+@lru_cache(maxsize=None)
+def _binary_digits(name: str, names: tuple[str, ...]) -> dict[int, str]:
+    """A str.translate table: ``name``'s pieces to 1, every other cell to 0."""
+    return {ord(cell): "1" if cell == name else "0" for cell in (*names, "-")}
 
 
 def _square_priority(cell: int, rows: int, cols: int) -> int:
@@ -175,14 +184,21 @@ class OthelloPlayouts(CompactPlayouts):
         self.board = Board(game.rows, game.cols)
 
     def game(self, position: tuple[int, str], seed: int) -> tuple[list, tuple[float, float]]:
+        lead, moves = self.run(position, seed)
+        return ([self.pass_move if move == PASS_CODE else move for move in moves.tolist()],
+                _result(position[0], lead, self.rules.misere))
+
+    def utilities(self, position: tuple[int, str], seed: int) -> tuple[float, float]:
+        return _result(position[0], self.run(position, seed)[0], self.rules.misere)
+
+    def run(self, position: tuple[int, str], seed: int) -> tuple[int, np.ndarray]:
+        """The mover's lead in pieces at the end, and the moves, of one random game."""
         board, rules = self.board, self.rules
         mine, theirs = board.masks_of(position, rules.player_names)
         moves = np.empty(4 * board.rows * board.cols + 4, dtype=np.int64)
         lead, played = random_game(mine, theirs, board.full, board.shifts, board.masks, board.steps,
                                    rules.place_anywhere, seeded(seed), moves)
-        turn = position[0]
-        return ([self.pass_move if move == PASS_CODE else move for move in moves[:played].tolist()],
-                _result(turn, lead, rules.misere))
+        return lead, moves[:played]
 
 
 def _result(turn: int, lead: int, misere: bool) -> tuple[float, float]:
