@@ -10,7 +10,7 @@ against ``benchmarks/openspiel_mcts_player.py`` (OpenSpiel's C++ MCTS, random
 rollouts, exploration 2, the same SECONDS a move); ``gamesman match`` alternates
 the colours.  The score counts a win 1 and a tie 1/2; the interval is Wilson's
 95% score interval on the games played.  The referee allows each move 5 s more
-than the budget (start-up, numba's cache).
+than the budget (start-up); one move played before the match compiles the kernels.
 
 A run on two cores shared with other work (load average about 7), 2026-11-24,
 is in the README's performance section.
@@ -50,6 +50,9 @@ def match(spec: str, games: int, seconds: float) -> list[dict]:
     ours = shlex.join([sys.executable, "-m", "gamesman", "protocol", game.name, *options,
                        "--strategy", f"{game.search_strategy} --time {seconds:g}"])
     theirs = shlex.join([sys.executable, str(PLAYER), "--time", f"{seconds:g}"])
+    # one move first, so that numba compiles (or loads its cache) before any move is timed
+    subprocess.run([sys.executable, "-m", "gamesman", "protocol", game.name, *options, "--strategy",
+                    f"{game.search_strategy} 1"], input=b"genmove\nquit\n", stdout=subprocess.DEVNULL, check=True)
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "games.jsonl"
         command = [sys.executable, "-m", "gamesman", "match", game.name, *options, "--player", ours,

@@ -64,16 +64,16 @@ class Board:
         self.steps = max(rows, cols)
         corners = (0, cols - 1, cells - cols, cells - 1)
         self.corners = np.array(corners, dtype=np.int64)
-        # for each corner: its X cell (diagonal) and its two C cells (along the edges)
-        near = []
+        # for each corner: its X cell (diagonal) and its two C cells (along the edges), and the
+        # steps from it along its row and along its column (edges of cols and of rows cells)
+        near, edge_steps = [], []
         for corner in corners:
             r, c = divmod(corner, cols)
             dr, dc = (1 if r == 0 else -1), (1 if c == 0 else -1)
             near.append(((r + dr) * cols + c + dc, r * cols + c + dc, (r + dr) * cols + c))
+            edge_steps.append((dc, dr * cols))
         self.near = np.array(near, dtype=np.int64)
-        self.edge_steps = np.array([(dc, dr * cols) for dr, dc in
-                                    [((1 if divmod(k, cols)[0] == 0 else -1), (1 if divmod(k, cols)[1] == 0 else -1))
-                                     for k in corners]], dtype=np.int64)
+        self.edge_steps = np.array(edge_steps, dtype=np.int64)
         self.edge_length = np.array([cols, rows], dtype=np.int64)
         order = sorted(range(cells), key=lambda i: -_square_priority(i, rows, cols))
         self.order = np.array(order, dtype=np.int64)
@@ -322,7 +322,7 @@ def search_root(mine: np.uint64, theirs: np.uint64, moves: np.ndarray, depth: in
                 edge_steps: np.ndarray, edge_length: np.ndarray, cells: int, order: np.ndarray,
                 counters: np.ndarray, values: np.ndarray) -> None:
     """The value of each root move (in the given order) at ``depth``: exact for the best,
-    bounds for the rest (a null window on each after the first)."""
+    an upper bound for the others (each is searched with the best value so far as alpha)."""
     alpha = -np.inf
     for k in range(len(moves)):
         placed = np.uint64(1) << np.uint64(moves[k])

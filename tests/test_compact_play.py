@@ -112,3 +112,30 @@ def test_bitalphabeta_takes_a_corner_when_offered():
     choice = make_strategy(game, "bitalphabeta 4", random.Random(0)).choose(position)
     assert game.format_move(position, choice.move) == "a1"
     assert choice.reason.startswith("a1: score ") and "at depth 4" in choice.reason and "nodes in" in choice.reason
+
+
+def test_line_games_with_gravity_drop_each_piece_to_the_lowest_empty_cell():
+    """The generic kernel's Connect Four mode (cells row by row, row 0 at the bottom), checked
+    move by move against the rule written out here: a piece lands on its column's lowest
+    empty cell, and the game ends at the first four in a row or on a full board."""
+    import numpy as np
+
+    from gamesman.boards import text as boards
+    from gamesman.players.compiled import seeded
+    from gamesman.players.playouts import TIE, line_game, line_masks
+
+    rows, cols = 6, 7
+    lines = boards.lines(rows, cols, 4)
+    for seed in range(30):
+        moves = np.empty(rows * cols, dtype=np.int64)
+        end, played = line_game(np.zeros(2, dtype=np.uint64), 0, np.uint64((1 << rows * cols) - 1),
+                                line_masks(lines), False, cols, seeded(seed), moves)
+        owner = [None] * (rows * cols)
+        winner = TIE
+        for turn, cell in enumerate(moves[:played].tolist()):
+            assert winner == TIE, "a move after the end"
+            assert owner[cell] is None and (cell < cols or owner[cell - cols] is not None)
+            owner[cell] = turn % 2
+            if any(all(owner[i] == turn % 2 for i in line) for line in lines):
+                winner = turn % 2
+        assert end == winner and (winner != TIE or played == rows * cols)
