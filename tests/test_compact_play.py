@@ -139,3 +139,16 @@ def test_line_games_with_gravity_drop_each_piece_to_the_lowest_empty_cell():
             if any(all(owner[i] == turn % 2 for i in line) for line in lines):
                 winner = turn % 2
         assert end == winner and (winner != TIE or played == rows * cols)
+
+
+def test_the_playout_bench_times_the_rules_and_the_compact_form_of_the_same_variants():
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.dev.bench import OPENSPIEL, REAL_SIZES, compact_playout, rules_playout, timed
+
+    for spec in [*OPENSPIEL, *REAL_SIZES]:
+        assert game_from_spec(spec).spec == spec  # each names a variant exactly as the game writes it
+    game = make_game("tictactoe")
+    games, moves = timed(rules_playout(game, random.Random(1)), 0.05)
+    assert games > 0 and 5 * games <= moves <= 9 * games  # a game of tic-tac-toe lasts 5 to 9 moves
+    assert timed(compact_playout(game), 0.05)[0] > 0
+    assert compact_playout(make_game("nim")) is None
