@@ -290,7 +290,7 @@ def bench_playouts(seconds: float, report: Report) -> None:
     report(f"Random games per second, {seconds:g} s each: by the rules (moves and play, the baseline), "
            f"on the compact form (compiled), and OpenSpiel's")
     games = [make_game(name) for name in game_names()] + [game_from_spec(spec) for spec in REAL_SIZES]
-    width = max(len(game.spec) for game in games)
+    width = min(60, max(len(game.spec) for game in games))  # longer specs push their line right
     report(f"{'variant':<{width}} {'rules':>9} {'compact':>10} {'x rules':>8} {'OpenSpiel':>10} {'x OpenSpiel':>12}")
     for game in games:
         if game.outcome(game.start()) is not None:
