@@ -183,9 +183,6 @@ class MCTSPlayer(Strategy):
     #: Seconds the last search took (said beside a time budget).
     seconds_spent: float = field(default=0.0, init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.compact = self.game.compact_playouts()
-
     def describe(self) -> str:
         return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
 
@@ -249,6 +246,8 @@ class MCTSPlayer(Strategy):
     def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
         """A search tree from ``position``, grown until ``iterations`` or ``deadline``."""
         game, rng = self.game, self.rng
+        if self.compact is None:  # asked when a search first needs it (compiled forms load numba)
+            self.compact = game.compact_playouts()
         self.low, self.high, self.nodes = math.inf, -math.inf, 1
         root = _Node(game, position, rng)
         while iterations is None or root.visits < iterations:
