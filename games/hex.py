@@ -53,7 +53,8 @@ from functools import cached_property, lru_cache
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
-from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.strategy import StrategyEntry
 
 # Position: (turn, cells row 1 first, the player who has joined their rims or None).
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
@@ -88,6 +89,11 @@ class Hex(Game[Position, Move]):
     swap: bool
     rules = "Place a stone on an empty cell; Black joins top and bottom, White left and right."
     showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True}, {"size": 4})
+    search_strategy = "rave"
+    strategies = {"rave": StrategyEntry(
+        lambda game, rng, args: _hex_search().make_rave(game, rng, args),
+        "Monte-Carlo tree search with RAVE and bridge-saving playouts, compiled: "
+        "rave [ITERATIONS] [--time SECONDS] (default: 1 s)")}
 
     def setup(self) -> None:
         self.cells_count = self.size * self.size
@@ -231,6 +237,10 @@ class Hex(Game[Position, Move]):
                      f"o (white) joins columns a and {boards.column_name(self.size - 1)}")
         return "\n".join(lines)
 
+    # -- fast play (games/hex_search.py) ------------------------------------------------
+    def compact_playouts(self) -> CompactPlayouts:
+        return _hex_search().HexPlayouts(self)
+
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     @cached_property
     def cell_code(self) -> DigitCode:
@@ -304,3 +314,10 @@ class Hex(Game[Position, Move]):
             if (grown == reached).all():
                 return (reached & second) != 0
             reached = grown
+
+
+def _hex_search():
+    """The compiled search and playouts (imported when first used: they load numba)."""
+    from gamesman.games import hex_search
+
+    return hex_search

@@ -45,7 +45,8 @@ from functools import cached_property
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
-from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.strategy import StrategyEntry
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
@@ -73,6 +74,11 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
     place_anywhere: bool
     rules = ("Place a piece so that it encloses opposing pieces, which flip; pass when you cannot place. "
              "Most pieces when neither can place wins (fewest under misere).")
+    search_strategy = "bitalphabeta"
+    strategies = {"bitalphabeta": StrategyEntry(
+        lambda game, rng, args: _othello_search().make_bitalphabeta(game, rng, args),
+        "alpha-beta on bit boards with mobility, corners, stability and parity, compiled: "
+        "bitalphabeta [DEPTH] [--time SECONDS] (default: 1 s)")}
 
     def setup(self) -> None:
         self.size = self.rows * self.cols
@@ -214,6 +220,11 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
         """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
         return self.size <= MAX_SOLVABLE_CELLS
 
+    # -- fast play (games/othello_search.py) ---------------------------------------------
+    def compact_playouts(self) -> CompactPlayouts | None:
+        """Bit boards: up to 64 cells."""
+        return _othello_search().OthelloPlayouts(self, PASS) if self.size <= 64 else None
+
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when white is to move).
     def expands_in_batches(self) -> bool:
@@ -271,3 +282,10 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
             closed = (grid.shift(run, direction) & mine) != 0
             flipped |= run * closed
         return flipped
+
+
+def _othello_search():
+    """The compiled search and playouts (imported when first used: they load numba)."""
+    from gamesman.games import othello_search
+
+    return othello_search

@@ -271,16 +271,19 @@ def test_value_of_a_variant_too_large_to_solve_is_a_labelled_estimate():
     first = [engine.ask("genmove") for _ in range(2)]
     engine.ask("clear_board")
     estimate = engine.ask("value")
-    assert estimate.startswith("estimate by mcts 1000: best ")  # the game's search player
-    assert engine.ask("value") == estimate  # seeded by the position: the same answer again
-    move = estimate.split()[5].rstrip(",")
-    assert move in engine.ask("moves").split()
+    assert estimate.startswith("estimate by rave --time 1: best ")  # the game's search player, on a time budget
+    assert re.search(r"of [\d,]+ iterations, [\d,]+ nodes in [\d.]+ s$", estimate)  # the search behind it
     rated = engine.ask("values").splitlines()
-    assert rated[0].startswith(f"{move} estimate win rate ")  # the same search: the same best move
-    assert rated[-1].startswith("(estimates by mcts 1000, 1,000 iterations")
+    assert re.fullmatch(r"\(estimates by rave --time 1, [\d,]+ iterations, [\d,]+ nodes in [\d.]+ s\)", rated[-1])
     assert {line.split()[0] for line in rated[:-1]} == set(engine.ask("moves").split())
     engine.ask("seed 3")
     assert [engine.ask("genmove") for _ in range(2)] == first  # estimates leave genmove's draws alone
+    assert engine.ask("strategy rave 300") == "rave 300"
+    estimate = engine.ask("value")
+    assert engine.ask("value") == estimate  # seeded by the position: the same answer again
+    move = estimate.split()[5].rstrip(",")
+    assert move in engine.ask("moves").split()
+    assert engine.ask("values").splitlines()[0].startswith(f"{move} estimate win rate ")  # the same search
     assert engine.ask("strategy mcts 40") == "mcts 40"
     assert engine.ask("value").startswith("estimate by mcts 40: best ")  # the session's own search
     assert engine.ask("strategy alphabeta 2") == "alphabeta 2"

@@ -229,15 +229,17 @@ def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
     assert t.finish() == 0
 
 
-def test_a_search_estimate_shows_its_progress_and_hint_agrees_with_it(terminal):
+@pytest.mark.xfail(strict=True, reason="the shell looks the game's search player up among the engine's "
+                                       "strategies only, not the game's own (Shell.searcher)")
+def test_a_search_estimate_says_its_search_and_hint_agrees_with_it(terminal):
     t = terminal("shell", "othello", "--rows", "8", "--cols", "8")
     t.prompt("b")
     t.child.send("value\r")
-    t.wait(r"mcts 1000 on othello\(rows=8.*searched nodes [\d,]+ \([\d,]+/s\)")  # while it searches
-    value = t.prompt("b")
-    best = re.search(r"estimate by mcts 1000 \(.*\): best ([a-h][1-8]), win rate", value).group(1)
+    value = t.prompt("b")  # the game's own search player, on its default time budget
+    best = re.search(r"estimate by bitalphabeta --time 1: best ([a-h][1-8]), score [-+]\d\.\d\d "
+                     r"at depth \d+, [\d,]+ nodes in [\d.]+ s", value).group(1)
     started = time.monotonic()
-    assert f"play {best}: win rate" in t.type("hint", "b")
+    assert f"play {best}: score" in t.type("hint", "b")
     assert time.monotonic() - started < 1  # the same search answers: it is not run again
     t.child.sendcontrol("d")
     assert t.finish() == 0

@@ -8,361 +8,361 @@ $ gamesman protocol hex --strategy "mcts 10" --seed 1
 =2
 
 > 3 genmove b
-=3 g7
+=3 g2
 
 > 4 genmove w
-=4 e2
+=4 g3
 
 > 5 genmove b
-=5 b4
+=5 a6
 
 > 6 genmove w
-=6 k9
+=6 i11
 
 > 7 genmove b
-=7 j9
+=7 j10
 
 > 8 genmove w
-=8 a3
+=8 d5
 
 > 9 genmove b
-=9 h7
+=9 a10
 
 > 10 genmove w
-=10 b3
+=10 a11
 
 > 11 genmove b
-=11 k11
+=11 b1
 
 > 12 genmove w
-=12 h10
+=12 i5
 
 > 13 genmove b
-=13 j3
+=13 k6
 
 > 14 genmove w
-=14 c9
+=14 h1
 
 > 15 genmove b
-=15 j7
+=15 c7
 
 > 16 genmove w
-=16 h1
+=16 b10
 
 > 17 genmove b
-=17 k10
+=17 a8
 
 > 18 genmove w
-=18 d4
+=18 c11
 
 > 19 genmove b
-=19 g5
+=19 a2
 
 > 20 genmove w
-=20 f6
+=20 g5
 
 > 21 genmove b
-=21 g6
+=21 k7
 
 > 22 genmove w
-=22 k1
+=22 a9
 
 > 23 genmove b
-=23 f8
+=23 c1
 
 > 24 genmove w
-=24 h9
+=24 g11
 
 > 25 genmove b
-=25 c5
+=25 k2
 
 > 26 genmove w
-=26 j4
+=26 k11
 
 > 27 genmove b
-=27 f9
+=27 e8
 
 > 28 genmove w
-=28 f4
+=28 f10
 
 > 29 genmove b
-=29 d5
+=29 j5
 
 > 30 genmove w
-=30 a2
+=30 k10
 
 > 31 genmove b
-=31 c8
+=31 c9
 
 > 32 genmove w
-=32 i11
+=32 e9
 
 > 33 genmove b
-=33 j5
+=33 b2
 
 > 34 genmove w
-=34 k4
+=34 b4
 
 > 35 genmove b
-=35 b5
+=35 f4
 
 > 36 genmove w
-=36 f7
+=36 k3
 
 > 37 genmove b
-=37 b11
+=37 g6
 
 > 38 genmove w
-=38 j6
+=38 i4
 
 > 39 genmove b
-=39 j1
+=39 k4
 
 > 40 genmove w
-=40 i8
+=40 f2
 
 > 41 genmove b
-=41 d10
+=41 i8
 
 > 42 genmove w
-=42 b9
+=42 h5
 
 > 43 genmove b
-=43 h2
+=43 i1
 
 > 44 genmove w
-=44 c6
+=44 f3
 
 > 45 genmove b
-=45 e11
+=45 c4
 
 > 46 genmove w
-=46 h6
+=46 d7
 
 > 47 genmove b
-=47 b8
+=47 a1
 
 > 48 genmove w
-=48 a7
+=48 c10
 
 > 49 genmove b
-=49 e9
+=49 g8
 
 > 50 genmove w
-=50 i7
+=50 j3
 
 > 51 genmove b
-=51 b6
+=51 c5
 
 > 52 genmove w
-=52 e3
+=52 e5
 
 > 53 genmove b
-=53 d2
+=53 c8
 
 > 54 genmove w
-=54 c7
+=54 j1
 
 > 55 genmove b
-=55 e7
+=55 j7
 
 > 56 genmove w
-=56 e1
+=56 f9
 
 > 57 genmove b
-=57 a6
+=57 i3
 
 > 58 genmove w
-=58 a8
+=58 g4
 
 > 59 genmove b
-=59 a11
+=59 e2
 
 > 60 genmove w
-=60 a4
+=60 j9
 
 > 61 genmove b
-=61 c3
+=61 f8
 
 > 62 genmove w
-=62 k3
+=62 h10
 
 > 63 genmove b
-=63 c1
+=63 f5
 
 > 64 genmove w
-=64 k7
+=64 g10
 
 > 65 genmove b
-=65 f1
+=65 k5
 
 > 66 genmove w
-=66 e8
+=66 h11
 
 > 67 genmove b
-=67 h5
+=67 k8
 
 > 68 genmove w
-=68 e4
+=68 j6
 
 > 69 genmove b
-=69 b1
+=69 e10
 
 > 70 genmove w
-=70 k2
+=70 g7
 
 > 71 genmove b
-=71 f3
+=71 b5
 
 > 72 genmove w
-=72 f2
+=72 b11
 
 > 73 genmove b
-=73 g4
+=73 h7
 
 > 74 genmove w
-=74 i1
+=74 b7
 
 > 75 genmove b
-=75 c10
+=75 f7
 
 > 76 genmove w
-=76 e10
+=76 i9
 
 > 77 genmove b
-=77 i4
+=77 d11
 
 > 78 genmove w
-=78 f10
+=78 a3
 
 > 79 genmove b
-=79 g8
+=79 c2
 
 > 80 genmove w
-=80 e6
+=80 d4
 
 > 81 genmove b
-=81 d11
+=81 f1
 
 > 82 genmove w
-=82 h8
+=82 h3
 
 > 83 genmove b
-=83 b2
+=83 i7
 
 > 84 genmove w
-=84 i3
+=84 e4
 
 > 85 genmove b
-=85 j10
+=85 f6
 
 > 86 genmove w
-=86 j2
+=86 a7
 
 > 87 genmove b
-=87 i9
+=87 e3
 
 > 88 genmove w
-=88 g3
+=88 j8
 
 > 89 genmove b
-=89 h3
+=89 b3
 
 > 90 genmove w
-=90 d8
+=90 h2
 
 > 91 genmove b
-=91 k5
+=91 j11
 
 > 92 genmove w
-=92 e5
+=92 g1
 
 > 93 genmove b
-=93 d3
+=93 e6
 
 > 94 genmove w
-=94 i5
+=94 i6
 
 > 95 genmove b
-=95 d1
+=95 c3
 
 > 96 genmove w
-=96 f11
+=96 g9
 
 > 97 genmove b
-=97 a10
+=97 d10
 
 > 98 genmove w
-=98 j8
+=98 e11
 
 > 99 genmove b
-=99 c11
+=99 e1
 
 > 100 genmove w
-=100 g1
+=100 f11
 
 > 101 genmove b
-=101 g2
+=101 j4
 
 > 102 genmove w
-=102 f5
+=102 h6
 
 > 103 genmove b
-=103 c4
+=103 a5
 
 > 104 genmove w
-=104 h4
+=104 d3
 
 > 105 genmove b
-=105 a9
+=105 b8
 
 > 106 genmove w
-=106 d7
+=106 h9
 
 > 107 genmove b
-=107 b10
+=107 c6
 
 > 108 genmove w
-=108 i2
+=108 d1
 
 > 109 genmove b
-=109 k8
+=109 i10
 
 > 110 genmove w
-=110 j11
+=110 a4
 
 > 111 genmove b
-=111 d6
+=111 h4
 
 > 112 genmove w
-=112 a5
+=112 i2
 
 > 113 genmove b
-=113 i10
+=113 b6
 
 > 114 genmove w
-=114 h11
+=114 d8
 
 > 115 genmove b
-=115 c2
+=115 d9
 
 > 116 genmove w
-=116 b7
+=116 resign
 
 > 117 showboard
 =117
    a b c d e f g h i j k
- 1 - x x x o x o o o x o 1
-  2 o x x x o o x x o o o 2
-   3 o o x x o x o x o x o 3
-    4 o x x o o o x o x o o 4
-     5 o x x x o o x x o x x 5
-      6 x x o x o o x o - o - 6
-       7 o o o o x o x x o x o 7
-        8 o x x o o x x o o o x 8
-         9 x o o - x x - o x x o 9
-         10 x x x x o o - o x x x 10
-          11 x x x x x o - o o o x 11
+ 1 x x x o x x o o x o - 1
+  2 x x x - x o x o o - x 2
+   3 o x x o x o o o x o o 3
+    4 o o x o o x o x o x x 4
+     5 x x x o o x o o o x x 5
+      6 x x x - x x x o o o x 6
+       7 o o x o - x o x x x x 7
+        8 x x x o x x x - x o x 8
+         9 o - x x o o o o o o - 9
+         10 x o o x x o o o x x o 10
+          11 o o o x o o o o o x o 11
              a b c d e f g h i j k
 x (black) joins rows 1 and 11; o (white) joins columns a and k
 

@@ -311,6 +311,15 @@ class Game(Generic[Position, Move]):
         """
         raise NotImplementedError
 
+    # -- optional hooks for fast play on a compact form (gamesman.players.search) -------
+    # Bit boards or integer codes, played by compiled code; the rules above stay the
+    # reference (tests replay every compact game by ``play`` and compare the ends).
+
+    def compact_playouts(self) -> "CompactPlayouts | None":
+        """Uniformly random games played on this variant's compact form, or None (then
+        search players play random games by ``moves`` and ``play``)."""
+        return None
+
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:
         """A PositionError naming the game (and the text, when given)."""
@@ -319,6 +328,20 @@ class Game(Generic[Position, Move]):
 
     def illegal(self, message: str) -> IllegalMove:
         return IllegalMove(f"{self.name}: {message}")
+
+
+class CompactPlayouts:
+    """Random games on a game's compact form (``Game.compact_playouts``): compiled, so
+    many times faster than ``moves`` and ``play``, and the same games as theirs."""
+
+    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, ...]]:
+        """One uniformly random game from ``position`` (in play) to its end, its random
+        choices drawn from ``seed``: the moves as ``moves`` names them, and ``outcome``."""
+        raise NotImplementedError
+
+    def utilities(self, position: Position, seed: int) -> tuple[float, ...]:
+        """The ``outcome`` of ``game(position, seed)`` alone (what a Monte-Carlo search needs)."""
+        return self.game(position, seed)[1]
 
 
 def two_player_result(winner: int | None) -> tuple[float, float]:
@@ -330,6 +353,7 @@ def two_player_result(winner: int | None) -> tuple[float, float]:
 
 __all__ = [
     "CHANCE",
+    "CompactPlayouts",
     "Game",
     "GameError",
     "IllegalMove",

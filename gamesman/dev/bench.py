@@ -10,7 +10,9 @@ measured in the same run on the same machine:
   baseline is the plain reference solver on the same variant (where it finishes
   within REFERENCE_LIMIT positions); GamesmanClassic's own figures, measured on
   a machine of this kind, are printed beside its four games;
-* **playouts**: random games per second for every game, beside Tic-Tac-Toe's;
+* **playouts**: random games per second for every game (and Othello 8x8), by the rules
+  (the baseline), on the game's compact form where it has one (compiled), and in OpenSpiel
+  where it is installed (``pip install -e '.[bench]'``);
 * **protocol**: round trips per second, beside a program that only echoes;
 * **shell**: seconds until the shell has started and left, beside a bare
   ``python -c pass``.
@@ -210,39 +212,101 @@ def bench_solving(specs: list[str], report: Report) -> None:
 
 
 # -- playouts, protocol, shell ---------------------------------------------------------------
-def playouts_per_second(name: str, seconds: float, rng: random.Random) -> tuple[float, float]:
-    """Random games (and moves) per second of a game's default variant, chance included."""
-    from gamesman.players.play import next_random
-    from gamesman.contract.registry import make_game
+#: Variants whose random games are also timed at their real size, beyond the defaults.
+REAL_SIZES = ["othello(rows=8,cols=8,misere=false,place_anywhere=false)"]
+#: The same games in OpenSpiel (``pip install open_spiel``; the ``bench`` extra), timed beside ours.
+OPENSPIEL = {
+    "tictactoe(misere=false)": "tic_tac_toe",
+    "othello(rows=8,cols=8,misere=false,place_anywhere=false)": "othello",
+    "hex(size=11,swap=false)": "hex(board_size=11)",
+    "connectfour(rows=6,cols=7,in_a_row=4,misere=false)": "connect_four",
+    "2048(rows=4,cols=4,target=0)": "2048",
+}
 
-    game = make_game(name)
-    if game.outcome(game.start()) is not None:
-        return 0.0, 0.0  # a puzzle that starts solved (the cube)
+
+def timed(play_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """Games and moves per second of ``play_one(seed)`` (it plays one game and returns its moves)."""
     games = moves = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds or games == 0:
-        position = game.start()
-        while game.outcome(position) is None:
-            position = next_random(game, position, rng)
-            moves += 1
+        moves += play_one(games)
         games += 1
     elapsed = time.perf_counter() - started
     return games / elapsed, moves / elapsed
 
 
-def bench_playouts(seconds: float, report: Report) -> None:
-    from gamesman.contract.registry import game_names
+def rules_playout(game, rng: random.Random) -> Callable[[int], int]:
+    """One random game by ``moves`` and ``play`` (chance by its probabilities): the plain loop."""
+    from gamesman.players.play import next_random
 
-    report(f"Random playouts of each default variant, {seconds:g} s each (baseline: tictactoe)")
-    playouts_per_second("tictactoe", seconds / 4, random.Random(1))  # warm up
-    base, _ = playouts_per_second("tictactoe", seconds, random.Random(1))
-    report(f"{'game':<20} {'games/s':>10} {'moves/s':>10} {'vs tictactoe':>13}")
-    for name in game_names():
-        games, moves = playouts_per_second(name, seconds, random.Random(1))
-        if games == 0:
-            report(f"{name:<20} {'the default variant starts solved':>35}")
+    def play_one(_: int) -> int:
+        position, moves = game.start(), 0
+        while game.outcome(position) is None:
+            position = next_random(game, position, rng)
+            moves += 1
+        return moves
+    return play_one
+
+
+def compact_playout(game) -> Callable[[int], int] | None:
+    """One random game on the game's compact form, as a search plays it (one call a game)."""
+    compact = game.compact_playouts()
+    if compact is None:
+        return None
+    start = game.start()
+    compact.utilities(start, 0)  # compiled (or loaded from the cache) before the clock starts
+
+    def play_one(seed: int) -> int:
+        compact.utilities(start, seed)
+        return 0  # the moves are not counted: a search asks only for the end
+    return play_one
+
+
+def openspiel_playout(name: str, rng: random.Random) -> Callable[[int], int] | None:
+    """One random game of OpenSpiel's version of the game (C++ called from Python), or None
+    when open_spiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+
+    def play_one(_: int) -> int:
+        state, moves = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        return moves
+    return play_one
+
+
+def bench_playouts(seconds: float, report: Report) -> None:
+    from gamesman.contract.registry import game_from_spec, game_names, make_game
+
+    report(f"Random games per second, {seconds:g} s each: by the rules (moves and play, the baseline), "
+           f"on the compact form (compiled), and OpenSpiel's")
+    games = [make_game(name) for name in game_names()] + [game_from_spec(spec) for spec in REAL_SIZES]
+    width = min(60, max(len(game.spec) for game in games))  # longer specs push their line right
+    report(f"{'variant':<{width}} {'rules':>9} {'compact':>10} {'x rules':>8} {'OpenSpiel':>10} {'x OpenSpiel':>12}")
+    for game in games:
+        if game.outcome(game.start()) is not None:
+            report(f"{game.spec:<{width}} {'the variant starts solved':>30}")
             continue
-        report(f"{name:<20} {games:>10,.1f} {moves:>10,.0f} {games / base:>13.3f}")
+        rules, _ = timed(rules_playout(game, random.Random(1)), seconds)
+        line = f"{game.spec:<{width}} {rules:>9,.0f}"
+        fast = compact_playout(game)
+        compact = timed(fast, seconds)[0] if fast is not None else None
+        line += f" {compact:>10,.0f} {compact / rules:>8.1f}" if compact else f" {'-':>10} {'':>8}"
+        theirs = openspiel_playout(OPENSPIEL[game.spec], random.Random(1)) if game.spec in OPENSPIEL else None
+        if theirs is not None:
+            openspiel, _ = timed(theirs, seconds)
+            ours = compact or rules
+            line += f" {openspiel:>10,.0f} {ours / openspiel:>12.2f}"
+        report(line.rstrip())
 
 
 def round_trips_per_second(command: list[str], line: bytes, count: int) -> float:

@@ -51,13 +51,17 @@ from dataclasses import dataclass, field
 from typing import Hashable
 
 from gamesman.contract.errors import GameError
-from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.game import CHANCE, CompactPlayouts, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.play import random_outcome
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DEPTH = 6
-DEFAULT_SECONDS = 10.0
+#: alphabeta's time limit when named without arguments (beside DEFAULT_DEPTH).
+ALPHABETA_SECONDS = 10.0
+#: The time budget of a game's own search player named without arguments (Hex's ``rave``,
+#: Othello's ``bitalphabeta``): what the shell's hint, value, values and computer spend.
+DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
 EXPLORATION = 1.0
 PLAYOUT_LIMIT = 1_000
@@ -118,9 +122,9 @@ def _count(number: int, noun: str) -> str:
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
-def _budget_text(count: int | None, seconds: float | None) -> str:
-    parts = [] if count is None else [str(count)]
-    return " ".join(parts + ([] if seconds is None else [f"--time {seconds:g}"]))
+def count_words(count: int | None, seconds: float | None) -> list[str]:
+    """A budget as a strategy's arguments: ``["500", "--time", "2"]``."""
+    return ([] if count is None else [str(count)]) + ([] if seconds is None else ["--time", f"{seconds:g}"])
 
 
 # -- Monte-Carlo tree search -------------------------------------------------------------
@@ -147,7 +151,7 @@ class _Node:
         self.shares = [0.0] * game.players
 
 
-class _Tally:
+class Tally:
     """The statistics of one root move added up over several searched samples."""
 
     __slots__ = ("visits", "totals", "shares")
@@ -175,9 +179,12 @@ class MCTSPlayer(Strategy):
     low: float = field(default=math.inf, init=False, repr=False)
     high: float = field(default=-math.inf, init=False, repr=False)
     nodes: int = field(default=0, init=False, repr=False)
+    compact: CompactPlayouts | None = field(default=None, init=False, repr=False)
+    #: Seconds the last search took (said beside a time budget).
+    seconds_spent: float = field(default=0.0, init=False, repr=False)
 
     def describe(self) -> str:
-        return f"mcts {_budget_text(self.iterations, self.seconds)}".rstrip()
+        return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
@@ -194,8 +201,12 @@ class MCTSPlayer(Strategy):
         if game.players > 1:
             said += f", win rate {child.shares[root.mover] / child.visits:.0%}"
         said += (f", mean utility {mean + 0.0:+.2f} over {child.visits:,} of "
-                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}")
+                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}{self.time_spent()}")
         return Choice(move, said)
+
+    def time_spent(self) -> str:
+        """`` in 1.00 s`` after a search with a time budget (a count budget says it all)."""
+        return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
 
     def search(self, position: Hashable) -> _Node:
         """The search tree from ``position`` after the budget is spent.
@@ -204,10 +215,13 @@ class MCTSPlayer(Strategy):
         shared among SAMPLES positions drawn from that view, each searched on its
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        started = time.monotonic()
+        deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
         if not game.hidden_information or mover == CHANCE:
-            return self.grow(position, self.iterations, deadline)
+            root = self.grow(position, self.iterations, deadline)
+            self.seconds_spent = time.monotonic() - started
+            return root
         view = game.parse_view(game.view(position, mover))
         merged = _Node(game, position, self.rng)
         legal = set(merged.untried)
@@ -223,14 +237,17 @@ class MCTSPlayer(Strategy):
             merged.visits += root.visits
             for move, child in root.children.items():
                 if move in legal:
-                    into = merged.children.get(move) or merged.children.setdefault(move, _Tally(game.players))
+                    into = merged.children.get(move) or merged.children.setdefault(move, Tally(game.players))
                     into.add(child)
         self.nodes = nodes
+        self.seconds_spent = time.monotonic() - started
         return merged
 
     def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
         """A search tree from ``position``, grown until ``iterations`` or ``deadline``."""
         game, rng = self.game, self.rng
+        if self.compact is None:  # asked when a search first needs it (compiled forms load numba)
+            self.compact = game.compact_playouts()
         self.low, self.high, self.nodes = math.inf, -math.inf, 1
         root = _Node(game, position, rng)
         while iterations is None or root.visits < iterations:
@@ -283,8 +300,11 @@ class MCTSPlayer(Strategy):
         return best
 
     def playout(self, position: Hashable) -> tuple[float, ...]:
-        """Uniformly random play to the end (chance by its probabilities)."""
+        """Uniformly random play to the end (chance by its probabilities), on the game's
+        compact form when it has one."""
         game, rng = self.game, self.rng
+        if self.compact is not None:
+            return self.compact.utilities(position, rng.getrandbits(63))
         for _ in range(PLAYOUT_LIMIT):
             ended = game.outcome(position)
             if ended is not None:
@@ -341,7 +361,7 @@ class AlphaBetaPlayer(Strategy):
                             f"alpha-beta plays two-player games (use mcts)")
 
     def describe(self) -> str:
-        return f"alphabeta {_budget_text(self.depth, self.seconds)}".rstrip()
+        return " ".join(["alphabeta", *count_words(self.depth, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
@@ -480,7 +500,7 @@ def _mcts(game: Game, rng: random.Random, args: list[str]) -> MCTSPlayer:
 def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlayer:
     depth, seconds = parse_budget("alphabeta", args, "depth", 1, MAX_DEPTH)
     if depth is None and seconds is None:
-        depth, seconds = DEFAULT_DEPTH, DEFAULT_SECONDS
+        depth, seconds = DEFAULT_DEPTH, ALPHABETA_SECONDS
     return AlphaBetaPlayer(game, rng, depth=depth, seconds=seconds)
 
 

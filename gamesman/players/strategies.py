@@ -239,7 +239,7 @@ def _mcts_estimate(player, position: Hashable) -> Estimate:
         text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {_count(child.visits, 'visit')}"
         rows.append((move, text))
     return Estimate(rows, [m for m in game.moves(position) if m not in root.children],
-                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')}")
+                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')}{player.time_spent()}")
 
 
 def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:

@@ -1,0 +1,365 @@
+"""Hex on arrays of cells, compiled: random games and a Monte-Carlo tree search with RAVE.
+
+A board is an int8 array, one entry per cell (0 empty, 1 Black, 2 White), with
+a table of each cell's six neighbours in turn around it (-1 off the board).
+
+``rave [ITERATIONS] [--time SECONDS]`` is Hex's search player: Monte-Carlo tree
+search whose playouts fill the board, each move at random except that a
+player whose bridge (two stones with two empty cells in common) the other has
+just intruded into saves it by playing the other common cell.  Once a chain
+joins a player's rims it stays, so the filled board alone says who won.  Each
+tree edge keeps, beside its own playouts, those in which its cell was played
+later by the same player (RAVE, all moves as first), which rate every move
+from the first playouts on; a move's score blends the two, the RAVE share
+shrinking as its own playouts grow.  The swap of the pie rule is never
+searched.  Imported only when a search or a playout first runs (numba).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Hashable
+
+import numpy as np
+
+from gamesman.contract.game import CompactPlayouts, Game, two_player_result
+from gamesman.players.compiled import below, compiled, seeded
+from gamesman.players.search import MCTSPlayer, Tally, count_words, parse_budget
+
+#: Neighbours in turn around a cell (each is next to the one before): right, up-right,
+#: up-left, left, down-left, down-right, as (row, column) steps.
+AROUND = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0))
+EDGES = 6_000_000  # tree edges at most (about 130 MB); past that the tree stops growing
+EXPAND_AFTER = 2  # an edge's playouts before its position gets children of its own
+RAVE_BIAS = 0.0015  # b in beta = rn / (n + rn + 4 b^2 n rn)
+EXPLORATION = 0.05
+BATCH = 500  # iterations per compiled call between looks at the clock
+
+
+def neighbour_table(size: int) -> np.ndarray:
+    """Each cell's six neighbours in turn around it, -1 off the board."""
+    table = np.full((size * size, 6), -1, dtype=np.int64)
+    for cell in range(size * size):
+        row, col = divmod(cell, size)
+        for k, (dr, dc) in enumerate(AROUND):
+            if 0 <= row + dr < size and 0 <= col + dc < size:
+                table[cell, k] = (row + dr) * size + col + dc
+    return table
+
+
+#: Cell characters to cell values (0 empty, 1 Black, 2 White).
+CELL_VALUES = np.zeros(256, dtype=np.int8)
+CELL_VALUES[ord("x")], CELL_VALUES[ord("o")] = 1, 2
+
+
+def board_of(cells: str) -> np.ndarray:
+    """The board array of the rules' cell string."""
+    return CELL_VALUES[np.frombuffer(cells.encode("ascii"), dtype=np.uint8)]
+
+
+# -- the rules on arrays: random games ----------------------------------------------------------
+
+
+@compiled
+def _find(parent: np.ndarray, node: int) -> int:
+    while parent[node] != node:
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+    return node
+
+
+@compiled
+def _join(board: np.ndarray, parent: np.ndarray, cell: int, size: int, neighbours: np.ndarray) -> bool:
+    """Union ``cell`` with its own colour's neighbours and rims; True when the rims meet."""
+    colour = board[cell]
+    cells = size * size
+    first, second = cells + 2 * (colour - 1), cells + 2 * (colour - 1) + 1
+    row, col = cell // size, cell % size
+    line = row if colour == 1 else col
+    if line == 0:
+        parent[_find(parent, cell)] = _find(parent, first)
+    if line == size - 1:
+        parent[_find(parent, cell)] = _find(parent, second)
+    for k in range(6):
+        other = neighbours[cell, k]
+        if other >= 0 and board[other] == colour:
+            parent[_find(parent, other)] = _find(parent, cell)
+    return _find(parent, first) == _find(parent, second)
+
+
+@compiled
+def random_game(board: np.ndarray, turn: int, size: int, neighbours: np.ndarray, state: np.ndarray,
+                moves: np.ndarray) -> tuple[int, int]:
+    """Uniformly random moves until a chain joins its rims: (the winner, moves played).
+    ``board`` is changed."""
+    cells = size * size
+    parent = np.arange(cells + 4)
+    for cell in range(cells):
+        if board[cell]:
+            _join(board, parent, cell, size, neighbours)
+    empty = np.flatnonzero(board == 0)
+    left = len(empty)
+    played = 0
+    while left:
+        pick = below(state, left)
+        cell = empty[pick]
+        left -= 1
+        empty[pick] = empty[left]
+        board[cell] = turn + 1
+        moves[played] = cell
+        played += 1
+        if _join(board, parent, cell, size, neighbours):
+            return turn, played
+        turn = 1 - turn
+    return -1, played
+
+
+class HexPlayouts(CompactPlayouts):
+    """Random games of Hex on an array of cells, compiled."""
+
+    def __init__(self, game: Game) -> None:
+        self.rules = game
+        self.neighbours = neighbour_table(game.size)
+
+    def game(self, position: tuple, seed: int) -> tuple[list[int], tuple[float, float]]:
+        winner, moves = self.run(position, seed)
+        return moves.tolist(), two_player_result(winner)
+
+    def utilities(self, position: tuple, seed: int) -> tuple[float, float]:
+        return two_player_result(self.run(position, seed)[0])
+
+    def run(self, position: tuple, seed: int) -> tuple[int, np.ndarray]:
+        """The winner and the moves of one random game."""
+        turn, cells, _ = position
+        moves = np.empty(len(cells), dtype=np.int64)
+        winner, played = random_game(board_of(cells), turn, self.rules.size, self.neighbours, seeded(seed), moves)
+        return int(winner), moves[:played]
+
+
+# -- Monte-Carlo tree search with RAVE ------------------------------------------------------------
+
+
+@compiled
+def _black_joined(board: np.ndarray, size: int, neighbours: np.ndarray, seen: np.ndarray) -> bool:
+    """On a full board: whether Black's stones join row 1 to the last row."""
+    seen[:] = 0
+    stack = np.empty(size * size, dtype=np.int64)
+    top = 0
+    for cell in range(size):
+        if board[cell] == 1:
+            seen[cell] = 1
+            stack[top] = cell
+            top += 1
+    while top:
+        top -= 1
+        cell = stack[top]
+        if cell >= size * (size - 1):
+            return True
+        for k in range(6):
+            other = neighbours[cell, k]
+            if other >= 0 and board[other] == 1 and not seen[other]:
+                seen[other] = 1
+                stack[top] = other
+                top += 1
+    return False
+
+
+@compiled
+def _bridge_reply(board: np.ndarray, last: int, colour: int, neighbours: np.ndarray, state: np.ndarray) -> int:
+    """An empty cell that saves a bridge of ``colour`` the other player intruded into at ``last``, or -1."""
+    found = -1
+    seen = 0
+    for k in range(6):
+        middle = neighbours[last, k]
+        before, after = neighbours[last, (k + 5) % 6], neighbours[last, (k + 1) % 6]
+        if middle >= 0 and before >= 0 and after >= 0 and board[middle] == 0 \
+                and board[before] == colour and board[after] == colour:
+            seen += 1
+            if below(state, seen) == 0:
+                found = middle
+    return found
+
+
+@compiled
+def _new_node(board: np.ndarray, node_first: np.ndarray, node_count: np.ndarray, counts: np.ndarray,
+              edge_move: np.ndarray, edge_child: np.ndarray, edge_n: np.ndarray, edge_w: np.ndarray,
+              edge_rn: np.ndarray, edge_rw: np.ndarray) -> int:
+    """A node whose edges are the empty cells of ``board``, or -1 when the tree is full."""
+    empty = np.flatnonzero(board == 0)
+    nodes, edges = counts[0], counts[1]
+    if nodes >= len(node_first) or edges + len(empty) > len(edge_move):
+        return -1
+    node_first[nodes], node_count[nodes] = edges, len(empty)
+    for k in range(len(empty)):
+        at = edges + k
+        edge_move[at], edge_child[at] = empty[k], -1
+        edge_n[at], edge_w[at], edge_rn[at], edge_rw[at] = 0, 0.0, 0, 0.0
+    counts[0], counts[1] = nodes + 1, edges + len(empty)
+    return nodes
+
+
+@compiled
+def run_iterations(root_board: np.ndarray, root_turn: int, size: int, neighbours: np.ndarray, iterations: int,
+                   node_first: np.ndarray, node_count: np.ndarray, node_visits: np.ndarray, counts: np.ndarray,
+                   edge_move: np.ndarray, edge_child: np.ndarray, edge_n: np.ndarray, edge_w: np.ndarray,
+                   edge_rn: np.ndarray, edge_rw: np.ndarray, state: np.ndarray) -> None:
+    """``iterations`` more descents, playouts and updates of the tree rooted at node 0."""
+    cells = size * size
+    board = np.empty(cells, dtype=np.int8)
+    seen = np.empty(cells, dtype=np.int8)
+    empty = np.empty(cells, dtype=np.int64)
+    where = np.empty(cells, dtype=np.int64)
+    path_nodes = np.empty(cells + 1, dtype=np.int64)
+    path_edges = np.empty(cells + 1, dtype=np.int64)
+    bias = 4.0 * RAVE_BIAS * RAVE_BIAS
+    for _ in range(iterations):
+        board[:] = root_board
+        turn = root_turn
+        node = 0
+        depth = 0
+        last = -1
+        # selection and expansion
+        while node >= 0 and node_count[node] > 0:
+            first, count = node_first[node], node_count[node]
+            log_visits = math.log(node_visits[node] + 1.0)
+            best, best_score = first, -1e9
+            for at in range(first, first + count):
+                n, rn = edge_n[at], edge_rn[at]
+                if n == 0 and rn == 0:
+                    score = 1.0 + (next_score_noise(state))
+                else:
+                    q = edge_w[at] / n if n > 0 else 0.0
+                    r = edge_rw[at] / rn if rn > 0 else 0.0
+                    beta = rn / (n + rn + bias * n * rn)
+                    score = (1.0 - beta) * q + beta * r + EXPLORATION * math.sqrt(log_visits / (n + 1.0))
+                if score > best_score:
+                    best, best_score = at, score
+            path_nodes[depth], path_edges[depth] = node, best
+            depth += 1
+            last = edge_move[best]
+            board[last] = turn + 1
+            turn = 1 - turn
+            child = edge_child[best]
+            if child < 0 and edge_n[best] + 1 >= EXPAND_AFTER:
+                child = _new_node(board, node_first, node_count, counts, edge_move, edge_child, edge_n, edge_w,
+                                  edge_rn, edge_rw)
+                edge_child[best] = child
+                if child >= 0:
+                    node = child
+                break
+            node = child
+        # the playout: fill the board, saving intruded bridges
+        left = 0
+        for cell in range(cells):
+            if board[cell] == 0:
+                empty[left] = cell
+                where[cell] = left
+                left += 1
+        while left:
+            cell = -1
+            if last >= 0:
+                cell = _bridge_reply(board, last, turn + 1, neighbours, state)
+            if cell < 0:
+                cell = empty[below(state, left)]
+            at = where[cell]
+            left -= 1
+            moved = empty[left]
+            empty[at], where[moved] = moved, at
+            board[cell] = turn + 1
+            last = cell
+            turn = 1 - turn
+        black_won = _black_joined(board, size, neighbours, seen)
+        # updates: own playouts along the path, RAVE for every edge whose cell its mover played later
+        mover = root_turn
+        for step in range(depth):
+            node, taken = path_nodes[step], path_edges[step]
+            won = 1.0 if black_won == (mover == 0) else 0.0
+            node_visits[node] += 1
+            edge_n[taken] += 1
+            edge_w[taken] += won
+            first, count = node_first[node], node_count[node]
+            for at in range(first, first + count):
+                if board[edge_move[at]] == mover + 1:
+                    edge_rn[at] += 1
+                    edge_rw[at] += won
+            mover = 1 - mover
+
+
+@compiled
+def next_score_noise(state: np.ndarray) -> float:
+    """A tiny random amount that breaks ties between untried moves."""
+    return below(state, 1 << 20) * 1e-9
+
+
+@dataclass
+class Root:
+    """What the search found at the root, read as MCTSPlayer's root: per move a Tally."""
+
+    mover: int
+    visits: int
+    children: dict[int, Tally]
+
+
+@dataclass
+class RaveSearch(MCTSPlayer):
+    """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring).
+    Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
+
+    iterations: int | None = None
+    name = "rave"
+
+    def __post_init__(self) -> None:
+        self.neighbours = neighbour_table(self.game.size)
+
+    def describe(self) -> str:
+        return " ".join(["rave", *count_words(self.iterations, self.seconds)])
+
+    def search(self, position: Hashable) -> "Root":
+        """The root's statistics after the budget is spent: per move its playouts (visits),
+        the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
+        turn, cells, _ = position
+        root = board_of(cells)
+        capacity = EDGES if self.iterations is None else min(EDGES, (self.iterations + 2) * len(cells))
+        nodes = max(capacity // 8, 1)
+        node_first, node_count, node_visits = np.empty(nodes, np.int64), np.zeros(nodes, np.int64), np.zeros(nodes, np.int64)
+        counts = np.zeros(2, np.int64)
+        edges = (np.empty(capacity, np.int16), np.empty(capacity, np.int32), np.empty(capacity, np.int32),
+                 np.empty(capacity, np.float32), np.empty(capacity, np.int32), np.empty(capacity, np.float32))
+        _new_node(root, node_first, node_count, counts, *edges)
+        state = seeded(self.rng.getrandbits(63))
+        arrays = (node_first, node_count, node_visits, counts, *edges, state)
+        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled before the clock
+        started = time.monotonic()
+        deadline = None if self.seconds is None else started + self.seconds
+        done = 1
+        while self.iterations is None or done < self.iterations:
+            batch = BATCH if self.iterations is None else min(BATCH, self.iterations - done)
+            run_iterations(root, turn, self.game.size, self.neighbours, batch, *arrays)
+            done += batch
+            self.nodes = int(counts[0])
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+        self.seconds_spent = time.monotonic() - started
+        summary = Root(turn, int(node_visits[0]), {})
+        edge_move, _, edge_n, edge_w, _, _ = edges
+        for at in range(node_first[0], node_first[0] + node_count[0]):
+            visits = int(edge_n[at])
+            if visits:
+                child = summary.children[int(edge_move[at])] = Tally(2)
+                wins = float(edge_w[at])
+                child.visits = visits
+                child.totals[turn], child.totals[1 - turn] = 2 * wins - visits, visits - 2 * wins
+                child.shares[turn], child.shares[1 - turn] = wins, visits - wins
+        return summary
+
+
+def make_rave(game: Game, rng: random.Random, args: list[str]) -> RaveSearch:
+    """``rave [ITERATIONS] [--time SECONDS]``; without arguments the default time budget."""
+    from gamesman.players.search import DEFAULT_SECONDS
+
+    iterations, seconds = parse_budget("rave", args, "iterations", 1, 10 ** 9)
+    if iterations is None and seconds is None:
+        seconds = DEFAULT_SECONDS
+    return RaveSearch(game, rng, iterations=iterations, seconds=seconds)

@@ -1,0 +1,154 @@
+"""Fast play on compact forms (bit boards, arrays) against the rules, and the games' own
+compiled search players.
+
+Each compact random game is replayed by ``moves`` and ``play``: every move must be
+legal where it is played, the game must go on until the last move and end there,
+with the utilities the compact game reported.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamesman.contract.errors import GameError
+from gamesman.contract.registry import make_game
+from gamesman.players.play import next_random
+from gamesman.players.search import MCTSPlayer
+from gamesman.players.strategies import make_strategy
+from gamesman.solver.strong import Solver
+
+VARIANTS = [
+    ("tictactoe", {}), ("tictactoe", {"misere": True}),
+    ("othello", {}), ("othello", {"rows": 8, "cols": 8}), ("othello", {"rows": 5, "cols": 7, "misere": True}),
+    ("othello", {"rows": 4, "cols": 5, "place_anywhere": True}),
+    ("hex", {"size": 3}), ("hex", {"size": 6}), ("hex", {}),
+]
+
+
+def replay(game, position, moves, utilities):
+    for move in moves:
+        assert game.outcome(position) is None, "the compact game went on after the end"
+        assert move in game.moves(position), f"{move!r} is not legal in {game.format_position(position)}"
+        position = game.play(position, move)
+    assert game.outcome(position) == utilities
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=lambda v: str(v))
+def test_compact_random_games_are_games_of_the_rules(name, options):
+    game = make_game(name, **options)
+    compact = game.compact_playouts()
+    rng = random.Random(5)
+    for seed in range(12):
+        position = game.start()
+        for _ in range(rng.randrange(0, 6)):  # from the start and from positions met on the way
+            if game.outcome(position) is None:
+                position = next_random(game, position, rng)
+        if game.outcome(position) is not None:
+            continue
+        moves, utilities = compact.game(position, seed)
+        replay(game, position, moves, utilities)
+        assert compact.game(position, seed) == (moves, utilities)  # the seed alone decides
+        assert compact.utilities(position, seed) == utilities
+
+
+def test_compact_games_differ_by_seed_and_reach_every_end():
+    game = make_game("tictactoe")
+    compact = game.compact_playouts()
+    games = {tuple(compact.game(game.start(), seed)[0]) for seed in range(200)}
+    ends = {compact.utilities(game.start(), seed) for seed in range(200)}
+    assert len(games) > 150 and ends == {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
+
+
+def test_othello_boards_beyond_64_cells_have_no_compact_form():
+    assert make_game("othello", rows=9, cols=8).compact_playouts() is None
+
+
+def test_mcts_plays_its_playouts_on_the_compact_form_and_stays_seeded():
+    game = make_game("tictactoe")
+    player = MCTSPlayer(game, random.Random(3), iterations=1000)
+    position = game.play(game.start(), 4)
+    first = player.choose(position)
+    assert player.compact is not None
+    assert first.move in (0, 2, 6, 8)  # a corner against the centre (an edge loses)
+    assert MCTSPlayer(game, random.Random(3), iterations=1000).choose(position) == first
+
+
+def test_the_games_declare_their_compiled_search_players():
+    assert make_game("hex").search_strategy == "rave"
+    assert make_game("othello").search_strategy == "bitalphabeta"
+    assert make_strategy(make_game("hex"), "rave").describe() == "rave --time 1"  # the default: a time budget
+    assert make_strategy(make_game("othello"), "bitalphabeta 5").describe() == "bitalphabeta 5"
+    with pytest.raises(GameError, match="rave takes"):
+        make_strategy(make_game("hex"), "rave fast")
+    with pytest.raises(GameError, match="bitalphabeta: boards of up to 64 cells"):
+        make_strategy(make_game("othello", rows=9, cols=8), "bitalphabeta")
+
+
+def test_rave_takes_a_winning_cell_and_is_seeded():
+    game = make_game("hex", size=4)
+    # Black (x) joins rows 1 and 4; b1 b2 b3 are Black's, b4 wins at once.
+    position = game.parse_position("(x -x-- -xo- -xo- --o-)")
+    choice = make_strategy(game, "rave 3000", random.Random(1)).choose(position)
+    assert game.format_move(position, choice.move) in ("a4", "b4")
+    assert "of 3,000 iterations" in choice.reason
+    again = make_strategy(game, "rave 3000", random.Random(1)).choose(position)
+    assert again.move == choice.move
+
+
+def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
+    game = make_game("othello")
+    value = Solver(game).result(game.start())
+    choice = make_strategy(game, "bitalphabeta", random.Random(0)).choose(game.start())
+    expected = {"win": "forced win", "lose": "forced loss", "tie": "forced tie"}[str(value).split()[0]]
+    assert expected in choice.reason, (str(value), choice.reason)
+    assert choice.move in game.moves(game.start())
+
+
+def test_bitalphabeta_takes_a_corner_when_offered():
+    game = make_game("othello", rows=8, cols=8)
+    # Black to move can take a1 (flipping b2); every other move gives nothing comparable.
+    position = game.parse_position("(b -------- -w------ --b----- ---bw--- -------- -------- -------- --------)")
+    choice = make_strategy(game, "bitalphabeta 4", random.Random(0)).choose(position)
+    assert game.format_move(position, choice.move) == "a1"
+    assert choice.reason.startswith("a1: score ") and "at depth 4" in choice.reason and "nodes in" in choice.reason
+
+
+def test_line_games_with_gravity_drop_each_piece_to_the_lowest_empty_cell():
+    """The generic kernel's Connect Four mode (cells row by row, row 0 at the bottom), checked
+    move by move against the rule written out here: a piece lands on its column's lowest
+    empty cell, and the game ends at the first four in a row or on a full board."""
+    import numpy as np
+
+    from gamesman.boards import text as boards
+    from gamesman.players.compiled import seeded
+    from gamesman.players.playouts import TIE, line_game, line_masks
+
+    rows, cols = 6, 7
+    lines = boards.lines(rows, cols, 4)
+    for seed in range(30):
+        moves = np.empty(rows * cols, dtype=np.int64)
+        end, played = line_game(np.zeros(2, dtype=np.uint64), 0, np.uint64((1 << rows * cols) - 1),
+                                line_masks(lines), False, cols, seeded(seed), moves)
+        owner = [None] * (rows * cols)
+        winner = TIE
+        for turn, cell in enumerate(moves[:played].tolist()):
+            assert winner == TIE, "a move after the end"
+            assert owner[cell] is None and (cell < cols or owner[cell - cols] is not None)
+            owner[cell] = turn % 2
+            if any(all(owner[i] == turn % 2 for i in line) for line in lines):
+                winner = turn % 2
+        assert end == winner and (winner != TIE or played == rows * cols)
+
+
+def test_the_playout_bench_times_the_rules_and_the_compact_form_of_the_same_variants():
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.dev.bench import OPENSPIEL, REAL_SIZES, compact_playout, rules_playout, timed
+
+    for spec in [*OPENSPIEL, *REAL_SIZES]:
+        assert game_from_spec(spec).spec == spec  # each names a variant exactly as the game writes it
+    game = make_game("tictactoe")
+    games, moves = timed(rules_playout(game, random.Random(1)), 0.05)
+    assert games > 0 and 5 * games <= moves <= 9 * games  # a game of tic-tac-toe lasts 5 to 9 moves
+    assert timed(compact_playout(game), 0.05)[0] > 0
+    assert compact_playout(make_game("nim")) is None
