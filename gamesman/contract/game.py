@@ -196,6 +196,17 @@ class Game:
         """A multi-line drawing for people; the position string by default."""
         return self.format_position(position)
 
+    def render_view(self, view: Any) -> str:
+        """A drawing of what one player knows (``view`` as ``parse_view`` returns it), for
+        that player's eyes: hidden parts drawn as hidden.  Perfect information: ``render``."""
+        return self.render(view)
+
+    def round_summary(self, position: Position, move: Move, after: Position) -> str | None:
+        """How the hand or round that ``move`` from ``position`` ends (reaching ``after``)
+        came out, in words every player may read (cards shown, pots or totals, winners,
+        running scores); None when the move ends no hand or round (the default)."""
+        return None
+
     def player_name(self, player: int) -> str:
         return "chance" if player == CHANCE else self.player_names[player]
 

@@ -7,7 +7,7 @@ import sys
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
-from gamesman.doors.shell.help import ALIASES, COMMANDS
+from gamesman.doors.shell.help import ALIASES, COMMANDS, PRIVATE_OK
 from gamesman.doors.shell.session import Step, split_seed, strategy_table, take_seed, transcript_line
 from gamesman.doors.shell.wording import announce, describe_result, plain_number, spent
 
@@ -17,6 +17,9 @@ class Shell(Completion):
 
     def dispatch(self, line: str, words: list[str]) -> None:
         name = ALIASES.get(words[0].lower(), words[0].lower())
+        if self.handover is not None and name not in PRIVATE_OK:
+            player = self.game.player_name(self.handover)
+            raise GameError(f"{player} is to move: pass the keyboard to {player}, then press Enter")
         if name in COMMANDS:
             getattr(self, "do_" + name)(words[1:], line)
         elif self.game is None:
@@ -54,8 +57,9 @@ class Shell(Completion):
                             "type again to play again, or undo")
         position = self.position
         move = game.parse_move(position, text)
-        player = game.to_move(position)
-        self.push(Step(game.play(position, move), game.format_move(position, move), player))
+        summary = self.advance(move, game.to_move(position))
+        if summary:
+            self.say(summary, "over")
         self.play_automatic()
 
     def do_moves(self, args: list[str], line: str) -> None:
@@ -88,14 +92,18 @@ class Shell(Completion):
         self.need_game()
         game = self.game
         self.say(f"start {game.format_position(self.history[0].position)}")
-        for number, step in enumerate(self.history[1:], start=1):
+        for number, (before, step) in enumerate(zip(self.history, self.history[1:]), start=1):
             who = "chance" if step.by == "chance" else game.player_name(step.mover)
             by = f" ({step.by})" if step.by and step.by != "chance" else ""
-            self.say(f"{number:>3}. {who} {step.move}{by}")
+            move = step.move
+            if step.by == "chance":
+                outcome = game.parse_move(before.position, step.move)
+                move = self.chance_text(before.position, outcome)
+            self.say(f"{number:>3}. {who} {move}{by}")
 
     def do_position(self, args: list[str], line: str) -> None:
         self.need_game()
-        self.say(self.game.format_position(self.position))
+        self.say(self.position_text())
 
     def do_set(self, args: list[str], line: str) -> None:
         self.need_game()
@@ -220,7 +228,11 @@ class Shell(Completion):
         for player in sides:
             self.say(f"{self.game.player_name(player)}: computer ({self.computers[player].describe()})")
         if self.over() is None and self.game.to_move(self.position) in sides:
+            self.handover = None
+            self.place_seats()
             self.play_automatic()
+        else:
+            self.sides_changed()
 
     def do_human(self, args: list[str], line: str) -> None:
         self.need_game()
@@ -229,6 +241,35 @@ class Shell(Completion):
         for player in self.sides(args[0]):
             self.computers.pop(player, None)
             self.say(f"{self.game.player_name(player)}: human")
+        self.sides_changed()
+
+    def sides_changed(self) -> None:
+        """After sides change hands: seat the people again, and redraw the board when
+        that changes who sees it (the keyboard passed on, or a handover no longer needed)."""
+        from gamesman.contract.game import CHANCE
+
+        waiting = self.handover
+        self.place_seats()
+        player = self.game.to_move(self.position)
+        if self.over() is None and player != CHANCE and player not in self.computers:
+            self.seat_for(player)
+        if self.handover != waiting:
+            self.show()
+
+    def do_reveal(self, args: list[str], line: str) -> None:
+        if not args:
+            self.say(f"reveal is {'on' if self.reveal else 'off'}")
+            return
+        choice = args[0].lower()
+        if choice not in ("on", "off") or len(args) > 1:
+            raise GameError("reveal takes on or off")
+        self.reveal = choice == "on"
+        self.say(f"reveal {choice}" + (": every board shows the whole table" if self.reveal
+                                       else ": each person sees only their own cards"))
+        if self.game is not None and self.game.hidden_information:
+            self.sides_changed()
+            if self.handover is None:
+                self.show()
 
     def do_auto(self, args: list[str], line: str) -> None:
         self.need_game()

@@ -39,6 +39,10 @@ COMMANDS: dict[str, Command] = {
     "auto": Command("auto [STRATEGY]", "watch the computer play this game to its end",
                     "Sides without a computer player use STRATEGY (default: perfect, or a\n"
                     "search player when the variant is too large to solve).  Ctrl-C stops."),
+    "reveal": Command("reveal on|off", "show the whole table of a game with hidden cards (teaching, debugging)",
+                      "With one person at the table the board shows only what that seat knows;\n"
+                      "with several, the keyboard is passed on before each person's turn.\n"
+                      "reveal on shows every card to everyone, and says so under every board."),
     "seed": Command("seed [N]", "show or fix the seed of chance moves and random players"),
     "games": Command("games", "the games this shell knows"),
     "options": Command("options", "the current variant's options, values and flags"),
@@ -51,4 +55,7 @@ COMMANDS: dict[str, Command] = {
     "quit": Command("quit", "leave the shell (so does Ctrl-D)"),
 }
 ALIASES = {"exit": "quit", "board": "show", "?": "help"}
+#: The commands that show nothing of anyone's cards: allowed while the keyboard is passed on.
+PRIVATE_OK = frozenset({"new", "again", "computer", "human", "reveal", "seed", "games", "options", "rules",
+                        "record", "help", "quit", "predictions", "save", "load"})
 

@@ -138,6 +138,12 @@ class Session:
         self._captured: list[str] | None = None
         self.interrupts = Interrupts()
         self.estimates: dict[tuple, tuple[str, Estimate]] = {}  # (seed, spec, position): (search, estimate)
+        # Seats, for games with hidden information: the screen shows what ``viewer`` knows
+        # (None: the whole table); ``handover`` is the person who must take the keyboard.
+        self.reveal = False
+        self.clears_screen = False  # a terminal front end that may wipe the screen
+        self.viewer: int | None = None
+        self.handover: int | None = None
 
     # -- output ---------------------------------------------------------------
     def say(self, text: str = "", kind: str = "") -> None:
@@ -194,6 +200,9 @@ class Session:
         self._logging = not is_record
         try:
             self._log((self.prompt() if prompt is None else prompt) + line, typed=True)
+            if not words and self.handover is not None:
+                self.take_seat()
+                return
             if not words or words[0].startswith("#"):
                 return
             self.dispatch(line, words)
@@ -380,14 +389,17 @@ class Session:
         """
         game = self.game
         utilities = self.over()
+        if self.handover is not None and utilities is None:
+            self.ask_handover()
+            return
         if utilities is not None or not (self.predictions and self.exact()):
-            self.say(game.render(self.position), "board")
+            self.say(self.board(), "board")
             if utilities is not None:
                 self.say(f"game over: {announce(game, utilities)}. Type again to play again, or new GAME.",
                          "over")
             return
         try:
-            self.say(game.render(self.position), "board")
+            self.say(self.board(), "board")
             result = self.solving(lambda: self.get_solver().result(self.position))
         except KeyboardInterrupt:
             self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
@@ -413,20 +425,23 @@ class Session:
             player = game.to_move(position)
             if player == CHANCE:
                 outcome = random_outcome(game, position, self.rng)
-                text = game.format_move(position, outcome)
-                self.push(Step(game.play(position, outcome), text, CHANCE, "chance"))
+                text = self.chance_text(position, outcome)
+                summary = self.advance(outcome, CHANCE, "chance")
                 self.say(f"chance: {text}")
             else:
                 strategy = self.computers.get(player, default)
                 if strategy is None:
+                    self.seat_for(player)
                     break
                 choice = self.thinking(strategy, lambda: strategy.choose(position))
                 text = game.format_move(position, choice.move)
-                self.push(Step(game.play(position, choice.move), text, player, strategy.describe()))
-                reason = choice.reason
+                summary = self.advance(choice.move, player, strategy.describe())
+                reason = choice.reason if self.open_table() else ""  # a computer's reasons tell its secrets
                 if reason.startswith(text + ": "):
                     reason = reason[len(text) + 2:]
                 self.say(f"{game.player_name(player)} plays {text}" + (f": {reason}" if reason else ""))
+            if summary:
+                self.say(summary, "over")
             played += 1
             if watch and self.over() is None and game.to_move(self.position) != CHANCE:
                 self.show()
@@ -437,11 +452,97 @@ class Session:
                 return
         self.show()
 
+    def advance(self, move: object, mover: int, by: str = "") -> str | None:
+        """Play ``move`` from the current position; how a hand or round it ends came out."""
+        position = self.position
+        after = self.game.play(position, move)
+        self.push(Step(after, self.game.format_move(position, move), mover, by))
+        return self.game.round_summary(position, move, after)
+
+    # -- seats (games with hidden information) --------------------------------------------
+    def humans(self) -> list[int]:
+        return [p for p in range(self.game.players) if p not in self.computers]
+
+    def open_table(self) -> bool:
+        """Whether the screen shows the whole table: no hidden information, reveal on,
+        or nobody at the keyboard plays (every side is a computer)."""
+        return not self.game.hidden_information or self.reveal or not self.humans()
+
+    def place_seats(self) -> None:
+        """Who sits at the screen after the sides changed: the one person, or (several
+        people, hot seat) the one who has it, until the keyboard is passed on."""
+        humans = self.humans()
+        if len(humans) == 1:
+            self.viewer, self.handover = humans[0], None
+        elif self.viewer not in humans:
+            self.viewer = None
+        if self.handover is not None and self.handover not in humans:
+            self.handover = None
+
+    def seat_for(self, player: int) -> None:
+        """A person is to move: hot seat, hand the keyboard over when another has it."""
+        if not self.open_table() and len(self.humans()) > 1 and self.viewer != player:
+            self.handover = player
+
+    def ask_handover(self) -> None:
+        """Clear the screen and ask the next person to take the keyboard."""
+        self.clear_screen()
+        self.viewer = None
+        name = self.game.player_name(self.handover)
+        self.say(f"pass the keyboard to {name}, then press Enter ({name}'s cards are shown next)", "over")
+
+    def take_seat(self) -> None:
+        """Enter after a handover: the new person's view."""
+        self.clear_screen()
+        self.viewer, self.handover = self.handover, None
+        self.show()
+
+    def clear_screen(self) -> None:
+        """Wipe a terminal, so nothing of the last person's cards stays in sight."""
+        if self.clears_screen:
+            self.write("\x1b[2J\x1b[3J\x1b[H")
+
+    def board(self) -> str:
+        """The board as the screen may show it: the whole table, or the viewer's view."""
+        game, position = self.game, self.position
+        if not game.hidden_information:
+            return game.render(position)
+        if self.reveal:
+            return game.render(position) + "\n(reveal on: the whole table is shown)"
+        if self.viewer is None or self.open_table():
+            return game.render(position)
+        name = game.player_name(self.viewer)
+        return game.render_view(game.parse_view(game.view(position, self.viewer))) + f"\n(as {name} sees it)"
+
+    def position_text(self) -> str:
+        """The position string, or the viewer's view of it."""
+        if self.open_table() or self.viewer is None:
+            return self.game.format_position(self.position)
+        return self.game.view(self.position, self.viewer)
+
+    def sees(self, position: Hashable, outcome: object) -> bool:
+        """Whether the screen may show the chance ``outcome`` at ``position``: the table is
+        open, or the viewer (every player, when nobody has the screen yet) can tell it apart."""
+        if self.open_table():
+            return True
+        game = self.game
+        players = [self.viewer] if self.viewer is not None else list(range(game.players))
+        others = [game.play(position, o) for o, _ in game.chances(position) if o != outcome]
+        after = game.play(position, outcome)
+        return all(any(game.view(other, p) != game.view(after, p) for other in others) for p in players)
+
+    def chance_text(self, position: Hashable, outcome: object) -> str:
+        if self.sees(position, outcome):
+            return self.game.format_move(position, outcome)
+        return "dealt, not seen" + (f" by {self.game.player_name(self.viewer)}" if self.viewer is not None else "")
+
     def begin(self, game, keep_players: bool) -> None:
         if not keep_players:
             self.game = game
             self.solver = None
             self.computers = {}
+        self.viewer = self.handover = None
+        self.place_seats()
         self.history = [Step(self.game.start())]
         self.redo_stack = []
         self.say(f"{self.game.title}: {self.game.spec}")

@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     # A plain terminal gets no progress line: it could not be redrawn without escape codes,
     # and transcripts must not depend on how long a solve takes.
     shell.show_progress = not (plain_asked() and sys.stderr.isatty())
+    shell.clears_screen = not plain
     if words:
         try:
             from gamesman.contract.registry import game_from_flags
