@@ -7,7 +7,7 @@ import sys
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
-from gamesman.doors.shell.help import ALIASES, COMMANDS, PRIVATE_OK
+from gamesman.doors.shell.help import ALIASES, COMMANDS, PRIVATE_OK, SHORTCUTS
 from gamesman.doors.shell.session import Step, split_seed, strategy_table, take_seed, transcript_line
 from gamesman.doors.shell.wording import announce, describe_result, plain_number, spent
 
@@ -17,6 +17,8 @@ class Shell(Completion):
 
     def dispatch(self, line: str, words: list[str]) -> None:
         name = ALIASES.get(words[0].lower(), words[0].lower())
+        if name in SHORTCUTS and len(words) == 1 and not self.is_move(words[0]):
+            name = SHORTCUTS[name]
         if self.handover is not None and name not in PRIVATE_OK:
             player = self.game.player_name(self.handover)
             raise GameError(f"{player} is to move: pass the keyboard to {player}, then press Enter")
@@ -28,6 +30,16 @@ class Shell(Completion):
             raise GameError(f"unknown command {words[0]!r} (moves have no spaces; type help for the commands)")
         else:
             self.human_move(words[0])
+
+    def is_move(self, word: str) -> bool:
+        """Whether ``word`` is a legal move here (then it is not a one-letter command)."""
+        if self.game is None or self.over() is not None:
+            return False
+        try:
+            self.game.parse_move(self.position, word)
+        except GameError:
+            return False
+        return True
 
     # -- commands ----------------------------------------------------------------
     def do_new(self, args: list[str], line: str) -> None:
@@ -113,6 +125,8 @@ class Shell(Completion):
         position = self.game.parse_position(text)
         self.history = [Step(position)]
         self.redo_stack = []
+        if self.over() is None and self.game.to_move(position) not in self.humans():
+            self.show()  # the position set, before the computer (or chance) moves from it
         self.play_automatic()
 
     def do_show(self, args: list[str], line: str) -> None:
@@ -219,7 +233,7 @@ class Shell(Completion):
             return
         sides = self.sides(args[0])
         if len(args) == 1:
-            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(strategy_table())}) or off")
+            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(self.strategy_candidates())}) or off")
         if args[1].lower() in ("off", "human", "none"):
             self.do_human(args[:1], line)
             return
@@ -275,13 +289,19 @@ class Shell(Completion):
         self.need_game()
         if self.over() is not None:
             raise GameError(f"the game is over ({announce(self.game, self.over())}): type again to play again")
+        moves = None
+        if args and args[0].isdigit():
+            moves = int(args[0][:9])
+            if moves == 0:
+                raise GameError("auto N plays N moves: N must be 1 or more")
+            args = args[1:]
         if args:
             default = self.make_player(args)
         elif self.exact():
             default = self.make_player(["perfect"])
         else:
             default = self.searcher()
-        self.play_automatic(watch=True, default=default)
+        self.play_automatic(watch=True, default=default, moves=moves)
 
     def set_seed(self, seed: int) -> None:
         self.seed = seed
@@ -371,6 +391,7 @@ class Shell(Completion):
             for command in COMMANDS.values():
                 self.say(f"  {command.usage:<{width}}  {command.summary}")
             self.say("Type a move as `moves` prints it to play it.  Ctrl-C cancels, Ctrl-D leaves.")
+            self.say("One letter where no move is spelled so: u undo, r redo, v values, h hint, q quit, ? help.")
             return
         word = args[0].lower()
         name = ALIASES.get(word, word)
@@ -380,8 +401,11 @@ class Shell(Completion):
             if command.details:
                 self.say(command.details)
             if name in ("computer", "auto"):
-                for key, (_, text) in strategy_table().items():
-                    self.say(f"  {key:<10} {text}")
+                from gamesman.players.strategies import strategies_for
+
+                table = strategy_table() if self.game is None else strategies_for(self.game)
+                for key in (table if self.game is None else self.strategy_candidates()):
+                    self.say(f"  {key:<10} {table[key].help}")
             return
         from gamesman.contract.registry import game_class, game_names
 
@@ -391,6 +415,29 @@ class Shell(Completion):
             self.list_options(cls, None)
             return
         raise GameError(f"no help for {args[0]!r} (commands: {', '.join(COMMANDS)})")
+
+    def do_save(self, args: list[str], line: str) -> None:
+        from gamesman.doors.shell.saving import save
+
+        self.need_game()
+        if not args:
+            raise GameError("save needs a file name, e.g. save game.txt")
+        path = save(self, line.strip().split(None, 1)[1])
+        self.say(f"saved to {path} (load {path} brings it back)")
+
+    def do_load(self, args: list[str], line: str) -> None:
+        if not args:
+            raise GameError("load needs a file name, e.g. load game.txt")
+        from gamesman.doors.shell.saving import load
+
+        path = line.strip().split(None, 1)[1]
+        load(self, path)
+        self.resume(path)
+
+    def resume(self, path: str) -> None:
+        """Go on with the game just loaded from ``path``."""
+        self.say(f"{self.game.title}: {self.game.spec} (loaded from {path}, {len(self.history) - 1} moves)")
+        self.play_automatic()
 
     def do_quit(self, args: list[str], line: str) -> None:
         self.close()

@@ -36,7 +36,7 @@ COMMANDS: dict[str, Command] = {
                         "e.g. computer o perfect, computer x imperfect 0.8, computer both random.\n"
                         "computer SIDE off (or human SIDE) gives the side back to a person."),
     "human": Command("human SIDE", "a person plays SIDE (or both) again"),
-    "auto": Command("auto [STRATEGY]", "watch the computer play this game to its end",
+    "auto": Command("auto [N] [STRATEGY]", "watch the computer play this game to its end (or N moves)",
                     "Sides without a computer player use STRATEGY (default: perfect, or a\n"
                     "search player when the variant is too large to solve).  Ctrl-C stops."),
     "reveal": Command("reveal on|off", "show the whole table of a game with hidden cards (teaching, debugging)",
@@ -51,10 +51,16 @@ COMMANDS: dict[str, Command] = {
                       "The transcript holds the whole session from the start of the shell, so\n"
                       "it replays on its own; it grows until record off or quit.  Put it in\n"
                       "transcripts/ and pytest replays it.  record alone says where it goes."),
+    "save": Command("save FILE", "write this game to a small readable file",
+                    "The file holds the variant, the seed, the computer sides, the start and\n"
+                    "every move; load FILE (or gamesman --load FILE) continues it."),
+    "load": Command("load FILE", "continue a game written by save"),
     "help": Command("help [COMMAND|GAME]", "this list, or more about one command or game"),
     "quit": Command("quit", "leave the shell (so does Ctrl-D)"),
 }
 ALIASES = {"exit": "quit", "board": "show", "?": "help"}
+#: GamesmanClassic's one-letter commands, taken as commands where they are not a legal move.
+SHORTCUTS = {"u": "undo", "r": "redo", "v": "values", "h": "hint", "q": "quit"}
 #: The commands that show nothing of anyone's cards: allowed while the keyboard is passed on.
 PRIVATE_OK = frozenset({"new", "again", "computer", "human", "reveal", "seed", "games", "options", "rules",
                         "record", "help", "quit", "predictions", "save", "load"})

@@ -126,6 +126,9 @@ class Session:
         self.redo_stack: list[list[Step]] = []
         self.computers: dict[int, Strategy] = {}
         self.predictions = True
+        self.predictions_stopped = False  # turned off by a Ctrl-C or a failure: on again for the next game
+        self.refused = False  # a line was refused (the piped shell's exit status says so)
+        self.playing = False  # automatic moves are being played (a Ctrl-C then redraws the board)
         self.solver = None
         self.progress = None
         self.show_progress = True  # a progress line for solves that take more than a second
@@ -207,12 +210,14 @@ class Session:
                 return
             self.dispatch(line, words)
         except GameError as problem:
+            self.refused = True
             self.say(str(problem), "error")
         except KeyboardInterrupt:
             raise
         except Exception as problem:  # the shell never dies of a bug: one line, then go on
             if os.environ.get("GAMESMAN_DEBUG"):
                 raise
+            self.refused = True
             self.say(f"internal error: {type(problem).__name__}: {problem}", "error")
         finally:
             self._logging = True
@@ -221,6 +226,9 @@ class Session:
         """Ctrl-C cancelled the running command."""
         self.after_interrupt()
         self.say("interrupted", "error")
+        if self.playing:  # the computers were playing: show where they stopped
+            self.playing = False
+            self.say(self.board(), "board")
 
     def after_interrupt(self) -> None:
         """Note a Ctrl-C in the session (a transcript writes it as a ``^C`` line, as the
@@ -374,7 +382,12 @@ class Session:
         """A strategy from words; perfect-like players share the shell's solver."""
         from gamesman.players.strategies import PerfectPlayer, make_strategy
 
+        from gamesman.players.strategies import applicable_strategies, strategies_for
+
         strategy_table()
+        if words and words[0].lower() not in strategies_for(self.game):
+            raise GameError(f"unknown strategy {words[0]!r} "
+                            f"(strategies: {', '.join(applicable_strategies(self.game))})")
         strategy = make_strategy(self.game, words, self.rng)
         if isinstance(strategy, PerfectPlayer):
             strategy.solver = self.get_solver()
@@ -404,17 +417,28 @@ class Session:
         except KeyboardInterrupt:
             self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
             self.after_interrupt()
-            self.predictions = False
+            self.predictions, self.predictions_stopped = False, True
             self.say("Prediction: interrupted; predictions are off (predictions on brings them back)", "error")
             return
         except GameError as problem:
-            self.predictions = False
+            self.predictions, self.predictions_stopped = False, True
             self.say(f"Prediction: none ({problem}); predictions are off", "error")
             return
         self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
 
-    def play_automatic(self, watch: bool = False, default=None) -> None:
-        """Play chance moves and computer moves until a person is to move or the game ends."""
+    def play_automatic(self, watch: bool = False, default=None, moves: int | None = None) -> None:
+        """Play chance moves and computer moves until a person is to move or the game ends.
+
+        ``auto`` (``watch``) plays to the end, or ``moves`` players' moves; otherwise the
+        shell stops after MOVE_LIMIT moves to ask (a game between computers may never end).
+        """
+        self.playing = True
+        try:
+            self.play_moves(watch, default, moves)
+        finally:
+            self.playing = False
+
+    def play_moves(self, watch: bool, default, moves: int | None) -> None:
         from gamesman.contract.game import CHANCE
         from gamesman.players.play import random_outcome
 
@@ -423,6 +447,8 @@ class Session:
         while self.over() is None:
             position = self.position
             player = game.to_move(position)
+            if moves is not None and played >= moves and player != CHANCE:
+                return  # (watching: the board is on the screen already)
             if player == CHANCE:
                 outcome = random_outcome(game, position, self.rng)
                 text = self.chance_text(position, outcome)
@@ -440,12 +466,12 @@ class Session:
                 if reason.startswith(text + ": "):
                     reason = reason[len(text) + 2:]
                 self.say(f"{game.player_name(player)} plays {text}" + (f": {reason}" if reason else ""))
+                played += 1
             if summary:
                 self.say(summary, "over")
-            played += 1
             if watch and self.over() is None and game.to_move(self.position) != CHANCE:
                 self.show()
-            if played >= MOVE_LIMIT and self.over() is None:
+            if not watch and played >= MOVE_LIMIT and self.over() is None:
                 self.show()
                 self.say(f"stopped after {played} automatic moves (the game may never end); "
                          "auto plays on", "error")
@@ -543,6 +569,8 @@ class Session:
             self.computers = {}
         self.viewer = self.handover = None
         self.place_seats()
+        if self.predictions_stopped:  # a new game: predictions were off only for the last one
+            self.predictions, self.predictions_stopped = True, False
         self.history = [Step(self.game.start())]
         self.redo_stack = []
         self.say(f"{self.game.title}: {self.game.spec}")

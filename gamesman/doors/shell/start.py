@@ -13,10 +13,17 @@ from gamesman.doors.shell.wording import ansi_colour
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The shell: ``gamesman`` or ``gamesman shell [GAME [flags]] [--seed N]``."""
+    """The shell: ``gamesman``, ``gamesman shell [GAME [flags]] [--seed N]`` or
+    ``gamesman --load FILE`` (a game written by ``save``)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    saved = None
+    if argv[:1] == ["--load"]:
+        if len(argv) != 2:
+            print("gamesman: --load takes one file, written by the shell's save", file=sys.stderr)
+            return 2
+        saved = argv[1]
     try:
-        words, seed = split_seed(argv)
+        words, seed = split_seed([] if saved else argv)
     except GameError as problem:
         print(f"gamesman: {problem}", file=sys.stderr)
         return 2
@@ -35,11 +42,21 @@ def main(argv: list[str] | None = None) -> int:
         except GameError as problem:
             print(f"gamesman: {problem}", file=sys.stderr)
             return 2
+    if saved:
+        from gamesman.doors.shell.saving import load
+
+        try:
+            load(shell, saved)
+        except GameError as problem:
+            print(f"gamesman: {problem}", file=sys.stderr)
+            return 2
     try:
         with shell.interrupts.installed():
             shell.greet()
             if words:
                 run_cancellable(shell, lambda: shell.begin(game, keep_players=False))
+            elif saved:
+                run_cancellable(shell, lambda: shell.resume(saved))
             if plain:
                 plain_loop(shell)
             else:
@@ -48,4 +65,5 @@ def main(argv: list[str] | None = None) -> int:
                 terminal_loop(shell)
     finally:
         shell.close()
-    return 0
+    piped = not sys.stdin.isatty()
+    return 2 if piped and shell.refused else 0
