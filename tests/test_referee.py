@@ -399,3 +399,12 @@ def test_a_program_that_stops_reading_cannot_block_the_referee():
     finally:
         program.stop(gently=False)
     assert time.monotonic() - started < 10
+
+
+def test_a_player_that_never_starts_is_reported_and_the_match_fails(tmp_path):
+    done = match("nim", "--player", "./no-such-player", "--player", FIRST, "--games", "2")
+    assert done.returncode == 1
+    assert done.stderr == ("gamesman: player 1 (./no-such-player) never started: "
+                           "crashed: exit status 127 (command not found)\n")
+    crashing = match("tictactoe", "--player", f"{MISBEHAVE} crash 2", "--player", FIRST, "--games", "1")
+    assert crashing.returncode == 0 and crashing.stderr == ""  # it started, then crashed: a forfeit

@@ -338,3 +338,63 @@ def test_hot_seat_passes_the_keyboard_and_clears_the_screen(terminal):
     assert "(as p2 sees it)" in out and re.search(r"p2  >   \S \? \? \S", out)
     t.child.send("quit\r")
     assert t.finish() == 0
+
+
+# -- a newcomer's list at the terminal -------------------------------------------------------
+
+def test_predictions_stopped_by_ctrl_c_are_on_again_for_the_next_game(terminal):
+    t = terminal()
+    t.prompt()
+    t.child.send("new nim --heaps 6 --size 9\r")
+    t.wait("solving nim")
+    t.child.sendintr()
+    assert "predictions are off" in t.prompt("x")
+    assert "Prediction: x should" in t.type("new nim --heaps 2 --size 3", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_auto_plays_on_until_ctrl_c_and_the_board_is_drawn_again(terminal):
+    t = terminal("shell", "2048", "--rows", "4", "--cols", "4")
+    t.prompt()
+    t.child.send("auto random\r")
+    t.wait(r"plays \w+")
+    time.sleep(0.5)
+    t.child.sendintr()
+    out = t.prompt()
+    assert "interrupted" in out and "stopped after" not in out
+    assert re.search(r"interrupted\nscore \d+, \w+ to move\n +a +b +c +d\n", out)  # the board again
+    out = t.type("auto 3 random")
+    assert len(re.findall(r"player plays \w+", out)) == 3
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_one_letter_commands_at_the_terminal(terminal):
+    t = terminal("shell", "tictactoe")
+    t.prompt("x")
+    t.type("b2", "o")
+    assert "hint: play" in t.type("h", "o")
+    assert "value  remoteness" in t.type("v", "o")
+    assert "(x --- --- ---)" in t.type("u", "x") + t.type("position", "x")
+    assert "(o --- -x- ---)" in t.type("r", "o") + t.type("position", "o")
+    t.child.send("q\r")
+    assert t.finish() == 0
+
+
+def test_save_then_start_with_load(terminal, tmp_path):
+    path = tmp_path / "saved.txt"
+    t = terminal("shell", "nim", "--heaps", "3", "--seed", "7")
+    t.prompt("x")
+    t.type("computer o random", "x")
+    t.type("1-2", "x")
+    position = re.search(r"\(x [\d ]+\)", t.type("position", "x")).group(0)
+    assert f"saved to {path}" in t.type(f"save {path}", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+    again = terminal("--load", str(path))
+    assert "loaded from" in again.prompt("x")
+    assert position in again.type("position", "x")
+    assert "o: random" in again.type("computer", "x")
+    again.child.send("quit\r")
+    assert again.finish() == 0

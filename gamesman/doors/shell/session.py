@@ -200,6 +200,7 @@ class Session:
         """
         words = line.split()
         is_record = bool(words) and words[0].lower() == "record"
+        self.playing = False
         self._logging = not is_record
         try:
             self._log((self.prompt() if prompt is None else prompt) + line, typed=True)
@@ -432,11 +433,9 @@ class Session:
         ``auto`` (``watch``) plays to the end, or ``moves`` players' moves; otherwise the
         shell stops after MOVE_LIMIT moves to ask (a game between computers may never end).
         """
-        self.playing = True
-        try:
-            self.play_moves(watch, default, moves)
-        finally:
-            self.playing = False
+        self.playing = True  # (left on by a Ctrl-C, for ``interrupted``)
+        self.play_moves(watch, default, moves)
+        self.playing = False
 
     def play_moves(self, watch: bool, default, moves: int | None) -> None:
         from gamesman.contract.game import CHANCE
