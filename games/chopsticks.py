@@ -178,6 +178,9 @@ class Chopsticks(Game):
             raise self.illegal(f"{text.strip()!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
                                f"my hand 1 taps the opponent's hand 2)")
         move = (int(match.group(1)) - 1, int(match.group(2)) - 1)
+        missing = [hand + 1 for hand in move if not 0 <= hand < self.hands]
+        if missing:
+            raise self.illegal(f"there is no hand {missing[0]} (hands 1 to {self.hands})")
         if not self.is_legal(position, move):
             legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
             raise self.illegal(f"{text.strip()} is not a tap of a live hand on a live hand (legal: {legal})")

@@ -110,6 +110,9 @@ class Nim(Game):
         if not match:
             raise self.illegal(f"{boards.shown(text)!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
         move = (int(match[1]) - 1, int(match[2]))
+        if not 0 <= move[0] < len(position[1]):
+            raise self.illegal(f"cannot take {match[2]} from heap {match[1]}: there is no heap {match[1]} "
+                               f"(heaps 1 to {len(position[1])})")
         self.play(position, move)
         return move
 

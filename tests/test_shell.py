@@ -811,3 +811,10 @@ def test_a_piped_shell_exits_2_when_a_line_was_refused():
     assert run_plain("new nim\nposition\n", "shell").returncode == 0
     done = run_plain("new nim\nfly\nposition\n", "shell")
     assert done.returncode == 2 and "nim x> (x 5 5 5)" in done.stdout  # it went on after the error
+
+
+def test_messages_a_player_reads_right():
+    assert shell("new tictactoe", "b2").run("b2") == "tictactoe: b2 is not an empty cell: x took it\n"
+    assert "there is no heap 4 (heaps 1 to 3)" in shell("new nim").run("4-1")
+    assert shell("new chopsticks").run("4-1").startswith("chopsticks: there is no hand 4 (hands 1 to ")
+    assert "o and z play as a team against x" in shell().run("help sim")

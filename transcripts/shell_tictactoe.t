@@ -32,7 +32,7 @@ hint: play a1, b1, c1, a2, c2, a3, b3 or c3 (the game is a tie in 8)
 tictactoe o> z9
 tictactoe: 'z9' is off the board (a1 to c3)
 tictactoe o> b2
-tictactoe: b2 is not an empty cell of a game in progress
+tictactoe: b2 is not an empty cell: x took it
 tictactoe o> a1
   a b c
 1 o - -
