@@ -818,3 +818,11 @@ def test_messages_a_player_reads_right():
     assert "there is no heap 4 (heaps 1 to 3)" in shell("new nim").run("4-1")
     assert shell("new chopsticks").run("4-1").startswith("chopsticks: there is no hand 4 (hands 1 to ")
     assert "o and z play as a team against x" in shell().run("help sim")
+
+
+def test_a_game_words_its_own_expected_utility(monkeypatch):
+    s = shell("new 2048 --rows 2 --cols 2 --target 16", seed=1)
+    assert "Prediction: expected utility 0." in s.run("show")
+    monkeypatch.setattr(type(s.game), "describe_utility",
+                        lambda self, utility, expected: f"chance to reach {self.target}: {utility:.2%}")
+    assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))

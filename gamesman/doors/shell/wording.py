@@ -15,7 +15,8 @@ def plain_number(value: float) -> str:
 def _phrase_utilities(game, utilities: Iterable[float], expected: bool) -> str:
     utilities = list(utilities)
     if len(utilities) == 1:
-        return ("expected utility " if expected else "utility ") + plain_number(utilities[0])
+        words = game.describe_utility(utilities[0], expected)
+        return words or ("expected utility " if expected else "utility ") + plain_number(utilities[0])
     pairs = ", ".join(f"{game.player_name(i)} {plain_number(u)}" for i, u in enumerate(utilities))
     return ("expected utilities " if expected else "utilities ") + pairs
 
