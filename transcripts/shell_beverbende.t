@@ -21,6 +21,7 @@ open pile: 7 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
 (reveal on: the whole table is shown)
 beverbende p1> moves
 open deck
@@ -30,6 +31,7 @@ open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
 (reveal on: the whole table is shown)
 beverbende p1> values
 beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
@@ -46,6 +48,7 @@ open pile: 7 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
 (reveal on: the whole table is shown)
 beverbende p1> redo
 Beverbende: round 1 of 1, turn 1: p1 plays the 7 drawn (open)
@@ -53,6 +56,7 @@ open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
 (reveal on: the whole table is shown)
 beverbende p1> auto random
 p1 plays keep2: random among 4 moves
@@ -61,6 +65,7 @@ open pile: 6 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      p 7 8 p  xx-x/----        0
 p2  >   g 4 6 4  -x--/x--x        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays open: random among 2 moves
 Beverbende: round 1 of 1, turn 2: p2 plays the 6 drawn (open)
@@ -68,6 +73,7 @@ open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      p 7 8 p  xx-x/----        0
 p2  >   g 4 6 4  -x--/x--x        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays keep3: random among 4 moves
 Beverbende: round 1 of 1, turn 3: p1 draws
@@ -75,6 +81,7 @@ open pile: 6 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  -x--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays open: random among 2 moves
 Beverbende: round 1 of 1, turn 3: p1 plays the 6 drawn (open)
@@ -82,6 +89,7 @@ open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  -x--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays keep1: random among 4 moves
 Beverbende: round 1 of 1, turn 3: p1 may knock
@@ -89,6 +97,7 @@ open pile: p (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  xx--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 4: p2 draws
@@ -96,6 +105,7 @@ open pile: p (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   g 4 6 4  xx--/x-xx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays deck: random among 1 moves
 chance: 4
@@ -104,6 +114,7 @@ open pile: p (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   g 4 6 4  xx--/x-xx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays keep1: random among 5 moves
 Beverbende: round 1 of 1, turn 4: p2 may knock
@@ -111,6 +122,7 @@ open pile: p g (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 5: p1 draws
@@ -118,6 +130,7 @@ open pile: p g (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays deck: random among 1 moves
 chance: 9
@@ -126,6 +139,7 @@ open pile: p g (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays keep3: random among 5 moves
 Beverbende: round 1 of 1, turn 5: p1 may knock
@@ -133,6 +147,7 @@ open pile: p g 8 (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 6: p2 draws
@@ -140,6 +155,7 @@ open pile: p g 8 (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays deck: random among 2 moves
 chance: 9
@@ -148,6 +164,7 @@ open pile: p g 8 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays keep2: random among 5 moves
 Beverbende: round 1 of 1, turn 6: p2 may knock
@@ -155,6 +172,7 @@ open pile: p g 8 4 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 7: p1 draws
@@ -162,6 +180,7 @@ open pile: p g 8 4 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays deck: random among 2 moves
 chance: p
@@ -170,6 +189,7 @@ open pile: p g 8 4 (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays peek3: random among 5 moves
 Beverbende: round 1 of 1, turn 7: p1 may knock
@@ -177,6 +197,7 @@ open pile: p g 8 4 p (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
 (reveal on: the whole table is shown)
 p1 plays knock: random among 2 moves
 Beverbende: round 1 of 1, turn 8: p2 draws
@@ -184,6 +205,7 @@ open pile: p g 8 4 p (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0  knocked
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays deck: random among 1 moves
 chance: 1
@@ -192,6 +214,7 @@ open pile: p g 8 4 p (top last)   closed deck: 52 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0  knocked
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
 (reveal on: the whole table is shown)
 p2 plays keep4: random among 5 moves
 chance: g

@@ -22,6 +22,7 @@ open pile: s (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   9 ? ? 0  x--x/----        0
 p2      ? ? ? ?  ----/x--x        0
+p1 to move
 (as p1 sees it)
 beverbende p1> position
 (p1 draw view=p1 round=1/1 player=p1 turn=1 knocker=- scores=0,0 hands=9??0,???? known=x--x/----,----/x--x closed=57 open=s draw=- held=-)
@@ -32,6 +33,7 @@ open pile: s (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1  >   9 ? ? 0  x--x/----        0
 p2      ? ? ? ?  ----/x--x        0
+p1 to move
 (as p1 sees it)
 beverbende p1> discard
 p2 plays deck
@@ -42,6 +44,7 @@ open pile: s 9 p (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1  >   9 ? ? 0  x--x/----        0
 p2      ? ? ? ?  ----/xx-x        0
+p1 to move
 (as p1 sees it)
 beverbende p1> deck
 chance: 1
@@ -50,6 +53,7 @@ open pile: s 9 p (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1  >   9 ? ? 0  x--x/----        0
 p2      ? ? ? ?  ----/xx-x        0
+p1 to move
 (as p1 sees it)
 beverbende p1> discard
 Beverbende: round 1 of 1, turn 3: p1 may knock
@@ -57,6 +61,7 @@ open pile: s 9 p 1 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1  >   9 ? ? 0  x--x/----        0
 p2      ? ? ? ?  ----/xx-x        0
+p1 to move
 (as p1 sees it)
 beverbende p1> knock
 p2 plays open

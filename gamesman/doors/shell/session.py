@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import threading
 from dataclasses import dataclass
@@ -413,7 +414,7 @@ class Session:
                          "over")
             return
         try:
-            self.say(self.board(), "board")
+            self.say(self.board(turn=False), "board")  # (the prompt names the mover)
             result = self.solving(lambda: self.get_solver().result(self.position))
         except KeyboardInterrupt:
             self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
@@ -527,17 +528,27 @@ class Session:
         if self.clears_screen:
             self.write("\x1b[2J\x1b[3J\x1b[H")
 
-    def board(self) -> str:
-        """The board as the screen may show it: the whole table, or the viewer's view."""
+    def board(self, turn: bool = True) -> str:
+        """The board as the screen may show it (the whole table, or the viewer's view),
+        with whose turn it is under it (``turn``: no prediction follows) when the drawing
+        does not say."""
+        from gamesman.contract.game import CHANCE
+
         game, position = self.game, self.position
-        if not game.hidden_information:
-            return game.render(position)
-        if self.reveal:
-            return game.render(position) + "\n(reveal on: the whole table is shown)"
-        if self.viewer is None or self.open_table():
-            return game.render(position)
-        name = game.player_name(self.viewer)
-        return game.render_view(game.parse_view(game.view(position, self.viewer))) + f"\n(as {name} sees it)"
+        if not game.hidden_information or self.reveal or self.viewer is None or self.open_table():
+            text = game.render(position)
+        else:
+            text = game.render_view(game.parse_view(game.view(position, self.viewer)))
+        mover = game.to_move(position)
+        if turn and game.players > 1 and mover != CHANCE and self.over() is None:
+            name = game.player_name(mover)
+            if not re.search(rf"\b{re.escape(name)} to \w", text):
+                text += f"\n{name} to move"
+        if game.hidden_information and self.reveal:
+            text += "\n(reveal on: the whole table is shown)"
+        elif game.hidden_information and not (self.viewer is None or self.open_table()):
+            text += f"\n(as {game.player_name(self.viewer)} sees it)"
+        return text
 
     def position_text(self) -> str:
         """The position string, or the viewer's view of it."""
