@@ -826,3 +826,18 @@ def test_a_game_words_its_own_expected_utility(monkeypatch):
     monkeypatch.setattr(type(s.game), "describe_utility",
                         lambda self, utility, expected: f"chance to reach {self.target}: {utility:.2%}")
     assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))
+
+
+def test_hot_seat_asks_for_the_keyboard_after_undo_and_auto():
+    s = shell("new poker --players 2 --seed 3", "", "call")
+    assert s.run("check").startswith("p2 is to move: pass the keyboard to p2")  # refused: p1's screen
+    s.run("")  # p2 takes the keyboard
+    s.run("check")
+    s.run("")
+    assert "(as p2 sees it)" in s.run("undo")  # back to p2's own last turn
+    out = s.run("undo")  # back to p1's turn
+    assert "pass the keyboard to p1" in out and "sees it" not in out
+    s.run("")
+    out = s.run("auto 2 call")
+    assert "sees it" not in out and "pass the keyboard to" in out  # no seat's cards between the moves
+    assert "(as " in s.run("")

@@ -404,6 +404,8 @@ class Session:
         """
         game = self.game
         utilities = self.over()
+        if utilities is None and game.to_move(self.position) in self.humans():
+            self.seat_for(game.to_move(self.position))  # (undo, redo and set may change who it is)
         if self.handover is not None and utilities is None:
             self.ask_handover()
             return
@@ -448,7 +450,9 @@ class Session:
             position = self.position
             player = game.to_move(position)
             if moves is not None and played >= moves and player != CHANCE:
-                return  # (watching: the board is on the screen already)
+                if not self.one_screen():
+                    self.show()  # (else the last board is on the screen already)
+                return
             if player == CHANCE:
                 outcome = random_outcome(game, position, self.rng)
                 text = self.chance_text(position, outcome)
@@ -469,7 +473,7 @@ class Session:
                 played += 1
             if summary:
                 self.say(summary, "over")
-            if watch and self.over() is None and game.to_move(self.position) != CHANCE:
+            if watch and self.over() is None and game.to_move(self.position) != CHANCE and self.one_screen():
                 self.show()
             if not watch and played >= MOVE_LIMIT and self.over() is None:
                 self.show()
@@ -505,6 +509,10 @@ class Session:
         if self.handover is not None and self.handover not in humans:
             self.handover = None
 
+    def one_screen(self) -> bool:
+        """Whether every board may go to the same eyes (no keyboard to pass on)."""
+        return self.open_table() or len(self.humans()) == 1
+
     def seat_for(self, player: int) -> None:
         """A person is to move: hot seat, hand the keyboard over when another has it."""
         if not self.open_table() and len(self.humans()) > 1 and self.viewer != player:
@@ -535,7 +543,9 @@ class Session:
         from gamesman.contract.game import CHANCE
 
         game, position = self.game, self.position
-        if not game.hidden_information or self.reveal or self.viewer is None or self.open_table():
+        if not self.open_table() and self.viewer is None:
+            return "(the table is hidden until a person takes the keyboard)"
+        if self.open_table():
             text = game.render(position)
         else:
             text = game.render_view(game.parse_view(game.view(position, self.viewer)))
@@ -546,7 +556,7 @@ class Session:
                 text += f"\n{name} to move"
         if game.hidden_information and self.reveal:
             text += "\n(reveal on: the whole table is shown)"
-        elif game.hidden_information and not (self.viewer is None or self.open_table()):
+        elif not self.open_table():
             text += f"\n(as {game.player_name(self.viewer)} sees it)"
         return text
 
