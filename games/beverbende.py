@@ -111,6 +111,7 @@ has not seen.  Both decide from the mover's view alone.
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -385,6 +386,10 @@ class Beverbende(Game):
             if card in SPECIALS:
                 emptied = self.put(table._replace(open=table.open + card), slot, EMPTY)
                 return self.refill(emptied._replace(stage="reveal"))
+        return self.score_round(table)
+
+    def score_round(self, table: Table) -> Table:
+        """Every hand is numbers only: add the totals to the scores; the next round, or the end."""
         totals = tuple(sum(value(c) for c in hand) for hand in table.hands)
         scores = tuple(s + t for s, t in zip(table.scores, totals))
         if table.round == self.rounds:
@@ -690,6 +695,31 @@ class Beverbende(Game):
             mark = "knocked" if p == position.knocker else ""
             lines.append(f"{names[p]:<4}{'>' if p == position.player else ' '}   {' '.join(position.hands[p])}  "
                          f"{knows:<12} {position.scores[p]:>5}  {mark}".rstrip())
+        return "\n".join(lines)
+
+    # -- what a seat sees, and the end of a round, for the shell ---------------------------
+    def render_view(self, view: View) -> str:
+        """The table as its viewer sees it: cards it has not seen as ``?``."""
+        return self.render(view.table)
+
+    def round_summary(self, position: Table, move: str, after: Table) -> str | None:
+        """The round's end: every hand turned over (specials replaced), the totals, the
+        round's winner and the running scores."""
+        if after.round == position.round and (after.stage != "over" or position.stage == "over"):
+            return None
+        ended: list[Table] = []
+        watcher = copy.copy(self)  # the same rules, noting the hands the round is scored on
+        watcher.score_round = lambda table: ended.append(table) or Beverbende.score_round(self, table)  # type: ignore[method-assign]
+        watcher.play(position, move)
+        hands = ended[0].hands
+        totals = [sum(value(c) for c in hand) for hand in hands]
+        best = min(totals)
+        names = self.player_names
+        lines = [f"round {position.round} is over: every card turned over, specials replaced"]
+        lines += [f"  {names[p]:<4} {' '.join(hand)}  total {total}" for p, (hand, total) in enumerate(zip(hands, totals))]
+        winners = " and ".join(names[p] for p, total in enumerate(totals) if total == best)
+        scores = ", ".join(f"{name} {score}" for name, score in zip(names, after.scores))
+        lines.append(f"  round won by {winners} (total {best}); scores: {scores}")
         return "\n".join(lines)
 
 

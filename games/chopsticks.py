@@ -182,6 +182,9 @@ class Chopsticks(Game[Position, Move]):
             raise self.illegal(f"{boards.shown(text.strip())!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
                                f"my hand 1 taps the opponent's hand 2)")
         move = (hands[0] - 1, hands[1] - 1)
+        missing = [hand + 1 for hand in move if not 0 <= hand < self.hands]
+        if missing:
+            raise self.illegal(f"there is no hand {missing[0]} (hands 1 to {self.hands})")
         if not self.is_legal(position, move):
             legal = " ".join(self.format_move(position, m) for m in self.moves(position)) or "none: the game is over"
             raise self.illegal(f"{boards.shown(text.strip())} is not a tap of a live hand on a live hand (legal: {legal})")

@@ -222,7 +222,8 @@ class Hex(Game[Position, Move]):
         row, col = boards.parse_cell(self.name, text, self.size, self.size)
         move = row * self.size + col
         if position[2] is not None or position[1][move] != boards.EMPTY:
-            raise self.illegal(f"{text.strip()} is not an empty cell of a game in progress")
+            raise self.illegal("the game is over" if position[2] is not None else
+                               f"{text.strip()} is not an empty cell: {position[1][move]} took it")
         return move
 
     def render(self, position: Position) -> str:

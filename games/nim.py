@@ -125,6 +125,9 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
         if heap is None or count is None:
             raise self.illegal(f"{boards.shown(text)!r} is not a move (write HEAP-COUNT, e.g. 2-3)")
         move = (heap - 1, count)
+        if not 0 <= move[0] < len(position[1]):
+            raise self.illegal(f"cannot take {count} from heap {heap}: there is no heap {heap} "
+                               f"(heaps 1 to {len(position[1])})")
         self.play(position, move)
         return move
 

@@ -831,6 +831,20 @@ class Poker(Game):
             lines.append(f"  {pot} {amount}: " + ", ".join(f"{names[p]} takes {won[p]}" for p in winners))
         return lines
 
+    # -- what a seat sees, and the end of a hand, for the shell ----------------------------
+    def render_view(self, view: View) -> str:
+        """The table as its viewer sees it: other players' hole cards as ``??``."""
+        return self.render(view.table)
+
+    def round_summary(self, position: Table, move: str, after: Table) -> str | None:
+        """The showdown (or the folds) that ends a hand, and every player's chips after it."""
+        won = self.hand_chips(position, after)
+        if won is None or after.last is None:
+            return None
+        chips = ", ".join(f"{name} {chips} ({change:+d})"
+                          for name, chips, change in zip(self.player_names, after.start_chips, won))
+        return "\n".join(self.describe_last(after.last) + [f"  chips: {chips}"])
+
 
 # -- strategies (declared in the game's strategies below) --------------------------------
 

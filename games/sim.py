@@ -86,7 +86,7 @@ class Sim(Game[Position, int]):
     options = (
         Option("nodes", int, 6, "nodes K of the complete graph", low=3, high=17),
         Option("players", int, 2, "players: 2 or 3", low=2, high=3),
-        Option("coalition", str, "none", "none, or 1-2: players 1 and 2 play as a team (3 players)",
+        Option("coalition", str, "none", "none, or 1-2: o and z play as a team against x (3 players)",
                choices=COALITIONS),
     )
     nodes: int

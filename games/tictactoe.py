@@ -90,7 +90,8 @@ class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
         row, col = boards.parse_cell(self.name, text, SIZE, SIZE)
         move = row * SIZE + col
         if move not in self.moves(position):
-            raise self.illegal(f"{text.strip()} is not an empty cell of a game in progress")
+            raise self.illegal("the game is over" if self.outcome(position) else
+                               f"{text.strip()} is not an empty cell: {position[1][move]} took it")
         return move
 
     def render(self, position: tuple[int, str]) -> str:

@@ -158,7 +158,9 @@ class Engine:
         self._clear()
 
     def _start_game(self, game: Game) -> str:
-        """Switch to ``game``; the strategy is kept when it applies, else the default replaces it.
+        """Switch to ``game``; the strategy is kept when it applies.  One that plays the game
+        but not this variant (too large to solve) gives way to the game's search player;
+        another game's strategy, to the default.
 
         Returns "" or a line saying the strategy was replaced, and why.
         """
@@ -168,9 +170,18 @@ class Engine:
         try:
             self._strategy()
         except (CommandError, GameError) as problem:
+            from gamesman.players.strategies import strategies_for
+
             old = " ".join(self.strategy_words)
             self.strategy_words = list(DEFAULT_STRATEGY)
-            return f"strategy {old} does not apply ({one_line(problem)}); the strategy is now {DEFAULT_STRATEGY[0]}"
+            if old.split()[0].lower() in strategies_for(game):  # it plays this game, not this variant
+                self.strategy_words = [game.search_strategy]  # (too large): the search player, as in the shell
+                try:
+                    self._strategy()
+                except (CommandError, GameError):
+                    self.strategy_words = list(DEFAULT_STRATEGY)
+            return (f"strategy {old} does not apply ({one_line(problem)}); "
+                    f"the strategy is now {' '.join(self.strategy_words)}")
         return ""
 
     def _clear(self) -> None:

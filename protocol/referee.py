@@ -35,6 +35,7 @@ import json
 import os
 import queue
 import random
+import re
 import select
 import signal
 import subprocess
@@ -97,6 +98,7 @@ class Program:
         self.lines: queue.Queue = queue.Queue()
         self.reading: threading.Event | None = None  # cleared to stop the reader of the output pipe
         self.next_id = 1
+        self.answered = False  # it has replied at least once (else it may never have started)
 
     def start(self) -> None:
         stderr = open(self.log, "ab") if self.log else subprocess.DEVNULL
@@ -150,7 +152,9 @@ class Program:
                     break
                 continue  # blank lines before a reply are ignored
             lines.append(text)
-        return self._parse(name, command_id, lines)
+        reply = self._parse(name, command_id, lines)
+        self.answered = True
+        return reply
 
     def _send(self, data: bytes, name: str, deadline: float, limit: float) -> None:
         """Write ``data`` to the program's input, waiting no later than ``deadline`` for room."""
@@ -546,4 +550,24 @@ def main(argv: list[str] | None = None) -> int:
         if record is not None:
             record.close()
     print(match.table())
+    return never_started(match)
+
+
+#: What a shell's exit status says about a command it could not run.
+SHELL_STATUS = {127: "command not found", 126: "not executable"}
+
+
+def never_started(match: Match) -> int:
+    """1, with the first failure's reason on stderr, when a player program never answered
+    (it could not start: a wrong path, a missing program); else 0."""
+    for record in match.records:
+        failed = record.forfeit
+        if failed and not match.programs[failed["program"] - 1].answered:
+            reason = failed["reason"]
+            status = re.search(r"exit status (\d+)", reason)
+            if status and int(status.group(1)) in SHELL_STATUS:
+                reason += f" ({SHELL_STATUS[int(status.group(1))]})"
+            command = match.programs[failed["program"] - 1].command
+            print(f"gamesman: player {failed['program']} ({command}) never started: {reason}", file=sys.stderr)
+            return 1
     return 0

@@ -184,3 +184,25 @@ def test_a_variant_too_large_to_solve_on_demand_is_solved_with_large_and_then_an
     assert main(["solve", *variant]) == 0  # from the saved database now
     assert capsys.readouterr().out == value
     assert shell.exact()  # the shell answers from the database instead of estimating
+
+
+def test_best_gives_the_move_and_its_value_or_the_whole_line():
+    assert run("best", "tictactoe", "(x xo- --- ---)").stdout == "a2 win 5\n"
+    line = run("best", "onetwoten", "--line", "(L 0)").stdout.splitlines()
+    assert line[0] == "L 1 win 7" and len(line) == 7 and line[-1].endswith(" win 1")
+    position = "(L 0)"
+    for step in line:  # each move is the solver's best where it was played
+        mover, move, value, remoteness = step.split()
+        assert run("solve", "onetwoten", position).stdout == f"{value} {remoteness}\n"
+        position = run("do", "onetwoten", position, move).stdout.strip()
+    assert run("solve", "onetwoten", position).stdout == "lose 0\n"
+    over = run("best", "tictactoe", "(o xxx oo- ---)")
+    assert over.returncode == 2 and "the game is over here" in over.stderr
+
+
+def test_best_line_solves_a_scrambled_cube():
+    scrambled = run("start", "cube", "--scramble", "12", "--seed", "5").stdout.strip()
+    line = run("best", "cube", "--line", scrambled).stdout.split("\n")[:-1]
+    assert line and all("(estimate by twophase" in step for step in line)
+    moves = [step.split()[0] for step in line]
+    assert run("do", "cube", scrambled, *moves).stdout.strip() == run("start", "cube").stdout.strip()

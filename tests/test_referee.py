@@ -432,5 +432,15 @@ def test_a_player_whose_child_escapes_its_session_does_not_stall_the_match(tmp_p
             except ProcessLookupError:
                 pass
     assert time.monotonic() - started < 30
-    assert done.returncode == 0, done.stderr
+    # it never answered its first command: a player that never started, reported and scored as forfeits
+    assert done.returncode == 1 and "never started: timed out" in done.stderr, done.stderr
     assert done.stdout.count("forfeit") >= 2
+
+
+def test_a_player_that_never_starts_is_reported_and_the_match_fails(tmp_path):
+    done = match("nim", "--player", "./no-such-player", "--player", FIRST, "--games", "2")
+    assert done.returncode == 1
+    assert done.stderr == ("gamesman: player 1 (./no-such-player) never started: "
+                           "crashed: exit status 127 (command not found)\n")
+    crashing = match("tictactoe", "--player", f"{MISBEHAVE} crash 2", "--player", FIRST, "--games", "1")
+    assert crashing.returncode == 0 and crashing.stderr == ""  # it started, then crashed: a forfeit

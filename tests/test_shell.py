@@ -714,3 +714,130 @@ def test_startup_imports_little():
             "'gamesman.players.strategies', 'games.'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.stdout.rstrip().endswith("[]")
+
+
+# -- a newcomer's list: predictions, auto, strategies, shortcuts, save and load ---------------
+
+def test_predictions_stopped_by_ctrl_c_come_back_for_the_next_game(monkeypatch):
+    s = shell("new nim --heaps 2 --size 2")
+    solve = Solver.result
+
+    def interrupted(self, position):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Solver, "result", interrupted)
+    assert "Prediction: interrupted" in s.run("new nim --heaps 3 --size 4")
+    monkeypatch.setattr(Solver, "result", solve)
+    assert "Prediction:" not in s.run("show")  # off for this game
+    assert "Prediction: x should" in s.run("new nim --heaps 2 --size 3")  # on again for the next
+    s.run("predictions off")
+    assert "Prediction" not in s.run("again")  # turned off by hand: stays off
+
+
+def test_auto_plays_to_the_end_or_n_moves():
+    s = shell("new nim --heaps 3 --size 3", "predictions off")
+    out = s.run("auto 2 random")
+    assert len(re.findall(r"^[xo] plays ", out, re.M)) == 2 and s.over() is None
+    assert "game over" in s.run("auto random")
+    assert s.run("auto").startswith("the game is over")
+    s.run("again")
+    assert s.run("auto 0") == "auto N plays N moves: N must be 1 or more\n"
+
+
+def test_auto_has_no_move_limit(monkeypatch):
+    from gamesman.doors.shell import session
+
+    monkeypatch.setattr(session, "MOVE_LIMIT", 3)
+    s = shell("new nim --heaps 3 --size 5", "predictions off", "computer both random")
+    assert "stopped after 3 automatic moves" in s.run("again")  # computers alone: the shell asks
+    out = s.run("auto random")
+    assert "stopped after" not in out and "game over" in out  # auto: to the end
+
+
+def test_computer_with_an_unknown_strategy_lists_this_games_own():
+    out = shell("new tictactoe").run("computer o foo")
+    assert out.startswith("unknown strategy 'foo' (strategies: random, perfect")
+    assert "equity" not in out and "humanlike" not in out and "twophase" not in out
+    assert "call" not in shell("new tictactoe").run("computer o")
+
+
+def test_one_letter_commands_where_no_move_is_spelled_so():
+    s = shell("new tictactoe", "b2")
+    assert s.run("h").startswith("hint: play ")
+    assert "value  remoteness" in s.run("v")
+    s.run("u")
+    assert s.run("position") == "(x --- --- ---)\n"
+    s.run("r")
+    assert s.run("position") == "(o --- -x- ---)\n"
+    s.run("q")
+    assert s.finished
+    cube = shell("new cube --size 2 --scramble 2")
+    before = cube.run("position")
+    cube.run("u")  # a move of the cube: not undo
+    assert cube.run("position") != before
+
+
+def test_set_shows_the_position_before_the_computer_replies():
+    s = shell("new tictactoe", "computer o perfect")
+    out = lines_of(s.run("set (o x-- --- ---)"))
+    boards = [index for index, line in enumerate(out) if line == out[0]]  # each board's first line
+    reply = next(index for index, line in enumerate(out) if line.startswith("o plays"))
+    assert len(boards) == 2 and boards[0] == 0 < reply < boards[1]  # the position set, the reply, the board
+    assert sum(line.startswith("Prediction") for line in out) == 2
+
+
+def test_save_and_load_round_trip(tmp_path):
+    path = tmp_path / "game.txt"
+    s = shell("new poker --players 2 --chips 20 --seed 4", "computer p2 call", "reveal on")
+    for move in ("call", "check", "check", "check"):
+        s.run(move)
+    assert s.run(f"save {path}").startswith("saved to ")
+    text = path.read_text()
+    assert "game poker(players=2,chips=20,min_bet=10)" in text and "computer p2 call" in text
+    loaded = shell()
+    out = loaded.run(f"load {path}")
+    assert "loaded from" in out
+    assert [step.position for step in loaded.history] == [step.position for step in s.history]
+    assert [(step.move, step.mover, step.by) for step in loaded.history] == \
+        [(step.move, step.mover, step.by) for step in s.history]
+    assert loaded.run("computer") == "p2: call\n" and loaded.seed == s.seed and loaded.reveal
+    path.write_text(text.replace("move p1 call", "move p1 fly"))
+    assert "is not a legal move here" in loaded.run(f"load {path}")
+    assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
+    assert loaded.run(f"load {tmp_path / 'none.txt'}").startswith("cannot load")
+
+
+def test_a_piped_shell_exits_2_when_a_line_was_refused():
+    assert run_plain("new nim\nposition\n", "shell").returncode == 0
+    done = run_plain("new nim\nfly\nposition\n", "shell")
+    assert done.returncode == 2 and "nim x> (x 5 5 5)" in done.stdout  # it went on after the error
+
+
+def test_messages_a_player_reads_right():
+    assert shell("new tictactoe", "b2").run("b2") == "tictactoe: b2 is not an empty cell: x took it\n"
+    assert "there is no heap 4 (heaps 1 to 3)" in shell("new nim").run("4-1")
+    assert shell("new chopsticks").run("4-1").startswith("chopsticks: there is no hand 4 (hands 1 to ")
+    assert "o and z play as a team against x" in shell().run("help sim")
+
+
+def test_a_game_words_its_own_expected_utility(monkeypatch):
+    s = shell("new 2048 --rows 2 --cols 2 --target 16", seed=1)
+    assert "Prediction: expected utility 0." in s.run("show")
+    monkeypatch.setattr(type(s.game), "describe_utility",
+                        lambda self, utility, expected: f"chance to reach {self.target}: {utility:.2%}")
+    assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))
+
+
+def test_hot_seat_asks_for_the_keyboard_after_undo_and_auto():
+    s = shell("new poker --players 2 --seed 3", "", "call")
+    assert s.run("check").startswith("p2 is to move: pass the keyboard to p2")  # refused: p1's screen
+    s.run("")  # p2 takes the keyboard
+    s.run("check")
+    s.run("")
+    assert "(as p2 sees it)" in s.run("undo")  # back to p2's own last turn
+    out = s.run("undo")  # back to p1's turn
+    assert "pass the keyboard to p1" in out and "sees it" not in out
+    s.run("")
+    out = s.run("auto 2 call")
+    assert "sees it" not in out and "pass the keyboard to" in out  # no seat's cards between the moves
+    assert "(as " in s.run("")

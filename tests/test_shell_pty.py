@@ -264,3 +264,139 @@ def test_colour_on_a_terminal_and_none_when_piped(terminal):
                            input="bogus\n", capture_output=True, text=True, timeout=60,
                            env=dict(env, TERM="xterm"))
     assert "cube: 'bogus' is not a move" in piped.stdout and "\x1b" not in piped.stdout + piped.stderr
+
+
+# -- seats: a game with hidden cards seen from one seat ------------------------------------
+
+CARD = r"[2-9TJQKA][cdhs]"
+
+
+def play_from_one_seat(t: Terminal, moves_in_order: tuple[str, ...], until: str, limit: int = 60) -> str:
+    """Type the first legal move of ``moves_in_order`` at each prompt until ``until`` is printed."""
+    out = ""
+    for _ in range(limit):
+        legal = t.type("moves").split("\n")[1].split()
+        move = next((m for m in moves_in_order if m in legal), legal[0])
+        out += t.type(move)
+        if until in out:
+            return out
+    raise AssertionError(f"{until!r} never printed; the last output was {out[-600:]!r}")
+
+
+def test_poker_from_one_seat_shows_no_other_hole_card_before_the_showdown(terminal):
+    t = terminal("shell", "poker", "--seed", "5", colour=False)
+    assert "pass the keyboard to p1" in t.prompt("p1")  # three people: p1 takes the keyboard first
+    t.type("computer p2 call")
+    out = t.type("computer p3 call")
+    assert "(as p1 sees it)" in out and re.search(r"p2 .*\?\? \?\?", out)
+    assert "view=p1" in t.type("position") and "????" in t.text[-400:]
+    play_from_one_seat(t, ("check", "call"), "showdown")
+    before, _, after = t.text.partition("showdown")
+    shown = dict(re.findall(rf"(p[23]) shows ({CARD} {CARD})", after))
+    assert set(shown) == {"p2", "p3"}
+    for cards in shown.values():
+        for card in cards.split():  # card by card: nowhere on the screen before the showdown
+            assert not re.search(rf"\b{card}\b", before), card
+    assert re.search(r"main pot \d+: p\d takes \d+", after)  # the end of the hand, then the next hand
+    assert after.index("chips: p1") < after.index("Texas Hold'em")  # before the next hand's table
+    assert "chance: dealt, not seen" in before
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_beverbende_from_one_seat_shows_only_the_cards_it_has_seen(terminal):
+    t = terminal("shell", "beverbende", "--players", "2", "--seed", "5", colour=False)
+    t.prompt("p1")
+    t.type("computer p2 humanlike")
+    out = play_from_one_seat(t, ("deck", "knock", "discard"), "round 1 is over")
+    before, _, summary = (t.text).partition("round 1 is over")
+    boards = re.findall(r"p1  [> ]   (\S \S \S \S)  (\S{4})/(\S{4}) .*\np2  [> ]   (\S \S \S \S)", before)
+    assert boards
+    for mine, knows_mine, knows_theirs, theirs in boards:  # p1's memory is printed in its row
+        for cards, knows in ((mine, knows_mine), (theirs, knows_theirs)):
+            for card, known in zip(cards.split(), knows):
+                assert (card == "?") == (known == "-"), (cards, knows)
+    assert "chance: dealt, not seen by p1" in before
+    assert not re.search(r"p2 plays the \d drawn", before)
+    assert re.search(r"p2   (\d ){3}\d  total \d+", summary) and "scores: p1" in summary
+    assert "view=p1" in t.type("reveal off") + t.type("position")
+    out = t.type("reveal on")
+    assert "(reveal on: the whole table is shown)" in out
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_hot_seat_passes_the_keyboard_and_clears_the_screen(terminal):
+    t = terminal("shell", "beverbende", "--players", "2", "--seed", "5", colour=False)
+    assert "pass the keyboard to p1, then press Enter" in t.prompt("p1")
+    assert "pass the keyboard to p1, then press Enter" in t.type("position", "p1")  # refused
+    assert "(as p1 sees it)" in t.type("", "p1")
+    t.type("deck", "p1")
+    cleared = len(t.raw)
+    out = t.type("discard", "p2")
+    assert "pass the keyboard to p2" in out and "as p1 sees it" not in out
+    assert "\x1b[2J" in t.raw[cleared:]  # nothing of p1's cards stays on the screen
+    out = t.type("", "p2")
+    assert "(as p2 sees it)" in out and re.search(r"p2  >   \S \? \? \S", out)
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+# -- a newcomer's list at the terminal -------------------------------------------------------
+
+def test_predictions_stopped_by_ctrl_c_are_on_again_for_the_next_game(terminal):
+    t = terminal()
+    t.prompt()
+    t.child.send("new nim --heaps 6 --size 9\r")
+    t.wait("solving nim")
+    t.child.sendintr()
+    assert "predictions are off" in t.prompt("x")
+    assert "Prediction: x should" in t.type("new nim --heaps 2 --size 3", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_auto_plays_on_until_ctrl_c_and_the_board_is_drawn_again(terminal):
+    t = terminal("shell", "2048", "--rows", "4", "--cols", "4")
+    t.prompt()
+    t.child.send("auto random\r")
+    t.wait(r"plays \w+")
+    time.sleep(0.5)
+    t.child.sendintr()
+    out = t.prompt()
+    assert "interrupted" in out and "stopped after" not in out
+    assert re.search(r"interrupted\nscore \d+, \w+ to move\n +a +b +c +d\n", out)  # the board again
+    out = t.type("auto 3 random")
+    assert len(re.findall(r"player plays \w+", out)) == 3
+    t.child.send("quit\r")
+    assert t.finish() == 0
+
+
+def test_one_letter_commands_at_the_terminal(terminal):
+    t = terminal("shell", "tictactoe")
+    t.prompt("x")
+    t.type("b2", "o")
+    assert "hint: play" in t.type("h", "o")
+    assert "value  remoteness" in t.type("v", "o")
+    assert "(x --- --- ---)" in t.type("u", "x") + t.type("position", "x")
+    assert "(o --- -x- ---)" in t.type("r", "o") + t.type("position", "o")
+    t.child.send("q\r")
+    assert t.finish() == 0
+
+
+def test_save_then_start_with_load(terminal, tmp_path):
+    path = tmp_path / "saved.txt"
+    t = terminal("shell", "nim", "--heaps", "3", "--seed", "7")
+    t.prompt("x")
+    t.type("computer o random", "x")
+    t.type("1-2", "x")
+    position = re.search(r"\(x [\d ]+\)", t.type("position", "x")).group(0)
+    assert f"saved to {path}" in t.type(f"save {path}", "x")
+    t.child.send("quit\r")
+    assert t.finish() == 0
+    again = terminal("--load", str(path))
+    assert "loaded from" in again.prompt("x")
+    assert position in again.type("position", "x")
+    assert "o: random" in again.type("computer", "x")
+    again.child.send("quit\r")
+    assert again.finish() == 0

@@ -13,7 +13,7 @@ $ gamesman protocol tictactoe
 ?4 it is o's turn, not x's
 
 > 5 play o b2
-?5 illegal move: tictactoe: b2 is not an empty cell of a game in progress
+?5 illegal move: tictactoe: b2 is not an empty cell: x took it
 
 > 6 play o z9
 ?6 illegal move: tictactoe: 'z9' is off the board (a1 to c3)

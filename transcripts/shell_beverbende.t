@@ -1,6 +1,9 @@
+# reveal on: every board shows the whole table (each seat's own view is in shell_beverbende_seat.t).
 # Beverbende for two; too large to solve: moves, values, a bad move, undo and redo, then the computer finishes the game.
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
+gamesman> reveal on
+reveal on: every board shows the whole table
 gamesman> new beverbende --players 2
 Beverbende: beverbende(players=2,rounds=1,peek=14,fixed_turns=0,numbers=4,nines=9,peeks=7,swaps=7,get_twos=7,knock_first_turn=false,keep_open=true)
 (too large to solve: no predictions; value and hint ask a search player)
@@ -18,6 +21,8 @@ open pile: 7 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
+(reveal on: the whole table is shown)
 beverbende p1> moves
 open deck
 beverbende p1> open
@@ -26,6 +31,8 @@ open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
+(reveal on: the whole table is shown)
 beverbende p1> values
 beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
 move   estimate
@@ -41,12 +48,16 @@ open pile: 7 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
+(reveal on: the whole table is shown)
 beverbende p1> redo
 Beverbende: round 1 of 1, turn 1: p1 plays the 7 drawn (open)
 open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
+p1 to move
+(reveal on: the whole table is shown)
 beverbende p1> auto random
 p1 plays keep2: random among 4 moves
 Beverbende: round 1 of 1, turn 2: p2 draws
@@ -54,36 +65,48 @@ open pile: 6 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      p 7 8 p  xx-x/----        0
 p2  >   g 4 6 4  -x--/x--x        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays open: random among 2 moves
 Beverbende: round 1 of 1, turn 2: p2 plays the 6 drawn (open)
 open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      p 7 8 p  xx-x/----        0
 p2  >   g 4 6 4  -x--/x--x        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays keep3: random among 4 moves
 Beverbende: round 1 of 1, turn 3: p1 draws
 open pile: 6 (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  -x--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays open: random among 2 moves
 Beverbende: round 1 of 1, turn 3: p1 plays the 6 drawn (open)
 open pile: - (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   p 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  -x--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays keep1: random among 4 moves
 Beverbende: round 1 of 1, turn 3: p1 may knock
 open pile: p (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      g 4 6 4  xx--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 4: p2 draws
 open pile: p (top last)   closed deck: 57 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   g 4 6 4  xx--/x-xx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays deck: random among 1 moves
 chance: 4
 Beverbende: round 1 of 1, turn 4: p2 plays the 4 drawn (deck)
@@ -91,18 +114,24 @@ open pile: p (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   g 4 6 4  xx--/x-xx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays keep1: random among 5 moves
 Beverbende: round 1 of 1, turn 4: p2 may knock
 open pile: p g (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1      6 7 8 p  xx-x/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 5: p1 draws
 open pile: p g (top last)   closed deck: 56 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays deck: random among 1 moves
 chance: 9
 Beverbende: round 1 of 1, turn 5: p1 plays the 9 drawn (deck)
@@ -110,18 +139,24 @@ open pile: p g (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 8 p  xx-x/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays keep3: random among 5 moves
 Beverbende: round 1 of 1, turn 5: p1 may knock
 open pile: p g 8 (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 4 6 4  xx--/x-xx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 6: p2 draws
 open pile: p g 8 (top last)   closed deck: 55 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays deck: random among 2 moves
 chance: 9
 Beverbende: round 1 of 1, turn 6: p2 plays the 9 drawn (deck)
@@ -129,18 +164,24 @@ open pile: p g 8 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 4 6 4  xx--/x-xx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays keep2: random among 5 moves
 Beverbende: round 1 of 1, turn 6: p2 may knock
 open pile: p g 8 4 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays pass: random among 2 moves
 Beverbende: round 1 of 1, turn 7: p1 draws
 open pile: p g 8 4 (top last)   closed deck: 54 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays deck: random among 2 moves
 chance: p
 Beverbende: round 1 of 1, turn 7: p1 plays the p drawn (deck)
@@ -148,18 +189,24 @@ open pile: p g 8 4 (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays peek3: random among 5 moves
 Beverbende: round 1 of 1, turn 7: p1 may knock
 open pile: p g 8 4 p (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1  >   6 7 9 p  xxxx/--x-        0
 p2      4 9 6 4  xx--/xxxx        0
+p1 to move
+(reveal on: the whole table is shown)
 p1 plays knock: random among 2 moves
 Beverbende: round 1 of 1, turn 8: p2 draws
 open pile: p g 8 4 p (top last)   closed deck: 53 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0  knocked
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays deck: random among 1 moves
 chance: 1
 Beverbende: round 1 of 1, turn 8: p2 plays the 1 drawn (deck)
@@ -167,15 +214,22 @@ open pile: p g 8 4 p (top last)   closed deck: 52 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 p  xxxx/--x-        0  knocked
 p2  >   4 9 6 4  xx--/xxxx        0
+p2 to move
+(reveal on: the whole table is shown)
 p2 plays keep4: random among 5 moves
 chance: g
 chance: p
 chance: 9
+round 1 is over: every card turned over, specials replaced
+  p1   6 7 9 9  total 31
+  p2   4 9 6 1  total 20
+  round won by p2 (total 20); scores: p1 31, p2 20
 Beverbende: round 1 of 1, turn 8: the game is over
 open pile: p g 8 4 p 4 p g p (top last)   closed deck: 49 cards
 player  1 2 3 4  knows        score
 p1      6 7 9 9  xxxx/xxxx       31  knocked
 p2  >   4 9 6 1  xxxx/xxxx       20
+(reveal on: the whole table is shown)
 game over: p2 wins. Type again to play again, or new GAME.
 beverbende> history
 start (chance deal round=1/1 player=p1 turn=1 knocker=- scores=0,0 hands=----,---- known=----/----,----/---- closed=000011112222333344445555666677778888999999999gggggggpppppppsssssss open=- draw=- held=-)

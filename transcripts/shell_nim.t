@@ -16,7 +16,7 @@ move  value  remoteness
 nim x> 1-3
 nim: cannot take 3 from heap 1
 nim x> 3-1
-nim: cannot take 1 from heap 3
+nim: cannot take 1 from heap 3: there is no heap 3 (heaps 1 to 2)
 nim x> 1-2
 heap 1: | (1)
 heap 2: ||| (3)

@@ -32,7 +32,7 @@ hint: play a1, b1, c1, a2, c2, a3, b3 or c3 (the game is a tie in 8)
 tictactoe o> z9
 tictactoe: 'z9' is off the board (a1 to c3)
 tictactoe o> b2
-tictactoe: b2 is not an empty cell of a game in progress
+tictactoe: b2 is not an empty cell: x took it
 tictactoe o> a1
   a b c
 1 o - -
@@ -78,21 +78,25 @@ x plays a3: random among 5 moves
 1 o - -
 2 - x o
 3 x - x
+o to move
 o plays b1: win 4
   a b c
 1 o o -
 2 - x o
 3 x - x
+x to move
 x plays a2: random among 3 moves
   a b c
 1 o o -
 2 x x o
 3 x - x
+o to move
 o plays b3: win 2
   a b c
 1 o o -
 2 x x o
 3 x o x
+x to move
 x plays c1: random among 1 moves
   a b c
 1 o o x

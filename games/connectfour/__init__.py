@@ -39,11 +39,17 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
+
+if TYPE_CHECKING:
+    from gamesman.games.connectfour.book import Book
+    from gamesman.games.connectfour.exact import ExactSearch
+    from gamesman.solver.results import Result
 
 # Position: (turn, cells row 1 first, the player who has a line or None).
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.

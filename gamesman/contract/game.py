@@ -199,6 +199,22 @@ class Game(Generic[Position, Move]):
         """A multi-line drawing for people; the position string by default."""
         return self.format_position(position)
 
+    def render_view(self, view: Any) -> str:
+        """A drawing of what one player knows (``view`` as ``parse_view`` returns it), for
+        that player's eyes: hidden parts drawn as hidden.  Perfect information: ``render``."""
+        return self.render(view)
+
+    def describe_utility(self, utility: float, expected: bool) -> str | None:
+        """A one-player game's (expected) utility in its own words, e.g. ``chance to reach
+        2048: 99.99%`` or ``expected score 1234.5``; None for the engine's ``expected utility``."""
+        return None
+
+    def round_summary(self, position: Position, move: Move, after: Position) -> str | None:
+        """How the hand or round that ``move`` from ``position`` ends (reaching ``after``)
+        came out, in words every player may read (cards shown, pots or totals, winners,
+        running scores); None when the move ends no hand or round (the default)."""
+        return None
+
     def player_name(self, player: int) -> str:
         return "chance" if player == CHANCE else self.player_names[player]
 

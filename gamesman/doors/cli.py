@@ -20,6 +20,7 @@ from gamesman.doors.arguments import Split, split_arguments
 USAGE = """\
 usage:
   gamesman                                   the interactive shell
+  gamesman --load FILE                       the shell, going on with a game written by its save
   gamesman games                             the games, with their options
   gamesman start GAME [options]              the initial position
   gamesman moves GAME [options] [POSITION]   legal moves, space-separated
@@ -30,6 +31,9 @@ usage:
                                              --workers: in tiers on a local Dask cluster of N processes,
                                              --scheduler: on a Dask cluster (tcp://HOST:PORT),
                                              --store: the tiers' directory every worker reads
+  gamesman best GAME [options] [--line] [--seed N] [POSITION]
+                                             the move to play and its value (or a search
+                                             player's estimate); --line: every move to the end
   gamesman show GAME [options] [POSITION]    the board, drawn
   gamesman random GAME [options] [--seed N] [POSITION]
                                              a random game, one position per line
@@ -181,6 +185,74 @@ def cmd_solve(args: list[str]) -> int:
             solver.progress.finish()
 
 
+#: The longest line ``best --line`` prints (a line can repeat positions only in a draw).
+LINE_LIMIT = 10_000
+
+
+def cmd_best(args: list[str]) -> int:
+    """The recommended move: the solver's best where it answers exactly, else the
+    game's search player's choice with its estimate; ``--line`` plays on to the end
+    (chance outcomes drawn with ``--seed``)."""
+    import random
+
+    from gamesman.contract.game import CHANCE
+    from gamesman.players.strategies import estimate, make_strategy
+    from gamesman.solver.database import answers_exactly
+
+    invocation = split_arguments(args, {"--line": False, "--seed": True})
+    game = invocation.game
+    rng = random.Random(invocation.number("--seed", 0))
+    if answers_exactly(game):
+        solver = make_solver(game)
+
+        def best(position: object) -> tuple[object, str]:
+            return solver.best_moves(position)[0], str(solver.result(position))
+    else:
+        strategy = make_strategy(game, [game.search_strategy], rng)
+
+        def best(position: object) -> tuple[object, str]:
+            move, text = estimate(strategy, position).rows[0]
+            return move, f"(estimate by {strategy.describe()}: {text})"
+
+    def answer(position: object) -> str:
+        if game.is_over(position):
+            raise GameError("the game is over here: no move to recommend")
+        if invocation.last("--line") is None:
+            if game.to_move(position) == CHANCE:
+                raise GameError("chance moves here: no move to recommend (--line draws it and goes on)")
+            move, value = best(position)
+            return f"{game.format_move(position, move)} {value}"
+        return "\n".join(best_line(game, position, best, rng))
+
+    try:
+        return answer_each(invocation, answer)
+    finally:
+        if answers_exactly(game):
+            solver.progress.finish()
+
+
+def best_line(game, position: object, best: Callable[[object], tuple[object, str]], rng) -> Iterator[str]:
+    """``MOVER MOVE VALUE`` (no mover in a one-player game) for each move of the
+    recommended line to the end of the game."""
+    from gamesman.contract.game import CHANCE
+    from gamesman.players.play import random_outcome
+
+    seen = set()
+    while not game.is_over(position):
+        if position in seen or len(seen) >= LINE_LIMIT:
+            yield "(the line goes round: the game is a draw)" if position in seen else "(stopped: the line is too long)"
+            return
+        seen.add(position)
+        mover = game.to_move(position)
+        if mover == CHANCE:
+            move, value = random_outcome(game, position, rng), ""
+        else:
+            move, value = best(position)
+        who = "" if game.players == 1 and mover != CHANCE else game.player_name(mover) + " "
+        yield f"{who}{game.format_move(position, move)} {value}".rstrip()
+        position = game.play(position, move)
+
+
 def cmd_show(args: list[str]) -> int:
     invocation = split_arguments(args, {})
     return answer_each(invocation, invocation.game.render, separator="")
@@ -317,6 +389,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "moves": cmd_moves,
     "do": cmd_do,
     "solve": cmd_solve,
+    "best": cmd_best,
     "show": cmd_show,
     "random": cmd_random,
     "count": cmd_count,
@@ -358,8 +431,8 @@ def command_help(command: str, args: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if not argv:
-        return cmd_shell([])
+    if not argv or argv[0] == "--load":
+        return cmd_shell(argv)
     command = argv[0]
     if command in ("-h", "--help", "help"):
         if len(argv) > 1:

@@ -1,0 +1,89 @@
+"""Ctrl-C in the shell: it cancels the running command or the line being typed."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from contextlib import contextmanager
+from types import FrameType
+from typing import TYPE_CHECKING, Callable, Iterator
+
+if TYPE_CHECKING:
+    from gamesman.doors.shell.session import Session
+
+
+class Interrupts:
+    """Ctrl-C for the front ends: it cancels the running command or the line being
+    typed, and never ends the shell.
+
+    Installed as the SIGINT handler, it raises KeyboardInterrupt only while armed
+    (during a command, or while a plain line is read).  Raising disarms it, so
+    further Ctrl-Cs that land while the first is handled, or between commands while
+    the prompt is drawn, are dropped instead of escaping with a traceback.  Code
+    that catches a Ctrl-C and carries on with the command calls ``arm()``.
+
+    A Ctrl-C that lands while a module is being imported (the solver's first use
+    imports numpy) would leave that module half-imported and broken for the rest
+    of the session, so it is put off: the signal is sent again a moment later.
+    """
+
+    #: Seconds to wait before trying again a Ctrl-C that landed during an import.
+    RETRY = 0.05
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if not self.armed:
+            return
+        if importing(frame):
+            self.again()
+            return
+        self.armed = False
+        raise KeyboardInterrupt
+
+    def again(self) -> None:
+        """Send SIGINT to this process again in a moment."""
+        timer = threading.Timer(self.RETRY, os.kill, (os.getpid(), signal.SIGINT))
+        timer.daemon = True
+        timer.start()
+
+    def arm(self) -> None:
+        self.armed = True
+
+    @contextmanager
+    def cancellable(self) -> Iterator[None]:
+        """Ctrl-C raises KeyboardInterrupt in this block (once)."""
+        self.armed = True
+        try:
+            yield
+        finally:
+            self.armed = False
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """This object handles SIGINT in this block (the main thread's)."""
+        previous = signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+def importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` or one of its callers is Python's import machinery."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def run_cancellable(shell: "Session", work: Callable[[], object]) -> None:
+    """Run ``work`` (a command); Ctrl-C cancels it and returns to the prompt."""
+    try:
+        with shell.interrupts.cancellable():
+            work()
+    except KeyboardInterrupt:
+        shell.interrupted()
+

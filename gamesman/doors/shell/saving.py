@@ -1,0 +1,120 @@
+"""Saving a game to a small readable file and loading it back (``save FILE``, ``load FILE``).
+
+The file holds, one item a line: the variant's spec, the shell's seed, whether the
+whole table is revealed, each computer side with its strategy, the starting
+position, then every move played with who played it (and the strategy that chose
+it).  Loading replays the moves from the start, so a file that does not follow the
+rules is refused with the line at fault::
+
+    # gamesman saved game: load FILE in the shell, or gamesman --load FILE
+    game tictactoe(misere=false)
+    seed 3
+    reveal off
+    computer o perfect
+    start (x --- --- ---)
+    move x b2
+    move o a1 by perfect
+"""
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from gamesman.contract.errors import GameError
+
+if TYPE_CHECKING:
+    from gamesman.doors.shell.commands import Shell
+
+HEADER = "# gamesman saved game: load FILE in the shell, or gamesman --load FILE"
+
+
+def saved_text(shell: "Shell") -> str:
+    """The shell's game as the file's text."""
+    game = shell.game
+    lines = [HEADER, f"game {game.spec}", f"seed {shell.seed}", f"reveal {'on' if shell.reveal else 'off'}"]
+    lines += [f"computer {game.player_name(p)} {strategy.describe()}" for p, strategy in sorted(shell.computers.items())]
+    lines.append(f"start {game.format_position(shell.history[0].position)}")
+    for step in shell.history[1:]:
+        lines.append(f"move {game.player_name(step.mover)} {step.move}" + (f" by {step.by}" if step.by and step.by != "chance" else ""))
+    return "\n".join(lines) + "\n"
+
+
+def save(shell: "Shell", path: str) -> str:
+    """Write the game to ``path``; the path written."""
+    path = os.path.expanduser(path)
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(saved_text(shell))
+    except OSError as problem:
+        raise GameError(f"cannot save to {path}: {problem.strerror}") from None
+    return path
+
+
+def load(shell: "Shell", path: str) -> None:
+    """Replace the shell's game by the one saved at ``path`` (nothing changes if it is refused)."""
+    from gamesman.contract.game import CHANCE
+    from gamesman.contract.registry import game_from_spec
+    from gamesman.doors.shell.session import Step
+
+    path = os.path.expanduser(path)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError as problem:
+        raise GameError(f"cannot load {path}: {problem.strerror}") from None
+    fields: dict[str, str] = {}
+    computers: list[tuple[str, str]] = []
+    moves: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        key, _, value = line.strip().partition(" ")
+        if not key or key.startswith("#"):
+            continue
+        if key == "computer":
+            side, _, strategy = value.partition(" ")
+            computers.append((side, strategy))
+        elif key == "move":
+            moves.append((number, value))
+        elif key in ("game", "seed", "reveal", "start") and key not in fields:
+            fields[key] = value
+        else:
+            raise GameError(f"{path}:{number}: unexpected line {line.strip()[:60]!r}")
+    missing = [key for key in ("game", "seed", "start") if key not in fields]
+    if missing:
+        raise GameError(f"{path}: not a saved game (no {', '.join(missing)} line)")
+    game = game_from_spec(fields["game"])
+    names = {game.player_name(p): p for p in range(game.players)} | {"chance": CHANCE}
+    history: list[Step] = [Step(game.parse_position(fields["start"]))]
+    for number, value in moves:
+        words = value.split()
+        if len(words) < 2 or words[0] not in names or (len(words) > 2 and words[2] != "by"):
+            raise GameError(f"{path}:{number}: a move line is: move PLAYER MOVE [by STRATEGY]")
+        position = history[-1].position
+        mover = game.to_move(position)
+        if names[words[0]] != mover:
+            raise GameError(f"{path}:{number}: {game.player_name(mover)} is to move, not {words[0]}")
+        try:
+            move = game.parse_move(position, words[1])
+        except GameError as problem:
+            raise GameError(f"{path}:{number}: {problem}") from None
+        by = "chance" if mover == CHANCE else " ".join(words[3:])
+        history.append(Step(game.play(position, move), game.format_move(position, move), mover, by))
+    try:
+        seed = int(fields["seed"])
+    except ValueError:
+        raise GameError(f"{path}: the seed must be a whole number, not {fields['seed']!r}") from None
+    previous = shell.game
+    shell.game = game  # strategies are made for the loaded variant; put back if one is refused
+    try:
+        players = {p: shell.make_player(strategy.split()) for side, strategy in computers
+                   for p in shell.sides(side)}
+    except GameError:
+        shell.game = previous
+        raise
+    shell.solver = None
+    shell.computers = players
+    shell.history, shell.redo_stack = history, []
+    shell.reveal = fields.get("reveal", "off") == "on"
+    shell.set_seed(seed)
+    shell.viewer = shell.handover = None
+    shell.place_seats()
+
