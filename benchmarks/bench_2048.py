@@ -39,7 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamesman.games.twentyfortyeight import BitboardSearch, simulate_report  # noqa: E402
+from gamesman.games.twentyfortyeight import simulate_report  # noqa: E402
+from gamesman.games.twentyfortyeight.bitboard import BitboardSearch  # noqa: E402
 from gamesman.contract.game import CHANCE  # noqa: E402
 from gamesman.players.strategies import make_strategy# noqa: E402
 from gamesman.players.play import random_outcome# noqa: E402

@@ -36,7 +36,8 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamesman.games import cube  # noqa: E402
+from gamesman.games.cube import Cube, tables, twophase  # noqa: E402
+from gamesman.games.cube.cubies import permute, random_cubies  # noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
 
 
@@ -48,7 +49,7 @@ def timed(label: str, work: Callable):
     return result
 
 
-def solve_many(game: cube.Cube, positions: list[str], solve: Callable[[str], list[str]],
+def solve_many(game: Cube, positions: list[str], solve: Callable[[str], list[str]],
                label: str) -> float:
     """Solve every position with ``solve``, checking each solution; print the figures, return the mean time."""
     times, processor, lengths = [], [], []
@@ -71,7 +72,7 @@ def solve_many(game: cube.Cube, positions: list[str], solve: Callable[[str], lis
     return statistics.mean(times)
 
 
-def probing_solution(game: cube.Cube, position: str) -> list[str]:
+def probing_solution(game: Cube, position: str) -> list[str]:
     """The 2x2x2 baseline: at each step, the first move whose child is one closer by the table."""
     moves = []
     togo = game.distance(position)
@@ -93,22 +94,22 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
-    tables = timed("2x2x2 distance tables (both metrics), built", lambda: cube.build_distance_tables(progress))
-    cube._DISTANCES.update(tables)
+    distances = timed("2x2x2 distance tables (both metrics), built", lambda: tables.build_distance_tables(progress))
+    tables._DISTANCES.update(distances)
     for metric in ("htm", "qtm"):
         game = make_game("cube", size=2, metric=metric)
-        positions = [cube.permute(game.geometry.facelets(cube.random_cubies(rng, 2)), rng.choice(cube.rotations()))
+        positions = [permute(game.geometry.facelets(random_cubies(rng, 2)), rng.choice(tables.rotations()))
                      for _ in range(200)]
         baseline = solve_many(game, positions, lambda p: probing_solution(game, p),
                               f"2x2x2 optimal ({metric}), baseline probing every child")
         solver = solve_many(game, positions, game.solution, f"2x2x2 optimal ({metric})")
         print(f"2x2x2 optimal ({metric}): {baseline / solver:.0f} times faster than the baseline", flush=True)
 
-    twophase = timed("3x3x3 two-phase tables, built", lambda: cube.build_twophase_tables(progress))
-    solver = cube.TwoPhase(twophase)
-    cube._TWOPHASE.append(solver)
+    built = timed("3x3x3 two-phase tables, built", lambda: twophase.build_twophase_tables(progress))
+    solver = twophase.TwoPhase(built)
+    twophase._TWOPHASE.append(solver)
     game = make_game("cube")
-    cubies = [cube.random_cubies(rng, 3) for _ in range(args.cubes)]
+    cubies = [random_cubies(rng, 3) for _ in range(args.cubes)]
     positions = [game.geometry.facelets(c) for c in cubies]
     first = solve_many(game, positions, lambda p: solver.solve(game.geometry.cubies(p), improve_nodes=0),
                        "3x3x3 two-phase, baseline stopping at its first solution")

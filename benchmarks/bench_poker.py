@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python3 benchmarks/bench_poker.py [--hands 200000] [--seed 1]``.
 
-* Seven-card evaluations per second of ``gamesman.games.poker_hands.evaluate`` and of
+* Seven-card evaluations per second of ``gamesman.games.poker.hands.evaluate`` and of
   ``baseline_evaluate`` (every one of the 21 five-card subsets ranked by sorting and
   counting, the best kept), on the same random hands, checked to agree on which of two
   hands wins (``evaluation_rates``, what ``gamesman poker-stats`` prints).
@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamesman.games.poker_hands import CATEGORIES, evaluate, evaluation_rates, poker_stats  # noqa: E402
+from gamesman.games.poker.hands import CATEGORIES, evaluate, evaluation_rates, poker_stats  # noqa: E402
 
 
 def main() -> None:

@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamesman.games.twentyfortyeight import (BitboardSearch, ExactTable, TwentyFortyEight, line_values, simulate_report,
-                                    slide)
+from gamesman.games.twentyfortyeight import TwentyFortyEight, simulate_report
+from gamesman.games.twentyfortyeight.bitboard import BitboardSearch, line_values
+from gamesman.games.twentyfortyeight.exact import ExactTable
+from gamesman.games.twentyfortyeight.tiles import slide
 from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError
 from gamesman.contract.game import CHANCE
 from gamesman.players.strategies import make_strategy

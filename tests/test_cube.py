@@ -5,10 +5,11 @@ import sys
 
 import pytest
 
-from gamesman.games import cube as cubemodule
-from gamesman.games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
-                        load_or_build, load_tables, merge_moves, random_cubies, rotated_face, rotations,
-                        save_tables, twophase_solver)
+from gamesman.games.cube import cubies as cubemodule
+from gamesman.games.cube.cubies import MOVE_NAMES, SOLVED_CUBIES, apply_moves, geometry, merge_moves, random_cubies
+from gamesman.games.cube.tables import (distance_distribution, load_or_build, load_tables, rotated_face, rotations,
+                                        save_tables)
+from gamesman.games.cube.twophase import twophase_solver
 from gamesman.contract.errors import GameError, IllegalMove, PositionError
 from gamesman.players.strategies import make_strategy
 from gamesman.contract.registry import make_game

@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 
 from gamesman.games.poker import Poker, Table, cards_of
-from gamesman.games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
-                               evaluate_codes, poker_stats)
+from gamesman.games.poker.hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
+                                        evaluate_codes, poker_stats)
 from gamesman.contract.errors import GameError, IllegalMove, PositionError
 from gamesman.contract.game import CHANCE
 from gamesman.players.strategies import make_strategy
