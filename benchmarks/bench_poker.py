@@ -26,15 +26,55 @@ so absolute figures move from run to run; the ratios, measured in the same run, 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamesman.games.poker.hands import CATEGORIES, evaluate, evaluation_rates, poker_stats  # noqa: E402
+from gamesman.games.poker import hands  # noqa: E402
+from gamesman.games.poker.hands import CATEGORIES, DECK, evaluate, evaluation_rates, poker_stats  # noqa: E402
+
+
+def specialists(deals: list[list[int]]) -> dict[str, float]:
+    """Seven-card evaluations per second of the specialist libraries that are installed (the
+    ``bench`` extra), each through its own Python call, checked against ``evaluate`` on which
+    of two hands wins."""
+    rates = {}
+    ours = [evaluate(hand) for hand in deals]
+    try:
+        import eval7
+    except ImportError:
+        print("eval7: not installed (pip install -e '.[bench]')", flush=True)
+    else:
+        cards = [[eval7.Card(DECK[card]) for card in hand] for hand in deals]
+        started = time.perf_counter()
+        theirs = [eval7.evaluate(hand) for hand in cards]
+        rates["eval7"] = len(deals) / (time.perf_counter() - started)
+        check_order("eval7", ours, theirs, higher_is_better=True)
+    try:
+        import phevaluator
+    except ImportError:
+        print("phevaluator: not installed (pip install -e '.[bench]')", flush=True)
+    else:
+        started = time.perf_counter()
+        theirs = [phevaluator.evaluate_cards(*hand) for hand in deals]  # the same card numbers as ours
+        rates["phevaluator"] = len(deals) / (time.perf_counter() - started)
+        check_order("phevaluator", ours, theirs, higher_is_better=False)
+    return rates
+
+
+def check_order(name: str, ours: list[int], theirs: list[int], higher_is_better: bool) -> None:
+    """Stop when the library orders two consecutive hands otherwise than ``evaluate``."""
+    sign = 1 if higher_is_better else -1
+    for (a, b), (x, y) in zip(zip(ours, ours[1:]), zip(theirs, theirs[1:])):
+        if (a > b) - (a < b) != sign * ((x > y) - (x < y)):
+            raise AssertionError(f"{name} and evaluate disagree")
 
 
 def main() -> None:
@@ -43,10 +83,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    filling, filled, baseline = evaluation_rates(args.hands, args.seed)
-    print(f"7-card evaluations per second on {args.hands:,} random hands (seed {args.seed}): "
-          f"evaluate {filled:,.0f} ({filling:,.0f} while filling its tables), baseline {baseline:,.0f}: "
-          f"{filled / baseline:.1f}x ({filling / baseline:.1f}x)", flush=True)
+    rates = evaluation_rates(args.hands, args.seed)
+    rng = random.Random(args.seed)
+    others = specialists([rng.sample(range(52), 7) for _ in range(args.hands)])
+    print(f"7-card evaluations per second on {args.hands:,} random hands (seed {args.seed}), one run:")
+    figures = [("gamesman evaluate, first pass (tables loaded from the cache)", rates.first_pass),
+               ("gamesman evaluate, tables in memory", rates.warm),
+               ("gamesman evaluate_many (numpy, one call for all the hands)", rates.batch),
+               ("gamesman's old evaluator (by the rules, no tables)", rates.by_rules),
+               ("baseline: best of 21 five-card subsets", rates.baseline)]
+    figures += [(f"{name} (its Python call)", rate) for name, rate in others.items()]
+    reference = others.get("eval7")
+    for label, rate in figures:
+        ratio = f"  {rate / reference:5.2f}x eval7" if reference else ""
+        print(f"  {label:<64} {rate:>12,.0f}{ratio}", flush=True)
+    started = time.perf_counter()
+    equity = hands.monte_carlo_equity([48, 49], [], 2, 20_000, np.random.default_rng(args.seed))
+    print(f"equity of AcAd against two random hands, 20,000 deals in numpy: {equity:.3f} "
+          f"in {time.perf_counter() - started:.2f} s", flush=True)
 
     started = time.perf_counter()
     counts = Counter(evaluate(hand) >> 20 for hand in combinations(range(52), 5))

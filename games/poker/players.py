@@ -9,7 +9,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, no_arguments
 from gamesman.games.poker.betting import cards_of
-from gamesman.games.poker.hands import CARD_INDEX, DECK, evaluate
+from gamesman.games.poker.hands import CARD_INDEX, monte_carlo_equity
 
 if TYPE_CHECKING:
     from gamesman.games.poker import View
@@ -60,23 +60,11 @@ class EquityPlayer(ViewStrategy):
 
     def equity(self, mine: list[str], board: list[str], opponents: int) -> float:
         """The expected share of the pot, by Monte-Carlo over the cards this player has not seen."""
-        known = [CARD_INDEX[card] for card in mine + board]
-        unseen = [card for card in range(len(DECK)) if card not in known]
-        missing = 5 - len(board)
-        board_cards = known[len(mine):]
-        mine_cards = known[:len(mine)]
-        share = 0.0
-        for _ in range(self.samples):
-            drawn = self.rng.sample(unseen, missing + 2 * opponents)
-            full_board = board_cards + drawn[:missing]
-            value = evaluate(mine_cards + full_board)
-            others = [evaluate(drawn[missing + 2 * k:missing + 2 * k + 2] + full_board) for k in range(opponents)]
-            best = max(others, default=-1)
-            if value > best:
-                share += 1
-            elif value == best:
-                share += 1 / (1 + others.count(best))
-        return share / self.samples
+        import numpy as np
+
+        deals = np.random.default_rng(self.rng.getrandbits(64))
+        return monte_carlo_equity([CARD_INDEX[card] for card in mine], [CARD_INDEX[card] for card in board],
+                                  opponents, self.samples, deals)
 
 
 def call_player(game: Game, rng: random.Random, args: list[str]) -> Strategy:
