@@ -245,6 +245,26 @@ def test_parsing_is_lenient_about_spacing_and_case_only():
         assert str(problem.value).startswith("2048: ") and "\n" not in str(problem.value)
 
 
+def test_long_runs_of_spaces_parse_in_linear_time():
+    spaced = "(player 12 2" + " " * 200_000 + ",4,-,- -,-,-,- -,-,-,- -,-,-,2048)"
+    assert GAME.format_position(GAME.parse_position(spaced)) == "(player 12 2,4,-,- -,-,-,- -,-,-,- -,-,-,2048)"
+    with pytest.raises(PositionError):
+        GAME.parse_position("(player 12 2 ," + " " * 200_000 + ")")
+
+
+@pytest.mark.parametrize("text, invariant", [
+    ("(player 6 2,4,-,- -,-,-,- -,-,-,- -,-,-,-)", "multiple of 4"),
+    ("(chance 2 2,4,-,- -,-,-,- -,-,-,- -,-,-,-)", "multiple of 4"),
+    ("(player 0 -,-,-,- -,-,-,- -,-,-,- -,-,-,-)", "two tiles"),
+    ("(player 4 8,-,-,- -,-,-,- -,-,-,- -,-,-,-)", "two tiles"),
+])
+def test_unreachable_positions_are_refused_naming_the_invariant(text, invariant):
+    with pytest.raises(PositionError) as problem:
+        GAME.parse_position(text)
+    assert invariant in str(problem.value)
+    assert make_game("2048", target=8).parse_position("(chance 8,-,-,- -,-,-,- -,-,-,- -,-,-,-)")
+
+
 def test_a_target_game_wins_with_the_target_tile_and_keeps_no_score():
     game = make_game("2048", rows=3, cols=3, target=64)
     assert game.spec == "2048(rows=3,cols=3,target=64)"

@@ -43,7 +43,9 @@ Position: ``(player 16 2,4,-,- -,-,8,- -,-,-,- -,-,-,2)``: whose turn
 ``(player 2,4,-,- ...)``), then the rows from row 1 down, each the values of
 its cells from column a on, separated by commas, ``-`` for an empty cell.
 Parsing is lenient about spaces around commas.  A chance turn needs an
-empty cell.
+empty cell; a player's turn needs two tiles or more (the player moves once two
+tiles are placed, and chance adds one after every move); the score is a
+multiple of 4 (every merge scores a tile of 4 or more).
 
 Moves: ``left``, ``up``, ``right``, ``down`` (or their first letters; printed
 as the full word).  Chance outcomes are written value ``@`` cell: ``2@b3``,
@@ -253,7 +255,8 @@ class TwentyFortyEight(Game):
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
-        fields = boards.split_fields(self.name, re.sub(r"\s*,\s*", ",", text))
+        # spaces around commas dropped (split and stripped: linear, where a regular expression is not)
+        fields = boards.split_fields(self.name, ",".join(part.strip() for part in text.split(",")))
         turn = {"player": PLAYER, "chance": CHANCE}.get(fields[0].lower())
         if turn is None:
             raise self.error(f"turn {fields[0]!r} is not player or chance", text)
@@ -264,6 +267,9 @@ class TwentyFortyEight(Game):
             if not _NUMBER.fullmatch(rows[0]):
                 raise self.error(f"score {rows[0]!r} is not a whole number", text)
             score, rows = int(rows[0]), rows[1:]
+            if score % 4:
+                raise self.error(f"score {score} cannot be reached: every merge scores a tile of 4 or more, "
+                                 "so the score is a multiple of 4", text)
         if len(rows) != self.rows:
             raise self.error(f"{len(rows)} rows, expected {self.rows}", text)
         cells: list[int] = []
@@ -275,6 +281,9 @@ class TwentyFortyEight(Game):
                 cells.append(self._parse_tile(value, boards.cell_name(number - 1, column), text))
         if turn == CHANCE and all(cells):
             raise self.error("chance is to move but no cell is empty", text)
+        if turn == PLAYER and sum(1 for cell in cells if cell) < 2:
+            raise self.error("the player cannot be to move on a board of fewer than two tiles: the player moves "
+                             "once two tiles are placed, and chance adds a tile after every move", text)
         return (turn, score, tuple(cells))
 
     def _parse_tile(self, token: str, cell: str, text: str) -> int:
