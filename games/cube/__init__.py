@@ -33,7 +33,12 @@ Options:
 * ``scramble`` N (default 0) and ``seed`` S (default 1): the start is the
   solved cube after N random moves, drawn from ``random.Random(S)``, each on a
   different face than the one before (so no two moves merge).  The same
-  options always give the same start, which may happen to be solved.
+  options always give the same start, which may happen to be solved.  The
+  default start is the solved cube (so a game of the defaults is over at
+  once); the rules line says how to scramble it.
+* ``gamesman random cube`` walks at random from the start: a random walk
+  almost never comes back to the solved cube, so it stops there or after
+  ``--moves N`` moves (1,000 by default, as for every puzzle).
 
 Choices where the sheet is silent:
 
@@ -97,7 +102,8 @@ class Cube(Game):
         Option("scramble", int, 0, "random moves from solved that make the start", low=0, high=10_000),
         Option("seed", int, 1, "the seed of the scramble", low=0),
     )
-    rules = "Turn the faces (U R F D L B, ' anticlockwise, 2 half turn) until every face has one colour."
+    rules = ("Turn the faces (U R F D L B, ' anticlockwise, 2 half turn) until every face has one colour. "
+             "The cube starts solved: --scramble N starts it N random turns away (--seed S picks them).")
     search_strategy = "twophase"
     #: The figures are the distance distributions of ``gamesman count cube --size 2``.
     showcase = ()
