@@ -40,14 +40,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamesman.games.twentyfortyeight import simulate_report  # noqa: E402
-from gamesman.games.twentyfortyeight.bitboard import BitboardSearch  # noqa: E402
+from gamesman.games.twentyfortyeight.bitboard import BitboardSearch, DeepSearch  # noqa: E402
 from gamesman.contract.game import CHANCE  # noqa: E402
 from gamesman.players.strategies import make_strategy# noqa: E402
 from gamesman.players.play import random_outcome# noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
 
-TARGET_TILES = {2048: 0.90, 4096: 0.50}  # tile: the share of games that must reach it
-TARGET_MS_PER_MOVE = 50.0
+TARGET_TILES = {8192: 0.90, 16384: 0.50}  # tile: the share of games that must reach it
+REPORTED_TILES = (2048, 4096, 8192, 16384)
+TARGET_MS_PER_MOVE = 20.0
 
 
 @dataclass
@@ -89,6 +90,8 @@ def play_one(job: tuple[str, int]) -> tuple[tuple, int, float, float, float, flo
     rng = random.Random(seed)
     player = make_strategy(game, strategy_words, rng)
     BitboardSearch.of(4, 4)  # build the search's tables before the clock starts
+    if DeepSearch.shared() is not None:  # and compile the deep search
+        DeepSearch.shared().move_values(1, 1)
     position, moves, thinking, processor, longest, longest_processor = game.start(), 0, 0.0, 0.0, 0.0, 0.0
     while game.outcome(position) is None:
         if game.to_move(position) == CHANCE:
@@ -116,8 +119,9 @@ def run(strategy: str, seeds: list[int], workers: int, began: float) -> Tally:
             final, moves, seconds, cpu, _, _ = result
             print(f"{strategy} game {number}/{len(seeds)}: score {final[1]}, tile {2 ** max(final[2])}, "
                   f"{moves} moves, {1000 * seconds / max(moves, 1):.1f} ms/move "
-                  f"({1000 * cpu / max(moves, 1):.1f} processor); so far 2048 {tally.rate(2048):.0%}, "
-                  f"4096 {tally.rate(4096):.0%}, {tally.ms_per_move():.1f} ms/move, slowest "
+                  f"({1000 * cpu / max(moves, 1):.1f} processor); so far "
+                  + ", ".join(f"{tile} {tally.rate(tile):.0%}" for tile in REPORTED_TILES)
+                  + f", {tally.ms_per_move():.1f} ms/move, slowest "
                   f"{1000 * tally.slowest:.0f} ms [{time.perf_counter() - began:.0f}s]",
                   file=sys.stderr, flush=True)
     return tally
@@ -137,20 +141,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", help="A:B plays the games of seeds A to B-1 instead (seeds never tuned on)")
     parser.add_argument("--strategy", default="expectimax", help="the player measured against the target")
     parser.add_argument("--baseline", default="greedy", help="the player it is compared with")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
+    if args.seeds:
+        first, _, last = args.seeds.partition(":")
+        seeds = list(range(int(first), int(last)))
+    else:
+        seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
     began = time.perf_counter()
     baseline = run(args.baseline, seeds, args.workers, began)
     best = run(args.strategy, seeds, args.workers, began)
-    print(f"2048 4x4, {args.games} games (seed {args.seed}, {args.workers} workers)")
+    print(f"2048 4x4, {len(seeds)} games (seeds {args.seeds or args.seed}, {args.workers} workers)")
     report(f"baseline {args.baseline}", baseline)
     report(f"player {args.strategy}", best)
     print(f"ratios ({args.strategy} / {args.baseline}): mean score "
           f"{_mean_score(best) / max(_mean_score(baseline), 1):.1f}x, "
           f"ms per move {best.ms_per_move() / max(baseline.ms_per_move(), 1e-9):.0f}x")
+    print("reached: " + ", ".join(f"{tile} {best.rate(tile):.0%} ({args.baseline} {baseline.rate(tile):.0%})"
+                                  for tile in REPORTED_TILES))
     for tile, share in TARGET_TILES.items():
         met = "met" if best.rate(tile) >= share else "NOT met"
         print(f"target: {tile} in at least {share:.0%}: {best.rate(tile):.0%} ({met}; "

@@ -89,7 +89,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import CHANCE, Game, Option
-from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, line_value
+from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, DeepSearch, line_value
 from gamesman.games.twentyfortyeight.exact import EXACT_BOARDS, ExactTable
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, NEW_TILES, PLAYER, ChanceOutcome, Position, slide
 from gamesman.players.strategies import Choice
@@ -374,6 +374,12 @@ class TwentyFortyEight(Game):
         if turn != PLAYER or self.rows > 4 or self.cols > 4 or max(cells) > 15 or not self.moves(position):
             return None
         target = self.target_exponent if self.target_exponent is not None and self.target_exponent <= 15 else None
+        deep = DeepSearch.shared() if seconds is not None and (self.rows, self.cols, self.target) == (4, 4, 0) else None
+        if deep is not None:
+            index, depth_used = deep.best(BitboardSearch.of(4, 4).encode(cells), seconds)
+            if index is None:
+                return None
+            return Choice(DIRECTIONS[index], f"{DIRECTIONS[index]} (expectimax depth {depth_used}, compiled)")
         search = BitboardSearch.of(self.rows, self.cols, target)
         board = search.encode(cells)
         index, depth_used, leaves = search.best(board, depth, seconds)

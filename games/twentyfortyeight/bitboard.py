@@ -1,6 +1,7 @@
 """2048's expectimax fast path: the board evaluation and a search over 64-bit boards (at most 4x4)."""
 from __future__ import annotations
 
+import importlib.util
 import time
 from functools import lru_cache
 from typing import Sequence
@@ -219,6 +220,60 @@ class BitboardSearch:
             previous, leaves, done, values = max(leaves, 1), found, done + 1, deeper
             total += found
         return (max(values, key=values.get) if values else None), done, total
+
+
+class DeepSearch:
+    """The deep expectimax of 4x4 games without a target, compiled with numba (see ``compiled``).
+
+    It plays the time budgets (``expectimax 20ms``): deepening one move at a time while the
+    next depth should fit, up to twice ``max(3, distinct tiles - 2)`` moves (the depth rule of
+    nneonneo's player: deeper as the board fills with different tiles and a wrong move costs
+    more).  Spawns reached with probability below ``compiled.PRUNE`` are cut off, and chance
+    nodes are shared through a transposition table, marked stale at each new search.
+    """
+
+    def __init__(self) -> None:
+        import gamesman.games.twentyfortyeight.compiled as compiled
+
+        self.compiled = compiled
+        toward, away, value = _line_tables(4)
+        self.tables = (toward, away, _spread(toward), _spread(away), value)
+        size = 1 << compiled.TABLE_BITS
+        self.keys = np.zeros(size, dtype=np.uint64)
+        self.depths = np.zeros(size, dtype=np.int64)
+        self.values = np.zeros(size)
+        self.stamps = np.zeros(size, dtype=np.int64)
+        self.stamp = 0
+        self.move_values(1, 1)  # compiled now (seconds), not within the first move's time budget
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def shared() -> "DeepSearch | None":
+        """The one deep search (its tables are large), or None when numba is not installed."""
+        if importlib.util.find_spec("numba") is None:
+            return None
+        return DeepSearch()
+
+    def move_values(self, board: int, limit: int) -> np.ndarray:
+        """The value of each direction, -1 where it moves nothing, searching ``limit`` moves deep."""
+        self.stamp += 1
+        return self.compiled.root_values(np.uint64(board), limit, *self.tables, self.keys, self.depths,
+                                         self.values, self.stamps, self.stamp)
+
+    def best(self, board: int, seconds: float) -> tuple[int | None, int]:
+        """(direction index or None, depth searched): deepening one move at a time while the next
+        depth should fit in ``seconds``, up to twice the board's depth."""
+        rule = max(3, int(self.compiled.distinct_tiles(np.uint64(board))) - 2)
+        began = time.perf_counter()
+        values, depth = self.move_values(board, 1), 1
+        last, growth = time.perf_counter() - began, 4.0
+        while depth < 2 * rule and time.perf_counter() - began + last * growth <= seconds:
+            started = time.perf_counter()
+            values, depth = self.move_values(board, depth + 1), depth + 1
+            took = time.perf_counter() - started
+            growth, last = max(4.0, took / max(last, 1e-6)), took  # the next depth costs as much more again
+        index = int(np.argmax(values))
+        return (index if values[index] >= 0 else None), depth
 
 
 @lru_cache(maxsize=None)
