@@ -1,21 +1,25 @@
 """How well and how fast a 2048 player plays against a baseline: seeded games, played to the end.
 
-Target: the best player reaches 2048 in at least 90% of 100 games at no more
-than 50 ms per move, and 4096 in at least half.  Too slow for the test suite
-(an expectimax game takes about a minute); run by hand:
+Targets: the best player reaches 8192 in at least 90% of the games and 16384 in at least
+half, at no more than 20 ms per move.  Too slow for the test suite (a strong game is several
+thousand moves); run by hand:
 
-    python3 benchmarks/bench_2048.py [--games 100] [--seed 1] [--strategy expectimax]
-                                     [--baseline greedy] [--workers 1]
+    python3 benchmarks/bench_2048.py [--games 100] [--seed 1 | --seeds A:B]
+                                     [--strategy "expectimax 20ms"] [--baseline greedy] [--workers 1]
 
-Both players play the same seeded games (game i uses random.Random(seed * 1_000_003 + i) for
-the new tiles and the player), the baseline first, so a game plays the same whatever the number
+``--seeds A:B`` plays seeds A to B-1, so a player can be measured on seeds it was never tuned
+on.  Both players play the same seeded games (game i uses random.Random(seed * 1_000_003 + i),
+or the seed itself with --seeds, for the new tiles and the player), the baseline first, so a game plays the same whatever the number
 of workers.  A line per finished game goes to stderr with the running rates; the summary per
 player (score, how often each tile was reached, milliseconds per move as mean and maximum, moves
 per second) and the ratios of the player to the baseline go to stdout.  The player's time is
 measured around ``choose`` only, on the wall clock and as processor time (on a busy machine the
 processor time is the fairer figure).
 
-Figures of 2026-11-23: 100 games, seed 1, one worker at the lowest priority (nice 19) on two
+A time budget (``expectimax 20ms``) plays the compiled deep search (numba, ``pip install -e
+'.[fast]'``); ``expectimax`` (auto) plays the layered numpy search.
+
+Figures of 2026-11-23, before the deep search: 100 games, seed 1, one worker at the lowest priority (nice 19) on two
 cores shared with other work, 4,899 s in all:
 
 * ``expectimax`` (auto depth): 2048 reached in 97% of the games, 4096 in 95% (target: 90% and
