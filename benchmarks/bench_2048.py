@@ -19,6 +19,14 @@ processor time is the fairer figure).
 A time budget (``expectimax 20ms``) plays the compiled deep search (numba, ``pip install -e
 '.[fast]'``); ``expectimax`` (auto) plays the layered numpy search.
 
+Figures of 2026-11-24, the deep search with a budget of 15 ms a move, on seeds it was never
+tuned on (random.Random(seed) for the tiles and the player, as ``--seeds``), 2 games at a time
+on 2 cores under heavy load (load average about 10), wall clock, first move's compilation
+(5 to 7 s) included: seeds 205 to 210 (6 games): 8192 in 6 (100%), 16384 in 4 (67%); 18.3 to
+20.0 ms a move (19.0 on average).  A budget of 20 ms on seeds 201 to 204: 8192 in 3 of 4,
+16384 in 2, 23 to 25 ms a move (the budget is overrun on a loaded machine).  A small sample:
+the targets (90% and 50%, at most 20 ms) want the 100-game run.
+
 Figures of 2026-11-23, before the deep search: 100 games, seed 1, one worker at the lowest priority (nice 19) on two
 cores shared with other work, 4,899 s in all:
 
