@@ -23,7 +23,9 @@ Figures of 2026-11-24, the deep search with a budget of 15 ms a move, on seeds i
 tuned on (random.Random(seed) for the tiles and the player, as ``--seeds``), 2 games at a time
 on 2 cores under heavy load (load average about 10), wall clock, first move's compilation
 (5 to 7 s) included: seeds 205 to 210 (6 games): 8192 in 6 (100%), 16384 in 4 (67%); 18.3 to
-20.0 ms a move (19.0 on average).  A budget of 20 ms on seeds 201 to 204: 8192 in 3 of 4,
+20.0 ms a move (19.0 on average).  ``--seeds 300:302 --workers 2 --strategy "expectimax 15ms"``
+(the benchmark itself, compilation before the clock): both games 16384, 14.1 ms a move (5.3 ms
+of processor time); greedy on the same seeds reached 128.  A budget of 20 ms on seeds 201 to 204: 8192 in 3 of 4,
 16384 in 2, 23 to 25 ms a move (the budget is overrun on a loaded machine).  A small sample:
 the targets (90% and 50%, at most 20 ms) want the 100-game run.
 
