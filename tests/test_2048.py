@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamesman.games.twentyfortyeight import (BitboardSearch, ExactTable, TwentyFortyEight, line_values, simulate_report,
-                                    slide)
+from gamesman.games.twentyfortyeight import TwentyFortyEight, simulate_report
+from gamesman.games.twentyfortyeight.bitboard import BitboardSearch, line_values
+from gamesman.games.twentyfortyeight.exact import ExactTable
+from gamesman.games.twentyfortyeight.tiles import slide
 from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError
 from gamesman.contract.game import CHANCE
 from gamesman.players.strategies import make_strategy
@@ -243,6 +245,26 @@ def test_parsing_is_lenient_about_spacing_and_case_only():
         assert str(problem.value).startswith("2048: ") and "\n" not in str(problem.value)
 
 
+def test_long_runs_of_spaces_parse_in_linear_time():
+    spaced = "(player 12 2" + " " * 200_000 + ",4,-,- -,-,-,- -,-,-,- -,-,-,2048)"
+    assert GAME.format_position(GAME.parse_position(spaced)) == "(player 12 2,4,-,- -,-,-,- -,-,-,- -,-,-,2048)"
+    with pytest.raises(PositionError):
+        GAME.parse_position("(player 12 2 ," + " " * 200_000 + ")")
+
+
+@pytest.mark.parametrize("text, invariant", [
+    ("(player 6 2,4,-,- -,-,-,- -,-,-,- -,-,-,-)", "multiple of 4"),
+    ("(chance 2 2,4,-,- -,-,-,- -,-,-,- -,-,-,-)", "multiple of 4"),
+    ("(player 0 -,-,-,- -,-,-,- -,-,-,- -,-,-,-)", "two tiles"),
+    ("(player 4 8,-,-,- -,-,-,- -,-,-,- -,-,-,-)", "two tiles"),
+])
+def test_unreachable_positions_are_refused_naming_the_invariant(text, invariant):
+    with pytest.raises(PositionError) as problem:
+        GAME.parse_position(text)
+    assert invariant in str(problem.value)
+    assert make_game("2048", target=8).parse_position("(chance 8,-,-,- -,-,-,- -,-,-,- -,-,-,-)")
+
+
 def test_a_target_game_wins_with_the_target_tile_and_keeps_no_score():
     game = make_game("2048", rows=3, cols=3, target=64)
     assert game.spec == "2048(rows=3,cols=3,target=64)"
@@ -470,3 +492,28 @@ def test_a_position_off_the_solved_graph_keeps_the_expectation_method():
     late = game.parse_position("(player 100 32,8 2,2)")
     result = solver.result(late)
     assert result.utilities is not None and result.utilities[0] >= 100
+
+
+def test_the_compiled_deep_search_moves_and_values_like_the_layered_search():
+    pytest.importorskip("numba")
+    from gamesman.games.twentyfortyeight.bitboard import DeepSearch
+
+    deep, layered = DeepSearch.shared(), BitboardSearch.of(4, 4)
+    rng = random.Random(4)
+    for _ in range(100):
+        cells = tuple(rng.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(16))
+        board = layered.encode(cells)
+        for index, direction in enumerate(("left", "up", "right", "down")):
+            new, _ = GAME.shifted(cells, direction)
+            assert int(deep.compiled.moved(np.uint64(board), index, *deep.tables[:4])) == layered.encode(new)
+    # one move deep it is the layered search two moves deep (no board here is stuck after a move)
+    for text in ("(player 0 2,4,8,16 -,-,4,2 -,-,2,- -,-,-,2)", "(player 0 2,2,-,- -,-,-,- -,-,-,- -,-,-,4)"):
+        board = layered.encode(GAME.parse_position(text)[2])
+        values, _ = layered.root_values(board, 2)
+        found = deep.move_values(board, 1)
+        assert {d for d in range(4) if found[d] >= 0} == set(values)
+        for d, value in values.items():
+            assert found[d] == pytest.approx(value, rel=1e-9)
+    position = GAME.parse_position("(player 3000 2,8,16,256 4,2,32,128 2,4,8,64 -,-,2,4)")
+    choice = make_strategy(GAME, "expectimax 30ms", random.Random(0)).choose(position)
+    assert choice.move in GAME.moves(position) and "compiled" in choice.reason

@@ -5,10 +5,11 @@ import sys
 
 import pytest
 
-from gamesman.games import cube as cubemodule
-from gamesman.games.cube import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, distance_distribution, geometry,
-                        load_or_build, load_tables, merge_moves, random_cubies, rotated_face, rotations,
-                        save_tables, twophase_solver)
+from gamesman.games.cube import cubies as cubemodule
+from gamesman.games.cube.cubies import MOVE_NAMES, SOLVED_CUBIES, apply_moves, geometry, merge_moves, random_cubies
+from gamesman.games.cube.tables import (distance_distribution, load_or_build, load_tables, rotated_face, rotations,
+                                        save_tables)
+from gamesman.games.cube.twophase import twophase_solver
 from gamesman.contract.errors import GameError, IllegalMove, PositionError
 from gamesman.players.strategies import make_strategy
 from gamesman.contract.registry import make_game
@@ -389,3 +390,17 @@ def test_cli_count_prints_the_distribution():
     out = subprocess.run([sys.executable, "-m", "gamesman", "count", "cube", "--size", "2"],
                          capture_output=True, text=True, timeout=120).stdout
     assert "2,644" in out and "276" in out
+
+
+def test_a_random_walk_on_the_cube_is_bounded():
+    def walk(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "gamesman", "random", "cube", *flags],
+                              capture_output=True, text=True, timeout=120)
+
+    bounded = walk("--scramble", "3", "--moves", "5")
+    assert len(bounded.stdout.splitlines()) == 6 and bounded.returncode == 0
+    assert "stopped after 5 moves before the end" in bounded.stderr
+    by_default = walk("--scramble", "3", "--seed", "4")
+    assert len(by_default.stdout.splitlines()) == 1001 and "1,000 moves" in by_default.stderr
+    solved = walk()
+    assert solved.stdout.splitlines() == [SOLVED3] and solved.stderr == ""

@@ -6,11 +6,12 @@ import sys
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
 import pytest
 
-from gamesman.games.poker import Poker, Table, cards_of
-from gamesman.games.poker_hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
-                               evaluate_codes, poker_stats)
+from gamesman.games.poker import Poker, Table, cards_of, hands
+from gamesman.games.poker.hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
+                                        evaluate_codes, poker_stats)
 from gamesman.contract.errors import GameError, IllegalMove, PositionError
 from gamesman.contract.game import CHANCE
 from gamesman.players.strategies import make_strategy
@@ -714,3 +715,47 @@ def test_hand_chips_counts_every_hand_once_and_adds_up_to_the_final_chips():
             position = after
         assert hands == position.last.hand
         assert totals == [chips - game.chips for chips in position.start_chips]
+
+
+# -- the seven-card tables, the batch form and the equity estimate --------------------------
+
+def test_the_tables_agree_with_the_rules_on_random_hands_and_every_flush_kind():
+    rng = random.Random(11)
+    deals = [rng.sample(range(52), 7) for _ in range(3000)]
+    deals += [[4 * rank + 3 for rank in (12, 11, 10, 9, 8)] + [0, 5],  # royal flush in spades
+              [4 * rank for rank in (12, 0, 1, 2, 3, 7, 9)],  # a wheel straight flush in clubs, 7 clubs
+              [4 * rank + 1 for rank in (2, 5, 7, 9, 11)] + [4 * 2, 4 * 2 + 2]]  # a flush beside trips
+    by_rules = [hands.evaluate_by_rules(hand) for hand in deals]
+    assert [evaluate(hand) for hand in deals] == by_rules
+    assert hands.evaluate_many(np.array(deals)).tolist() == by_rules
+    assert describe(by_rules[-3]) == "royal flush" and by_rules[-2] >> 20 == CATEGORIES.index("straight flush")
+    with pytest.raises(ValueError):
+        hands.evaluate_many(np.zeros((3, 6), dtype=int))
+
+
+def test_the_tables_are_saved_checked_and_rebuilt_when_damaged(tmp_path, capsys):
+    path = tmp_path / "tables"
+    built = hands.seven_card_tables()
+    hands.write_checked(path, hands.TABLE_MAGIC, {"sizes": [hands.RANK_SUMS, hands.SUITED_RANKS]},
+                        built[0].tobytes() + built[1].tobytes())
+    assert hands.load_seven_card_tables(path) == built
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1
+    path.write_bytes(bytes(data))
+    assert hands.load_seven_card_tables(path) is None
+    assert "damaged" in capsys.readouterr().err
+
+
+def test_the_equity_estimate_matches_the_exact_share_on_the_river():
+    board = [hands.parse_card(code) for code in ("Ah", "Kd", "7c", "7s", "2h")]
+    mine = [hands.parse_card("As"), hands.parse_card("Qc")]
+    unseen = [card for card in range(52) if card not in board + mine]
+    mine_value = evaluate(mine + board)
+    shares = []
+    for theirs in combinations(unseen, 2):
+        value = evaluate(list(theirs) + board)
+        shares.append(1.0 if mine_value > value else 0.5 if mine_value == value else 0.0)
+    exact = sum(shares) / len(shares)
+    estimate = hands.monte_carlo_equity(mine, board, 1, 20_000, np.random.default_rng(3))
+    assert estimate == pytest.approx(exact, abs=0.01)
+    assert hands.monte_carlo_equity(mine, board, 0, 10, np.random.default_rng(3)) == 1.0

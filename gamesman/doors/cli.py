@@ -35,8 +35,9 @@ usage:
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
   gamesman show GAME [options] [POSITION]    the board, drawn
-  gamesman random GAME [options] [--seed N] [POSITION]
-                                             a random game, one position per line
+  gamesman random GAME [options] [--seed N] [--moves N] [POSITION]
+                                             a random game, one position per line; at most N
+                                             moves (a puzzle's random walk: 1000 by default)
   gamesman count GAME [options]              game-tree figures (or the game's own report:
                                              poker ranks all 133,784,560 seven-card hands)
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..
@@ -258,19 +259,32 @@ def cmd_show(args: list[str]) -> int:
     return answer_each(invocation, invocation.game.render, separator="")
 
 
+#: The moves of a puzzle's random walk, unless ``--moves`` says otherwise.
+PUZZLE_RANDOM_MOVES = 1000
+
+
 def cmd_random(args: list[str]) -> int:
     import random
 
     from gamesman.players.play import next_random
 
-    invocation = split_arguments(args, {"--seed": True})
+    invocation = split_arguments(args, {"--seed": True, "--moves": True})
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
+    # A puzzle (one player, no chance) may never come back to its end by random moves.
+    puzzle = game.players == 1 and not game.has_chance
+    limit = invocation.number("--moves", PUZZLE_RANDOM_MOVES) if puzzle or "--moves" in invocation.flags else None
     text = invocation.position()
     position = game.start() if text is None else game.parse_position(text)
     print(game.format_position(position))
+    moves = 0
     while game.outcome(position) is None:
+        if moves == limit:
+            print(f"random: stopped after {moves:,} move{'s' * (moves != 1)} before the end (--moves N to change)",
+                  file=sys.stderr)
+            break
         position = next_random(game, position, rng)
+        moves += 1
         print(game.format_position(position))
     return 0
 

@@ -5,9 +5,13 @@ Cards are written as poker software writes them: a rank ``23456789TJQKA`` then a
 ``4 * rank + suit``, rank 0 for a deuce up to 12 for an ace.
 
 ``evaluate(cards)`` gives the best five-card hand among five to seven cards a value: the
-better hand has the higher value and equal values are a tie (the pot is shared).  A value
-holds the category and then the tie-break ranks of the rule sheet's table, most important
-first:
+better hand has the higher value and equal values are a tie (the pot is shared).  Seven
+cards are looked up in two tables (by the sum of the ranks' keys, and by the ranks of a
+flush suit), built once from the rules and kept in the cache directory;
+``evaluate_many`` does the same for a whole numpy array of hands at once, and
+``monte_carlo_equity`` deals random boards and opponents in batches with it.  A value
+holds the category and then the tie-break ranks of the rule sheet's table, most
+important first:
 
 ==================  ================================================================
 straight flush      the highest card (a royal flush is the ace-high one; A-2-3-4-5,
@@ -33,19 +37,26 @@ suit holds.  For every rank multiset it evaluates one hand of each such class an
 it by the number of hands in the class, so each count is exact (the five-card counts are
 also checked hand by hand in the tests).  It says so in its output, with its run time and
 the evaluator's speed against ``baseline_evaluate`` (the textbook way: the best of the 21
-five-card subsets, each sorted and counted), both measured in the same run.
+five-card subsets, each sorted and counted), both measured in the same run, and beside them
+``evaluate_many`` and ``evaluate_by_rules`` (no tables).
 """
 from __future__ import annotations
 
 import random
 import time
+from array import array
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
-from typing import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
 
 from gamesman.contract.errors import GameError
+from gamesman.solver.database import cache_directory, read_checked, write_checked
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -160,8 +171,9 @@ def ranks_value(rank_counts: int) -> int:
     return hand_value(HIGH_CARD, highest(present, 5))
 
 
-def evaluate(cards: Iterable[int]) -> int:
-    """The value of the best five-card hand among five to seven cards (higher is better)."""
+def evaluate_by_rules(cards: Iterable[int]) -> int:
+    """``evaluate`` worked out from the rules, with no table: the rank counts and the
+    flush suit's ranks, each valued once and then remembered (it builds the tables)."""
     cards = tuple(cards)
     rank_counts = suit_counts = 0
     for card in cards:
@@ -173,9 +185,140 @@ def evaluate(cards: Iterable[int]) -> int:
     return ranks_value(rank_counts)
 
 
+# -- the seven-card tables ----------------------------------------------------------------
+#
+# Each rank has a key, and the keys of any seven ranks (at most four of one) add up to a sum
+# that no other seven ranks give (the keys of Kenneth Shackleton's SKPokerEval; the build
+# checks it).  A card's number in ``CARD_KEY`` is its rank's key times 2**16 plus its suit's
+# unit (four bits a suit), so one sum over the seven cards gives both the rank-key sum and
+# the suit counts.  Without a flush the hand's value is ``by_ranks[the rank-key sum]``; with
+# one, ``by_suited_ranks[the flush suit's ranks as 13 bits]``.
+
+RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+CARD_KEY = tuple(RANK_KEYS[card >> 2] << 16 | SUIT_UNIT[card] for card in range(52))
+RANK_SUMS = 4 * RANK_KEYS[ACE] + 3 * RANK_KEYS[ACE - 1] + 1  # the largest sum of seven ranks, plus one
+SUITED_RANKS = 1 << 13
+TABLE_MAGIC = b"GAMESMAN-POKER-TABLE 1\n"
+TABLE_FILE = "poker-seven-card-v1.table"
+
+#: The tables as ``evaluate`` reads them: hand values (int32) by rank-key sum (unused sums 0),
+#: and by the flush suit's ranks.  Empty until loaded or built.
+_BY_RANKS = array("i")
+_BY_SUITED_RANKS = array("i")
+
+
+def build_seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> tuple[array, array]:
+    """The two tables, worked out by ``ranks_value`` for every rank multiset of seven cards and by
+    ``flush_value`` for every set of five or more ranks of one suit."""
+    multisets = list(rank_multisets(7))
+    by_ranks = array("i", bytes(4 * RANK_SUMS))
+    seen = set()
+    for done, ranks in enumerate(multisets, start=1):
+        key = sum(RANK_KEYS[rank] for rank in ranks)
+        if key in seen:
+            raise AssertionError(f"the rank keys do not tell {ranks} from another hand")
+        seen.add(key)
+        by_ranks[key] = ranks_value(sum(1 << 3 * rank for rank in ranks))
+        if progress and (done % 5000 == 0 or done == len(multisets)):
+            progress("poker: seven-card hand table, rank multisets", done, len(multisets))
+    by_suited_ranks = array("i", (flush_value(mask) if mask.bit_count() >= 5 else 0 for mask in range(SUITED_RANKS)))
+    return by_ranks, by_suited_ranks
+
+
+def load_seven_card_tables(path: Path) -> tuple[array, array] | None:
+    """The two tables saved at ``path``, or None when there are none or they are damaged."""
+    def check(header: dict, body: bytes) -> tuple[array, array]:
+        if header.get("sizes") != [RANK_SUMS, SUITED_RANKS] or len(body) != 4 * (RANK_SUMS + SUITED_RANKS):
+            raise ValueError("tables of another layout")
+        by_ranks, by_suited_ranks = array("i"), array("i")
+        by_ranks.frombytes(memoryview(body)[:4 * RANK_SUMS])
+        by_suited_ranks.frombytes(memoryview(body)[4 * RANK_SUMS:])
+        return by_ranks, by_suited_ranks
+
+    return read_checked(path, TABLE_MAGIC, check)
+
+
+def seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> tuple[array, array]:
+    """The evaluator's two tables: from memory, the cache directory, or built (a few seconds) and saved."""
+    global _BY_RANKS, _BY_SUITED_RANKS
+    if not _BY_SUITED_RANKS:
+        path = cache_directory() / TABLE_FILE
+        tables = load_seven_card_tables(path)
+        if tables is None:
+            tables = build_seven_card_tables(progress)
+            write_checked(path, TABLE_MAGIC, {"sizes": [RANK_SUMS, SUITED_RANKS]},
+                          tables[0].tobytes() + tables[1].tobytes())
+        _BY_RANKS, _BY_SUITED_RANKS = tables
+    return _BY_RANKS, _BY_SUITED_RANKS
+
+
+def evaluate(cards: Sequence[int]) -> int:
+    """The value of the best five-card hand among five to seven cards (higher is better).
+
+    Seven cards are looked up in the tables (loaded or built on the first call); five or
+    six are worked out by ``evaluate_by_rules``.
+    """
+    if len(cards) != 7:
+        return evaluate_by_rules(cards)
+    if not _BY_SUITED_RANKS:
+        seven_card_tables()
+    a, b, c, d, e, f, g = cards
+    total = CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f] + CARD_KEY[g]
+    flush = (total + 0x3333) & FIVE_OF_A_SUIT
+    if flush:
+        suit = flush.bit_length() // 4 - 1
+        return _BY_SUITED_RANKS[sum(RANK_BIT[card] for card in cards if card & 3 == suit)]
+    return _BY_RANKS[total >> 16]
+
+
+def evaluate_many(hands: "np.ndarray") -> "np.ndarray":
+    """``evaluate`` of each row of an (n, 7) array of cards, as an int32 array, in numpy."""
+    import numpy as np
+
+    by_ranks, by_suited_ranks = (np.frombuffer(table, dtype=np.int32) for table in seven_card_tables())
+    hands = np.asarray(hands, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 7:
+        raise ValueError(f"hands of seven cards expected, not an array of shape {hands.shape}")
+    totals = np.array(CARD_KEY, dtype=np.int64)[hands].sum(axis=1)
+    values = by_ranks[totals >> 16]
+    suits = totals & 0xFFFF
+    flushed = np.flatnonzero((suits + 0x3333) & FIVE_OF_A_SUIT)
+    if len(flushed):
+        suit = np.argmax((suits[flushed, None] >> np.arange(0, 16, 4)) & 0xF >= 5, axis=1)
+        cards = hands[flushed]
+        masks = np.where((cards & 3) == suit[:, None], 1 << (cards >> 2), 0).sum(axis=1)
+        values[flushed] = by_suited_ranks[masks]
+    return values
+
+
+def monte_carlo_equity(mine: Sequence[int], board: Sequence[int], opponents: int, samples: int,
+                       rng: "np.random.Generator") -> float:
+    """The expected share of the pot of hole cards ``mine`` on ``board`` (0 to 5 cards) against
+    ``opponents`` random hands, by Monte-Carlo over ``samples`` deals of the unseen cards, in numpy.
+
+    A deal's share is 1 when ``mine`` is best, 1/k when it ties with k - 1 others, else 0.
+    """
+    import numpy as np
+
+    known = set(mine) | set(board)
+    unseen = np.array([card for card in range(52) if card not in known])
+    missing = 5 - len(board)
+    drawn = unseen[np.argsort(rng.random((samples, len(unseen))), axis=1)[:, :missing + 2 * opponents]]
+    full_board = np.hstack([np.broadcast_to(np.array(board, dtype=np.int64), (samples, len(board))),
+                            drawn[:, :missing]])
+    value = evaluate_many(np.hstack([np.broadcast_to(np.array(mine, dtype=np.int64), (samples, 2)), full_board]))
+    if not opponents:
+        return 1.0
+    others = np.stack([evaluate_many(np.hstack([drawn[:, missing + 2 * k:missing + 2 * k + 2], full_board]))
+                       for k in range(opponents)], axis=1)
+    best = others.max(axis=1)
+    share = np.where(value > best, 1.0, np.where(value == best, 1.0 / (1 + (others == best[:, None]).sum(axis=1)), 0.0))
+    return float(share.mean())
+
+
 def evaluate_codes(codes: Iterable[str]) -> int:
     """``evaluate`` for card codes such as ``["As", "Kd", ...]``."""
-    return evaluate(CARD_INDEX[code] for code in codes)
+    return evaluate([CARD_INDEX[code] for code in codes])
 
 
 # -- counting every hand by category -------------------------------------------------
@@ -212,6 +355,8 @@ def count_categories(size: int,
     every set of five or more of its ranks, hands whose flush suit holds exactly those.
     One hand of each class is evaluated and counted as many times as the class has hands.
     """
+    if size == 7:
+        seven_card_tables(progress)
     counts = [0] * len(CATEGORIES)
     royal = evaluated = 0
     multisets = list(rank_multisets(size))
@@ -267,22 +412,40 @@ def baseline_evaluate(hand: Sequence[int]) -> tuple[int, ...]:
     return max(baseline_five(five) for five in combinations(hand, 5))
 
 
-def evaluation_rates(hands: int = 20_000, seed: int = 1) -> tuple[float, float, float]:
-    """Seven-card evaluations per second: ``evaluate`` on a first pass that fills its
-    tables (cleared before), ``evaluate`` on a second pass, and ``baseline_evaluate``.
+class Rates(NamedTuple):
+    """Seven-card evaluations per second, measured in one run on the same hands."""
 
-    All run now on the same random hands (the slow baseline on a tenth of them), and must
-    agree on the category of each hand and on which of two hands wins.
-    """
+    first_pass: float  # ``evaluate``, its tables loaded from the cache directory during the pass
+    warm: float  # ``evaluate`` again
+    batch: float  # ``evaluate_many`` on all the hands at once
+    by_rules: float  # ``evaluate_by_rules`` (no tables; its remembered values cleared first)
+    baseline: float  # ``baseline_evaluate`` (on a tenth of the hands)
+
+
+def evaluation_rates(hands: int = 20_000, seed: int = 1) -> Rates:
+    """Seven-card evaluations per second of each evaluator here, measured now on the same
+    random hands (see ``Rates``); they must agree on every value, and with the baseline on
+    the category of each hand and on which of two hands wins."""
+    import numpy as np
+
+    global _BY_RANKS, _BY_SUITED_RANKS
     rng = random.Random(seed)
     deals = [rng.sample(range(52), 7) for _ in range(hands)]
+    seven_card_tables()  # built (and saved) before the clock starts, if never built before
+    _BY_RANKS, _BY_SUITED_RANKS = array("i"), array("i")
     ranks_value.cache_clear()
     flush_value.cache_clear()
     rates = []
-    for _ in range(2):
+    for evaluator in (evaluate, evaluate, evaluate_by_rules):
         started = time.perf_counter()
-        values = [evaluate(hand) for hand in deals]
+        values = [evaluator(hand) for hand in deals]
         rates.append(hands / (time.perf_counter() - started))
+    array_of_deals = np.array(deals)
+    started = time.perf_counter()
+    batch = evaluate_many(array_of_deals)
+    rates.insert(2, hands / (time.perf_counter() - started))
+    if batch.tolist() != values or [evaluate(hand) for hand in deals] != values:
+        raise AssertionError("the evaluators disagree")
     some = deals[:max(2, hands // 10)]
     started = time.perf_counter()
     base = [baseline_evaluate(hand) for hand in some]
@@ -290,7 +453,7 @@ def evaluation_rates(hands: int = 20_000, seed: int = 1) -> tuple[float, float, 
     for (a, b), (x, y) in zip(zip(values[::2], values[1::2]), zip(base[::2], base[1::2])):
         if (a > b) - (a < b) != (x > y) - (x < y) or category(a) != x[0] or category(b) != y[0]:
             raise AssertionError("the evaluator and the baseline disagree")
-    return rates[0], rates[1], theirs
+    return Rates(*rates, theirs)
 
 
 def poker_stats(cards: int = 7, progress: Callable[[str, int, int], None] | None = None,
@@ -315,9 +478,12 @@ def poker_stats(cards: int = 7, progress: Callable[[str, int, int], None] | None
     lines.append(f"  and the ranks a flush suit holds) evaluated and weighted by the hands in its class: "
                  f"{seconds:.2f} s")
     if speed_hands:
-        filling, filled, theirs = evaluation_rates(speed_hands)
+        rates = evaluation_rates(speed_hands)
+        filling, filled, theirs = rates.first_pass, rates.warm, rates.baseline
         lines += [f"7-card evaluations per second, measured now on {speed_hands:,} random hands:",
-                  f"  evaluate {filled:,.0f} ({filling:,.0f} on a first pass that fills its tables)",
+                  f"  evaluate {filled:,.0f} ({filling:,.0f} on a first pass that loads its tables)",
                   f"  a simple baseline {theirs:,.0f} (the best of 21 five-card subsets, sorted and counted)",
-                  f"  evaluate is {filled / theirs:.1f}x as fast ({filling / theirs:.1f}x on its first pass)"]
+                  f"  evaluate is {filled / theirs:.1f}x as fast ({filling / theirs:.1f}x on its first pass)",
+                  f"  evaluate_many (numpy, every hand in one call) {rates.batch:,.0f}; "
+                  f"by the rules, without tables {rates.by_rules:,.0f}"]
     return "\n".join(lines)
