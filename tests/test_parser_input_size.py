@@ -11,7 +11,6 @@ from gamesman.contract.registry import game_names, make_game
 MEGABYTE = 1 << 20
 #: Seconds one parse of a megabyte may take: far above a linear parser's, far below a quadratic one's.
 BOUND = 5.0
-QUADRATIC = {"2048": "its parser folds spaces around commas with a backtracking pattern"}
 
 
 def huge_inputs(start: str) -> dict[str, str]:
@@ -23,8 +22,7 @@ def huge_inputs(start: str) -> dict[str, str]:
             "a line": "x" * MEGABYTE, "open brackets": "(" * MEGABYTE, "unclosed": "(" + " " * MEGABYTE}
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(run=False, reason=QUADRATIC[name]))
-                                  if name in QUADRATIC else name for name in game_names()])
+@pytest.mark.parametrize("name", game_names())
 def test_parsers_are_linear_in_their_input(name):
     game = make_game(name)
     start = game.start()

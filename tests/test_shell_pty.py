@@ -229,8 +229,6 @@ def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
     assert t.finish() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="the shell looks the game's search player up among the engine's "
-                                       "strategies only, not the game's own (Shell.searcher)")
 def test_a_search_estimate_says_its_search_and_hint_agrees_with_it(terminal):
     t = terminal("shell", "othello", "--rows", "8", "--cols", "8")
     t.prompt("b")

@@ -8,7 +8,7 @@ import sys
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
 from gamesman.doors.shell.help import ALIASES, COMMANDS, PRIVATE_OK, SHORTCUTS
-from gamesman.doors.shell.session import Step, split_seed, strategy_table, take_seed, transcript_line
+from gamesman.doors.shell.session import Step, split_seed, take_seed, transcript_line
 from gamesman.doors.shell.wording import announce, describe_result, plain_number, spent
 
 
@@ -43,14 +43,14 @@ class Shell(Completion):
 
     # -- commands ----------------------------------------------------------------
     def do_new(self, args: list[str], line: str) -> None:
-        from gamesman.contract.registry import game_from_flags
-
         if not args:
             self.need_game()
             self.begin(self.game, keep_players=True)
             return
-        words, seed = split_seed(args)
-        game = game_from_flags(words[0], words[1:])
+        game, _, seed = split_seed(args)
+        if game is None:  # only --seed N: the same game again, dealt with that seed
+            self.need_game()
+            game = self.game
         if seed is not None:
             self.set_seed(seed)
         same = self.game is not None and game.spec == self.game.spec
@@ -380,7 +380,7 @@ class Shell(Completion):
         The shell's seed goes before the game's name, where no game can take it
         for an option of its own (the cube's ``--seed`` is its scramble's).
         """
-        rest, _ = split_seed(self.argv)
+        _, rest, _ = split_seed(self.argv)
         if self.initial_seed != 0:  # transcripts replay with seed 0 unless told otherwise
             rest = ["--seed", str(self.initial_seed)] + rest
         return "$ gamesman" + (" shell " + " ".join(shlex.quote(w) for w in rest) if rest else "")
@@ -403,7 +403,9 @@ class Shell(Completion):
             if name in ("computer", "auto"):
                 from gamesman.players.strategies import strategies_for
 
-                table = strategy_table() if self.game is None else strategies_for(self.game)
+                from gamesman.players.strategies import STRATEGIES
+
+                table = STRATEGIES if self.game is None else strategies_for(self.game)
                 for key in (table if self.game is None else self.strategy_candidates()):
                     self.say(f"  {key:<10} {table[key].help}")
             return

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.help import ALIASES, COMMANDS
-from gamesman.doors.shell.session import Session, strategy_table
+from gamesman.doors.shell.session import Session
 
 
 class Completion(Session):
@@ -55,7 +55,6 @@ class Completion(Session):
         """The strategies that can play the current variant."""
         from gamesman.players.strategies import applicable_strategies
 
-        strategy_table()
         return applicable_strategies(self.game)
 
     def flag_candidates(self, words: list[str]) -> list[str]:

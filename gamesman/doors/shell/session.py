@@ -9,11 +9,13 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable
 
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, shown
+from gamesman.contract.options import whole_number
 from gamesman.doors.shell.interrupts import Interrupts
 from gamesman.doors.shell.wording import announce, describe_result, paint
 
 if TYPE_CHECKING:
+    from gamesman.contract.game import Game
     from gamesman.players.strategies import Estimate, Strategy
     from gamesman.solver.strong import Solver
 
@@ -35,19 +37,6 @@ class Step:
     by: str = ""  # the computer strategy that chose it; "" for a person
 
 
-def strategy_table() -> dict:
-    """The registered strategies, search players included when they are installed."""
-    import importlib
-
-    try:
-        importlib.import_module("gamesman.players.search")
-    except ModuleNotFoundError:
-        pass
-    from gamesman.players.strategies import STRATEGIES
-
-    return STRATEGIES
-
-
 def default_seed() -> int:
     """The seed to start with: ``$GAMESMAN_SEED``, else a fresh random one."""
     try:
@@ -56,26 +45,33 @@ def default_seed() -> int:
         return random.SystemRandom().randrange(1_000_000)
 
 
-def split_seed(words: list[str]) -> tuple[list[str], int | None]:
-    """``GAME [flags]`` words without the shell's ``--seed N``, and N.
+def split_seed(words: list[str]) -> tuple["Game | None", list[str], int | None]:
+    """The variant ``GAME [options]`` names (None without words), those words without the
+    shell's ``--seed N``, and N.
 
     ``--seed`` may come before the game's name; after it, it is the shell's
-    unless the game has a seed option of its own.
+    unless the game has a seed option of its own.  The game's options are read
+    as every door reads them (``--rows 5`` or ``rows=5``).
     """
     from gamesman.contract.registry import game_class
+    from gamesman.doors.arguments import split_arguments
 
     at = 0
     while at < len(words) and words[at].startswith("--seed"):
         at += 1 if "=" in words[at] else 2
     _, seed = take_seed(words[:at])
     rest = words[at:]
-    if rest and not any(o.name == "seed" for o in game_class(rest[0]).options):
-        flags, later = take_seed(rest[1:])
-        rest = rest[:1] + flags
-        if later is not None and seed is not None:
+    if not rest:
+        return None, rest, seed
+    own = {} if any(o.name == "seed" for o in game_class(rest[0]).options) else {"--seed": True}
+    split = split_arguments(rest, own)
+    split.refuse_positionals("new GAME [options] [--seed N]")
+    if "--seed" in split.flags:
+        if seed is not None or len(split.flags["--seed"]) > 1:
             raise GameError("--seed given twice")
-        seed = later if later is not None else seed
-    return rest, seed
+        seed = split.number("--seed", 0)
+        rest = [rest[0]] + take_seed(rest[1:])[0]
+    return split.game, rest, seed
 
 
 def take_seed(words: list[str]) -> tuple[list[str], int | None]:
@@ -97,9 +93,9 @@ def take_seed(words: list[str]) -> tuple[list[str], int | None]:
             if seed is not None:
                 raise GameError("--seed given twice")
             try:
-                seed = int(text)
+                seed = whole_number(text)
             except ValueError:
-                raise GameError(f"--seed must be a whole number, not {text!r}") from None
+                raise GameError(f"--seed must be a whole number, not {shown(text)!r}") from None
         else:
             rest.append(word)
     return rest, seed
@@ -351,8 +347,10 @@ class Session:
         """The game's own search player (``search_strategy``), for variants too large to solve."""
         from gamesman.players.strategies import make_strategy
 
+        from gamesman.players.strategies import strategies_for
+
         name = self.game.search_strategy
-        if name not in strategy_table():
+        if name not in strategies_for(self.game):
             raise GameError(f"{self.game.name}: this variant is too large to solve, and its search player "
                             f"{name!r} is not installed")
         return make_strategy(self.game, [name], rng or self.rng)
@@ -386,7 +384,6 @@ class Session:
 
         from gamesman.players.strategies import applicable_strategies, strategies_for
 
-        strategy_table()
         if words and words[0].lower() not in strategies_for(self.game):
             raise GameError(f"unknown strategy {words[0]!r} "
                             f"(strategies: {', '.join(applicable_strategies(self.game))})")

@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         saved = argv[1]
     try:
-        words, seed = split_seed([] if saved else argv)
+        game, _, seed = split_seed([] if saved else argv)
     except GameError as problem:
         print(f"gamesman: {problem}", file=sys.stderr)
         return 2
@@ -34,14 +34,6 @@ def main(argv: list[str] | None = None) -> int:
     # and transcripts must not depend on how long a solve takes.
     shell.show_progress = not (plain_asked() and sys.stderr.isatty())
     shell.clears_screen = not plain
-    if words:
-        try:
-            from gamesman.contract.registry import game_from_flags
-
-            game = game_from_flags(words[0], words[1:])
-        except GameError as problem:
-            print(f"gamesman: {problem}", file=sys.stderr)
-            return 2
     if saved:
         from gamesman.doors.shell.saving import load
 
@@ -53,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with shell.interrupts.installed():
             shell.greet()
-            if words:
+            if game is not None:
                 run_cancellable(shell, lambda: shell.begin(game, keep_players=False))
             elif saved:
                 run_cancellable(shell, lambda: shell.resume(saved))
