@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from gamesman.contract.registry import make_game
-from gamesman.games.cube import load_tables, save_tables
+from gamesman.games.cube.tables import load_tables, save_tables
 from gamesman.solver.database import Database
 from gamesman.solver.store import Store, narrow, read_store, write_store
 from gamesman.solver.strong import Solver
