@@ -120,7 +120,7 @@ from typing import NamedTuple, Sequence
 
 from gamesman.boards import text as boards
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, StrategyEntry, no_arguments
 
 NUMBERS = tuple("0123456789")  # a tuple: ``"" in NUMBERS`` is False
@@ -209,17 +209,8 @@ class Beverbende(Game):
              "place of one of yours or discard it; peek, swap and get-two specials; knock, and after "
              "one more turn each the lowest total wins.")
 
-    @property
-    def players(self) -> int:
-        """How many players sit at the table (the ``players`` option)."""
-        return len(self.player_names)
-
-    @players.setter
-    def players(self, count: int) -> None:
-        """Setting the option names the players ``p1`` .. ``pN``."""
-        self.player_names = tuple(f"p{i}" for i in range(1, count + 1))
-
     def setup(self) -> None:
+        self.player_names = numbered_players(self.settings["players"])
         counts = {**{d: self.numbers for d in NUMBERS[:9]}, "9": self.nines,
                   "p": self.peeks, "s": self.swaps, "g": self.get_twos}
         self.deck = "".join(kind * counts[kind] for kind in KINDS)

@@ -99,7 +99,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from gamesman.boards import text as boards
 from gamesman.contract.errors import PositionError
-from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.games.poker.betting import (BOARD_AFTER, BLINDS, STAGES, Round, Showdown, Table, cards_of,
                                           chips_won, count_cards, replay)
@@ -134,15 +134,8 @@ class Poker(Game):
     rules = ("Texas Hold'em, fixed limit: blinds, two hole cards, betting pre-flop, on the flop, turn "
              "and river, best five of seven cards, side pots; the last player with chips wins.")
 
-    @property
-    def players(self) -> int:
-        """How many players sit at the table (the ``players`` option)."""
-        return len(self.player_names)
-
-    @players.setter
-    def players(self, count: int) -> None:
-        """Setting the option names the players ``p1`` .. ``pN``."""
-        self.player_names = tuple(f"p{i}" for i in range(1, count + 1))
+    def setup(self) -> None:
+        self.player_names = numbered_players(self.settings["players"])
 
     def solvable(self) -> bool:
         return False

@@ -62,7 +62,7 @@ class Game(Generic[Position, Move]):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
-    player_names: ClassVar[tuple[str, ...]] = ()
+    player_names: tuple[str, ...] = ()
     impartial: ClassVar[bool] = False
     rules: ClassVar[str] = ""
     #: Characters of ``render`` drawn in colour on a terminal (e.g. cube faces):
@@ -75,7 +75,8 @@ class Game(Generic[Position, Move]):
     def __init__(self, **values: Any) -> None:
         self.settings: dict[str, Any] = validate_options(self.name, self.options, values)
         for key, value in self.settings.items():
-            setattr(self, key, value)
+            if key not in CONTRACT_NAMES:  # e.g. a players option: read from settings in setup()
+                setattr(self, key, value)
         self.setup()
 
     def setup(self) -> None:
@@ -360,6 +361,20 @@ class CompactPlayouts:
         return self.game(position, seed)[1]
 
 
+#: The names the contract gives meaning to: an option named so (``players``) is not copied
+#: onto the game over them; the game reads it from ``settings``.
+CONTRACT_NAMES = frozenset(vars(Game))
+
+
+def numbered_players(count: int) -> tuple[str, ...]:
+    """Player names ``p1`` .. ``pN``, for games whose number of players is an option.
+
+    >>> numbered_players(3)
+    ('p1', 'p2', 'p3')
+    """
+    return tuple(f"p{i}" for i in range(1, count + 1))
+
+
 def two_player_result(winner: int | None) -> tuple[float, float]:
     """Utilities of a two-player game won by ``winner`` (None: a tie)."""
     if winner is None:
@@ -376,5 +391,6 @@ __all__ = [
     "Option",
     "OptionError",
     "PositionError",
+    "numbered_players",
     "two_player_result",
 ]
