@@ -36,6 +36,14 @@ class OneTwoTen(Game[tuple[int, int], int]):
     misere: bool
     rules = "Add 1 or 2 to the sum; whoever reaches the target wins (loses under misere)."
 
+    def variant_title(self) -> str:
+        """``1, 2, ..., 20`` for a target of 20.
+
+        >>> OneTwoTen(target=20).variant_title()
+        '1, 2, ..., 20'
+        """
+        return f"1, 2, ..., {self.target}"
+
     def start(self) -> tuple[int, int]:
         return (0, 0)
 

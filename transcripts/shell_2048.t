@@ -9,7 +9,7 @@ target 16, player to move
      a    b
 1    -    -
 2    2    2
-Prediction: expected utility 0.962613
+Prediction: chance to reach 16: 96.26%
 2048> moves
 left up right
 2048> left
@@ -18,7 +18,7 @@ target 16, player to move
      a    b
 1    -    2
 2    4    -
-Prediction: expected utility 0.961484
+Prediction: chance to reach 16: 96.15%
 2048> values
 expected utilities after each move, best first:
 move   player
@@ -33,15 +33,15 @@ target 16, player to move
      a    b
 1    -    -
 2    2    2
-Prediction: expected utility 0.962613
+Prediction: chance to reach 16: 96.26%
 2048> redo
 target 16, player to move
      a    b
 1    -    2
 2    4    -
-Prediction: expected utility 0.961484
+Prediction: chance to reach 16: 96.15%
 2048> hint
-hint: play left, up, right or down (expected utility 0.961484)
+hint: play left, up, right or down (chance to reach 16: 96.15%)
 2048> auto
 player plays right: utilities 0.961484 in 15
 chance: 4@a2
@@ -49,35 +49,35 @@ target 16, player to move
      a    b
 1    -    2
 2    4    4
-Prediction: expected utility 0.97475
+Prediction: chance to reach 16: 97.48%
 player plays right: utilities 0.97475 in 11
 chance: 2@a1
 target 16, player to move
      a    b
 1    2    2
 2    -    8
-Prediction: expected utility 0.955
+Prediction: chance to reach 16: 95.50%
 player plays right: utilities 0.955 in 9
 chance: 4@a2
 target 16, player to move
      a    b
 1    -    4
 2    4    8
-Prediction: expected utility 1
+Prediction: chance to reach 16: 100.00%
 player plays up: utilities 1 in 5
 chance: 2@a2
 target 16, player to move
      a    b
 1    4    4
 2    2    8
-Prediction: expected utility 1
+Prediction: chance to reach 16: 100.00%
 player plays right: utilities 1 in 3
 chance: 2@a1
 target 16, player to move
      a    b
 1    2    8
 2    2    8
-Prediction: expected utility 1
+Prediction: chance to reach 16: 100.00%
 player plays down: utilities 1 in 1
 target 16 reached: won
      a    b

@@ -231,6 +231,20 @@ class TwentyFortyEight(Game):
             return None
         return (0.0,) if self.target else (float(score),)
 
+    def describe_utility(self, utility: float, expected: bool) -> str | None:
+        """With a target, the chance to reach it; without, the score.
+
+        >>> TwentyFortyEight(target=2048).describe_utility(0.999892, True)
+        'chance to reach 2048: 99.99%'
+        >>> TwentyFortyEight().describe_utility(1234.5, True)
+        'expected score 1,234.5'
+        """
+        if self.target:
+            if expected:
+                return f"chance to reach {self.target}: {utility:.2%}"
+            return f"{'reached' if utility >= 1 else 'did not reach'} {self.target}"
+        return f"{'expected score' if expected else 'score'} {utility:,.6g}"
+
     def chances(self, position: Position) -> list[tuple[ChanceOutcome, Fraction]]:
         """Every new tile (cell index, value) with its probability: uniform cell, 2 at 9/10, 4 at 1/10."""
         turn, _, cells = position

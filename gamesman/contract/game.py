@@ -96,6 +96,10 @@ class Game(Generic[Position, Move]):
         """The canonical spec string of this variant, e.g. ``nim(heaps=3,size=5,...)``."""
         return format_spec(self.name, self.options, self.settings)
 
+    def variant_title(self) -> str:
+        """The name people use for this variant (the game's ``title`` unless an option changes it)."""
+        return self.title
+
     def __repr__(self) -> str:
         return f"<{self.spec}>"
 

@@ -63,7 +63,7 @@ def row(game: Game, progress=None) -> str:
         progress(f"solving {game.spec}", 0, None)
     solver = Solver(game, database=None, progress=progress)
     solved = solver.solve()
-    return f"| {game.title} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |"
+    return f"| {game.variant_title()} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |"
 
 
 def readme_section(readme: str) -> str:

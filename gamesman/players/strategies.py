@@ -295,7 +295,7 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
 
     def said(utilities: tuple[float, ...]) -> str:
         if game.players == 1:
-            return f"expected utility {utilities[0]:,.6g}"
+            return game.describe_utility(utilities[0], True) or f"expected utility {utilities[0]:,.6g}"
         return "expected utilities " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
 
     rows = [(move, said(values[move])) for move in moves]

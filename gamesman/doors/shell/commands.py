@@ -438,7 +438,7 @@ class Shell(Completion):
 
     def resume(self, path: str) -> None:
         """Go on with the game just loaded from ``path``."""
-        self.say(f"{self.game.title}: {self.game.spec} (loaded from {path}, {len(self.history) - 1} moves)")
+        self.say(f"{self.game.variant_title()}: {self.game.spec} (loaded from {path}, {len(self.history) - 1} moves)")
         self.play_automatic()
 
     def do_quit(self, args: list[str], line: str) -> None:

@@ -590,7 +590,7 @@ class Session:
             self.predictions, self.predictions_stopped = True, False
         self.history = [Step(self.game.start())]
         self.redo_stack = []
-        self.say(f"{self.game.title}: {self.game.spec}")
+        self.say(f"{self.game.variant_title()}: {self.game.spec}")
         if not self.exact():
             self.say("(too large to solve: no predictions; value and hint ask a search player)")
         self.play_automatic()
