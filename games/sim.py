@@ -95,17 +95,8 @@ class Sim(Game[Position, int]):
     showcase = ({}, {"nodes": 5}, {"nodes": 4, "players": 3}, {"nodes": 5, "players": 3},
                 {"nodes": 5, "players": 3, "coalition": "1-2"})
 
-    @property
-    def players(self) -> int:
-        """How many players (the ``players`` option)."""
-        return len(self.player_names)
-
-    @players.setter
-    def players(self, count: int) -> None:
-        """Setting the option gives the first ``count`` colours to the players."""
-        self.player_names = COLOURS[:count]
-
     def setup(self) -> None:
+        self.player_names = COLOURS[:self.settings["players"]]  # the first colours, one a player
         if self.coalition != "none" and self.players != 3:
             raise OptionError("sim: coalition 1-2 needs players=3")
         self.edges = edge_list(self.nodes)

@@ -94,3 +94,15 @@ def test_every_game_has_exactly_one_winner():
         utilities = game.outcome(position)
         if utilities is not None:
             assert sorted(utilities) == [0, 0, 1]
+
+
+def test_moves_that_mirror_each_other_get_the_same_values():
+    """max^n breaks ties by the position, not by the order of the moves: taking the same
+    count from any of three equal heaps is the same move up to symmetry."""
+    game = make_game("nim3p")
+    solver = Solver(game)
+    start = game.start()
+    results = dict(solver.move_results(start))
+    for count in range(1, game.size + 1):
+        same = {str(results[(heap, count)]) for heap in range(game.heaps)}
+        assert len(same) == 1, f"taking {count}: {same}"

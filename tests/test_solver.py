@@ -201,7 +201,7 @@ def test_database_is_reused_and_rebuilt_when_damaged(tmp_path, capsys, name, opt
 def test_positions_off_the_start_are_solved_on_demand():
     game = make_game("tictactoe")
     solver = Solver(game, database=None)
-    odd = game.parse_position("(o xxx --- ---)")  # not reachable: x has three, o to move
+    odd = (1, "xxx------")  # (o xxx --- ---): not reachable (x has three, o to move), so the parser refuses it
     assert str(solver.result(odd)) == "lose 0"
     midgame = game.parse_position("(x xx- oo- ---)")  # solved from here, before the start is
     assert str(solver.result(midgame)) == "win 1"

@@ -399,7 +399,12 @@ class Solver:
         return [(VALUE_CODES[v] if v is not None else VALUE_CODES[Value.DRAW], r, None) for v, r in zip(value, remote)]
 
     def _max_n(self, graph: Graph) -> list[Packed]:
-        """max^n over utility vectors, with expectations at chance nodes."""
+        """max^n over utility vectors, with expectations at chance nodes.
+
+        Ties are broken by the position, never by the order of the moves: among the
+        children best for the mover, the one best for the player who moves next, then the
+        one after, and so on round the table; then the quickest.  So moves that mirror each
+        other get the same value."""
         order, complete = graph.reverse_topological()
         if not complete:
             raise SolverError(f"{self.game.name}: the game has cycles; max^n needs a loop-free game")
@@ -428,12 +433,15 @@ class Solver:
                 out[i] = (tuple(total), longest)
                 continue
             mover = graph.mover[i]
-            best = None
-            for child in kids:
-                utilities, remoteness = out[child]
-                if best is None or utilities[mover] > best[0][mover]:
-                    best = (utilities, (remoteness or 0) + 1)
-            out[i] = best
+            players = self.game.players
+            turn_order = [(mover + k) % players for k in range(players)]
+
+            def preference(entry: Packed) -> tuple:
+                utilities, remoteness = entry
+                return (*(utilities[p] for p in turn_order), -(remoteness or 0))
+
+            utilities, remoteness = max((out[child] for child in kids), key=preference)
+            out[i] = (utilities, (remoteness or 0) + 1)
         return out  # type: ignore[return-value]
 
 
