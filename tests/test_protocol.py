@@ -245,8 +245,8 @@ def test_a_strategy_that_does_not_fit_the_new_game_falls_back_to_random():
     assert engine.ask("strategy") == "perfect"
     assert engine.ask("game hex size=3") == "hex(size=3,swap=false)"
     assert engine.ask("boardsize 12") == ("strategy perfect does not apply (hex: this variant is too large to solve; "
-                                          "use a search player); the strategy is now mcts")
-    assert engine.ask("strategy") == "mcts 1000"
+                                          "use a search player); the strategy is now rave")
+    assert engine.ask("strategy") == "rave --time 1"
     assert engine.close() == 0
 
 

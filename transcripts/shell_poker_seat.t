@@ -41,72 +41,71 @@ preflop: p2:sb5, p3:bb10, p1:call10, p2:call5, p3:raise10
 poker p1> call
 p2 plays call
 chance: 7d
-chance: 4c
-chance: 4d
+chance: Ac
+chance: 9d
+p2 plays check
+p3 plays check
+Texas Hold'em: flop, p1 to act
+board: 7d Ac 9d    pots: 60
+seat      chips   bet  cards
+p1  D        80     0  Qd Ks
+p2  SB       80     0  ?? ??
+p3  BB       80     0  ?? ??
+preflop: p2:sb5, p3:bb10, p1:call10, p2:call5, p3:raise10, p1:call10, p2:call10
+flop: p2:check, p3:check
+(as p1 sees it)
+poker p1> check
+chance: 3c
 p2 plays check
 p3 plays bet
-Texas Hold'em: flop, p1 to act
-board: 7d 4c 4d    pots: 70
+Texas Hold'em: turn, p1 to act
+board: 7d Ac 9d 3c    pots: 70
 seat      chips   bet  cards
 p1  D        80     0  Qd Ks
 p2  SB       80     0  ?? ??
 p3  BB       70    10  ?? ??
 preflop: p2:sb5, p3:bb10, p1:call10, p2:call5, p3:raise10, p1:call10, p2:call10
-flop: p2:check, p3:bet10
+flop: p2:check, p3:check, p1:check
+turn: p2:check, p3:bet10
 (as p1 sees it)
 poker p1> call
 p2 plays call
-chance: 8h
+chance: 4s
 p2 plays check
 p3 plays bet
-Texas Hold'em: turn, p1 to act
-board: 7d 4c 4d 8h    pots: 100
+Texas Hold'em: river, p1 to act
+board: 7d Ac 9d 3c 4s    pots: 100
 seat      chips   bet  cards
 p1  D        70     0  Qd Ks
 p2  SB       70     0  ?? ??
 p3  BB       60    10  ?? ??
 preflop: p2:sb5, p3:bb10, p1:call10, p2:call5, p3:raise10, p1:call10, p2:call10
-flop: p2:check, p3:bet10, p1:call10, p2:call10
-turn: p2:check, p3:bet10
-(as p1 sees it)
-poker p1> call
-p2 plays call
-chance: 3h
-p2 plays check
-p3 plays bet
-Texas Hold'em: river, p1 to act
-board: 7d 4c 4d 8h 3h    pots: 130
-seat      chips   bet  cards
-p1  D        60     0  Qd Ks
-p2  SB       60     0  ?? ??
-p3  BB       50    10  ?? ??
-preflop: p2:sb5, p3:bb10, p1:call10, p2:call5, p3:raise10, p1:call10, p2:call10
-flop: p2:check, p3:bet10, p1:call10, p2:call10
+flop: p2:check, p3:check, p1:check
 turn: p2:check, p3:bet10, p1:call10, p2:call10
 river: p2:check, p3:bet10
 (as p1 sees it)
 poker p1> call
 p2 plays call
-hand 1, showdown: board 7d 4c 4d 8h 3h
-  p1 shows Qd Ks: one pair: 4 K Q 8
-  p2 shows Tc Ad: one pair: 4 A T 8
-  p3 shows Jh Jc: two pair: J 4 8
-  main pot 150: p3 takes 150
-  chips: p1 50 (-50), p2 50 (-50), p3 200 (+100)
+hand 1, showdown: board 7d Ac 9d 3c 4s
+  p1 shows Qd Ks: high card: A K Q 9 7
+  p2 shows Tc Ad: one pair: A T 9 7
+  p3 shows Jh Jc: one pair: J A 9 7
+  main pot 120: p2 takes 120
+  chips: p1 60 (-40), p2 180 (+80), p3 60 (-40)
 chance: dealt, not seen by p1
-chance: Kc
+chance: 2c
 chance: dealt, not seen by p1
 chance: dealt, not seen by p1
-chance: 5h
+chance: Ks
 chance: dealt, not seen by p1
 p2 plays call
 p3 plays call
 Texas Hold'em: preflop, p1 to act
 board: -    pots: 30
 seat      chips   bet  cards
-p1  BB       40    10  Kc 5h
-p2  D        40    10  ?? ??
-p3  SB      190    10  ?? ??
+p1  BB       50    10  2c Ks
+p2  D       170    10  ?? ??
+p3  SB       50    10  ?? ??
 preflop: p3:sb5, p1:bb10, p2:call10, p3:call5
 (as p1 sees it)
 poker p1> history
@@ -123,28 +122,27 @@ start (chance preflop button=p1 chips=100,95,90 bets=0,5,10 pots=15 board=- card
  10. p1 call
  11. p2 call (call)
  12. chance 7d
- 13. chance 4c
- 14. chance 4d
+ 13. chance Ac
+ 14. chance 9d
  15. p2 check (call)
- 16. p3 bet (equity)
- 17. p1 call
- 18. p2 call (call)
- 19. chance 8h
- 20. p2 check (call)
- 21. p3 bet (equity)
- 22. p1 call
- 23. p2 call (call)
- 24. chance 3h
- 25. p2 check (call)
- 26. p3 bet (equity)
- 27. p1 call
- 28. p2 call (call)
- 29. chance dealt, not seen by p1
- 30. chance Kc
+ 16. p3 check (equity)
+ 17. p1 check
+ 18. chance 3c
+ 19. p2 check (call)
+ 20. p3 bet (equity)
+ 21. p1 call
+ 22. p2 call (call)
+ 23. chance 4s
+ 24. p2 check (call)
+ 25. p3 bet (equity)
+ 26. p1 call
+ 27. p2 call (call)
+ 28. chance dealt, not seen by p1
+ 29. chance 2c
+ 30. chance dealt, not seen by p1
  31. chance dealt, not seen by p1
- 32. chance dealt, not seen by p1
- 33. chance 5h
- 34. chance dealt, not seen by p1
- 35. p2 call (call)
- 36. p3 call (equity)
+ 32. chance Ks
+ 33. chance dealt, not seen by p1
+ 34. p2 call (call)
+ 35. p3 call (equity)
 poker p1> quit
