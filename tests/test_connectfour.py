@@ -37,7 +37,7 @@ def test_pieces_fall_to_row_one_the_first_row_of_the_string():
 def test_parse_is_lenient_about_spacing_and_case():
     game = make_game("connectfour", rows=4, cols=4)
     assert game.parse_position("  ( X  xo--  ----   ---- ----) ") == game.parse_position("(x xo-- ---- ---- ----)")
-    assert game.format_position(game.parse_position("(O XO-- ---- ---- ----)")) == "(o xo-- ---- ---- ----)"
+    assert game.format_position(game.parse_position("(X XO-- ---- ---- ----)")) == "(x xo-- ---- ---- ----)"
 
 
 @pytest.mark.parametrize("text, words", [

@@ -76,7 +76,7 @@ def test_six_by_seven_positions_near_the_end_match_a_full_search_of_what_follows
     ("(x xxxx--- ooo---- ------- ------- ------- -------)", "win 0"),   # set up with x to move
     ("(x " + " ".join(["xxoxxox", "ooxooxo"] * 3) + ")", "tie 0"),
     ("(o " + " ".join(["xxoxxox", "ooxooxo"] * 2 + ["xxoxxox", "ooxoox-"]) + ")", "tie 1"),
-    ("(x ---xxx- ---oo-- ------- ------- ------- -------)", "win 1"),
+    ("(x ---xxx- ---oo-- ----o-- ------- ------- -------)", "win 1"),
     ("(o ---xxx- ---oo-- ------- ------- ------- -------)", "lose 2"),
 ])
 def test_ended_and_nearly_ended_six_by_seven_positions(text, expected):
@@ -100,7 +100,7 @@ def test_solve_the_protocol_and_perfect_play_answer_a_six_by_seven_position_exac
     from gamesman.protocol.engine import Engine
 
     game = make_game("connectfour")
-    text = "(x -xoxox- -oxoxo- --xoxo- ---o--- ------- -------)"
+    text = "(x -xoxox- -oxoxo- --xoxo- ------- ------- -------)"
     assert main(["solve", "connectfour", text]) == 0
     answer = capsys.readouterr().out.strip()
     assert answer == str(Solver(game, database=None).result(game.parse_position(text)))

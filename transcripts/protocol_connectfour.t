@@ -4,7 +4,7 @@ $ gamesman protocol connectfour --seed 6
 > game
 = connectfour(rows=6,cols=7,in_a_row=4,misere=false)
 
-> setposition (x -xoxox- -oxoxo- --xoxo- ---o--- ------- -------)
+> setposition (x -xoxox- -oxoxo- --xoxo- ------- ------- -------)
 =
 
 > value
@@ -12,12 +12,12 @@ $ gamesman protocol connectfour --seed 6
 
 > values
 = d win 27
-a lose 2
-b lose 2
-c lose 2
-e lose 2
-f lose 2
-g lose 2
+c tie 28
+e tie 28
+a lose 26
+b lose 26
+f lose 26
+g lose 26
 
 > clear_board
 =

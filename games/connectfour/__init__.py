@@ -190,6 +190,9 @@ class ConnectFour(Game):
                   if any(cells[line] == piece * self.in_a_row for line in self.lines)]
         if len(liners) == 2:
             raise self.error(f"both players have {self.in_a_row} in a row (play stops at the first line)", text)
+        boards.check_placements(self.name, self.player_names, cells, turn, liners[0] if liners else None,
+                                lambda board, piece: any(board[line] == piece * self.in_a_row for line in self.lines),
+                                text, what="pieces")
         return (turn, cells, liners[0] if liners else None)
 
     def format_position(self, position: Position) -> str:
