@@ -26,7 +26,7 @@ import numpy as np
 
 from gamesman.contract.game import CompactPlayouts, Game, two_player_result
 from gamesman.players.compiled import below, compiled, seeded
-from gamesman.players.search import MCTSPlayer, Tally, count_words, parse_budget
+from gamesman.players.search import MCTSPlayer, Root, Tally, count_words, parse_budget
 
 #: Neighbours in turn around a cell (each is next to the one before): right, up-right,
 #: up-left, left, down-left, down-right, as (row, column) steps.
@@ -294,15 +294,6 @@ def next_score_noise(state: np.ndarray) -> float:
 
 
 @dataclass
-class Root:
-    """What the search found at the root, read as MCTSPlayer's root: per move a Tally."""
-
-    mover: int
-    visits: int
-    children: dict[int, Tally]
-
-
-@dataclass
 class RaveSearch(MCTSPlayer):
     """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring).
     Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
@@ -316,7 +307,7 @@ class RaveSearch(MCTSPlayer):
     def describe(self) -> str:
         return " ".join(["rave", *count_words(self.iterations, self.seconds)])
 
-    def search(self, position: Hashable) -> "Root":
+    def search(self, position: Hashable) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),
         the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
         turn, cells, _ = position
