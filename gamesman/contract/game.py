@@ -315,7 +315,7 @@ class Game(Generic[Position, Move]):
     # Bit boards or integer codes, played by compiled code; the rules above stay the
     # reference (tests replay every compact game by ``play`` and compare the ends).
 
-    def compact_playouts(self) -> "CompactPlayouts | None":
+    def compact_playouts(self) -> "CompactPlayouts[Position, Move] | None":
         """Uniformly random games played on this variant's compact form, or None (then
         search players play random games by ``moves`` and ``play``)."""
         return None
@@ -330,7 +330,7 @@ class Game(Generic[Position, Move]):
         return IllegalMove(f"{self.name}: {message}")
 
 
-class CompactPlayouts:
+class CompactPlayouts(Generic[Position, Move]):
     """Random games on a game's compact form (``Game.compact_playouts``): compiled, so
     many times faster than ``moves`` and ``play``, and the same games as theirs."""
 

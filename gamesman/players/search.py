@@ -49,7 +49,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
-from typing import Hashable, Protocol
+from typing import Any, Hashable, Protocol
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
@@ -240,7 +240,7 @@ class MCTSPlayer(Strategy):
         """`` in 1.00 s`` after a search with a time budget (a count budget says it all)."""
         return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
 
-    def search(self, position: Hashable) -> SearchRoot:
+    def search(self, position: Any) -> SearchRoot:
         """The search tree from ``position`` after the budget is spent.
 
         With hidden information the mover's view is all it may use: the budget is
