@@ -189,7 +189,10 @@ class Kaboom(Game[Position, Move]):
         kind, where = move
         if kind in ("drop", "bomb"):
             piece = PIECES[turn] if kind == "drop" else BOMBS[turn]
-            cells = boards.place(cells, boards.drop_index(cells, self.cols, where), piece)
+            landing = boards.drop_index(cells, self.cols, where)
+            if landing is None:  # not after the legality check above
+                raise self.illegal(f"{self.format_move(position, move)}: the column is full")
+            cells = boards.place(cells, landing, piece)
             if kind == "bomb":
                 x_bombs, o_bombs = (x_bombs - 1, o_bombs) if turn == 0 else (x_bombs, o_bombs - 1)
         elif kind == "boom":

@@ -54,7 +54,8 @@ class Game(Generic[Position, Move]):
         name: the registry name (``tictactoe``), lower case, no spaces.
         title: the name people use (``Tic-Tac-Toe``).
         options: the declared variant options.
-        player_names: one short name per player, as the position strings write them.
+        player_names: one short name per player, as the position strings write them (a
+            variant may set its own, when an option gives the number of players).
         impartial: both players always have the same moves (then Grundy numbers apply).
         rules: a short description of the rules, shown by ``help``.
     """
@@ -62,7 +63,7 @@ class Game(Generic[Position, Move]):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
-    player_names: ClassVar[tuple[str, ...]] = ()
+    player_names: tuple[str, ...] = ()
     impartial: ClassVar[bool] = False
     rules: ClassVar[str] = ""
     #: Characters of ``render`` drawn in colour on a terminal (e.g. cube faces):
