@@ -64,6 +64,7 @@ row 1 is ``xxxx``: X wins.
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard, set_bits
@@ -335,7 +336,7 @@ class Kaboom(Game[Position, Move]):
             occupied |= (column >> 1) << (col * height)
         return turn, x_bombs, o_bombs, marks & occupied, occupied, bombs
 
-    def batch_expand(self, codes):
+    def batch_expand(self, codes: Any) -> Any:
         """The moves of many positions at once, on bit masks."""
         import numpy as np
 
