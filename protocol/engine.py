@@ -27,13 +27,16 @@ from __future__ import annotations
 import random
 import re
 import sys
-from typing import BinaryIO, Callable, Hashable, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Callable, Hashable, TextIO
 
 from gamesman.boards.text import digits_value
 from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Strategy
 from gamesman.doors.arguments import split_arguments
+
+if TYPE_CHECKING:
+    from gamesman.solver.strong import Solver
 
 #: The longest command line, in bytes (the line feed not counted).
 LINE_LIMIT = 65536
@@ -154,7 +157,7 @@ class Engine:
 
     def _install_game(self, game: Game) -> None:
         self.game = game
-        self._solver = None
+        self._solver: Solver | None = None
         self._built_strategy: Strategy | None = None
         self._clear()
 
@@ -277,7 +280,7 @@ class Engine:
         self.history.append(self.position)
         self.position = after
 
-    def _solver_for_game(self):
+    def _solver_for_game(self) -> Solver:
         from gamesman.solver.database import answers_exactly
         from gamesman.solver.strong import Solver
 
