@@ -41,7 +41,7 @@ import zlib
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -59,7 +59,7 @@ HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hun
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
 
 IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
-INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in ("B", "H", "I", "L", "Q", "b", "h", "i", "l", "q")}
+INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -168,7 +168,6 @@ class Store:
                  "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
         too_big = sizes[layout] + HEADER_ROOM > MAX_BYTES_PER_POSITION * count
-        arrays: dict[str, np.ndarray] = {}
         if layout == "ranked" and not too_big and present is not None:
             return cls._ranked(present, span, count, stored, grundy)
         if codes is None:
@@ -179,6 +178,7 @@ class Store:
             blocked = cls._blocked(codes, span, stored, grundy)
             if blocked.nbytes < sizes[layout]:
                 return blocked
+        arrays: dict[str, np.ndarray] = {}
         if layout == "dense":
             arrays["values"] = np.full(span, 0xFFFF if stored.dtype == np.uint16 else 0xFF, stored.dtype)
             arrays["values"][codes] = stored
