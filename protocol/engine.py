@@ -350,7 +350,8 @@ class Engine:
         return strategy
 
     def _move_from_view(self, shown_view: str) -> str:
-        """A move for the view ``shown_view``: by a strategy that decides from views, else random among ``legal_moves``."""
+        """A move for the view ``shown_view``: by a strategy that decides from views, else random
+        among ``legal_moves``."""
         strategy = self._strategy()
         if strategy.decides_from_views:
             view = self.game.parse_view(shown_view)
