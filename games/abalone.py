@@ -54,6 +54,7 @@ Moves: the cell of the piece, a dash and the direction, ``a1-ne`` (any case).
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from typing import Callable
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
@@ -89,6 +90,9 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
     captures: int
     misere: bool
     freeze: bool
+    # outcome(), moves() and play() ask about the same board in a row: these remember recent answers
+    legal: Callable[[Position], tuple[Move, ...]]  # find_legal
+    frozen: Callable[[str, int], frozenset[int]]  # find_frozen
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "freeze": True})
     rules = ("Move a piece one cell in any of eight directions, taking the run of your pieces ahead along; "
              "a longer run pushes a shorter opposing one, off the board is captured. "
@@ -100,9 +104,8 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
             raise OptionError(f"abalone: captures must be from 1 to rows+cols-3 ({self.pieces}), not {self.captures}")
         self.size = self.rows * self.cols
         self.rays = boards.rays(self.rows, self.cols, DIRECTIONS)
-        # outcome(), moves() and play() ask about the same board in a row: remember recent answers.
-        self.legal = lru_cache(maxsize=1024)(self.legal)
-        self.frozen = lru_cache(maxsize=1024)(self.frozen)
+        self.legal = lru_cache(maxsize=1024)(self.find_legal)
+        self.frozen = lru_cache(maxsize=1024)(self.find_frozen)
 
     def start(self) -> Position:
         last_row, last_col = self.rows - 1, self.cols - 1
@@ -166,7 +169,7 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
                     found.append(((start, direction), runs))
         return found
 
-    def frozen(self, cells: str, player: int) -> frozenset[int]:
+    def find_frozen(self, cells: str, player: int) -> frozenset[int]:
         """The pieces of ``player`` that the opponent could push (empty without the freeze rule)."""
         if not self.freeze:
             return frozenset()
@@ -180,7 +183,7 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
         start, direction = move
         return (start, *self.rays[start][direction][:own - 1])
 
-    def legal(self, position: Position) -> tuple[Move, ...]:
+    def find_legal(self, position: Position) -> tuple[Move, ...]:
         """The moves of the player to move, ignoring whether the game is already over."""
         turn, cells = position
         frozen = self.frozen(cells, turn)
@@ -227,7 +230,10 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
             raise self.illegal(f"{self.format_move(position, move)} is not legal: {reason}")
         turn, cells = position
         start, direction = move
-        own, theirs = self.push(cells, start, direction, PIECES[turn])
+        pushed = self.push(cells, start, direction, PIECES[turn])
+        if isinstance(pushed, str):  # not after why_illegal passed the move
+            raise self.illegal(f"{self.format_move(position, move)} is not legal: {pushed}")
+        own, theirs = pushed
         ray = self.rays[start][direction]
         board = list(cells)
         board[start] = boards.EMPTY
@@ -357,7 +363,11 @@ class LineTables:
                       if not game.rays[cell][direction + 4] and game.rays[cell][direction]]
         sizes = [3 ** len(line) for line in self.lines]
         self.offsets = np.cumsum([0] + sizes[:-1])
-        counts, firsts, frozen, changes, runs = [], [], [], [], []
+        counts: list[int] = []
+        firsts: list[int] = []
+        frozen: list[int] = []
+        changes: list[list[int]] = []
+        runs: list[int] = []
         for line in self.lines:
             for filling in range(3 ** len(line)):
                 digits = [(filling // 3 ** k) % 3 for k in range(len(line))]

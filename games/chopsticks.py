@@ -55,6 +55,11 @@ Position = tuple[int, Hands, Hands]
 Move = tuple[int, int]
 
 
+def hands_of(position: Position, player: int) -> Hands:
+    """The hands of ``player`` (0: L, 1: R)."""
+    return position[1] if player == 0 else position[2]
+
+
 def is_tap(move: object) -> bool:
     """True when ``move`` has the shape of a move: (my hand, their hand), zero-based."""
     return isinstance(move, tuple) and len(move) == 2 and all(type(k) is int for k in move)
@@ -109,7 +114,7 @@ class Chopsticks(Game[Position, Move]):
 
     def outcome(self, position: Position) -> tuple[float, float] | None:
         for knocked_out in (0, 1):
-            if not any(position[1 + knocked_out]):
+            if not any(hands_of(position, knocked_out)):
                 return two_player_result(knocked_out if self.misere else 1 - knocked_out)
         return None
 
@@ -117,7 +122,7 @@ class Chopsticks(Game[Position, Move]):
         if self.outcome(position) is not None:
             return []
         turn = position[0]
-        mine, theirs = position[1 + turn], position[2 - turn]
+        mine, theirs = hands_of(position, turn), hands_of(position, 1 - turn)
         return [(a, b) for a, fingers in enumerate(mine) if fingers
                 for b, target in enumerate(theirs) if target]
 
@@ -126,7 +131,7 @@ class Chopsticks(Game[Position, Move]):
         if not is_tap(move):
             return False
         turn = position[0]
-        mine, theirs = position[1 + turn], position[2 - turn]
+        mine, theirs = hands_of(position, turn), hands_of(position, 1 - turn)
         hand, target = move
         return 0 <= hand < self.hands and 0 <= target < self.hands and mine[hand] > 0 and theirs[target] > 0
 
@@ -134,7 +139,7 @@ class Chopsticks(Game[Position, Move]):
         if not self.is_legal(position, move):
             raise self.illegal(f"{self.format_move(position, move)} is not a tap of a live hand on a live hand")
         turn = position[0]
-        mine, theirs = position[1 + turn], position[2 - turn]
+        mine, theirs = hands_of(position, turn), hands_of(position, 1 - turn)
         hand, target = move
         theirs = theirs[:target] + (self.tapped(theirs[target], mine[hand]),) + theirs[target + 1:]
         left, right = (mine, theirs) if turn == 0 else (theirs, mine)
@@ -177,12 +182,13 @@ class Chopsticks(Game[Position, Move]):
 
     def parse_move(self, position: Position, text: str) -> Move:
         match = MOVE_TEXT.match(text.strip())
-        hands = (None, None) if not match else (boards.digits_value(match[1]), boards.digits_value(match[2]))
-        if None in hands:
+        hand = boards.digits_value(match[1]) if match else None
+        target = boards.digits_value(match[2]) if match else None
+        if hand is None or target is None:
             raise self.illegal(f"{boards.shown(text.strip())!r} is not a move (write MINE-THEIRS, e.g. 1-2: "
                                f"my hand 1 taps the opponent's hand 2)")
-        move = (hands[0] - 1, hands[1] - 1)
-        missing = [hand + 1 for hand in move if not 0 <= hand < self.hands]
+        move = (hand - 1, target - 1)
+        missing = [number + 1 for number in move if not 0 <= number < self.hands]
         if missing:
             raise self.illegal(f"there is no hand {missing[0]} (hands 1 to {self.hands})")
         if not self.is_legal(position, move):

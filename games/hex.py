@@ -239,7 +239,7 @@ class Hex(Game[Position, Move]):
         return "\n".join(lines)
 
     # -- fast play (games/hex_search.py) ------------------------------------------------
-    def compact_playouts(self) -> CompactPlayouts:
+    def compact_playouts(self) -> CompactPlayouts[Position, Move]:
         return _hex_search().HexPlayouts(self)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
@@ -300,7 +300,8 @@ class Hex(Game[Position, Move]):
     @cached_property
     def rim_masks(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """For each player, the bit masks of their two rims."""
-        return tuple(tuple(sum(1 << i for i in rim) for rim in rims) for rims in self.rims)
+        masks = [(sum(1 << i for i in first), sum(1 << i for i in second)) for first, second in self.rims]
+        return masks[0], masks[1]
 
     def mask_joined(self, stones, player: int):
         """Whether each mask of ``player``'s stones joins their two rims (flood fill)."""

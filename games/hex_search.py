@@ -20,13 +20,16 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Hashable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gamesman.contract.game import CompactPlayouts, Game, two_player_result
+from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.players.compiled import below, compiled, seeded
-from gamesman.players.search import MCTSPlayer, Tally, count_words, parse_budget
+from gamesman.players.search import MCTSPlayer, Root, Tally, count_words, parse_budget
+
+if TYPE_CHECKING:
+    from gamesman.games.hex import Hex, Move, Position
 
 #: Neighbours in turn around a cell (each is next to the one before): right, up-right,
 #: up-left, left, down-left, down-right, as (row, column) steps.
@@ -116,21 +119,21 @@ def random_game(board: np.ndarray, turn: int, size: int, neighbours: np.ndarray,
     return -1, played
 
 
-class HexPlayouts(CompactPlayouts):
+class HexPlayouts(CompactPlayouts["Position", "Move"]):
     """Random games of Hex on an array of cells, compiled."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Hex) -> None:
         self.rules = game
         self.neighbours = neighbour_table(game.size)
 
-    def game(self, position: tuple, seed: int) -> tuple[list[int], tuple[float, float]]:
+    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, float]]:
         winner, moves = self.run(position, seed)
         return moves.tolist(), two_player_result(winner)
 
-    def utilities(self, position: tuple, seed: int) -> tuple[float, float]:
+    def utilities(self, position: Position, seed: int) -> tuple[float, float]:
         return two_player_result(self.run(position, seed)[0])
 
-    def run(self, position: tuple, seed: int) -> tuple[int, np.ndarray]:
+    def run(self, position: Position, seed: int) -> tuple[int, np.ndarray]:
         """The winner and the moves of one random game."""
         turn, cells, _ = position
         moves = np.empty(len(cells), dtype=np.int64)
@@ -294,19 +297,11 @@ def next_score_noise(state: np.ndarray) -> float:
 
 
 @dataclass
-class Root:
-    """What the search found at the root, read as MCTSPlayer's root: per move a Tally."""
-
-    mover: int
-    visits: int
-    children: dict[int, Tally]
-
-
-@dataclass
 class RaveSearch(MCTSPlayer):
     """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring).
     Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
 
+    game: Hex
     iterations: int | None = None
     name = "rave"
 
@@ -316,7 +311,7 @@ class RaveSearch(MCTSPlayer):
     def describe(self) -> str:
         return " ".join(["rave", *count_words(self.iterations, self.seconds)])
 
-    def search(self, position: Hashable) -> "Root":
+    def search(self, position: Position) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),
         the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
         turn, cells, _ = position
@@ -355,7 +350,7 @@ class RaveSearch(MCTSPlayer):
         return summary
 
 
-def make_rave(game: Game, rng: random.Random, args: list[str]) -> RaveSearch:
+def make_rave(game: Hex, rng: random.Random, args: list[str]) -> RaveSearch:
     """``rave [ITERATIONS] [--time SECONDS]``; without arguments the default time budget."""
     from gamesman.players.search import DEFAULT_SECONDS
 

@@ -64,6 +64,7 @@ row 1 is ``xxxx``: X wins.
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard, set_bits
@@ -189,7 +190,10 @@ class Kaboom(Game[Position, Move]):
         kind, where = move
         if kind in ("drop", "bomb"):
             piece = PIECES[turn] if kind == "drop" else BOMBS[turn]
-            cells = boards.place(cells, boards.drop_index(cells, self.cols, where), piece)
+            landing = boards.drop_index(cells, self.cols, where)
+            if landing is None:  # not after the legality check above
+                raise self.illegal(f"{self.format_move(position, move)}: the column is full")
+            cells = boards.place(cells, landing, piece)
             if kind == "bomb":
                 x_bombs, o_bombs = (x_bombs - 1, o_bombs) if turn == 0 else (x_bombs, o_bombs - 1)
         elif kind == "boom":
@@ -332,7 +336,7 @@ class Kaboom(Game[Position, Move]):
             occupied |= (column >> 1) << (col * height)
         return turn, x_bombs, o_bombs, marks & occupied, occupied, bombs
 
-    def batch_expand(self, codes):
+    def batch_expand(self, codes: Any) -> Any:
         """The moves of many positions at once, on bit masks."""
         import numpy as np
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import ClassVar
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
@@ -31,9 +32,9 @@ MAX_SOLVABLE_MOVES = 30_000_000
 class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
-    player_names = ("x", "o")
+    player_names: tuple[str, ...] = ("x", "o")  # Nim3P has three
     impartial = True
-    options = (
+    options: ClassVar[tuple[Option, ...]] = (
         Option("heaps", int, 3, "number of heaps N", low=1, high=20),
         Option("size", int, 5, "items in each heap at the start S", low=1, high=1000),
         Option("take", int, 3, "most items taken in one move M (1..S)", low=1, high=1000),
@@ -79,7 +80,7 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     def to_move(self, position: tuple[int, tuple[int, ...]]) -> int:
         return position[0]
 
-    def outcome(self, position: tuple[int, tuple[int, ...]]) -> tuple[float, float] | None:
+    def outcome(self, position: tuple[int, tuple[int, ...]]) -> tuple[float, ...] | None:
         turn, heaps = position
         if any(heaps):
             return None

@@ -54,7 +54,7 @@ class Nim3P(Nim):
         self.take = self.size  # "Max Minus" is always S
         self.turn_follows_from_heaps = False  # set-up positions (see the module's docstring)
 
-    def outcome(self, position: Position) -> tuple[float, float, float] | None:
+    def outcome(self, position: Position) -> tuple[float, ...] | None:
         turn, heaps = position
         if any(heaps):
             return None

@@ -109,7 +109,7 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
                 flipped.extend(ray[:run])
         return flipped
 
-    def placements(self, cells: str, piece: str) -> list[int]:
+    def placements(self, cells: str, piece: str) -> list[Move]:
         """The cells where ``piece`` may be placed (each encloses something)."""
         return [i for i, cell in enumerate(cells)
                 if cell == boards.EMPTY and (self.place_anywhere or self.flips(cells, i, piece))]
@@ -136,7 +136,7 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
 
     def moves(self, position: Position) -> list[Move]:
         turn, cells = position
-        found: list[Move] = self.placements(cells, self.player_names[turn])
+        found = self.placements(cells, self.player_names[turn])
         if found:
             return found
         return [PASS] if self.outcome(position) is None else []
@@ -221,7 +221,7 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
         return self.size <= MAX_SOLVABLE_CELLS
 
     # -- fast play (games/othello_search.py) ---------------------------------------------
-    def compact_playouts(self) -> CompactPlayouts | None:
+    def compact_playouts(self) -> CompactPlayouts[Position, Move] | None:
         """Bit boards: up to 64 cells."""
         return _othello_search().OthelloPlayouts(self, PASS) if self.size <= 64 else None
 

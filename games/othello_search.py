@@ -26,15 +26,18 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Hashable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamesman.contract.errors import GameError
-from gamesman.contract.game import CompactPlayouts, Game, two_player_result
+from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.players.compiled import below, bit_count, compiled, nth_bit, seeded
 from gamesman.players.search import count_words, parse_budget
+
+if TYPE_CHECKING:
+    from gamesman.games.othello import Move, Othello, Position
 
 PASS_CODE = -1
 #: Scores of ended games: beyond any estimate, plus the piece difference.
@@ -176,22 +179,22 @@ def random_game(mine: np.uint64, theirs: np.uint64, full: np.uint64, shifts: np.
     return sign * (bit_count(mine) - bit_count(theirs)), played
 
 
-class OthelloPlayouts(CompactPlayouts):
+class OthelloPlayouts(CompactPlayouts["Position", "Move"]):
     """Random games of Othello on two bit boards, compiled (boards of up to 64 cells)."""
 
-    def __init__(self, game: Game, pass_move: str) -> None:
+    def __init__(self, game: Othello, pass_move: str) -> None:
         self.rules, self.pass_move = game, pass_move
         self.board = Board(game.rows, game.cols)
 
-    def game(self, position: tuple[int, str], seed: int) -> tuple[list, tuple[float, float]]:
+    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, float]]:
         lead, moves = self.run(position, seed)
         return ([self.pass_move if move == PASS_CODE else move for move in moves.tolist()],
                 _result(position[0], lead, self.rules.misere))
 
-    def utilities(self, position: tuple[int, str], seed: int) -> tuple[float, float]:
+    def utilities(self, position: Position, seed: int) -> tuple[float, float]:
         return _result(position[0], self.run(position, seed)[0], self.rules.misere)
 
-    def run(self, position: tuple[int, str], seed: int) -> tuple[int, np.ndarray]:
+    def run(self, position: Position, seed: int) -> tuple[int, np.ndarray]:
         """The mover's lead in pieces at the end, and the moves, of one random game."""
         board, rules = self.board, self.rules
         mine, theirs = board.masks_of(position, rules.player_names)
@@ -341,6 +344,7 @@ def search_root(mine: np.uint64, theirs: np.uint64, moves: np.ndarray, depth: in
 class BitAlphaBeta(Strategy):
     """Othello's search player: compiled alpha-beta on bit boards (see the module docstring)."""
 
+    game: Othello
     depth: int | None = None
     seconds: float | None = None
     name = "bitalphabeta"
@@ -355,7 +359,7 @@ class BitAlphaBeta(Strategy):
     def describe(self) -> str:
         return " ".join(["bitalphabeta", *count_words(self.depth, self.seconds)])
 
-    def choose(self, position: Hashable) -> Choice:
+    def choose(self, position: Position) -> Choice:
         game = self.game
         moves = list(game.moves(position))
         if not moves:
@@ -365,7 +369,7 @@ class BitAlphaBeta(Strategy):
         move, value, depth, exact, seconds = self.search(position, moves)
         return Choice(move, self.reason(position, move, value, depth, exact, seconds))
 
-    def reason(self, position: Hashable, move: int, value: float, depth: int, exact: bool, seconds: float) -> str:
+    def reason(self, position: Position, move: int, value: float, depth: int, exact: bool, seconds: float) -> str:
         said = f"{self.game.format_move(position, move)}: "
         if abs(value) >= WON:
             lead = int(value - math.copysign(WON, value))
@@ -376,12 +380,13 @@ class BitAlphaBeta(Strategy):
             said += f"score {math.tanh(value / 40) + 0.0:+.2f}"
         return said + f" at depth {depth}, {self.nodes:,} nodes in {seconds:.2f} s"
 
-    def search(self, position: Hashable, moves: list) -> tuple[int, float, int, bool, float]:
+    def search(self, position: Position, moves: list) -> tuple[int, float, int, bool, float]:
         """Iterative deepening: (best move, its value, the deepest complete depth, exact, seconds)."""
         board = self.board
         mine, theirs = board.masks_of(position, self.game.player_names)
-        order = np.array(moves, dtype=np.int64)
-        self.rng.shuffle(order)
+        shuffled = list(moves)
+        self.rng.shuffle(shuffled)
+        order = np.array(shuffled, dtype=np.int64)
         cells = board.rows * board.cols
         # compiled (or loaded from numba's cache) before the clock starts: once per process
         search_root(mine, theirs, order[:1], 1, board.full, board.shifts, board.masks, board.steps, board.corners,
@@ -421,7 +426,7 @@ class BitAlphaBeta(Strategy):
         return best, value, reached, exact, time.monotonic() - started
 
 
-def make_bitalphabeta(game: Game, rng: random.Random, args: list[str]) -> BitAlphaBeta:
+def make_bitalphabeta(game: Othello, rng: random.Random, args: list[str]) -> BitAlphaBeta:
     """``bitalphabeta [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
     from gamesman.players.search import DEFAULT_SECONDS
 

@@ -74,7 +74,7 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     index = {edge: i for i, edge in enumerate(edge_list(nodes))}
     found = []
     for a, b in edge_list(nodes):
-        found.append(tuple((index[tuple(sorted((a, c)))], index[tuple(sorted((b, c)))])
+        found.append(tuple((index[(min(a, c), max(a, c))], index[(min(b, c), max(b, c))])
                            for c in range(nodes) if c not in (a, b)))
     return tuple(found)
 
@@ -82,7 +82,7 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 class Sim(Game[Position, int]):
     name = "sim"
     title = "Sim"
-    player_names = COLOURS
+    player_names: tuple[str, ...] = COLOURS  # a variant has the first ``players`` of them
     options = (
         Option("nodes", int, 6, "nodes K of the complete graph", low=3, high=17),
         Option("players", int, 2, "players: 2 or 3", low=2, high=3),
@@ -191,10 +191,10 @@ class Sim(Game[Position, int]):
 
     def parse_move(self, position: Position, text: str) -> int:
         first, sep, second = text.strip().partition("-")
-        ends = boards.digits_value(first), boards.digits_value(second)
-        if not sep or None in ends:
+        one, other = boards.digits_value(first), boards.digits_value(second)
+        if not sep or one is None or other is None:
             raise self.illegal(f"{boards.shown(text)!r} is not an edge (write two node numbers, e.g. 1-2)")
-        pair = tuple(sorted((ends[0] - 1, ends[1] - 1)))
+        pair = (min(one, other) - 1, max(one, other) - 1)
         if pair not in self.edges:
             raise self.illegal(f"{boards.shown(text)!r} is not an edge of the graph on nodes 1 to {self.nodes}")
         move = self.edges.index(pair)

@@ -98,11 +98,11 @@ class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
         return boards.render_grid(position[1], SIZE, SIZE)
 
     # -- fast play (gamesman.players.playouts) -------------------------------------------
-    def compact_playouts(self) -> CompactPlayouts:
+    def compact_playouts(self) -> CompactPlayouts[tuple[int, str], int]:
         return LinePlayouts(self)
 
 
-class LinePlayouts(CompactPlayouts):
+class LinePlayouts(CompactPlayouts[tuple[int, str], int]):
     """Random games of tic-tac-toe on two 9-bit masks, compiled."""
 
     def __init__(self, game: TicTacToe) -> None:

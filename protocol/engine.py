@@ -27,12 +27,16 @@ from __future__ import annotations
 import random
 import re
 import sys
-from typing import BinaryIO, Callable, Hashable, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Callable, Hashable, TextIO
 
 from gamesman.boards.text import digits_value
 from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.strategy import Strategy
 from gamesman.doors.arguments import split_arguments
+
+if TYPE_CHECKING:
+    from gamesman.solver.strong import Solver
 
 #: The longest command line, in bytes (the line feed not counted).
 LINE_LIMIT = 65536
@@ -153,8 +157,8 @@ class Engine:
 
     def _install_game(self, game: Game) -> None:
         self.game = game
-        self._solver = None
-        self._built_strategy = None
+        self._solver: Solver | None = None
+        self._built_strategy: Strategy | None = None
         self._clear()
 
     def _start_game(self, game: Game) -> str:
@@ -287,7 +291,7 @@ class Engine:
         self.history.append(self.position)
         self.position = after
 
-    def _solver_for_game(self):
+    def _solver_for_game(self) -> Solver:
         from gamesman.solver.database import answers_exactly
         from gamesman.solver.strong import Solver
 
@@ -343,12 +347,12 @@ class Engine:
             except (OSError, ValueError):
                 pass
 
-    def _strategy(self):
+    def _strategy(self) -> Strategy:
         if self._built_strategy is None:
             self._built_strategy = self._make_strategy(self.strategy_words)
         return self._built_strategy
 
-    def _make_strategy(self, words: list[str]):
+    def _make_strategy(self, words: list[str]) -> Strategy:
         from gamesman.players.strategies import PerfectPlayer, make_strategy
 
         strategy = make_strategy(self.game, words, self.rng)
@@ -356,17 +360,18 @@ class Engine:
             strategy.solver = self._solver_for_game()  # one solver for value, values and genmove
         return strategy
 
-    def _move_from_view(self) -> str:
-        """A move for a view: by a strategy that decides from views, else random among ``legal_moves``."""
+    def _move_from_view(self, shown_view: str) -> str:
+        """A move for the view ``shown_view``: by a strategy that decides from views, else random
+        among ``legal_moves``."""
         strategy = self._strategy()
         if strategy.decides_from_views:
-            view = self.game.parse_view(self.view)
+            view = self.game.parse_view(shown_view)
             choice = strategy.decide(view)
             move = self.game.format_move(view, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
             return move
         if strategy.searches_positions:
-            position = self.game.sample_position(self.game.parse_view(self.view), self.rng)
+            position = self.game.sample_position(self.game.parse_view(shown_view), self.rng)
             choice = strategy.choose(position)
             move = self.game.format_move(position, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
@@ -438,11 +443,11 @@ class Engine:
             for option in self.game.options)
 
     def cmd_boardsize(self, args: list[str]) -> str:
-        sizes = [digits_value(word) for word in args]
-        for word, size in zip(args, sizes):
-            if size is None:
+        numbers = [digits_value(word) for word in args]
+        for word, number in zip(args, numbers):
+            if number is None:
                 raise CommandError(f"unacceptable size: {shown(word)!r} is not a whole number")
-        width, height = sizes[0], sizes[-1]
+        width, height = numbers[0], numbers[-1]
         names = self.game.board_size_options
         if len(names) == 1:
             if width != height:
@@ -514,7 +519,7 @@ class Engine:
         if self.view is not None:
             if args:
                 self._player(args[0])
-            return self._move_from_view()
+            return self._move_from_view(self.view)
         position = self.position
         utilities = self.game.outcome(position)
         if utilities is not None:

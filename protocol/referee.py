@@ -43,7 +43,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Hashable, TextIO
+from typing import IO, Any, Hashable, TextIO
 
 from gamesman.players.analysis import outcome_label
 from gamesman.contract.errors import GameError
@@ -101,21 +101,29 @@ class Program:
         self.answered = False  # it has replied at least once (else it may never have started)
 
     def start(self) -> None:
-        stderr = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        log = open(self.log, "ab") if self.log else None
         try:
-            self.process = subprocess.Popen(self.command, shell=True, stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=stderr, start_new_session=True)
+            process = subprocess.Popen(self.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL if log is None else log, start_new_session=True)
         finally:
-            if self.log:
-                stderr.close()
-        os.set_blocking(self.process.stdin.fileno(), False)  # a program that stops reading cannot block us
+            if log is not None:
+                log.close()
+        self.process = process
+        os.set_blocking(_pipe(process.stdin).fileno(), False)  # a program that stops reading cannot block us
         self.lines = queue.Queue()
         self.reading = threading.Event()
         self.reading.set()
         # the reader owns the output pipe from now on: it closes it when told to stop
-        output = os.dup(self.process.stdout.fileno())
-        self.process.stdout.close()
+        stdout = _pipe(process.stdout)
+        output = os.dup(stdout.fileno())
+        stdout.close()
         threading.Thread(target=_read_lines, args=(output, self.lines, self.reading), daemon=True).start()
+
+    def _started(self) -> subprocess.Popen:
+        """The program's process, which must have been started and not stopped."""
+        if self.process is None:
+            raise PlayerFailure("crashed: not running")
+        return self.process
 
     @property
     def running(self) -> bool:
@@ -158,7 +166,7 @@ class Program:
 
     def _send(self, data: bytes, name: str, deadline: float, limit: float) -> None:
         """Write ``data`` to the program's input, waiting no later than ``deadline`` for room."""
-        fd = self.process.stdin.fileno()
+        fd = _pipe(self._started().stdin).fileno()
         while data:
             _, room, _ = select.select([], [fd], [], max(deadline - time.monotonic(), 0.0))
             if not room:
@@ -182,7 +190,7 @@ class Program:
 
     def _gone(self) -> str:
         try:
-            status = self.process.wait(timeout=1)
+            status = self._started().wait(timeout=1)
         except subprocess.TimeoutExpired:
             return "crashed: closed its output"
         if status < 0:
@@ -199,10 +207,11 @@ class Program:
         if process is None:
             return
         self.process = None
+        stdin = _pipe(process.stdin)
         if gently and process.poll() is None:
             try:
-                os.write(process.stdin.fileno(), f"{self.next_id} quit\n".encode())
-                process.stdin.close()
+                os.write(stdin.fileno(), f"{self.next_id} quit\n".encode())
+                stdin.close()
                 process.wait(timeout=1)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
@@ -211,11 +220,19 @@ class Program:
         except (ProcessLookupError, PermissionError):
             pass
         process.wait()
-        self.reading.clear()
+        if self.reading is not None:
+            self.reading.clear()
         try:
-            process.stdin.close()
+            stdin.close()
         except OSError:
             pass
+
+
+def _pipe(stream: IO[bytes] | None) -> IO[bytes]:
+    """One of a program's pipes (it is started with a pipe for its input and one for its output)."""
+    if stream is None:
+        raise PlayerFailure("crashed: a pipe to it is missing")
+    return stream
 
 
 def _read_lines(output: int, lines: queue.Queue, reading: threading.Event) -> None:
@@ -500,11 +517,11 @@ class Match:
                 lines.append(f"{program.number:>6}  {standing.wins:>4}  {standing.losses:>6}  {standing.ties:>4}  "
                              f"{standing.forfeits:>8}  {_mean(standing.utility, standing.ended):>7}"
                              f"{per_hand}  {program.command}")
-        forfeits = [r for r in self.records if r.forfeit]
+        forfeits = [(r.number, r.forfeit) for r in self.records if r.forfeit]
         if forfeits:
             lines.append("forfeits:")
-            lines.extend(f"  game {r.number}: player {r.forfeit['program']} ({r.forfeit['player']}): "
-                         f"{r.forfeit['reason']}" for r in forfeits)
+            lines.extend(f"  game {number}: player {forfeit['program']} ({forfeit['player']}): "
+                         f"{forfeit['reason']}" for number, forfeit in forfeits)
         return "\n".join(lines)
 
 

@@ -54,7 +54,8 @@ class Game(Generic[Position, Move]):
         name: the registry name (``tictactoe``), lower case, no spaces.
         title: the name people use (``Tic-Tac-Toe``).
         options: the declared variant options.
-        player_names: one short name per player, as the position strings write them.
+        player_names: one short name per player, as the position strings write them (a
+            variant may set its own, when an option gives the number of players).
         impartial: both players always have the same moves (then Grundy numbers apply).
         rules: a short description of the rules, shown by ``help``.
     """
@@ -336,7 +337,7 @@ class Game(Generic[Position, Move]):
     # Bit boards or integer codes, played by compiled code; the rules above stay the
     # reference (tests replay every compact game by ``play`` and compare the ends).
 
-    def compact_playouts(self) -> "CompactPlayouts | None":
+    def compact_playouts(self) -> "CompactPlayouts[Position, Move] | None":
         """Uniformly random games played on this variant's compact form, or None (then
         search players play random games by ``moves`` and ``play``)."""
         return None
@@ -351,7 +352,7 @@ class Game(Generic[Position, Move]):
         return IllegalMove(f"{self.name}: {message}")
 
 
-class CompactPlayouts:
+class CompactPlayouts(Generic[Position, Move]):
     """Random games on a game's compact form (``Game.compact_playouts``): compiled, so
     many times faster than ``moves`` and ``play``, and the same games as theirs."""
 

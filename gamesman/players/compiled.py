@@ -17,14 +17,17 @@ True
 """
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Callable, TypeVar
 
 import numpy as np
 
 Function = TypeVar("Function", bound=Callable)
 
+numba: ModuleType | None
 try:
-    import numba
+    numba = importlib.import_module("numba")
 except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules playable without it
     numba = None
 

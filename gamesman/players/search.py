@@ -48,7 +48,8 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Hashable
+from collections.abc import Mapping, Sequence
+from typing import Any, Hashable, Protocol
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
@@ -167,6 +168,37 @@ class Tally:
         self.shares = [mine + theirs for mine, theirs in zip(self.shares, node.shares)]
 
 
+class MoveStats(Protocol):
+    """The playouts through one root move: a tree's node or a Tally."""
+
+    @property
+    def visits(self) -> int: ...
+    @property
+    def totals(self) -> Sequence[float]: ...  # summed utility per player
+    @property
+    def shares(self) -> Sequence[float]: ...  # summed share of the win per player
+
+
+class SearchRoot(Protocol):
+    """What a search found at the root: a tree's root node, or a Root."""
+
+    @property
+    def mover(self) -> int: ...
+    @property
+    def visits(self) -> int: ...
+    @property
+    def children(self) -> Mapping[Hashable, MoveStats]: ...
+
+
+@dataclass
+class Root:
+    """A root made of statistics only: per move a Tally."""
+
+    mover: int
+    visits: int
+    children: dict[Hashable, Tally]
+
+
 @dataclass
 class MCTSPlayer(Strategy):
     """Monte-Carlo tree search (UCT) over utility vectors; see the module docstring."""
@@ -208,7 +240,7 @@ class MCTSPlayer(Strategy):
         """`` in 1.00 s`` after a search with a time budget (a count budget says it all)."""
         return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
 
-    def search(self, position: Hashable) -> _Node:
+    def search(self, position: Any) -> SearchRoot:
         """The search tree from ``position`` after the budget is spent.
 
         With hidden information the mover's view is all it may use: the budget is
@@ -223,9 +255,8 @@ class MCTSPlayer(Strategy):
             self.seconds_spent = time.monotonic() - started
             return root
         view = game.parse_view(game.view(position, mover))
-        merged = _Node(game, position, self.rng)
-        legal = set(merged.untried)
-        merged.untried = []
+        legal = set(_Node(game, position, self.rng).untried)  # shuffled by the node: the draws stay the same
+        merged = Root(mover, 0, {})
         nodes = 0
         for sample in range(SAMPLES):
             if sample and deadline is not None and time.monotonic() >= deadline:
@@ -297,6 +328,7 @@ class MCTSPlayer(Strategy):
             score = scaled + self.exploration * math.sqrt(log_visits / child.visits)
             if score > best_score:
                 best, best_score = child, score
+        assert best is not None  # a node is selected from once it has children
         return best
 
     def playout(self, position: Hashable) -> tuple[float, ...]:

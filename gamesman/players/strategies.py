@@ -26,10 +26,15 @@ class RandomPlayer(Strategy):
     name = "random"
 
     def choose(self, position: Hashable) -> Choice:
-        moves = list(self.game.moves(position))
-        if not moves:
-            raise GameError(f"{self.game.name}: no moves to choose from")
-        return Choice(self.rng.choice(moves), f"random among {len(moves)} moves")
+        return random_choice(self, position)
+
+
+def random_choice(strategy: Strategy, position: Hashable) -> Choice:
+    """A uniformly random legal move, drawn from ``strategy``'s rng."""
+    moves = list(strategy.game.moves(position))
+    if not moves:
+        raise GameError(f"{strategy.game.name}: no moves to choose from")
+    return Choice(strategy.rng.choice(moves), f"random among {len(moves)} moves")
 
 
 @dataclass
@@ -65,7 +70,7 @@ class ImperfectPlayer(PerfectPlayer):
     def choose(self, position: Hashable) -> Choice:
         if self.rng.random() < self.skill:
             return PerfectPlayer.choose(self, position)
-        return RandomPlayer.choose(self, position)  # type: ignore[arg-type]
+        return random_choice(self, position)
 
     def describe(self) -> str:
         return f"imperfect {self.skill:g}"

@@ -244,6 +244,8 @@ class StoredUtilities(PositionTable, MutableMapping):
     """A max^n table (position -> (utilities, remoteness)) read from a store keyed by
     position code, with the entries solved since on top of it (new positions only)."""
 
+    store: Store
+
     def __init__(self, game: Game, store: Store) -> None:
         self.game = game
         self.store = store
@@ -256,6 +258,7 @@ class StoredUtilities(PositionTable, MutableMapping):
         if at < 0:
             return self.added.get(position, default)
         _, vector, remoteness = self.store.packed(at)  # the index sits where a remoteness would
+        assert vector is not None  # an index is below MAX_VECTORS: never read as a draw's
         return (self.vectors[vector], remoteness)
 
     def __setitem__(self, position: Hashable, entry: tuple) -> None:

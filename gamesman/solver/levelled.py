@@ -32,7 +32,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import numpy as np
 
@@ -60,6 +60,8 @@ CHUNK = 1 << 16
 EDGE_BUDGET = 1 << 28
 #: Levels of at least this many positions are expanded by worker processes, one per core.
 PARALLEL_LEVEL = 1 << 19
+#: What a level's codes become once a solve holds their results elsewhere.
+LET_GO = np.empty(0, np.int64)
 
 
 class NeedsReference(Exception):
@@ -77,10 +79,16 @@ class Level:
     codes: np.ndarray      # sorted int64
     movers: np.ndarray     # int8
     ends: np.ndarray       # int8: -1 goes on, else the value for the mover
-    parents: np.ndarray    # int32 index in codes, one per move
-    children: np.ndarray   # int64 code, one per move
+    parents: np.ndarray | None   # int32 index in codes, one per move (None: let go of)
+    children: np.ndarray | None  # int64 code, one per move (None: let go of)
     known: np.ndarray | None = None         # packed results already solved (MISSING: not)
     known_grundy: np.ndarray | None = None  # their Grundy numbers
+
+    def moves(self) -> tuple[np.ndarray, np.ndarray]:
+        """The parents and children of the level's moves, which must still be held."""
+        if self.parents is None or self.children is None:
+            raise SolverError("the moves of this level were let go of")
+        return self.parents, self.children
 
 
 @dataclass
@@ -169,6 +177,8 @@ _worker_game: Game | None = None
 
 
 def _expand_in_worker(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    if _worker_game is None:
+        raise SolverError("a worker process was started without its game")
     return checked_expansion(_worker_game.batch_expand(codes))
 
 
@@ -181,11 +191,8 @@ def checked_expansion(expansion):
 class PlayExpander(Expander):
     """Calls ``moves`` and ``play`` position by position (games without a batch hook)."""
 
-    def position(self, code: int) -> Hashable:
-        raise NotImplementedError
-
-    def code(self, position: Hashable) -> int:
-        raise NotImplementedError
+    position: Callable[[int], Hashable]  # the position of a code
+    code: Callable[[Hashable], int]  # the code of a position
 
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         game = self.game
@@ -263,10 +270,10 @@ class Seen:
     def __init__(self, index_size: int | None, layered: bool = False) -> None:
         self.layered = layered
         self.dense = index_size is not None and index_size <= DENSE_LIMIT
-        if self.dense:
-            self.mark = np.zeros(index_size, bool)
+        if index_size is not None and self.dense:
+            self.mark = np.zeros(index_size, np.bool_)
             if not layered:
-                self.seen = np.zeros(index_size, bool)
+                self.seen = np.zeros(index_size, np.bool_)
         else:
             self.runs: list[np.ndarray] = []  # sorted, each at least twice the next: few to search
 
@@ -292,7 +299,7 @@ class Seen:
         found = sorted_unique(codes)
         if self.layered:
             return found, True
-        old = np.zeros(len(found), bool)
+        old = np.zeros(len(found), np.bool_)
         for run in self.runs:
             at = np.searchsorted(run, found).clip(0, len(run) - 1)
             old |= run[at] == found
@@ -337,12 +344,13 @@ def explore(expander: Expander, root_code: int, limit: int | None, progress: Pro
             solved = values != MISSING
             if solved.any():
                 keep = ~solved[parents]
-                level.parents, level.children = parents[keep], children[keep]
+                parents, children = parents[keep], children[keep]
+                level.parents, level.children = parents, children
                 level.known, level.known_grundy = values, grundy
         levels.append(level)
-        frontier, fresh = seen.add_new(level.children)
+        frontier, fresh = seen.add_new(children)
         every_move_fresh = every_move_fresh and fresh
-        held += level.parents.nbytes + level.children.nbytes
+        held += parents.nbytes + children.nbytes
         if lean and held > EDGE_BUDGET:
             level.parents = level.children = None
         del parents, children
@@ -408,14 +416,14 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
     if movers is None:
         return None
     flip_table, same_table = score_tables()
-    dense = index_size is not None and index_size <= DENSE_LIMIT
-    values = np.full(index_size, MISSING, np.uint16) if dense else None
+    # over the whole index when it is small, else by level
+    values = np.full(index_size, MISSING, np.uint16) if index_size is not None and index_size <= DENSE_LIMIT else None
     level_values: list[np.ndarray] = [np.empty(0, np.uint16)] * len(levels)
     total = sum(len(level.codes) for level in levels)
     done = 0
     for depth in range(len(levels) - 1, -1, -1):
         level = levels[depth]
-        if dense:
+        if values is not None:
             lookup = values.__getitem__
         else:
             below = levels[depth + 1] if depth + 1 < len(levels) else Level(*[np.empty(0, np.int64)] * 5)
@@ -426,7 +434,7 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
         if level.known is not None:
             solved = level.known != MISSING
             mine[solved] = level.known[solved]
-        if level.children is not None:
+        if level.parents is not None and level.children is not None:
             take_best(mine, level.parents, table[lookup(level.children)])
         else:
             going = np.flatnonzero(mine == MISSING)
@@ -435,15 +443,15 @@ def solve_layered(levels: list[Level], index_size: int | None, progress: Progres
                 _, _, parents, children = expander.expand(level.codes[chunk])
                 take_best(mine, chunk[parents], table[lookup(children)])
         check_all_solved(level.codes, mine)
-        if dense:
+        if values is not None:
             values[level.codes] = mine
-            level.codes = None  # the dense array holds everything from here on
+            level.codes = LET_GO  # the dense array holds everything from here on
         else:
             level_values[depth] = mine
         done += len(mine)
         if progress:
             progress("solving", done, total)
-    if dense:
+    if values is not None:
         return Solved(None, values, None)
     codes = np.concatenate([level.codes for level in levels])
     order = np.argsort(codes)  # distinct codes
@@ -487,27 +495,29 @@ class Graph:
                                             for level in levels])
         # Node numbers are 32-bit where they fit, and each level's moves are let go of as
         # soon as they are numbered: the moves are most of the memory a solve takes.
-        node = np.int32 if self.size < 1 << 31 else np.int64
-        moves = sum(len(level.children) for level in levels)
+        node: type[np.signedinteger] = np.int32 if self.size < 1 << 31 else np.int64
+        moves = sum(len(level.moves()[1]) for level in levels)
         self.parents = np.empty(moves, node)
         self.children = np.empty(moves, node)
-        dense = index_size is not None and index_size <= DENSE_LIMIT
-        if dense:
-            number = np.full(index_size, -1, node)
+        # each code's node number: over the whole index when it is small, else by bisection
+        number = np.full(index_size, -1, node) if index_size is not None and index_size <= DENSE_LIMIT else None
+        if number is not None:
             number[self.codes] = np.arange(self.size, dtype=node)
         else:
             order = np.argsort(self.codes)
             ordered = self.codes[order]
         at = offset = 0
         for level in levels:
-            count = len(level.children)
-            self.parents[at:at + count] = level.parents + offset
-            self.children[at:at + count] = (number[level.children] if dense
-                                            else order[np.searchsorted(ordered, level.children)])
+            parents, children = level.moves()
+            count = len(children)
+            self.parents[at:at + count] = parents + offset
+            self.children[at:at + count] = (number[children] if number is not None
+                                            else order[np.searchsorted(ordered, children)])
             level.parents = level.children = None
+            del parents, children
             at += count
             offset += len(level.codes)
-        self.by_child = None
+        self.by_child: tuple[np.ndarray, np.ndarray] | None = None
 
     def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:
         """CSR: the parents of node c are ``parents_by_child[start[c]:start[c+1]]``."""
@@ -734,7 +744,7 @@ class Results(PositionTable):
         self.store = None
         self.stamp = {"start_code": game.encode(game.start()), "codes_version": game.codes_version}
 
-    def get(self, position: Hashable, default: tuple | None = None) -> tuple | None:
+    def get(self, position: Hashable, default: Any = None) -> Any:
         store = self.store
         if store is None:
             return default
@@ -756,10 +766,9 @@ class Results(PositionTable):
 
         if solved.store is not None:  # solved on disk, which happens only when nothing was stored
             self.store = solved.store
-        elif self.store is None and solved.codes is None:
-            self.store = Store.from_dense(solved.values)
         elif self.store is None:
-            self.store = Store.build(solved.codes, solved.values, solved.grundy)
+            self.store = (Store.from_dense(solved.values) if solved.codes is None
+                          else Store.build(solved.codes, solved.values, solved.grundy))
         else:
             if solved.codes is None:
                 solved.codes = np.flatnonzero(solved.values != MISSING)

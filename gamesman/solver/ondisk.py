@@ -30,6 +30,7 @@ import numpy as np
 from gamesman.solver.levelled import (CHANCE, CHUNK, REMOTENESS_MASK, BatchExpander, Expander, ProgressFn, Solved, TooLarge,
                                 check_all_solved, checked_expansion, ended_results, score_tables, take_best)
 from gamesman.contract.game import Game
+from gamesman.solver.results import SolverError
 from gamesman.solver.workers import Runner, fork_pool, pool_runner
 
 #: The file marks a position explored but not solved with this (no packed result plus one is as large).
@@ -59,7 +60,7 @@ def solve_if_fits(game: Game, expander: Expander, root_code: int, limit: int | N
                   progress: ProgressFn | None) -> Solved | None:
     """The variant solved through a file of results when this method takes it, else None
     (the levelled solver's ``beyond_memory``)."""
-    if not fits(game, expander):
+    if not isinstance(expander, BatchExpander) or not fits(game, expander):
         return None
     try:
         return solve_on_disk(expander, root_code, limit, progress, game.name)
@@ -74,6 +75,8 @@ def solve_on_disk(expander: BatchExpander, root_code: int, limit: int | None, pr
     from gamesman.solver.store import Store
 
     index_size = expander.index_size
+    if index_size is None:
+        raise NotLevelled("the game's codes have no index to lay the results over")
     _game = expander.game  # forked workers find the game here
     with tempfile.TemporaryDirectory(prefix="gamesman-") as directory:
         path = str(Path(directory) / "results")
@@ -159,9 +162,12 @@ def _results_file(path: str) -> np.memmap:
 
 def _expanded(codes: np.ndarray) -> Iterator[tuple[np.ndarray, tuple]]:
     """The positions of ``codes`` expanded a cache-sized chunk at a time: (chunk, expansion)."""
+    game = _game
+    if game is None:
+        raise SolverError("a worker process was started without its game")
     for at in range(0, len(codes), CHUNK):
         piece = codes[at:at + CHUNK]
-        yield piece, checked_expansion(_game.batch_expand(piece))
+        yield piece, checked_expansion(game.batch_expand(piece))
 
 
 def _explore_part(path: str, low: int, high: int, level_high: int) -> tuple[int, int, int, int]:

@@ -63,6 +63,12 @@ class Result:
         tail = f" in {self.remoteness}" if self.remoteness is not None else ""
         return f"utilities {numbers}{tail}"
 
+    def utility(self, player: int) -> float:
+        """The utility of ``player``, of a result given as utilities."""
+        if self.utilities is None:
+            raise SolverError(f"{self} is not given as utilities")
+        return self.utilities[player]
+
     def sort_key(self) -> tuple:
         """Best first for the player who gets this result."""
         if self.value is None:

@@ -41,6 +41,7 @@ import zlib
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -55,6 +56,10 @@ BLOCK = 512  # codes per block of the blocked layout
 BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
+NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
+
+IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
+INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -107,19 +112,20 @@ class Store:
         self.grundy_array = arrays.get("grundy")
         self.wide = self.values.dtype == np.uint16
         self.missing = MISSING if self.wide else 0xFF
-        self.bitmap = arrays.get("bitmap")
-        self.bitmap_bytes = None if self.bitmap is None else memoryview(self.bitmap).cast("B")
-        self.blocks = arrays.get("blocks")
-        self.code_array = arrays.get("codes")
+        # the arrays of the other layouts are NONE_HELD
+        self.bitmap = arrays.get("bitmap", NONE_HELD)
+        self.bitmap_bytes = np.ascontiguousarray(self.bitmap).data.cast("B")
+        self.blocks = arrays.get("blocks", NONE_HELD)
+        self.code_array = arrays.get("codes", NONE_HELD)
         if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
-            self.block_firsts = memoryview(arrays["block_firsts"]).cast("B").cast(arrays["block_firsts"].dtype.char)
-            self.block_ends = memoryview(arrays["block_ends"]).cast("B").cast("I")
+            self.block_firsts = _view(arrays["block_firsts"])
+            self.block_ends = _view(arrays["block_ends"])
             self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate_views)  # for look-ups of one code
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
         self.grundy_view = None if self.grundy_array is None else _view(self.grundy_array)
-        self.block_counts = None if self.blocks is None else _view(self.blocks)
+        self.block_counts = _view(self.blocks)
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -162,7 +168,11 @@ class Store:
                  "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
         too_big = sizes[layout] + HEADER_ROOM > MAX_BYTES_PER_POSITION * count
-        if codes is None and (layout != "ranked" or too_big):
+        if layout == "ranked" and not too_big and present is not None:
+            return cls._ranked(present, span, count, stored, grundy)
+        if codes is None:
+            if present is None:
+                raise ValueError("neither the codes nor their flags are given")
             codes = np.flatnonzero(present)
         if too_big:
             blocked = cls._blocked(codes, span, stored, grundy)
@@ -176,20 +186,28 @@ class Store:
                 arrays["grundy"] = np.full(span, np.iinfo(grundy.dtype).max, grundy.dtype)
                 arrays["grundy"][codes] = grundy
             return cls(layout, arrays, count, span)
-        arrays["values"] = stored
-        if grundy is not None:
-            arrays["grundy"] = grundy
         if layout == "sorted":
+            arrays["values"] = stored
+            if grundy is not None:
+                arrays["grundy"] = grundy
             arrays["codes"] = codes.astype(np.uint32) if span <= 1 << 32 else codes
             return cls(layout, arrays, count, span)
         if present is None:
             present = np.zeros(span, bool)
             present[codes] = True
+        return cls._ranked(present, span, count, stored, grundy)
+
+    @classmethod
+    def _ranked(cls, present: np.ndarray, span: int, count: int, stored: np.ndarray,
+                grundy: np.ndarray | None) -> "Store":
+        """The ranked layout of the codes flagged in ``present`` with their stored results."""
+        arrays = {"values": stored, **({} if grundy is None else {"grundy": grundy})}
+        words = (span + 63) // 64
         padded = np.zeros(words * 64, bool)
         padded[:span] = present
         arrays["bitmap"] = np.packbits(padded, bitorder="little").view(np.uint64)
         arrays["blocks"] = rank_directory(arrays["bitmap"], count)
-        return cls(layout, arrays, count, span)
+        return cls("ranked", arrays, count, span)
 
     @classmethod
     def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None) -> "Store":
@@ -247,7 +265,7 @@ class Store:
     def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The codes, stored results and Grundy numbers of one block."""
         start = self.block_ends[block - 1] if block else 0
-        raw = zlib.decompress(self.arrays["payload"][start:self.block_ends[block]], -15)
+        raw = zlib.decompress(self.arrays["payload"][start:self.block_ends[block]].data, -15)
         size = min(BLOCK, self.count - block * BLOCK)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
         codes = np.empty(size, np.int64)
@@ -264,7 +282,7 @@ class Store:
         """One block as memoryviews of its arrays (bisect and indexing on them are quicker
         than on numpy for one code)."""
         codes, values, grundy = self.inflate(block)
-        return memoryview(codes), memoryview(values), None if grundy is None else memoryview(grundy)
+        return codes.data, values.data, None if grundy is None else grundy.data
 
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
@@ -333,7 +351,7 @@ class Store:
         if at < 0 or self.grundy_array is None:
             return NO_GRUNDY
         _, number = self.stored_at(at)
-        return NO_GRUNDY if number == self.no_grundy else number
+        return NO_GRUNDY if number is None or number == self.no_grundy else number
 
     def slots(self, codes: np.ndarray) -> np.ndarray:
         """``slot`` of many codes at once."""
@@ -378,10 +396,11 @@ class Store:
 
     def grundy_many(self, codes: np.ndarray) -> np.ndarray:
         """``get_grundy`` of many codes at once."""
-        if self.grundy_array is None or not self.count:
+        stored = self.stored_grundy if self.count else None  # None too when no Grundy numbers are kept
+        if stored is None:
             return np.full(len(codes), NO_GRUNDY, np.uint16)
         at = self.slots(codes)
-        numbers = self.stored_grundy[np.maximum(at, 0)].astype(np.int64)
+        numbers = stored[np.maximum(at, 0)].astype(np.int64)
         numbers[numbers == self.no_grundy] = NO_GRUNDY
         return np.where(at >= 0, numbers, NO_GRUNDY).astype(np.uint16)
 
@@ -433,7 +452,7 @@ def rank_directory(bitmap: np.ndarray, count: int) -> np.ndarray:
 
 def _view(array: np.ndarray) -> memoryview:
     """A flat memoryview of a contiguous one-dimensional array, of its own item type."""
-    return memoryview(np.ascontiguousarray(array)).cast("B").cast(array.dtype.char)
+    return np.ascontiguousarray(array).data.cast("B").cast(INTEGER_FORMATS[array.dtype.char])
 
 
 def _intern(kind: int, remoteness: int, grundy: int | None) -> tuple:
@@ -470,7 +489,7 @@ def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None
         offset += padding
         array = np.ascontiguousarray(array)
         header["arrays"][name] = [offset, array.dtype.str, len(array)]
-        pieces.append(memoryview(array).cast("B"))
+        pieces.append(array.data.cast("B"))
         offset += array.nbytes
     header["bytes"] = offset
     line = json.dumps(header, separators=(",", ":")).encode()

@@ -28,13 +28,16 @@ database on disk keyed by the variant's spec (see :mod:`gamesman.solver.database
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from collections.abc import Mapping, MutableMapping
+from typing import TYPE_CHECKING, Hashable, Literal
 
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Packed, Result, SolverError, TooLarge,
                                      Value, unpack)
 
 if TYPE_CHECKING:
+    from gamesman.solver.database import Database
+    from gamesman.solver.levelled import Results
     from gamesman.solver.tiers import TierRun
 
 __all__ = ["ENGINES", "SMALLEST_SAVED", "Graph", "ProgressFn", "Result", "Solver", "SolverError", "TooLarge", "Value"]
@@ -46,7 +49,7 @@ class Graph:
     results are given.
     """
 
-    def __init__(self, game: Game, root: Hashable, known: dict, progress: ProgressFn | None,
+    def __init__(self, game: Game, root: Hashable, known: Mapping[Hashable, Packed], progress: ProgressFn | None,
                  limit: int | None) -> None:
         self.positions: list[Hashable] = [root]
         self.index: dict[Hashable, int] = {root: 0}
@@ -102,7 +105,7 @@ class Graph:
     def reverse_topological(self) -> tuple[list[int], bool]:
         """Indices with every child before its parents, and whether all fit (no cycle)."""
         pending = [len(set(kids)) for kids in self.children]
-        parents = [set() for _ in self.positions]
+        parents: list[set[int]] = [set() for _ in self.positions]
         for parent, kids in enumerate(self.children):
             for child in kids:
                 parents[child].add(parent)
@@ -129,7 +132,7 @@ class Solver:
     'win 7'
     """
 
-    def __init__(self, game: Game, database: "object | None | bool" = True,
+    def __init__(self, game: Game, database: Database | None | Literal[True] = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
                  engine: str = "fast", tiers: "TierRun | None" = None) -> None:
         from gamesman.solver.database import Database
@@ -147,7 +150,8 @@ class Solver:
         # so the fast engine's coded table is not built for it.
         coded = game.players in (1, 2) and not game.exact_on_demand() and game.has_codes()
         self.engine = engine if coded else "reference"
-        self.table: dict[Hashable, Packed] = {}
+        # the reference engine's table, or the fast engine's Results
+        self.table: MutableMapping[Hashable, Packed] | Results = {}
         if self.engine == "fast":
             from gamesman.solver.levelled import Results
 
@@ -199,7 +203,7 @@ class Solver:
         best = rows[0][1]
         if best.value is None:
             mover = self.game.to_move(position)
-            return [m for m, r in rows if r.utilities[mover] == best.utilities[mover]]
+            return [m for m, r in rows if r.utility(mover) == best.utility(mover)]
         return [m for m, r in rows if r.sort_key() == best.sort_key()]
 
     # -- solving --------------------------------------------------------------
@@ -215,6 +219,7 @@ class Solver:
             return 0
         if self.engine == "fast":
             return self._solve_fast(root)
+        table = self._reference_table()
         graph = Graph(game, root, self.table, self.progress, self.limit)
         # The method follows the game, not the part of it this graph saw: a
         # table that already holds utilities (chance was met before) keeps them.
@@ -228,29 +233,30 @@ class Solver:
             results = self._max_n(graph)
         new = 0
         for position, packed in zip(graph.positions, results):
-            if position not in self.table:
-                self.table[position] = packed
+            if position not in table:
+                table[position] = packed
                 new += 1
-        if self.worth_saving() and new:
-            self.database.save_table(game, self.table)
+        if self.database is not None and self.worth_saving() and new:
+            self.database.save_table(game, table)
         return new
 
     def _solve_fast(self, root: Hashable) -> int:
         from gamesman.solver.levelled import NeedsReference, solve
         from gamesman.solver.ondisk import solve_if_fits
 
+        table = self._fast_table()
         try:
             if self.tiers is not None:
                 solved = self.tiers.solve(self.game, root, self.limit, self.progress)
             else:
-                solved = solve(self.game, root, self.limit, self.progress, known=self.table.known,
+                solved = solve(self.game, root, self.limit, self.progress, known=table.known,
                                beyond_memory=solve_if_fits)
         except NeedsReference:  # chance nodes: the reference engine takes the variant
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)
-        self.table.add(solved)
-        if self.worth_saving():
-            self.table.save(self.database)
+        table.add(solved)
+        if self.database is not None and self.worth_saving():
+            table.save(self.database)
         return solved.stats["new"]
 
     def worth_saving(self) -> bool:
@@ -270,17 +276,31 @@ class Solver:
             if self.database is None:
                 return
             if self.engine == "fast":
-                self.table.load(self.database)
+                self._fast_table().load(self.database)
             else:
                 stored = self.database.load_table(self.game)
                 if isinstance(stored, dict):
-                    self.table.update(stored)
+                    self._reference_table().update(stored)
                 elif stored is not None:
                     self.table = stored  # memory-mapped; what is solved later goes on top
 
     def _report(self, stage: str, done: int, total: int) -> None:
         if self.progress and (done % 20000 == 0 or done == total):
             self.progress(stage, done, total)
+
+    def _fast_table(self) -> Results:
+        """The fast engine's table (the engine is the fast one)."""
+        from gamesman.solver.levelled import Results
+
+        if not isinstance(self.table, Results):
+            raise SolverError("the fast engine's table is not in use")
+        return self.table
+
+    def _reference_table(self) -> MutableMapping[Hashable, Packed]:
+        """The reference engine's table, which takes entries one by one."""
+        if not isinstance(self.table, MutableMapping):
+            raise SolverError("the reference engine's table is not in use")
+        return self.table
 
     def _seed_value(self, graph: Graph, i: int) -> tuple[Value | None, int | None]:
         """The value of a leaf: from the table, or from the game's outcome."""
@@ -316,6 +336,8 @@ class Solver:
             if v is None:
                 continue
             value[i], remote[i] = v, r
+            if r is None:  # a draw: no wave starts from it
+                continue
             if v in (Value.WIN, Value.LOSE):
                 buckets.setdefault(r, []).append(i)
             elif v is Value.TIE:
@@ -381,7 +403,7 @@ class Solver:
         losing_ends: dict[int, list[int]] = {}
         for i in range(n):
             v, r = self._seed_value(graph, i)
-            if v is Value.WIN:
+            if v is Value.WIN and r is not None:
                 buckets.setdefault(r, []).append(i)
             elif v is Value.LOSE and r is not None:
                 losing_ends.setdefault(r, []).append(i)
@@ -409,7 +431,7 @@ class Solver:
         if not complete:
             raise SolverError(f"{self.game.name}: the game has cycles; max^n needs a loop-free game")
         n = len(graph)
-        out: list[Packed | None] = [None] * n
+        out: dict[int, Packed] = {}  # node -> result; every child is solved before its parents
         for done, i in enumerate(order, start=1):
             self._report("solving", done, n)
             position = graph.positions[i]
@@ -418,8 +440,11 @@ class Solver:
                 continue
             kids = graph.children[i]
             if not kids:
-                utilities = self.game.outcome(position)
-                out[i] = (tuple(float(u) for u in utilities), 0)
+                ended = self.game.outcome(position)
+                if ended is None:
+                    raise SolverError(f"{self.game.name}: {self.game.format_position(position)} "
+                                      "has no moves but is not over")
+                out[i] = (tuple(float(u) for u in ended), 0)
                 continue
             probs = graph.probabilities[i]
             if probs is not None:
@@ -442,7 +467,7 @@ class Solver:
 
             utilities, remoteness = max((out[child] for child in kids), key=preference)
             out[i] = (utilities, (remoteness or 0) + 1)
-        return out  # type: ignore[return-value]
+        return [out[i] for i in range(n)]
 
 
 __all__ = ["ENGINES", "Graph", "Result", "Solver", "SolverError", "TooLarge", "Value"]

@@ -49,7 +49,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 import numpy as np
 
@@ -60,6 +60,9 @@ from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS
                                       sorted_unique, take_best)
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import Store, read_store, write_store
+
+if TYPE_CHECKING:  # Dask is an optional extra, imported when a cluster is asked for
+    from distributed import Client
 from gamesman.solver.workers import Runner, fork_pool, pool_runner
 
 #: The first line of a file of codes (positions of a shard, or where they move to).
@@ -115,7 +118,7 @@ def _write_codes(path: Path, sections: list[np.ndarray], label: dict) -> None:
     arrays = [np.ascontiguousarray(section, "<i8") for section in sections]
     table, offset = [], 0
     for array in arrays:
-        table.append([offset, len(array), zlib.crc32(memoryview(array).cast("B"))])
+        table.append([offset, len(array), zlib.crc32(array.data.cast("B"))])
         offset += array.nbytes
     path.unlink(missing_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
@@ -123,7 +126,7 @@ def _write_codes(path: Path, sections: list[np.ndarray], label: dict) -> None:
         with os.fdopen(handle, "wb") as out:
             out.write(CODES_MAGIC + json.dumps(dict(label, sections=table)).encode() + b"\n")
             for array in arrays:
-                out.write(memoryview(array).cast("B"))
+                out.write(array.data.cast("B"))
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -330,8 +333,9 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
     label = {"tier": tier, "shard": shard, "shards": shards, "low": low}
     done = [_results_store(_results_path(where, tier, shard, mover), spec, dict(label, mover=mover))
             for mover in MOVERS]
-    if all(store is not None for store in done):
-        return sum(store.count for store in done), max(_deepest(store.values16()) for store in done)
+    written = [store for store in done if store is not None]
+    if len(written) == len(done):
+        return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     found = _read_codes(_positions_path(where, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
                                                                "shards": shards})
     if found is None:
@@ -541,7 +545,7 @@ def local_runner(workers: int | None = None) -> Iterator[tuple[Runner, int]]:
             pool.shutdown(cancel_futures=True)
 
 
-def dask_runner(client) -> Runner:
+def dask_runner(client: Client) -> Runner:
     """A Runner on a Dask cluster (through its ``distributed.Client``).  A task whose worker
     dies is run again elsewhere by Dask; one that fails is tried twice more."""
     from distributed import as_completed
@@ -566,7 +570,7 @@ def import_distributed():
 
 
 @contextmanager
-def dask_cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[tuple[object, int]]:
+def dask_cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[tuple[Client, int]]:
     """A ``distributed.Client``: of a local cluster of ``workers`` processes (one thread each,
     on 127.0.0.1), or of the scheduler at ``scheduler``; with the number of its workers."""
     distributed = import_distributed()

@@ -7,6 +7,7 @@ each ``setposition``; ``genmove`` answers with one of them, chosen at random.
     gamesman match tictactoe --player "python3 random_player.py" \\
                              --player "python3 random_player.py --seed 7"
 """
+import io
 import random
 import sys
 
@@ -17,8 +18,9 @@ KNOWN = ["protocol_version", "name", "version", "known_command", "list_commands"
 def main() -> int:
     seed = int(sys.argv[2]) if sys.argv[1:2] == ["--seed"] else None
     rng = random.Random(seed)
-    legal = []
-    sys.stdin.reconfigure(errors="replace")
+    legal: list[str] = []
+    if isinstance(sys.stdin, io.TextIOWrapper):  # as it is unless replaced
+        sys.stdin.reconfigure(errors="replace")
     for raw in sys.stdin:
         # GTP's clean-up: control characters out, comments out, tabs become spaces
         line = "".join(c for c in raw if c >= " " or c == "\t").split("#")[0].replace("\t", " ")
