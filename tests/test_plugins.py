@@ -90,4 +90,9 @@ def test_the_wheel_has_gamesman_as_its_only_top_level_package(tmp_path):
         tops = {name.split("/")[0] for name in archive.namelist() if not name.split("/")[0].endswith(".dist-info")}
         names = archive.namelist()
     assert tops == {"gamesman"}
-    assert "gamesman/games/tictactoe.py" in names and "gamesman/protocol/PROTOCOL.md" in names
+    assert "gamesman/protocol/PROTOCOL.md" in names
+    # every module of the checkout is in the wheel, under the name it is imported by
+    installed_as = {"gamesman": "gamesman", "games": "gamesman/games", "protocol": "gamesman/protocol"}
+    sources = {f"{installed_as[folder]}/{path.relative_to(ROOT / folder).as_posix()}"
+               for folder in installed_as for path in (ROOT / folder).rglob("*.py") if "__pycache__" not in path.parts}
+    assert sources - set(names) == set()

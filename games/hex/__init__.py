@@ -238,7 +238,7 @@ class Hex(Game[Position, Move]):
                      f"o (white) joins columns a and {boards.column_name(self.size - 1)}")
         return "\n".join(lines)
 
-    # -- fast play (games/hex_search.py) ------------------------------------------------
+    # -- fast play (search.py beside this file) ------------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[Position, Move]:
         return _hex_search().HexPlayouts(self)
 
@@ -320,6 +320,6 @@ class Hex(Game[Position, Move]):
 
 def _hex_search():
     """The compiled search and playouts (imported when first used: they load numba)."""
-    from gamesman.games import hex_search
+    from gamesman.games.hex import search as hex_search
 
     return hex_search

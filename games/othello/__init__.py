@@ -220,7 +220,7 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
         """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
         return self.size <= MAX_SOLVABLE_CELLS
 
-    # -- fast play (games/othello_search.py) ---------------------------------------------
+    # -- fast play (search.py beside this file) ---------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[Position, Move] | None:
         """Bit boards: up to 64 cells."""
         return _othello_search().OthelloPlayouts(self, PASS) if self.size <= 64 else None
@@ -286,6 +286,6 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
 
 def _othello_search():
     """The compiled search and playouts (imported when first used: they load numba)."""
-    from gamesman.games import othello_search
+    from gamesman.games.othello import search as othello_search
 
     return othello_search
