@@ -206,3 +206,13 @@ def test_best_line_solves_a_scrambled_cube():
     assert line and all("(estimate by twophase" in step for step in line)
     moves = [step.split()[0] for step in line]
     assert run("do", "cube", scrambled, *moves).stdout.strip() == run("start", "cube").stdout.strip()
+
+
+@pytest.mark.parametrize("variant", [["hex"], ["othello", "--rows", "8", "--cols", "8"], ["cube"], ["poker"]])
+def test_large_is_refused_for_a_variant_no_single_machine_can_solve(variant):
+    """--large is offered only where a solve could finish here: a variant whose size nothing bounds
+    (no position codes) is refused at once, with the reason, instead of running out of memory."""
+    start = run("start", *variant).stdout.strip()
+    solved = run("solve", *variant, "--large", start)
+    assert solved.returncode == 2 and "on one machine (it numbers no positions" in solved.stderr
+    assert "--large" not in run("solve", *variant, start).stderr

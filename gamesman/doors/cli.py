@@ -143,16 +143,23 @@ def cmd_do(args: list[str]) -> int:
     return 0
 
 
-def make_solver(game, large: bool = False):
+def make_solver(game, large: bool = False, one_machine: bool = True):
     """A solver with a progress line; refused for a variant too large to solve on demand,
-    unless ``large`` (it was solved before, or the caller asks to solve it anyway)."""
-    from gamesman.solver.database import answers_exactly
+    unless ``large`` (it was solved before, or the caller asks to solve it anyway), and for
+    one that cannot be solved on ``one_machine`` (a cluster may take it)."""
     from gamesman.contract.progress import Progress
+    from gamesman.solver.database import answers_exactly
+    from gamesman.solver.ondisk import beyond_one_machine
     from gamesman.solver.strong import Solver, SolverError
 
-    if not (large or answers_exactly(game)):
-        raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
-                          f"or solve it once with --large (it may take hours)")
+    if not answers_exactly(game):
+        reason = beyond_one_machine(game) if one_machine else None
+        if reason is not None:
+            raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand, or on one machine ({reason}); "
+                              f"use a search player")
+        if not large:
+            raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
+                              f"or solve it once with --large (it may take hours)")
     return Solver(game, progress=Progress(f"solving {game.spec}"))
 
 
@@ -174,7 +181,7 @@ def cmd_solve(args: list[str]) -> int:
     if tiered:
         check_suitable(invocation.game)
     workers = invocation.number("--workers", 0, low=1) if flags["--workers"] is not None else None
-    solver = make_solver(invocation.game, large=large)
+    solver = make_solver(invocation.game, large=large, one_machine=not tiered)
     announce = lambda text: print(f"gamesman: {text}", file=sys.stderr)  # noqa: E731
     scheduler, store = flags["--scheduler"], flags["--store"]
     with (tier_run(workers, None if scheduler is None else str(scheduler), None if store is None else str(store),

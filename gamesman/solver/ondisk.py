@@ -21,6 +21,7 @@ above the last level's (Connect Four's does: boards of fewer pieces first).
 """
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Iterator
@@ -47,6 +48,35 @@ NO_MOVER, MIXED_MOVERS = -1, -2
 
 class NotLevelled(Exception):
     """The game's codes do not give each level a range of its own: this method cannot take it."""
+
+
+#: Bytes a position takes while the in-memory method solves (its code and its result).
+BYTES_IN_MEMORY = 10
+
+
+def beyond_one_machine(game: Game) -> str | None:
+    """Why solving the whole variant (``gamesman solve --large``) cannot finish on one machine,
+    or None when it may: its size is bounded by its position codes' index, which must fit a
+    file of results (this method) or, for the in-memory method, this machine's memory.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> beyond_one_machine(make_game("connectfour", rows=5, cols=6)) is None
+    True
+    >>> beyond_one_machine(make_game("hex"))
+    'it numbers no positions, so nothing bounds what solving it takes'
+    """
+    if not game.has_codes() or game.index_size() is None:
+        return "it numbers no positions, so nothing bounds what solving it takes"
+    size = game.index_size() or 0
+    if game.layered and game.players == 2 and not game.impartial and game.expands_in_batches():
+        if size <= INDEX_LIMIT:
+            return None
+        return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a file of results can take"
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if size * BYTES_IN_MEMORY > memory:
+        return (f"its index of {size:,} positions would take about {size * BYTES_IN_MEMORY / 1e9:,.0f} GB "
+                f"in memory, more than this machine's {memory / 1e9:,.0f} GB")
+    return None
 
 
 def fits(game: Game, expander) -> bool:
