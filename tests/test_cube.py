@@ -154,8 +154,10 @@ def test_moves_in_both_metrics():
     position = make_game("cube", scramble=3).start()
     htm, qtm = make_game("cube"), make_game("cube", metric="qtm")
     assert len(htm.moves(position)) == 18 and len(qtm.moves(position)) == 12
-    assert htm.parse_move(position, "r2'") == "R2"
-    assert qtm.parse_move(position, "r'") == "R'"
+    assert htm.parse_move(position, "R2'") == "R2"
+    assert qtm.parse_move(position, "R'") == "R'"
+    with pytest.raises(IllegalMove, match="lower case is a wide turn"):  # u is two layers in cube notation
+        htm.parse_move(position, "r2'")
     with pytest.raises(IllegalMove, match="quarter-turn"):
         qtm.parse_move(position, "U2")
     with pytest.raises(IllegalMove):

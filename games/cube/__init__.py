@@ -74,7 +74,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable
 
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.games.cube.cubies import (FACE_COLOURS, FACES, MOVE_NAMES, OPPOSITE, QUARTER_TURNS, InvalidCube,
@@ -164,7 +164,14 @@ class Cube(Game):
         return position
 
     def parse_move(self, position: str, text: str) -> str:
-        word = text.strip().upper().replace("\u2019", "'")
+        """A face turn in Singmaster notation (``U``, ``U'``, ``U2``; ``U2'`` is ``U2``).  Lower
+        case is refused: in cube notation ``u`` is a wide turn (two layers), which this puzzle
+        does not make."""
+        stripped = text.strip()
+        if stripped[:1] and stripped[0] in "urfdlb":
+            raise self.illegal(f"{shown(stripped)!r}: lower case is a wide turn in cube notation, "
+                               f"which this cube does not make; turn a face with {stripped[0].upper()}")
+        word = stripped.upper().replace("\u2019", "'")
         if word.endswith("2'") or word.endswith("'2"):
             word = word[:-2] + "2"
         if self.geometry.is_solved(position):
