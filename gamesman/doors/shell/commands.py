@@ -24,7 +24,7 @@ class Shell(Completion):
             raise GameError(f"{player} is to move: pass the keyboard to {player}, then press Enter")
         if name in COMMANDS:
             getattr(self, "do_" + name)(words[1:], line)
-        elif self.game is None:
+        elif not self.has_game:
             raise GameError(f"unknown command {words[0]!r} (type help for the commands)")
         elif len(words) > 1:
             raise GameError(f"unknown command {words[0]!r} (moves have no spaces; type help for the commands)")
@@ -33,7 +33,7 @@ class Shell(Completion):
 
     def is_move(self, word: str) -> bool:
         """Whether ``word`` is a legal move here (then it is not a one-letter command)."""
-        if self.game is None or self.over() is not None:
+        if not self.has_game or self.over() is not None:
             return False
         try:
             self.game.parse_move(self.position, word)
@@ -53,7 +53,7 @@ class Shell(Completion):
             game = self.game
         if seed is not None:
             self.set_seed(seed)
-        same = self.game is not None and game.spec == self.game.spec
+        same = self.has_game and game.spec == self.game.spec
         self.begin(game, keep_players=same)
 
     def do_again(self, args: list[str], line: str) -> None:
@@ -208,7 +208,7 @@ class Shell(Completion):
             raise GameError("predictions takes on or off")
         self.predictions = choice == "on"
         self.say(f"predictions {choice}")
-        if self.predictions and self.game is not None and self.over() is None:
+        if self.predictions and self.has_game and self.over() is None:
             self.show()
 
     def sides(self, word: str) -> list[int]:
@@ -280,7 +280,7 @@ class Shell(Completion):
         self.reveal = choice == "on"
         self.say(f"reveal {choice}" + (": every board shows the whole table" if self.reveal
                                        else ": each person sees only their own cards"))
-        if self.game is not None and self.game.hidden_information:
+        if self.has_game and self.game.hidden_information:
             self.sides_changed()
             if self.handover is None:
                 self.show()
@@ -405,8 +405,8 @@ class Shell(Completion):
 
                 from gamesman.players.strategies import STRATEGIES
 
-                table = STRATEGIES if self.game is None else strategies_for(self.game)
-                for key in (table if self.game is None else self.strategy_candidates()):
+                table = STRATEGIES if not self.has_game else strategies_for(self.game)
+                for key in (table if not self.has_game else self.strategy_candidates()):
                     self.say(f"  {key:<10} {table[key].help}")
             return
         from gamesman.contract.registry import game_class, game_names

@@ -102,7 +102,7 @@ def load(shell: "Shell", path: str) -> None:
         seed = int(fields["seed"])
     except ValueError:
         raise GameError(f"{path}: the seed must be a whole number, not {fields['seed']!r}") from None
-    previous = shell.game
+    previous = shell.game if shell.has_game else None
     shell.game = game  # strategies are made for the loaded variant; put back if one is refused
     try:
         players = {p: shell.make_player(strategy.split()) for side, strategy in computers
