@@ -105,11 +105,11 @@ class Shell(Completion):
         game = self.game
         self.say(f"start {game.format_position(self.history[0].position)}")
         for number, (before, step) in enumerate(zip(self.history, self.history[1:]), start=1):
-            who = "chance" if step.by == "chance" else game.player_name(step.mover)
+            move, mover = step.moved()
+            who = "chance" if step.by == "chance" else game.player_name(mover)
             by = f" ({step.by})" if step.by and step.by != "chance" else ""
-            move = step.move
             if step.by == "chance":
-                outcome = game.parse_move(before.position, step.move)
+                outcome = game.parse_move(before.position, move)
                 move = self.chance_text(before.position, outcome)
             self.say(f"{number:>3}. {who} {move}{by}")
 
@@ -150,8 +150,9 @@ class Shell(Completion):
     def do_values(self, args: list[str], line: str) -> None:
         self.need_game()
         game = self.game
-        if self.over() is not None:
-            self.say(f"the game is over: {announce(game, self.over())}")
+        utilities = self.over()
+        if utilities is not None:
+            self.say(f"the game is over: {announce(game, utilities)}")
             return
         position = self.position
         if not self.exact():
@@ -173,19 +174,22 @@ class Shell(Completion):
             self.say(("expected utilities" if game.has_chance else "utilities") + " after each move, best first:")
             self.say(f"{'move':<{width}}  " + "  ".join(f"{p:>6}" for p in players))
             for name, (_, result) in zip(names, rows):
-                self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(u):>6}" for u in result.utilities))
+                self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(result.utility(p)):>6}"
+                                                          for p in range(game.players)))
             return
         self.say(f"{'move':<{width}}  value  remoteness")
         for name, (_, result) in zip(names, rows):
+            value = "-" if result.value is None else result.value.value
             remoteness = "-" if result.remoteness is None else str(result.remoteness)
-            self.say(f"{name:<{width}}  {result.value.value:<5}  {remoteness}")
+            self.say(f"{name:<{width}}  {value:<5}  {remoteness}")
 
     def do_hint(self, args: list[str], line: str) -> None:
         self.need_game()
         game = self.game
         position = self.position
-        if self.over() is not None:
-            self.say(f"the game is over: {announce(game, self.over())}")
+        utilities = self.over()
+        if utilities is not None:
+            self.say(f"the game is over: {announce(game, utilities)}")
             return
         if not self.exact():
             search, found = self.estimate()
@@ -287,8 +291,9 @@ class Shell(Completion):
 
     def do_auto(self, args: list[str], line: str) -> None:
         self.need_game()
-        if self.over() is not None:
-            raise GameError(f"the game is over ({announce(self.game, self.over())}): type again to play again")
+        utilities = self.over()
+        if utilities is not None:
+            raise GameError(f"the game is over ({announce(self.game, utilities)}): type again to play again")
         moves = None
         if args and args[0].isdigit():
             moves = int(args[0][:9])
@@ -312,7 +317,7 @@ class Shell(Completion):
             self.say(f"seed {self.seed}")
             return
         _, seed = take_seed(["--seed", *args[:1]])
-        if len(args) > 1:
+        if seed is None or len(args) > 1:
             raise GameError("seed takes one whole number")
         self.set_seed(seed)
         self.say(f"seed {seed}")

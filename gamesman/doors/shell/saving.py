@@ -35,7 +35,8 @@ def saved_text(shell: "Shell") -> str:
     lines += [f"computer {game.player_name(p)} {strategy.describe()}" for p, strategy in sorted(shell.computers.items())]
     lines.append(f"start {game.format_position(shell.history[0].position)}")
     for step in shell.history[1:]:
-        lines.append(f"move {game.player_name(step.mover)} {step.move}" + (f" by {step.by}" if step.by and step.by != "chance" else ""))
+        move, mover = step.moved()
+        lines.append(f"move {game.player_name(mover)} {move}" + (f" by {step.by}" if step.by and step.by != "chance" else ""))
     return "\n".join(lines) + "\n"
 
 

@@ -41,6 +41,12 @@ class Step:
     mover: int | None = None  # the player who moved (CHANCE for a chance outcome)
     by: str = ""  # the computer strategy that chose it; "" for a person
 
+    def moved(self) -> tuple[str, int]:
+        """The move as text and its mover (every step after the start has both)."""
+        if self.move is None or self.mover is None:
+            raise ValueError("the starting position was not reached by a move")
+        return self.move, self.mover
+
 
 def default_seed() -> int:
     """The seed to start with: ``$GAMESMAN_SEED``, else a fresh random one."""
