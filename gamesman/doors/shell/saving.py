@@ -103,15 +103,15 @@ def load(shell: "Shell", path: str) -> None:
         seed = int(fields["seed"])
     except ValueError:
         raise GameError(f"{path}: the seed must be a whole number, not {fields['seed']!r}") from None
-    previous = shell.game if shell.has_game else None
-    shell.game = game  # strategies are made for the loaded variant; put back if one is refused
+    previous = (shell.game if shell.has_game else None), shell.solver
+    # Strategies are made for the loaded variant and its solver; both are put back if one is refused.
+    shell.game, shell.solver = game, None
     try:
         players = {p: shell.make_player(strategy.split()) for side, strategy in computers
                    for p in shell.sides(side)}
     except GameError:
-        shell.game = previous
+        shell.game, shell.solver = previous
         raise
-    shell.solver = None
     shell.computers = players
     shell.history, shell.redo_stack = history, []
     shell.reveal = fields.get("reveal", "off") == "on"
