@@ -807,6 +807,19 @@ def test_save_and_load_round_trip(tmp_path):
     assert loaded.run(f"load {tmp_path / 'none.txt'}").startswith("cannot load")
 
 
+def test_a_loaded_perfect_player_solves_the_loaded_variant(tmp_path):
+    path = tmp_path / "game.txt"
+    shell("new onetwoten --target 5", "computer R perfect").run(f"save {path}")
+    s = shell("new onetwoten", "value")  # the shell has a solver for another variant
+    assert "loaded from" in s.run(f"load {path}")
+    assert s.computers[1].solver.game.spec == s.game.spec == "onetwoten(target=5,step=2,misere=false)"
+    path.write_text(path.read_text().replace("computer R perfect", "computer R fly"))
+    s = shell("new onetwoten", "value")
+    before = s.solver
+    assert s.run(f"load {path}").startswith("unknown strategy")
+    assert s.solver is before and s.game.spec == "onetwoten(target=10,step=2,misere=false)"  # unchanged
+
+
 def test_a_piped_shell_exits_2_when_a_line_was_refused():
     assert run_plain("new nim\nposition\n", "shell").returncode == 0
     done = run_plain("new nim\nfly\nposition\n", "shell")

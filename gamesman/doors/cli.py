@@ -245,7 +245,7 @@ def best_line(game, position: object, best: Callable[[object], tuple[object, str
     from gamesman.contract.game import CHANCE
     from gamesman.players.play import random_outcome
 
-    seen = set()
+    seen: set[object] = set()
     while not game.is_over(position):
         if position in seen or len(seen) >= LINE_LIMIT:
             yield "(the line goes round: the game is a draw)" if position in seen else "(stopped: the line is too long)"

@@ -24,7 +24,7 @@ class Shell(Completion):
             raise GameError(f"{player} is to move: pass the keyboard to {player}, then press Enter")
         if name in COMMANDS:
             getattr(self, "do_" + name)(words[1:], line)
-        elif self.game is None:
+        elif not self.has_game:
             raise GameError(f"unknown command {words[0]!r} (type help for the commands)")
         elif len(words) > 1:
             raise GameError(f"unknown command {words[0]!r} (moves have no spaces; type help for the commands)")
@@ -33,7 +33,7 @@ class Shell(Completion):
 
     def is_move(self, word: str) -> bool:
         """Whether ``word`` is a legal move here (then it is not a one-letter command)."""
-        if self.game is None or self.over() is not None:
+        if not self.has_game or self.over() is not None:
             return False
         try:
             self.game.parse_move(self.position, word)
@@ -53,7 +53,7 @@ class Shell(Completion):
             game = self.game
         if seed is not None:
             self.set_seed(seed)
-        same = self.game is not None and game.spec == self.game.spec
+        same = self.has_game and game.spec == self.game.spec
         self.begin(game, keep_players=same)
 
     def do_again(self, args: list[str], line: str) -> None:
@@ -105,11 +105,11 @@ class Shell(Completion):
         game = self.game
         self.say(f"start {game.format_position(self.history[0].position)}")
         for number, (before, step) in enumerate(zip(self.history, self.history[1:]), start=1):
-            who = "chance" if step.by == "chance" else game.player_name(step.mover)
+            move, mover = step.moved()
+            who = "chance" if step.by == "chance" else game.player_name(mover)
             by = f" ({step.by})" if step.by and step.by != "chance" else ""
-            move = step.move
             if step.by == "chance":
-                outcome = game.parse_move(before.position, step.move)
+                outcome = game.parse_move(before.position, move)
                 move = self.chance_text(before.position, outcome)
             self.say(f"{number:>3}. {who} {move}{by}")
 
@@ -150,8 +150,9 @@ class Shell(Completion):
     def do_values(self, args: list[str], line: str) -> None:
         self.need_game()
         game = self.game
-        if self.over() is not None:
-            self.say(f"the game is over: {announce(game, self.over())}")
+        utilities = self.over()
+        if utilities is not None:
+            self.say(f"the game is over: {announce(game, utilities)}")
             return
         position = self.position
         if not self.exact():
@@ -173,19 +174,22 @@ class Shell(Completion):
             self.say(("expected utilities" if game.has_chance else "utilities") + " after each move, best first:")
             self.say(f"{'move':<{width}}  " + "  ".join(f"{p:>6}" for p in players))
             for name, (_, result) in zip(names, rows):
-                self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(u):>6}" for u in result.utilities))
+                self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(result.utility(p)):>6}"
+                                                          for p in range(game.players)))
             return
         self.say(f"{'move':<{width}}  value  remoteness")
         for name, (_, result) in zip(names, rows):
+            value = "-" if result.value is None else result.value.value
             remoteness = "-" if result.remoteness is None else str(result.remoteness)
-            self.say(f"{name:<{width}}  {result.value.value:<5}  {remoteness}")
+            self.say(f"{name:<{width}}  {value:<5}  {remoteness}")
 
     def do_hint(self, args: list[str], line: str) -> None:
         self.need_game()
         game = self.game
         position = self.position
-        if self.over() is not None:
-            self.say(f"the game is over: {announce(game, self.over())}")
+        utilities = self.over()
+        if utilities is not None:
+            self.say(f"the game is over: {announce(game, utilities)}")
             return
         if not self.exact():
             search, found = self.estimate()
@@ -208,7 +212,7 @@ class Shell(Completion):
             raise GameError("predictions takes on or off")
         self.predictions = choice == "on"
         self.say(f"predictions {choice}")
-        if self.predictions and self.game is not None and self.over() is None:
+        if self.predictions and self.has_game and self.over() is None:
             self.show()
 
     def sides(self, word: str) -> list[int]:
@@ -280,15 +284,16 @@ class Shell(Completion):
         self.reveal = choice == "on"
         self.say(f"reveal {choice}" + (": every board shows the whole table" if self.reveal
                                        else ": each person sees only their own cards"))
-        if self.game is not None and self.game.hidden_information:
+        if self.has_game and self.game.hidden_information:
             self.sides_changed()
             if self.handover is None:
                 self.show()
 
     def do_auto(self, args: list[str], line: str) -> None:
         self.need_game()
-        if self.over() is not None:
-            raise GameError(f"the game is over ({announce(self.game, self.over())}): type again to play again")
+        utilities = self.over()
+        if utilities is not None:
+            raise GameError(f"the game is over ({announce(self.game, utilities)}): type again to play again")
         moves = None
         if args and args[0].isdigit():
             moves = int(args[0][:9])
@@ -312,7 +317,7 @@ class Shell(Completion):
             self.say(f"seed {self.seed}")
             return
         _, seed = take_seed(["--seed", *args[:1]])
-        if len(args) > 1:
+        if seed is None or len(args) > 1:
             raise GameError("seed takes one whole number")
         self.set_seed(seed)
         self.say(f"seed {seed}")
@@ -405,8 +410,8 @@ class Shell(Completion):
 
                 from gamesman.players.strategies import STRATEGIES
 
-                table = STRATEGIES if self.game is None else strategies_for(self.game)
-                for key in (table if self.game is None else self.strategy_candidates()):
+                table = STRATEGIES if not self.has_game else strategies_for(self.game)
+                for key in (table if not self.has_game else self.strategy_candidates()):
                     self.say(f"  {key:<10} {table[key].help}")
             return
         from gamesman.contract.registry import game_class, game_names

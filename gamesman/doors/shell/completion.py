@@ -25,7 +25,7 @@ class Completion(Session):
 
         if not words:
             found = list(COMMANDS)
-            if self.game is not None and self.over() is None:
+            if self.has_game and self.over() is None:
                 found += [self.game.format_move(self.position, m) for m in self.game.legal_moves(self.position)]
             return found
         command = ALIASES.get(words[0].lower(), words[0].lower())
@@ -35,19 +35,19 @@ class Completion(Session):
             return self.flag_candidates(words)
         if command == "help":
             return list(COMMANDS) + game_names() if len(words) == 1 else []
-        if command in ("computer", "human") and self.game is not None:
+        if command in ("computer", "human") and self.has_game:
             if len(words) == 1:
                 return [self.game.player_name(i) for i in range(self.game.players)] + ["both"]
             if command == "computer" and len(words) == 2:
                 return self.strategy_candidates() + ["off"]
             return []
-        if command == "auto" and len(words) == 1 and self.game is not None:
+        if command == "auto" and len(words) == 1 and self.has_game:
             return self.strategy_candidates()
         if command == "predictions" and len(words) == 1:
             return ["on", "off"]
         if command == "record" and len(words) == 1:
             return ["off"]
-        if command == "set" and self.game is not None and len(words) == 1:
+        if command == "set" and self.has_game and len(words) == 1:
             return [self.game.format_position(self.position)]
         return []
 

@@ -35,7 +35,8 @@ def saved_text(shell: "Shell") -> str:
     lines += [f"computer {game.player_name(p)} {strategy.describe()}" for p, strategy in sorted(shell.computers.items())]
     lines.append(f"start {game.format_position(shell.history[0].position)}")
     for step in shell.history[1:]:
-        lines.append(f"move {game.player_name(step.mover)} {step.move}" + (f" by {step.by}" if step.by and step.by != "chance" else ""))
+        move, mover = step.moved()
+        lines.append(f"move {game.player_name(mover)} {move}" + (f" by {step.by}" if step.by and step.by != "chance" else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -102,15 +103,15 @@ def load(shell: "Shell", path: str) -> None:
         seed = int(fields["seed"])
     except ValueError:
         raise GameError(f"{path}: the seed must be a whole number, not {fields['seed']!r}") from None
-    previous = shell.game
-    shell.game = game  # strategies are made for the loaded variant; put back if one is refused
+    previous = (shell.game if shell.has_game else None), shell.solver
+    # Strategies are made for the loaded variant and its solver; both are put back if one is refused.
+    shell.game, shell.solver = game, None
     try:
         players = {p: shell.make_player(strategy.split()) for side, strategy in computers
                    for p in shell.sides(side)}
     except GameError:
-        shell.game = previous
+        shell.game, shell.solver = previous
         raise
-    shell.solver = None
     shell.computers = players
     shell.history, shell.redo_stack = history, []
     shell.reveal = fields.get("reveal", "off") == "on"

@@ -7,7 +7,7 @@ import re
 import sys
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, TextIO, TypeVar
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.options import whole_number
@@ -16,6 +16,7 @@ from gamesman.doors.shell.wording import announce, describe_result, paint
 
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
+    from gamesman.contract.progress import Progress
     from gamesman.players.strategies import Estimate, Strategy
     from gamesman.solver.strong import Solver
 
@@ -25,6 +26,10 @@ MOVE_LIMIT = 500
 SEARCH_TICK = 0.1
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
+NO_GAME = "no game yet: type new GAME (games lists them)"
+
+#: What a piece of work run under a progress line gives back.
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,12 @@ class Step:
     move: str | None = None  # the move as text; None for the starting position
     mover: int | None = None  # the player who moved (CHANCE for a chance outcome)
     by: str = ""  # the computer strategy that chose it; "" for a person
+
+    def moved(self) -> tuple[str, int]:
+        """The move as text and its mover (every step after the start has both)."""
+        if self.move is None or self.mover is None:
+            raise ValueError("the starting position was not reached by a move")
+        return self.move, self.mover
 
 
 def default_seed() -> int:
@@ -118,7 +129,7 @@ class Session:
         self.seed = self.initial_seed = seed
         self.rng = random.Random(seed)
         self.argv = list(argv)
-        self.game = None
+        self._game: Game | None = None
         self.history: list[Step] = []
         self.redo_stack: list[list[Step]] = []
         self.computers: dict[int, Strategy] = {}
@@ -126,13 +137,13 @@ class Session:
         self.predictions_stopped = False  # turned off by a Ctrl-C or a failure: on again for the next game
         self.refused = False  # a line was refused (the piped shell's exit status says so)
         self.playing = False  # automatic moves are being played (a Ctrl-C then redraws the board)
-        self.solver = None
-        self.progress = None
+        self.solver: Solver | None = None
+        self.progress: Progress | None = None
         self.show_progress = True  # a progress line for solves that take more than a second
         self.line_cleared = False  # a progress line was erased: the cursor is at a line's start
         self.finished = False
         self.log: list[tuple[bool, str]] = []  # (typed: a prompt and its input, or a Ctrl-C; text)
-        self.record_file = None
+        self.record_file: TextIO | None = None
         self.record_path = ""
         self._logging = True
         self._captured: list[str] | None = None
@@ -173,7 +184,7 @@ class Session:
 
     def prompt(self) -> str:
         """``tictactoe x> `` while a game is on, ``tictactoe> `` at its end."""
-        if self.game is None:
+        if not self.has_game:
             return "gamesman> "
         position = self.position
         if self.game.outcome(position) is not None or self.game.players == 1:
@@ -265,9 +276,24 @@ class Session:
     def position(self) -> Hashable:
         return self.history[-1].position
 
+    @property
+    def game(self) -> Game:
+        """The game being played; a GameError until one is chosen."""
+        if self._game is None:
+            raise GameError(NO_GAME)
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game = game
+
+    @property
+    def has_game(self) -> bool:
+        return self._game is not None
+
     def need_game(self) -> None:
-        if self.game is None:
-            raise GameError("no game yet: type new GAME (games lists them)")
+        if self._game is None:
+            raise GameError(NO_GAME)
 
     def over(self) -> tuple[float, ...] | None:
         return self.game.outcome(self.position)
@@ -301,7 +327,7 @@ class Session:
         if self.progress is not None:
             self.progress(stage, done, total)
 
-    def solving(self, work: Callable[[], object]) -> object:
+    def solving(self, work: Callable[[], T]) -> T:
         """Run ``work`` with a progress line for long solves."""
         from gamesman.contract.progress import Progress
 
@@ -314,7 +340,7 @@ class Session:
                 self.line_cleared = self.progress.shown
             self.progress = None
 
-    def thinking(self, strategy: "Strategy", work: Callable[[], object]) -> object:
+    def thinking(self, strategy: "Strategy", work: Callable[[], T]) -> T:
         """Run ``work`` (a computer player's move or estimate) with progress for long ones.
 
         A solver-backed player reports its solve; a search player cannot report,
@@ -404,7 +430,7 @@ class Session:
         if utilities is None and game.to_move(self.position) in self.humans():
             self.seat_for(game.to_move(self.position))  # (undo, redo and set may change who it is)
         if self.handover is not None and utilities is None:
-            self.ask_handover()
+            self.ask_handover(self.handover)
             return
         if utilities is not None or not (self.predictions and self.exact()):
             self.say(self.board(), "board")
@@ -427,7 +453,8 @@ class Session:
             return
         self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
 
-    def play_automatic(self, watch: bool = False, default=None, moves: int | None = None) -> None:
+    def play_automatic(self, watch: bool = False, default: Strategy | None = None,
+                       moves: int | None = None) -> None:
         """Play chance moves and computer moves until a person is to move or the game ends.
 
         ``auto`` (``watch``) plays to the end, or ``moves`` players' moves; otherwise the
@@ -437,7 +464,7 @@ class Session:
         self.play_moves(watch, default, moves)
         self.playing = False
 
-    def play_moves(self, watch: bool, default, moves: int | None) -> None:
+    def play_moves(self, watch: bool, default: Strategy | None, moves: int | None) -> None:
         from gamesman.contract.game import CHANCE
         from gamesman.players.play import random_outcome
 
@@ -515,11 +542,11 @@ class Session:
         if not self.open_table() and len(self.humans()) > 1 and self.viewer != player:
             self.handover = player
 
-    def ask_handover(self) -> None:
-        """Clear the screen and ask the next person to take the keyboard."""
+    def ask_handover(self, player: int) -> None:
+        """Clear the screen and ask ``player``, next to move, to take the keyboard."""
         self.clear_screen()
         self.viewer = None
-        name = self.game.player_name(self.handover)
+        name = self.game.player_name(player)
         self.say(f"pass the keyboard to {name}, then press Enter ({name}'s cards are shown next)", "over")
 
     def take_seat(self) -> None:
@@ -539,13 +566,15 @@ class Session:
         does not say."""
         from gamesman.contract.game import CHANCE
 
-        game, position = self.game, self.position
-        if not self.open_table() and self.viewer is None:
-            return "(the table is hidden until a person takes the keyboard)"
+        game, position, viewer = self.game, self.position, self.viewer
+        seen_by = ""  # whose view the screen shows, when not the whole table
         if self.open_table():
             text = game.render(position)
+        elif viewer is None:
+            return "(the table is hidden until a person takes the keyboard)"
         else:
-            text = game.render_view(game.parse_view(game.view(position, self.viewer)))
+            text = game.render_view(game.parse_view(game.view(position, viewer)))
+            seen_by = f"\n(as {game.player_name(viewer)} sees it)"
         mover = game.to_move(position)
         if turn and game.players > 1 and mover != CHANCE and self.over() is None:
             name = game.player_name(mover)
@@ -553,9 +582,7 @@ class Session:
                 text += f"\n{name} to move"
         if game.hidden_information and self.reveal:
             text += "\n(reveal on: the whole table is shown)"
-        elif not self.open_table():
-            text += f"\n(as {game.player_name(self.viewer)} sees it)"
-        return text
+        return text + seen_by
 
     def position_text(self) -> str:
         """The position string, or the viewer's view of it."""
@@ -579,7 +606,7 @@ class Session:
             return self.game.format_move(position, outcome)
         return "dealt, not seen" + (f" by {self.game.player_name(self.viewer)}" if self.viewer is not None else "")
 
-    def begin(self, game, keep_players: bool) -> None:
+    def begin(self, game: Game, keep_players: bool) -> None:
         if not keep_players:
             self.game = game
             self.solver = None

@@ -22,7 +22,8 @@ def terminal_loop(shell: Shell) -> None:
     """prompt_toolkit front end: completion, history, a coloured prompt."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
     from prompt_toolkit.styles import Style
 
     class ShellCompleter(Completer):
@@ -39,18 +40,20 @@ def terminal_loop(shell: Shell) -> None:
     path = history_path()
     try:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        history = FileHistory(path)
+        history: History = FileHistory(path)
     except OSError:
         history = InMemoryHistory()
     colour = not os.environ.get("NO_COLOR")
     style = Style.from_dict({"game": "bold", "player": "ansicyan bold", "mark": ""}) if colour else None
-    session = PromptSession(history=history, completer=ShellCompleter(), complete_while_typing=False,
+    session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(), complete_while_typing=False,
                             style=style)
     while not shell.finished:
         prompt = shell.prompt()
         head, _, player = prompt[:-2].partition(" ")
-        message = [("class:game", head)] + ([("", " "), ("class:player", player)] if player else []) \
-            + [("class:mark", "> ")]
+        message: StyleAndTextTuples = [("class:game", head)]
+        if player:
+            message += [("", " "), ("class:player", player)]
+        message.append(("class:mark", "> "))
         try:
             # Ctrl-C typed at the prompt is a key (the terminal is raw); a SIGINT that lands
             # now comes from a Ctrl-C typed during the last command and goes to this shell's

@@ -47,7 +47,7 @@ def announce(game, utilities: tuple[float, ...]) -> str:
     names = [game.player_name(i) for i in range(len(utilities))]
     best = max(utilities)
     if len(utilities) == 1:
-        return {1: "won", 0: "lost"}.get(best, f"score {plain_number(best)}")
+        return {1.0: "won", 0.0: "lost"}.get(best, f"score {plain_number(best)}")
     if all(u == best for u in utilities):
         verdict = "the game is a tie"
     else:
