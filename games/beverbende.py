@@ -182,7 +182,7 @@ def set_char(text: str, index: int, char: str) -> str:
     return text[:index] + char + text[index + 1:]
 
 
-class Beverbende(Game):
+class Beverbende(Game[Table, str]):
     has_chance = True
     hidden_information = True
     name = "beverbende"
@@ -204,6 +204,16 @@ class Beverbende(Game):
         Option("keep_open", bool, True, "a number taken from the open pile must be kept (false: it may be "
                "discarded again)"),
     )
+    rounds: int
+    peek: str
+    fixed_turns: int
+    numbers: int
+    nines: int
+    peeks: int
+    swaps: int
+    get_twos: int
+    knock_first_turn: bool
+    keep_open: bool
     showcase = ()
     rules = ("Four face-down cards each; draw from the open pile or the closed deck, keep the card in "
              "place of one of yours or discard it; peek, swap and get-two specials; knock, and after "
@@ -442,7 +452,9 @@ class Beverbende(Game):
         return t._replace(hands=hands, held=held, closed="".join(sorted(pool)))
 
     def parse_view(self, text: str) -> View:
-        return View(*self.parse_table(text, viewing=True))
+        viewer, table = self.parse_table(text, viewing=True)
+        assert viewer is not None, "a view names its viewer"
+        return View(viewer, table)
 
     def format_table(self, table: Table, viewer: int | None) -> str:
         names = self.player_names
@@ -700,7 +712,11 @@ class Beverbende(Game):
             return None
         ended: list[Table] = []
         watcher = copy.copy(self)  # the same rules, noting the hands the round is scored on
-        watcher.score_round = lambda table: ended.append(table) or Beverbende.score_round(self, table)  # type: ignore[method-assign]
+
+        def noted(table: Table) -> Table:
+            ended.append(table)
+            return Beverbende.score_round(self, table)
+        watcher.score_round = noted  # type: ignore[method-assign]  # on purpose: the copy notes what it scores
         watcher.play(position, move)
         hands = ended[0].hands
         totals = [sum(value(c) for c in hand) for hand in hands]
@@ -754,8 +770,14 @@ class Reading:
         return [s for s, c in enumerate(self.table.hands[self.me], 1) if c == UNKNOWN]
 
 
+class BeverbendePlayer(ViewStrategy):
+    """A strategy of Beverbende's own (offered by the game only): its game is a Beverbende table."""
+
+    game: Beverbende
+
+
 @dataclass
-class HumanlikePlayer(ViewStrategy):
+class HumanlikePlayer(BeverbendePlayer):
     """The sheet's own strategy: keep low known cards, replace high or unknown ones.
 
     A number card goes in place of its highest known card when that is 5 or more and
@@ -832,7 +854,7 @@ class HumanlikePlayer(ViewStrategy):
 
 
 @dataclass
-class ExpectedPlayer(ViewStrategy):
+class ExpectedPlayer(BeverbendePlayer):
     """Decides by expected totals, reasoning over the cards it has not seen.
 
     Every unseen card is worth the mean of the unseen number cards (a special in a hand

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Callable
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option
@@ -90,7 +90,7 @@ if TYPE_CHECKING:
 # -- the game ---------------------------------------------------------------------------------
 
 
-class Cube(Game):
+class Cube(Game[str, str]):
     name = "cube"
     title = "Rubik's Cube"
     player_names = ("player",)
@@ -102,6 +102,10 @@ class Cube(Game):
         Option("scramble", int, 0, "random moves from solved that make the start", low=0, high=10_000),
         Option("seed", int, 1, "the seed of the scramble", low=0),
     )
+    size: int
+    metric: str
+    scramble: int
+    seed: int
     rules = ("Turn the faces (U R F D L B, ' anticlockwise, 2 half turn) until every face has one colour. "
              "The cube starts solved: --scramble N starts it N random turns away (--seed S picks them).")
     search_strategy = "twophase"
@@ -291,14 +295,15 @@ class Cube(Game):
 class CubeSolver(Strategy):
     """Plays a solution of the cube move by move (planned once, replanned if the cube differs)."""
 
+    game: Cube
     optimal: bool = False
     plan: list[tuple[str, str]] = field(default_factory=list)  # (position, move) still to play
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # the class attribute becomes a per-instance name
         return "optimal" if self.optimal else "twophase"
 
-    def choose(self, position: Hashable) -> Choice:
+    def choose(self, position: str) -> Choice:
         game = self.game
         if not game.moves(position):
             raise GameError(f"{game.name}: no moves to choose from (the cube is solved)")

@@ -173,13 +173,13 @@ class Geometry:
         self._check_unique(cp, CORNERS, "corner")
         ep, eo = list(range(12)), [0] * 12
         for slot, (first, second) in enumerate(self.edge_facelets):
-            colours = facelets[first] + facelets[second]
-            if colours in EDGES:
-                ep[slot], eo[slot] = EDGES.index(colours), 0
-            elif colours[::-1] in EDGES:
-                ep[slot], eo[slot] = EDGES.index(colours[::-1]), 1
+            pair = facelets[first] + facelets[second]
+            if pair in EDGES:
+                ep[slot], eo[slot] = EDGES.index(pair), 0
+            elif pair[::-1] in EDGES:
+                ep[slot], eo[slot] = EDGES.index(pair[::-1]), 1
             else:
-                raise InvalidCube(f"impossible cubie: the edge at {EDGES[slot]} has colours {colours} "
+                raise InvalidCube(f"impossible cubie: the edge at {EDGES[slot]} has colours {pair} "
                                   "(no edge has these colours)")
         self._check_unique(ep, EDGES, "edge")
         return Cubies(tuple(cp), tuple(co), tuple(ep), tuple(eo))

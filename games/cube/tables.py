@@ -38,7 +38,7 @@ def save_tables(path: Path, arrays: dict[str, "np.ndarray"]) -> None:
     import numpy as np
 
     buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
+    np.savez(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub would match the keywords to allow_pickle
     write_checked(path, TABLE_MAGIC, {}, buffer.getvalue())
 
 
@@ -251,7 +251,7 @@ _DISTANCES: dict[str, "np.ndarray"] = {}
 def distance_tables(progress: ProgressFn | None = None) -> dict[str, "np.ndarray"]:
     """Both 2x2x2 distance tables (``htm``, ``qtm``): from memory, the disk cache, or built."""
     if not _DISTANCES:
-        shapes = {metric: (POSITIONS_2X2,) for metric in TABLE_MOVES}
+        shapes: dict[str, tuple[int, ...]] = {metric: (POSITIONS_2X2,) for metric in TABLE_MOVES}
         path = cache_directory() / "cube-2x2x2-distances-v1.table"
         _DISTANCES.update(load_or_build(path, shapes, lambda: build_distance_tables(progress)))
     return _DISTANCES

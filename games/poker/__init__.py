@@ -118,7 +118,7 @@ class View(NamedTuple):
     table: Table
 
 
-class Poker(Game):
+class Poker(Game[Table, str]):
     has_chance = True
     played_in_hands = True
     hidden_information = True
@@ -130,6 +130,8 @@ class Poker(Game):
         Option("min_bet", int, 10, "the minimum bet: the big blind, and the size of every bet and raise",
                low=2, high=1_000_000),
     )
+    chips: int
+    min_bet: int
     showcase = ()
     rules = ("Texas Hold'em, fixed limit: blinds, two hole cards, betting pre-flop, on the flop, turn "
              "and river, best five of seven cards, side pots; the last player with chips wins.")
@@ -159,7 +161,7 @@ class Poker(Game):
         state = self.state(position)
         if state.stage == "over":
             return self.winner(position)
-        return state.turn
+        return state.mover
 
     def winner(self, position: Table) -> int:
         return max(range(self.players), key=lambda p: position.start_chips[p])
@@ -284,7 +286,9 @@ class Poker(Game):
         return table._replace(holes=tuple(holes))
 
     def parse_view(self, text: str) -> View:
-        return View(*self.parse_table(text, viewing=True))
+        viewer, table = self.parse_table(text, viewing=True)
+        assert viewer is not None, "a view names its viewer"
+        return View(viewer, table)
 
     def format_table(self, table: Table, viewer: int | None) -> str:
         state = self.state(table)
@@ -502,7 +506,7 @@ class Poker(Game):
         if state.turn == CHANCE:
             doing = "dealing the hole cards" if state.street == 0 else f"dealing the {state.stage}"
         else:
-            doing = f"{state.stage}, {names[state.turn]} to act"
+            doing = f"{state.stage}, {names[state.mover]} to act"
         small, big = state.blind_seats()
         pots = " + ".join(str(amount) for amount, _ in state.pots())
         lines = [f"Texas Hold'em: {doing}", *last,

@@ -184,9 +184,15 @@ class Round:
             return action
         return next(move for move in ("raise", "bet", "call", "check") if move in moves)
 
+    @property
+    def mover(self) -> int:
+        """The player to act or CHANCE: a round that is not over always has one."""
+        assert self.turn is not None, "the round is over: nobody is to act"
+        return self.turn
+
     def act(self, action: str) -> None:
         """Apply the action of the player to act (it must be legal)."""
-        player = self.turn
+        player = self.mover
         to_call = self.level - self.bets[player]
         stack = self.stacks[player]
         level = self.level

@@ -12,9 +12,16 @@ from gamesman.games.poker.betting import cards_of
 from gamesman.games.poker.hands import CARD_INDEX, monte_carlo_equity
 
 if TYPE_CHECKING:
-    from gamesman.games.poker import View
+    from gamesman.games.poker import Poker, View
 
-class CallPlayer(ViewStrategy):
+
+class PokerPlayer(ViewStrategy):
+    """A strategy of poker's own (offered by the game only): its game is a Poker table."""
+
+    game: Poker
+
+
+class CallPlayer(PokerPlayer):
     """Always checks, or calls when there is a bet to call."""
 
     name = "call"
@@ -25,7 +32,7 @@ class CallPlayer(ViewStrategy):
 
 
 @dataclass
-class EquityPlayer(ViewStrategy):
+class EquityPlayer(PokerPlayer):
     """Estimates its equity by dealing the unseen cards at random, and bets by it.
 
     Equity is the share of the pot its hand wins against the opponents still in (random
@@ -48,6 +55,7 @@ class EquityPlayer(ViewStrategy):
         price = to_call / (sum(state.paid) + to_call)
         fair = 1 / (opponents + 1)
         aggressive = [move for move in ("bet", "raise") if move in moves]
+        move: str
         if aggressive and equity >= fair + (1 - fair) / 3:
             move = aggressive[0]
         elif to_call == 0:

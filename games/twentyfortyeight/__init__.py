@@ -108,7 +108,7 @@ if TYPE_CHECKING:
 _NUMBER = re.compile(r"[0-9]{1,40}")
 
 
-class TwentyFortyEight(Game):
+class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
     has_chance = True
     name = "2048"
     title = "2048"
@@ -120,6 +120,9 @@ class TwentyFortyEight(Game):
         Option("target", int, 0, "a tile of this value wins and ends the game (0: play on)",
                low=0, high=2 ** 65),
     )
+    rows: int
+    cols: int
+    target: int
     rules = ("Slide all tiles left, up, right or down; equal tiles that meet merge and score their sum. "
              "A new 2 (9/10) or 4 (1/10) appears after every move; the game ends when no move is legal.")
     showcase = ({"rows": 2, "cols": 2}, {"rows": 2, "cols": 3, "target": 32})
@@ -152,7 +155,7 @@ class TwentyFortyEight(Game):
         part of the position and the solver walks the positions reachable from
         the start (7,805 on 2x2).
         """
-        if self.target:
+        if self.target_exponent is not None:
             return self.target_exponent ** self.cells <= EXACT_BOARDS
         return self.cells <= 4
 
@@ -271,8 +274,9 @@ class TwentyFortyEight(Game):
             raise self.illegal(f"{move} moves no tile here")
         return (CHANCE, 0 if self.target else score + points, new)
 
-    def gain(self, position: Position, move: str) -> tuple[float]:
+    def gain(self, position: Position, move: str | ChanceOutcome) -> tuple[float]:
         """The points a move merges (what ``greedy`` maximises), kept in the score or not."""
+        assert isinstance(move, str), "gain is asked of the player's moves, not of chance outcomes"
         return (float(self.shifted(position[2], move)[1]),)
 
     # -- text -------------------------------------------------------------------
@@ -396,8 +400,8 @@ class TwentyFortyEight(Game):
         if turn != PLAYER or self.rows > 4 or self.cols > 4 or max(cells) > 15 or not self.moves(position):
             return None
         target = self.target_exponent if self.target_exponent is not None and self.target_exponent <= 15 else None
-        deep = DeepSearch.shared() if seconds is not None and (self.rows, self.cols, self.target) == (4, 4, 0) else None
-        if deep is not None:
+        if (seconds is not None and (self.rows, self.cols, self.target) == (4, 4, 0)
+                and (deep := DeepSearch.shared()) is not None):
             index, depth_used = deep.best(BitboardSearch.of(4, 4).encode(cells), seconds)
             if index is None:
                 return None

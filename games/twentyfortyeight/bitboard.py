@@ -204,7 +204,7 @@ class BitboardSearch:
         """
         if depth is not None:
             values, leaves = self.root_values(board, depth)
-            return (max(values, key=values.get) if values else None), depth, leaves
+            return (max(values, key=values.__getitem__) if values else None), depth, leaves
         began = time.perf_counter()
         values, leaves = self.root_values(board, 1)
         done, total, previous = 1, leaves, max(leaves, 1)
@@ -219,7 +219,7 @@ class BitboardSearch:
             deeper, found = self.root_values(board, done + 1)
             previous, leaves, done, values = max(leaves, 1), found, done + 1, deeper
             total += found
-        return (max(values, key=values.get) if values else None), done, total
+        return (max(values, key=values.__getitem__) if values else None), done, total
 
 
 class DeepSearch:
@@ -298,7 +298,8 @@ def _line_tables(length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _pack(lines: np.ndarray) -> np.ndarray:
     """Lines of exponents as integers of 4-bit cells, cell k at bit 4k."""
-    return sum(lines[:, k].astype(np.uint64) << np.uint64(4 * k) for k in range(lines.shape[1]))
+    return sum((lines[:, k].astype(np.uint64) << np.uint64(4 * k) for k in range(lines.shape[1])),
+               np.zeros(len(lines), dtype=np.uint64))
 
 
 def _spread(table: np.ndarray) -> np.ndarray:

@@ -74,7 +74,7 @@ def empty_cells(board: np.uint64) -> int:
 @njit(cache=True)
 def distinct_tiles(board: np.uint64) -> int:
     """How many different tile values the board holds."""
-    seen = 0
+    seen = np.int64(0)
     for k in range(16):
         seen |= 1 << np.int64((board >> np.uint64(4 * k)) & _NIBBLE)
     seen >>= 1  # not the empty cells

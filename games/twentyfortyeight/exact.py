@@ -34,6 +34,8 @@ class ExactTable:
 
     def __init__(self, game: "TwentyFortyEight") -> None:
         t, n = game.target_exponent, game.cells
+        if t is None:
+            raise ValueError("2048: an exact table needs a target")
         self.exponent = t
         self.weights = t ** np.arange(n, dtype=np.int64)
         size = t ** n
@@ -93,7 +95,7 @@ class ExactTable:
     def _player_level(self, boards: np.ndarray, digits: np.ndarray) -> None:
         """The player to move on ``boards`` (one level): the first best move, 0 when none is legal."""
         t = self.exponent
-        line_weights = {}
+        line_weights: dict[int, np.ndarray] = {}
         best = np.full(len(boards), -np.inf)
         remote = np.zeros(len(boards), dtype=np.int32)
         for direction in DIRECTIONS:
