@@ -117,7 +117,7 @@ def test_no_moves_is_an_error():
 @pytest.mark.parametrize("words", ["mcts 300", "alphabeta 3"])
 def test_deterministic_given_the_rng(words):
     game = make_game("connectfour", rows=5, cols=5)
-    position = game.parse_position("(x xo--- -o--- ----- ----- -----)")
+    position = game.parse_position("(x xo--- xo--- ----- ----- -----)")
     first = make_strategy(game, words, random.Random(42)).choose(position)
     again = make_strategy(game, words, random.Random(42)).choose(position)
     assert first == again

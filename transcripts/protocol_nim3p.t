@@ -4,13 +4,13 @@ $ gamesman protocol
 = nim3p(heaps=2,size=2,extra=false)
 
 > value
-= utilities 1 0 0 in 3
+= utilities 0 1 0 in 4
 
 > values
-= 1-2 utilities 1 0 0 in 3
-2-2 utilities 1 0 0 in 3
-1-1 utilities 0 1 0 in 4
+= 1-1 utilities 0 1 0 in 4
+1-2 utilities 0 0 1 in 2
 2-1 utilities 0 1 0 in 4
+2-2 utilities 0 0 1 in 2
 
 > strategy perfect
 = perfect
@@ -22,4 +22,4 @@ $ gamesman protocol
 = (P1 2 0)
 
 > value
-= utilities 1 0 0 in 2
+= utilities 0 0 1 in 1

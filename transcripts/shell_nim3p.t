@@ -5,7 +5,7 @@ gamesman> new nim3p --heaps 2 --size 2
 Nim3P: nim3p(heaps=2,size=2,extra=false)
 heap 1: || (2)
 heap 2: || (2)
-Prediction: utilities P0 1, P1 0, P2 0
+Prediction: utilities P0 0, P1 1, P2 0
 nim3p P0> moves
 1-1 1-2 2-1 2-2
 nim3p P0> 1-1
@@ -15,21 +15,21 @@ Prediction: utilities P0 0, P1 1, P2 0
 nim3p P1> values
 utilities after each move, best first:
 move      P0      P1      P2
-1-1        0       1       0
 2-1        0       1       0
+1-1        1       0       0
 2-2        1       0       0
 nim3p P1> zz9
 nim3p: 'zz9' is not a move (write HEAP-COUNT, e.g. 2-3)
 nim3p P1> undo
 heap 1: || (2)
 heap 2: || (2)
-Prediction: utilities P0 1, P1 0, P2 0
+Prediction: utilities P0 0, P1 1, P2 0
 nim3p P0> redo
 heap 1: | (1)
 heap 2: || (2)
 Prediction: utilities P0 0, P1 1, P2 0
 nim3p P1> hint
-hint: play 1-1 or 2-1 (utilities P0 0, P1 1, P2 0)
+hint: play 2-1 (utilities P0 0, P1 1, P2 0)
 nim3p P1> auto
 P1 plays 2-1: utilities 0 1 0 in 3
 heap 1: | (1)

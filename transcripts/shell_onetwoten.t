@@ -5,7 +5,7 @@ gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new onetwoten --target 8 --step 3 --loud
 onetwoten: unknown option '--loud' (options: --target --step --misere)
 gamesman> new onetwoten --target 8 --step 3
-1, 2, ..., 10: onetwoten(target=8,step=3,misere=false)
+1, 2, ..., 8: onetwoten(target=8,step=3,misere=false)
 [--------]  sum 0 of 8, L to move
 Prediction: L should lose in 4
 onetwoten L> computer R perfect
@@ -46,7 +46,7 @@ R plays 3: win 1
 [oooooooo]  sum 8 of 8, L to move
 game over: R wins. Type again to play again, or new GAME.
 onetwoten> again
-1, 2, ..., 10: onetwoten(target=8,step=3,misere=false)
+1, 2, ..., 8: onetwoten(target=8,step=3,misere=false)
 [--------]  sum 0 of 8, L to move
 Prediction: L should lose in 4
 onetwoten L> ^D

@@ -71,6 +71,7 @@ importing this module stays quick.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -88,6 +89,10 @@ if TYPE_CHECKING:
     from gamesman.solver.strong import Result
 
 # -- the game ---------------------------------------------------------------------------------
+
+
+#: A face letter in lower case with a turn's suffix: a wide turn in cube notation.
+WIDE_TURN = re.compile(r"[urfdlb](2'?|'2?|\u2019)?")
 
 
 class Cube(Game[str, str]):
@@ -172,7 +177,7 @@ class Cube(Game[str, str]):
         case is refused: in cube notation ``u`` is a wide turn (two layers), which this puzzle
         does not make."""
         stripped = text.strip()
-        if stripped[:1] and stripped[0] in "urfdlb":
+        if WIDE_TURN.fullmatch(stripped):
             raise self.illegal(f"{shown(stripped)!r}: lower case is a wide turn in cube notation, "
                                f"which this cube does not make; turn a face with {stripped[0].upper()}")
         word = stripped.upper().replace("\u2019", "'")

@@ -27,9 +27,10 @@ class ExactTable:
     same level).  A move or a new tile that makes the target wins at once.
 
     The arithmetic is the solver's max^n, step for step: the same probabilities
-    (floats of the exact fractions), the same order of additions, ties to the
-    first move in the order left, up, right, down, remoteness the longest game
-    under that play; so the results agree with the solver's to the last bit.
+    (floats of the exact fractions), the same order of additions, ties between
+    moves to the quickest (as the solver breaks them: by the position, never by the
+    order of the moves), remoteness the longest game under that play; so the
+    results agree with the solver's to the last bit.
     """
 
     def __init__(self, game: "TwentyFortyEight") -> None:
@@ -93,7 +94,8 @@ class ExactTable:
         self.chance[0][boards], self.chance[1][boards] = total, longest
 
     def _player_level(self, boards: np.ndarray, digits: np.ndarray) -> None:
-        """The player to move on ``boards`` (one level): the first best move, 0 when none is legal."""
+        """The player to move on ``boards`` (one level): the best move (the quickest of equals),
+        0 when none is legal."""
         t = self.exponent
         line_weights: dict[int, np.ndarray] = {}
         best = np.full(len(boards), -np.inf)
@@ -109,7 +111,8 @@ class ExactTable:
             moved[won] = 0
             value = np.where(won, 1.0, self.chance[0][moved])
             child_remote = np.where(won, 0, self.chance[1][moved])
-            better = (won | (moved != boards)) & (value > best)
+            quicker = (value == best) & (child_remote + 1 < remote)
+            better = (won | (moved != boards)) & ((value > best) | quicker)
             best[better] = value[better]
             remote[better] = child_remote[better] + 1
         stuck = best == -np.inf
