@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
-from gamesman.contract.errors import OptionError
+from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ MAX_SOLVABLE_CELLS = 25
 EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rules)
 
 
-class ConnectFour(Game):
+class ConnectFour(Game[Position, int]):
     name = "connectfour"
     title = "Connect Four"
     player_names = PIECES
@@ -71,6 +71,10 @@ class ConnectFour(Game):
         Option("in_a_row", int, 4, "pieces in a line that win", low=1, high=26),
         Option("misere", bool, False, "whoever first has the line loses"),
     )
+    rows: int
+    cols: int
+    in_a_row: int
+    misere: bool
     rules = "Drop a piece into a column; four in a row (across, up, diagonal) wins (loses under misere)."
     showcase = ({"rows": 4, "cols": 4}, {"rows": 5, "cols": 4}, {"rows": 4, "cols": 5})
 
@@ -154,10 +158,11 @@ class ConnectFour(Game):
 
     def play(self, position: Position, move: int) -> Position:
         turn, cells, liner = position
-        if liner is not None or not isinstance(move, int) or not (
-                0 <= move < self.cols and cells[self.top_row + move] == boards.EMPTY):
+        open_column = (liner is None and isinstance(move, int) and 0 <= move < self.cols
+                       and cells[self.top_row + move] == boards.EMPTY)
+        index = boards.drop_index(cells, self.cols, move) if open_column else None
+        if index is None:
             raise self.illegal(f"{self.format_move(position, move)} is not an open column of a game in progress")
-        index = boards.drop_index(cells, self.cols, move)
         piece = PIECES[turn]
         cells = boards.place(cells, index, piece)
         full_line = piece * self.in_a_row
@@ -232,15 +237,21 @@ class ConnectFour(Game):
     def expands_in_batches(self) -> bool:
         return self.stacks is not None
 
+    def coded_stacks(self) -> ColumnStacks:
+        """The column stacks that number this variant's positions (only where ``has_codes``)."""
+        if self.stacks is None:
+            raise GameError(f"{self.name}: {self.spec} does not number its positions")
+        return self.stacks
+
     def encode(self, position: Position) -> int:
         turn, cells, _ = position
-        return self.stacks.encode_cells(cells, LETTERS, turn)
+        return self.coded_stacks().encode_cells(cells, LETTERS, turn)
 
     def decode(self, code: int) -> Position:
         import numpy as np
 
-        crosses, occupied, turns = self.stacks.decode(np.array([code], np.int64))
-        cells = self.stacks.cells_of(int(crosses[0]), int(occupied[0]), PIECES, boards.EMPTY)
+        crosses, occupied, turns = self.coded_stacks().decode(np.array([code], np.int64))
+        cells = self.coded_stacks().cells_of(int(crosses[0]), int(occupied[0]), PIECES, boards.EMPTY)
         return self.parse_position(f"({PIECES[int(turns[0])]} {boards.format_rows(cells, self.cols)})")
 
     def index_size(self) -> int | None:

@@ -120,7 +120,7 @@ class ExactSearch:
                 nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
                                         self.moves, self.ranks, self.counts, self.state, SLICE)
                 if progress:
-                    progress("searching", nodes)
+                    progress("searching", nodes, None)
         finally:
             self.nodes += nodes
         return int(self.state[kernels.LOW])

@@ -24,14 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:
-    from numba import njit
-    COMPILED = True
-except ImportError:  # numba is a dependency; this keeps the search usable (slowly) without it
-    COMPILED = False
-
-    def njit(*args, **kwargs):
-        return lambda function: function
+from gamesman.players.compiled import COMPILED, compiled
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
@@ -56,7 +49,7 @@ ROWS, COLS, IN_A_ROW, LOWEST, SPAN = range(5)
 BOTTOM, BOARD, FIRST_COLUMN = range(3)
 
 
-@njit(cache=True)
+@compiled
 def shifted(bits, by):
     """``bits`` moved ``by`` places toward the high bits (away from them when negative)."""
     if by >= 64 or by <= -64:
@@ -66,7 +59,7 @@ def shifted(bits, by):
     return bits >> np.uint64(-by)
 
 
-@njit(cache=True)
+@compiled
 def popcount(bits):
     """The number of set bits (the SWAR count: no loop)."""
     bits = bits - ((bits >> ONE) & np.uint64(0x5555_5555_5555_5555))
@@ -78,7 +71,7 @@ def popcount(bits):
     return np.int64(bits & np.uint64(0x7F))
 
 
-@njit(cache=True)
+@compiled
 def winning_cells(mine, mask, rows, in_a_row, board):
     """The empty cells (playable or not) that would complete a line of ``mine``."""
     below = FULL
@@ -96,13 +89,13 @@ def winning_cells(mine, mask, rows, in_a_row, board):
     return found & (board ^ mask)
 
 
-@njit(cache=True)
+@compiled
 def can_win_next(mine, mask, masks, geometry):
     playable = (mask + masks[BOTTOM]) & masks[BOARD]
     return winning_cells(mine, mask, geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]) & playable != ZERO
 
 
-@njit(cache=True)
+@compiled
 def table_key(mine, mask, rows, cols):
     """A position's key in the table: ``mine + mask`` (a column's pieces, with a mark above
     them, and the player's pieces among them), or its mirror image's key if smaller, so that
@@ -116,7 +109,7 @@ def table_key(mine, mask, rows, cols):
     return min(key, mirrored)
 
 
-@njit(cache=True)
+@compiled
 def store(table, key, score, lower, geometry):
     """Keep a bound on the score of the position ``key`` in the table: the key in the low
     KEY_BITS bits of a slot, and above it a byte (0 for none), upper bounds first, then lower ones."""
@@ -126,7 +119,7 @@ def store(table, key, score, lower, geometry):
     table[key % np.uint64(len(table))] = key | (np.uint64(entry) << KEY_BITS)
 
 
-@njit(cache=True)
+@compiled
 def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
     """Run the null-window search in ``state`` for at most ``budget`` nodes; the nodes visited.
 
@@ -215,7 +208,7 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
             returning, sp = 1, sp - 1
 
 
-@njit(cache=True)
+@compiled
 def start_window(state, frames, windows):
     """Begin the null-window search that halves the bounds in ``state`` (Pons' choice of
     the middle, nearer 0 first, where most scores lie)."""
@@ -230,7 +223,7 @@ def start_window(state, frames, windows):
     state[SP], state[RETURNING], state[PHASE] = 0, 0, WINDOW
 
 
-@njit(cache=True)
+@compiled
 def search(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
     """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes.
 
@@ -260,7 +253,7 @@ def search(geometry, masks, table, frames, windows, moves, ranks, counts, state,
     return nodes
 
 
-@njit(cache=True)
+@compiled
 def search_many(geometry, masks, table, frames, windows, moves, ranks, counts, state, mines, boards, scores):
     """The exact scores of many positions (as ``search`` takes them, without a budget)."""
     for at in range(len(mines)):
