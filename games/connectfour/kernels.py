@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import COMPILED, compiled
+from gamesman.players.compiled import COMPILED, compiled  # noqa: F401  (COMPILED: whether these kernels run as machine code)
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
