@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamesman.contract.registry import game_from_pairs, game_names, make_game
+from gamesman.contract.registry import game_from_pairs, game_names
 from gamesman.protocol.engine import LINE_LIMIT, Engine
 from protocol_toys import Peek
 
