@@ -16,6 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from gamesman.games.connectfour import ConnectFour
+
 
 class Book:
     """Exact scores by position key, read from and appended to one file."""
@@ -85,7 +90,6 @@ def positions_up_to(game, depth: int) -> list:
 def main(argv: list[str] | None = None) -> int:
     from gamesman.contract.progress import Progress
     from gamesman.contract.registry import make_game
-    from gamesman.games.connectfour import ConnectFour
 
     parser = argparse.ArgumentParser(prog="python -m gamesman.games.connectfour.book",
                                      description="Fill Connect Four's opening book with every position "
@@ -94,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=6)
     parser.add_argument("--cols", type=int, default=7)
     args = parser.parse_args(argv)
-    game = make_game("connectfour", rows=args.rows, cols=args.cols)
-    assert isinstance(game, ConnectFour)
+    game = cast("ConnectFour", make_game("connectfour", rows=args.rows, cols=args.cols))
     if not game.exact_on_demand():
         print(f"gamesman: {game.spec} is not answered by the exact search", file=sys.stderr)
         return 2
