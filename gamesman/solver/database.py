@@ -39,7 +39,7 @@ from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from gamesman.solver.files import DamagedFile, discard_damaged, open_regular, read_exactly, write_atomically
+from gamesman.solver.files import DamagedFile, read_exactly, read_regular, write_atomically
 
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
@@ -79,36 +79,28 @@ def read_checked(path: Path, magic: bytes, check: Callable[[dict, bytes], Any]) 
     None when there is no file; a file that fails any check (``check`` raising included),
     or that is no regular file, is reported on stderr and removed, so the caller rebuilds it.
     """
-    try:
-        opened = open_regular(path)
-        if opened is None:
-            return None
-        handle, size = opened
-        try:
-            start = read_exactly(handle, min(size, len(magic) + DIGEST_DIGITS + 1 + HEADER_LIMIT))
-            if not start.startswith(magic):
-                raise DamagedFile("not a gamesman file of this kind")
-            header_end = start.find(b"\n", len(magic)) + 1
-            stated = start[len(magic):len(magic) + DIGEST_DIGITS + 1]
-            if not header_end or not re.fullmatch(rb"[0-9a-f]{64} ", stated):
-                raise DamagedFile("its header is unreadable")
-            line = start[len(magic) + DIGEST_DIGITS + 1:header_end]
-            header = json.loads(line)
-            if not isinstance(header, dict) or not isinstance(header.get("bytes"), int):
-                raise DamagedFile("its header is unreadable")
-            if size - header_end != header["bytes"]:
-                raise DamagedFile(f"it holds {size - header_end} bytes where its header says {header['bytes']}")
-            body = start[header_end:] + read_exactly(handle, size - len(start))
-        finally:
-            os.close(handle)
+    def read(handle: int, size: int) -> Any:
+        start = read_exactly(handle, min(size, len(magic) + DIGEST_DIGITS + 1 + HEADER_LIMIT))
+        if not start.startswith(magic):
+            raise DamagedFile("not a gamesman file of this kind")
+        header_end = start.find(b"\n", len(magic)) + 1
+        stated = start[len(magic):len(magic) + DIGEST_DIGITS + 1]
+        if not header_end or not re.fullmatch(rb"[0-9a-f]{64} ", stated):
+            raise DamagedFile("its header is unreadable")
+        line = start[len(magic) + DIGEST_DIGITS + 1:header_end]
+        header = json.loads(line)
+        if not isinstance(header, dict) or not isinstance(header.get("bytes"), int):
+            raise DamagedFile("its header is unreadable")
+        if size - header_end != header["bytes"]:
+            raise DamagedFile(f"it holds {size - header_end} bytes where its header says {header['bytes']}")
+        body = start[header_end:] + read_exactly(handle, size - len(start))
         digest = hashlib.sha256(line)
         digest.update(body)
         if digest.hexdigest() != stated[:-1].decode():
             raise DamagedFile("checksum mismatch")
         return check(header, body)
-    except Exception as problem:  # any damage at all means: rebuild
-        discard_damaged(path, problem)
-        return None
+
+    return read_regular(path, read)
 
 
 DIGEST_DIGITS = 64

@@ -14,8 +14,9 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 #: Temporary files are named ``.tmp-PID-...`` after the process writing them.
 TEMPORARY_PREFIX = ".tmp-"
@@ -26,6 +27,9 @@ STALE_SECONDS = 3600
 class DamagedFile(Exception):
     """A database file that cannot be used as it is (the message says why)."""
 
+
+#: What a reader makes of a file.
+Read = TypeVar("Read")
 
 def open_regular(path: Path) -> tuple[int, int] | None:
     """A read-only descriptor of ``path`` and its size, or None when there is no such file.
@@ -55,6 +59,24 @@ def read_exactly(handle: int, size: int) -> bytes:
         chunks.append(chunk)
         size -= len(chunk)
     return b"".join(chunks)
+
+
+def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
+    """``read(descriptor, size)`` of the regular file ``path`` (closed afterwards), or None when
+    there is no file; any damage (``read`` raising included) is reported in one line and the file
+    removed, so that it is rebuilt."""
+    try:
+        opened = open_regular(path)
+        if opened is None:
+            return None
+        handle, size = opened
+        try:
+            return read(handle, size)
+        finally:
+            os.close(handle)
+    except Exception as problem:  # any damage at all means: rebuild
+        discard_damaged(path, problem)
+        return None
 
 
 def discard_damaged(path: Path, problem: object) -> None:

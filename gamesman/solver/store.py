@@ -35,7 +35,6 @@ from __future__ import annotations
 import bisect
 import json
 import mmap
-import os
 import re
 import zlib
 from collections.abc import Iterable
@@ -45,7 +44,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from gamesman.solver.files import DamagedFile, discard_damaged, open_regular, write_atomically
+from gamesman.solver.files import DamagedFile, read_regular, write_atomically
 
 MAGIC = b"GAMESMAN-DB 4\n"
 MISSING = 0xFFFF
@@ -502,21 +501,12 @@ def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None
     """The store in ``path``, its arrays memory-mapped; None when there is no file.  A file
     that is damaged in any way (or is no regular file) is reported on stderr and removed,
     so it is rebuilt."""
-    try:
-        opened = open_regular(path)
-        if opened is None:
-            return None
-        handle, size = opened
-        try:
-            if size <= len(MAGIC):
-                raise DamagedFile("it is too short")
-            mapped = mmap.mmap(handle, 0, access=mmap.ACCESS_READ)
-        finally:
-            os.close(handle)
-        return _mapped_store(mapped, spec, stamp)
-    except Exception as problem:  # any damage at all means: rebuild
-        discard_damaged(path, problem)
-        return None
+    def read(handle: int, size: int) -> Store:
+        if size <= len(MAGIC):
+            raise DamagedFile("it is too short")
+        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp)
+
+    return read_regular(path, read)
 
 
 def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
