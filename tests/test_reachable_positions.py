@@ -13,6 +13,7 @@ from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import make_game
 from gamesman.players.play import next_random
 from gamesman.solver.strong import Solver
+from solver_checks import reachable
 
 #: The games and small variants fuzzed here (the solver answers from the small ones at once).
 VARIANTS = {"tictactoe": {}, "tomorrowstictactoe": {"rows": 2, "cols": 3}, "hex": {"size": 3}, "sim": {"nodes": 4},
@@ -71,25 +72,16 @@ def test_reached_positions_parse_back_and_mutants_are_refused_or_consistent(name
         check_consistent(game, position, solver)
 
 
-def reachable(game) -> set[str]:
+def reachable_texts(game) -> set[str]:
     """Every position string that play reaches from the start."""
-    seen = {game.start()}
-    waiting = [game.start()]
-    while waiting:
-        position = waiting.pop()
-        for move in game.moves(position):
-            after = game.play(position, move)
-            if after not in seen:
-                seen.add(after)
-                waiting.append(after)
-    return {game.format_position(position) for position in seen}
+    return {game.format_position(position) for position in reachable(game, game.start(), 10_000)}
 
 
 def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_names():
     """Every board of x, o and - with either turn: the accepted ones are the reachable ones
     (a finished board's turn token is free: the game is over whoever it names)."""
     game = make_game("tictactoe")
-    reached = reachable(game)
+    reached = reachable_texts(game)
     accepted = set()
     for cells in itertools.product("xo-", repeat=9):
         for turn in "xo":
