@@ -361,9 +361,7 @@ class BitAlphaBeta(Strategy):
 
     def choose(self, position: Position) -> Choice:
         game = self.game
-        moves = list(game.moves(position))
-        if not moves:
-            raise GameError(f"{game.name}: no moves to choose from in {game.format_position(position)}")
+        moves = self.moves_to_choose(position)
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
         move, value, depth, exact, seconds = self.search(position, moves)

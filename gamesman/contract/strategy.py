@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, NamedTuple
 
 if TYPE_CHECKING:
+    from gamesman.contract.errors import GameError
     from gamesman.contract.game import Game
 
 
@@ -46,6 +47,13 @@ class Strategy:
         """A legal move of the player to move in ``position``, with a reason."""
         raise NotImplementedError
 
+    def moves_to_choose(self, position: Any) -> list:
+        """The legal moves of the player to move, refused with one line when there are none."""
+        moves = list(self.game.moves(position))
+        if not moves:
+            raise no_moves(self.game, position)
+        return moves
+
     def decide(self, view: Any) -> Choice:
         """A legal move from the mover's view (``decides_from_views`` strategies only)."""
         raise NotImplementedError
@@ -74,6 +82,13 @@ class StrategyEntry(NamedTuple):
 
     make: StrategyFactory
     help: str
+
+
+def no_moves(game: "Game", position: Any) -> "GameError":
+    """The error of a strategy asked to move where there is no move."""
+    from gamesman.contract.errors import GameError
+
+    return GameError(f"{game.name}: no moves to choose from in {game.format_position(position)}")
 
 
 def no_arguments(name: str, args: list[str]) -> None:

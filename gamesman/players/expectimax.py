@@ -60,9 +60,7 @@ class GreedyPlayer(Strategy):
     def choose(self, position: Hashable) -> Choice:
         game = self.game
         mover = game.to_move(position)
-        gains = {move: immediate_gain(game, position, move)[mover] for move in game.moves(position)}
-        if not gains:
-            raise GameError(f"{game.name}: no moves to choose from")
+        gains = {move: immediate_gain(game, position, move)[mover] for move in self.moves_to_choose(position)}
         best = max(gains.values())
         move = self.rng.choice([m for m, gain in gains.items() if gain == best])
         return Choice(move, f"{game.format_move(position, move)}: {best:g} now")
@@ -86,9 +84,7 @@ class ExpectimaxPlayer(Strategy):
         choice = game.expectimax_choice(position, self.depth, self.seconds)
         if choice is not None:
             return choice
-        moves = list(game.moves(position))
-        if not moves:
-            raise GameError(f"{game.name}: no moves to choose from")
+        moves = self.moves_to_choose(position)
         mover = game.to_move(position)
         if self.seconds is None:
             depth = self.depth or DEFAULT_DEPTH

@@ -53,7 +53,7 @@ from typing import Any, Hashable, Protocol
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
-from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_moves
 from gamesman.players.play import random_outcome
 
 DEFAULT_ITERATIONS = 1000
@@ -78,10 +78,6 @@ def drawn_from_view(game: Game, position: Hashable, rng: random.Random) -> Hasha
     if not game.hidden_information or mover == CHANCE:
         return position
     return game.sample_position(game.parse_view(game.view(position, mover)), rng)
-
-
-def _no_moves(game: Game, position: Hashable) -> GameError:
-    return GameError(f"{game.name}: no moves to choose from in {game.format_position(position)}")
 
 
 def _parse_seconds(strategy: str, word: str) -> float:
@@ -145,7 +141,7 @@ class _Node:
         if self.ended is None and self.mover != CHANCE:
             self.untried = list(game.moves(position))
             if not self.untried:
-                raise _no_moves(game, position)
+                raise no_moves(game, position)
             rng.shuffle(self.untried)
         self.visits = 0
         self.totals = [0.0] * game.players
@@ -222,7 +218,7 @@ class MCTSPlayer(Strategy):
         game = self.game
         moves = list(game.moves(position))
         if not moves:
-            raise _no_moves(game, position)
+            raise no_moves(game, position)
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
         root = self.search(position)
@@ -346,7 +342,7 @@ class MCTSPlayer(Strategy):
             else:
                 moves = game.moves(position)
                 if not moves:
-                    raise _no_moves(game, position)
+                    raise no_moves(game, position)
                 position = game.play(position, rng.choice(moves))
         return (0.0,) * game.players
 
@@ -399,7 +395,7 @@ class AlphaBetaPlayer(Strategy):
         game = self.game
         moves = list(game.moves(position))
         if not moves:
-            raise _no_moves(game, position)
+            raise no_moves(game, position)
         self.rng.shuffle(moves)
         position = drawn_from_view(game, position, self.rng)
         started = time.monotonic()

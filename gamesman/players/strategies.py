@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
-from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments, no_moves
 from gamesman.players import expectimax, search
 from gamesman.solver.database import answers_exactly
 
@@ -31,9 +31,7 @@ class RandomPlayer(Strategy):
 
 def random_choice(strategy: Strategy, position: Hashable) -> Choice:
     """A uniformly random legal move, drawn from ``strategy``'s rng."""
-    moves = list(strategy.game.moves(position))
-    if not moves:
-        raise GameError(f"{strategy.game.name}: no moves to choose from")
+    moves = strategy.moves_to_choose(position)
     return Choice(strategy.rng.choice(moves), f"random among {len(moves)} moves")
 
 
@@ -85,7 +83,7 @@ class MiserePlayer(PerfectPlayer):
     def choose(self, position: Hashable) -> Choice:
         rows = self.solved().move_results(position)
         if not rows:
-            raise GameError(f"{self.game.name}: no moves to choose from")
+            raise no_moves(self.game, position)
         worst_key = _key(rows[-1][1], self.game.to_move(position))
         worst = [m for m, r in rows if _key(r, self.game.to_move(position)) == worst_key]
         move = self.rng.choice(worst)
