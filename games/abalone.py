@@ -44,8 +44,12 @@ Choices where the sheet is silent:
   c=5), and solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
   Search players on larger boards use ``evaluate``, the capture lead.
 * Captures are not written in the position: they are n+m-3 minus the
-  opponent's pieces on the board.  A position string with more than n+m-3
-  pieces of a colour, or where both players have c captures, is refused.
+  opponent's pieces on the board.  A position string that play cannot reach
+  is refused: more than n+m-3 pieces of a colour, more than c captures (a
+  push captures one piece at most and play stops at c), both players with c
+  captures, or the player who made its c captures to move (it moved last).
+  Any other placement of the pieces is accepted (pieces move in every
+  direction, so the sheet's positions are not traced back to the start).
 
 Position: ``(b bbb- b--w b--w -www)``: whose turn (``b`` or ``w``), then the
 rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
@@ -250,8 +254,16 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
         for piece in PIECES:
             if cells.count(piece) > self.pieces:
                 raise self.error(f"{cells.count(piece)} {piece} pieces, at most {self.pieces}", text)
-        if min(self.captured_by(cells)) >= self.captures:
+        captured = self.captured_by(cells)
+        if min(captured) >= self.captures:
             raise self.error(f"both players have {self.captures} captures", text)
+        for player, count in enumerate(captured):
+            if count > self.captures:
+                raise self.error(f"{PIECES[player]} has {count} captures, but play stops at {self.captures}"
+                                 " (a push captures one piece at most)", text)
+            if count == self.captures and player == turn:
+                raise self.error(f"{PIECES[player]} has made its {self.captures} captures, so {PIECES[player]} moved"
+                                 f" last and {PIECES[1 - player]} is to move, not {PIECES[player]}", text)
         return (turn, cells)
 
     def format_position(self, position: Position) -> str:

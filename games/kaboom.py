@@ -35,7 +35,15 @@ Choices where the sheet is silent:
 * ``in_a_row`` may not exceed both sides of the board (no line could fit).
 * A position string is refused when a cell is empty under a piece (pieces
   fall) or when a player has more bombs (left plus on the board) than
-  ``bombs``; any other mix of pieces parses.
+  ``bombs``.  While no bomb has gone off (each player's bombs left plus on
+  the board make ``bombs``), play is Connect Four with bombs among the
+  pieces, and a board that play cannot reach is refused as there: the
+  counts of pieces and bombs must give the player to move (or, on a full
+  board where only the player to move has a bomb, the one who passed), some
+  order of drops must stack every column as it is, and a line must be one
+  only, made by the last drop of the player who has it.
+  After a detonation, which removes pieces of both players and can make two
+  lines at once, any mix of pieces parses.
 * Whose turn it is after a pass or detonation is simply the other player's;
   every move, passes included, counts in remoteness.
 * A variant is solved here only when cells + columns + 4 x bombs <= 24 (a
@@ -214,9 +222,31 @@ class Kaboom(Game[Position, Move]):
             raise self.error(f"cell {boards.cell_name(*divmod(hole, self.cols))} is empty under a piece"
                              " (pieces fall to row 1)", text)
         for player, left in ((0, x_bombs), (1, o_bombs)):
-            if cells.count(BOMBS[player]) + left > self.bombs:
-                raise self.error(f"{PIECES[player]} has more than {self.bombs} bombs (left plus on the board)", text)
+            on_board = cells.count(BOMBS[player])
+            if on_board + left > self.bombs:
+                raise self.error(f"{PIECES[player]} has {left} bomb{'' if left == 1 else 's'} left and {on_board}"
+                                 f" on the board, more than the {self.bombs} it was given", text)
+        if cells.count("*") + x_bombs == self.bombs and cells.count("@") + o_bombs == self.bombs:
+            self.check_placed(turn, cells, text)
         return (turn, x_bombs, o_bombs, cells)
+
+    def check_placed(self, turn: int, cells: str, text: str) -> None:
+        """Refuse a board that play cannot reach before any bomb has gone off: then each turn
+        dropped one piece or bomb, X first, and play stopped at the first line.  (A pass, on a
+        full board where only the player to move has a bomb, keeps the counts and gives the
+        turn away.)"""
+        owners = line_owners(cells, self.line_masks)
+        if len(owners) == 2:
+            raise self.error(f"both players have {self.in_a_row} in a row, but no bomb has gone off"
+                             " (a drop makes one line at most and play stops at it)", text)
+        marks = cells.replace("*", "x").replace("@", "o")
+        counts = [marks.count(piece) for piece in PIECES]
+        passed = boards.EMPTY not in cells and BOMBS[turn] in cells and BOMBS[1 - turn] not in cells
+        if passed and not owners and boards.turn_from_counts(counts) == 1 - turn:
+            return
+        boards.check_drops(self.name, PIECES, marks, self.cols, turn, owners[0] if owners else None,
+                           lambda board, piece: PIECES.index(piece) in line_owners(board, self.line_masks),
+                           text, what="pieces and bombs")
 
     def format_position(self, position: Position) -> str:
         turn, x_bombs, o_bombs, cells = position

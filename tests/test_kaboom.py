@@ -79,13 +79,15 @@ def test_the_solver_agrees_that_the_detonation_wins_at_once():
 def test_a_detonation_removes_only_the_four_neighbours_then_columns_fall():
     game = kaboom()
     # b1 is X's bomb; a1 c1 b2 go with it, the diagonal a2 and the b3 above stay and fall.
-    assert after(game, "(x 0 1 o*ox xo-- -x-- ----)", "boom-b1") == "(o 0 1 xx-x ---- ---- ----)"
+    # (O's bomb has gone off already: the counts of pieces are free.)
+    assert after(game, "(x 0 0 o*ox xo-- -x-- ----)", "boom-b1") == "(o 0 0 xx-x ---- ---- ----)"
 
 
 def test_a_chain_through_your_own_second_bomb():
     game = kaboom(bombs=2)
     # X's bombs at a1 and b1: the first sets off the second, which takes c1 and b2.
-    assert after(game, "(x 0 2 **o- xo-- ---- ----)", "boom-a1") == "(o 0 2 ---- ---- ---- ----)"
+    # (One of O's bombs has gone off already: the counts of pieces are free.)
+    assert after(game, "(x 0 1 **o- xo-- ---- ----)", "boom-a1") == "(o 0 1 ---- ---- ---- ----)"
 
 
 def test_a_super_bomb_clears_its_row_and_column_and_chains():
@@ -97,13 +99,13 @@ def test_a_super_bomb_clears_its_row_and_column_and_chains():
 def test_bombs_count_for_their_owner_lines():
     game = kaboom(rows=3, cols=3, in_a_row=3)
     assert game.outcome(game.parse_position("(o 0 1 x*x oo- ---)")) == X_WINS
-    assert game.outcome(game.parse_position("(x 1 0 oxx xox --@)")) == O_WINS
+    assert game.outcome(game.parse_position("(x 0 0 oxx xox --@)")) == O_WINS  # after X's detonation
 
 
 def test_dropping_a_bomb_uses_one_up_and_only_while_some_are_left():
     game = kaboom()
     assert after(game, "(x 1 1 ---- ---- ---- ----)", "bomb-c") == "(o 0 1 --*- ---- ---- ----)"
-    position = game.parse_position("(x 0 1 --*- ---- ---- ----)")
+    position = game.parse_position("(x 0 1 --*o ---- ---- ----)")
     assert "bomb-a" not in [game.format_move(position, m) for m in game.moves(position)]
     with pytest.raises(IllegalMove):
         game.parse_move(position, "bomb-a")
@@ -181,7 +183,7 @@ def test_misere_connecting_loses():
     ("(o 0 1 xoxx --*o --oo --x)", "row 4"),
     ("(o 0 1 xoxx --*o --oo --y-)", "cell c4"),
     ("(o 0 1 xoxx --*o ---o --x-)", "empty under a piece"),
-    ("(o 1 1 xoxx --*o --oo --x-)", "more than 1 bombs"),
+    ("(o 1 1 xoxx --*o --oo --x-)", "x has 1 bomb left and 1 on the board, more than the 1 it was given"),
 ])
 def test_bad_positions_are_refused_with_a_reason(text, problem):
     with pytest.raises(PositionError, match=problem) as caught:
@@ -217,7 +219,7 @@ def test_many_bombs_and_rows_take_several_digits():
     assert after(game, text, "bomb-b") == text.replace("x 11 12 *-", "o 10 12 **")
     # X's bomb at a1 takes a2 with it, and column a falls two rows
     assert after(game, text, "boom-a1") == written("o", 11, 12, column_a[2:])
-    with pytest.raises(PositionError, match="x has more than 12 bombs"):
+    with pytest.raises(PositionError, match="x has 12 bombs left and 1 on the board, more than the 12 it was given"):
         game.parse_position(written("x", 12, 12, column_a))
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamesman.boards import text as boards
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import make_game
@@ -77,25 +78,41 @@ def reachable_texts(game) -> set[str]:
     return {game.format_position(position) for position in reachable(game, game.start(), 10_000)}
 
 
-def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_names():
-    """Every board of x, o and - with either turn: the accepted ones are the reachable ones
-    (a finished board's turn token is free: the game is over whoever it names)."""
-    game = make_game("tictactoe")
+def check_accepts_exactly_what_play_reaches(game, texts) -> None:
+    """Of ``texts``, the accepted ones are the reachable ones (a finished board's turn token is
+    free: the game is over whoever it names, so finished boards are compared without it)."""
+    def board(text: str) -> str:
+        return text.split(" ", 1)[1]
+
     reached = reachable_texts(game)
     accepted = set()
-    for cells in itertools.product("xo-", repeat=9):
-        for turn in "xo":
-            text = f"({turn} {''.join(cells[:3])} {''.join(cells[3:6])} {''.join(cells[6:])})"
-            try:
-                position = game.parse_position(text)
-            except GameError as problem:
-                assert "\n" not in str(problem)
-                continue
-            accepted.add(text if game.outcome(position) is None else (position[1], "over"))
+    for text in texts:
+        try:
+            position = game.parse_position(text)
+        except GameError as problem:
+            assert "\n" not in str(problem)
+            continue
+        accepted.add(text if game.outcome(position) is None else ("over", board(text)))
     assert {text for text in accepted if isinstance(text, str)} == {
         text for text in reached if game.outcome(game.parse_position(text)) is None}
-    assert {cells for cells, _ in (item for item in accepted if isinstance(item, tuple))} == {
-        game.parse_position(text)[1] for text in reached if game.outcome(game.parse_position(text)) is not None}
+    assert {item for item in accepted if isinstance(item, tuple)} == {
+        ("over", board(text)) for text in reached if game.outcome(game.parse_position(text)) is not None}
+
+
+def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_names():
+    """Every board of x, o and - with either turn."""
+    check_accepts_exactly_what_play_reaches(make_game("tictactoe"), (
+        f"({turn} {''.join(cells[:3])} {''.join(cells[3:6])} {''.join(cells[6:])})"
+        for cells in itertools.product("xo-", repeat=9) for turn in "xo"))
+
+
+@pytest.mark.parametrize("rows, cols, in_a_row", [(2, 3, 2), (3, 2, 3), (3, 3, 3)])
+def test_kaboom_before_any_detonation_accepts_exactly_what_play_reaches(rows, cols, in_a_row):
+    """Without bombs Kaboom is Connect Four: every board of x, o and - with either turn."""
+    game = make_game("kaboom", rows=rows, cols=cols, in_a_row=in_a_row, bombs=0)
+    check_accepts_exactly_what_play_reaches(game, (
+        f"({turn} 0 0 {' '.join(''.join(cells[row * cols:(row + 1) * cols]) for row in range(rows))})"
+        for cells in itertools.product("xo-", repeat=rows * cols) for turn in "xo"))
 
 
 @pytest.mark.parametrize("name, text, words", [
@@ -105,7 +122,47 @@ def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_na
     ("tictactoe", "(o xxx oo- o--)", "x has a line, so x placed the last mark, but x has 3 marks and o 3"),
     ("nim", "(o 5 5 5)", "0 moves were made"),
     ("onetwoten", "(R 0)", "L is to move"),
+    ("kaboom", "(x 1 1 x--- ---- ---- ----)", "x has 1 pieces and bombs and o 0, so o is to move"),
+    ("kaboom", "(o 0 1 *xxx oo-- ---- ----)", "x has a line, so x placed the last mark, but x has 4"),
+    ("kaboom", "(x 1 1 xxxx oooo ---- ----)", "both players have 4 in a row, but no bomb has gone off"),
+    ("kaboom", "(x 1 1 ---- ---- ---- ----)".replace("1 1", "2 1"), "x bombs left"),
+    ("abalone", "(b bbb- b--w b--- -ww-)", "b has made its 2 captures, so b moved last and w is to move"),
+    ("abalone", "(w bbb- b--- ---- -w--)", "b has 4 captures, but play stops at 2"),
 ])
 def test_unreachable_positions_name_the_broken_invariant(name, text, words):
+    with pytest.raises(GameError, match=words):
+        make_game(name).parse_position(text)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 3), (2, 4), (4, 2)])
+def test_connectfour_accepts_exactly_what_play_reaches(rows, cols):
+    """Every board of x, o and - with either turn, three in a row."""
+    game = make_game("connectfour", rows=rows, cols=cols, in_a_row=3)
+    check_accepts_exactly_what_play_reaches(game, (
+        f"({turn} {' '.join(''.join(cells[row * cols:(row + 1) * cols]) for row in range(rows))})"
+        for cells in itertools.product("xo-", repeat=rows * cols) for turn in "xo"))
+
+
+def test_the_drop_order_search_agrees_with_trying_every_order():
+    """On every stacking of up to three columns of up to four pieces: some order of drops
+    exists exactly when trying every interleaving of the columns finds one."""
+    def by_every_order(columns: tuple[str, ...], placed: int = 0) -> bool:
+        if not any(columns):
+            return True
+        mover = "xo"[placed % 2]
+        return any(column.startswith(mover) and by_every_order(
+            columns[:at] + (column[1:],) + columns[at + 1:], placed + 1) for at, column in enumerate(columns))
+
+    stacks = ["".join(pieces) for height in range(5) for pieces in itertools.product("xo", repeat=height)]
+    for columns in itertools.product(stacks, repeat=3):
+        assert boards.drop_order_exists(columns, "xo") == by_every_order(columns), columns
+
+
+@pytest.mark.parametrize("name, text, words", [
+    ("connectfour", "(x o------ x------ ------- ------- ------- -------)", "no order of drops"),
+    ("connectfour", "(x xo----- -o----- -x----- ------- ------- -------)", "no order of drops"),
+    ("kaboom", "(x 1 1 o--- x--- ---- ----)", "no order of drops"),
+])
+def test_stackings_no_order_of_drops_makes_are_refused(name, text, words):
     with pytest.raises(GameError, match=words):
         make_game(name).parse_position(text)

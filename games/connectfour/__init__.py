@@ -12,9 +12,12 @@ up or diagonally wins; a full board without such a line is a tie.  Options:
 Choices where the sheet is silent:
 
 * ``in_a_row`` may not exceed both sides of the board (no line could fit).
-* A position string is refused when a piece floats above an empty cell, or
-  when both players have a line (play stops at the first line); any other mix
-  of pieces parses, and the turn token says who moves.
+* A position string is refused when play cannot reach it: a piece floats
+  above an empty cell, the counts of pieces do not give the player to move (x
+  first), no order of drops with the players in turn stacks the columns as
+  they are, or the lines are not one player's, made by its last drop on top
+  of a column (play stops at the first line).  On a finished board the turn
+  token is free.
 * Boards of more than 25 cells (6x7, 6x5, ...) are too large to solve here
   (``solvable()``); up to 5x5 they are solved (5x5 takes minutes).  Larger
   boards of the standard rules (four in a row, not misère) that fit the search's
@@ -195,9 +198,9 @@ class ConnectFour(Game[Position, int]):
                   if any(cells[line] == piece * self.in_a_row for line in self.lines)]
         if len(liners) == 2:
             raise self.error(f"both players have {self.in_a_row} in a row (play stops at the first line)", text)
-        boards.check_placements(self.name, self.player_names, cells, turn, liners[0] if liners else None,
-                                lambda board, piece: any(board[line] == piece * self.in_a_row for line in self.lines),
-                                text, what="pieces")
+        boards.check_drops(self.name, self.player_names, cells, self.cols, turn, liners[0] if liners else None,
+                           lambda board, piece: any(board[line] == piece * self.in_a_row for line in self.lines),
+                           text, what="pieces")
         return (turn, cells, liners[0] if liners else None)
 
     def format_position(self, position: Position) -> str:

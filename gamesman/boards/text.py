@@ -298,3 +298,70 @@ def check_placements(game: str, names: Sequence[str], cells: str, turn: int, win
     if not last_piece_can_complete(cells, mark, lambda board: wins(board, mark)):
         raise PositionError(f"{game}: {mark}'s lines were not all made by its last mark"
                             f' (play stops at the first line) in "{shown(text)}"')
+
+
+#: Partial boards that ``drop_order_exists`` tries at most (every board of 6x7 and smaller fits).
+DROP_ORDER_BUDGET = 1 << 20
+
+
+def drop_order_exists(columns: Sequence[str], names: Sequence[str], first: int = 0,
+                      budget: int = DROP_ORDER_BUDGET) -> bool | None:
+    """Whether the pieces stacked in ``columns`` (each column's pieces, bottom first) can have been
+    dropped one a turn by the players ``names`` taking turns from ``first``; None when more than
+    ``budget`` partial boards would have to be tried.  The search takes pieces off the top, the
+    last mover's first, and remembers the column heights it has given up on.
+
+    >>> drop_order_exists(["xxo", "xoo"], "xo")   # x at b1 first; a1 and a2 both before a3
+    True
+    >>> drop_order_exists(["ox", ""], "xo")       # x's piece lies on o's, yet x moved first
+    False
+    """
+    players = len(names)
+    radix = [1]
+    for column in columns:
+        radix.append(radix[-1] * (len(column) + 1))
+    start = [len(column) for column in columns]
+    given_up = {sum(height * radix[at] for at, height in enumerate(start))}
+    waiting = [start]
+    while waiting:
+        heights = waiting.pop()
+        placed = sum(heights)
+        if placed == 0:
+            return True
+        mover = names[(first + placed - 1) % players]
+        for at, height in enumerate(heights):
+            if height and columns[at][height - 1] == mover:
+                below = heights[:at] + [height - 1] + heights[at + 1:]
+                key = sum(height * radix[i] for i, height in enumerate(below))
+                if key not in given_up:
+                    if len(given_up) >= budget:
+                        return None
+                    given_up.add(key)
+                    waiting.append(below)
+    return False
+
+
+def check_drops(game: str, names: Sequence[str], cells: str, cols: int, turn: int, winner: int | None,
+                wins: Callable[[str, str], bool], text: str, what: str = "pieces") -> None:
+    """``check_placements`` for a board whose pieces fall (row 1 first, ``cols`` a row): besides the
+    counts and the winner's last mark, some order of drops, players in turn, must stack every
+    column as it is, and a winner's last drop must be the top of a column.  A board whose order
+    would take more than ``DROP_ORDER_BUDGET`` partial boards to find is let through."""
+    check_placements(game, names, cells, turn, winner, wins, text, what)
+
+    def columns(board: str) -> list[str]:
+        return [board[col::cols].rstrip(EMPTY) for col in range(cols)]
+
+    if winner is None:
+        if drop_order_exists(columns(cells), names) is False:
+            raise PositionError(f"{game}: no order of drops, {names[0]} first and players in turn, stacks the"
+                                f' columns so (a piece lands on the one below it) in "{shown(text)}"')
+        return
+    mark = names[winner]
+    for col, column in enumerate(columns(cells)):
+        if column.endswith(mark):
+            before = place(cells, (len(column) - 1) * cols + col, EMPTY)
+            if not wins(before, mark) and drop_order_exists(columns(before), names) is not False:
+                return
+    raise PositionError(f"{game}: no order of drops, {names[0]} first and players in turn, stacks the columns so"
+                        f' and ends with {mark} completing its line on top of a column in "{shown(text)}"')
