@@ -8,18 +8,18 @@ $ gamesman protocol
 
 > values
 = 1-1 utilities 0 1 0 in 4
-1-2 utilities 0 0 1 in 2
 2-1 utilities 0 1 0 in 4
+1-2 utilities 0 0 1 in 2
 2-2 utilities 0 0 1 in 2
 
 > strategy perfect
 = perfect
 
 > genmove
-= 2-2
+= 2-1
 
 > position
-= (P1 2 0)
+= (P1 2 1)
 
 > value
-= utilities 0 0 1 in 1
+= utilities 0 1 0 in 3

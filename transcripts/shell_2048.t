@@ -26,6 +26,7 @@ left   0.961484
 up     0.961484
 right  0.961484
 down   0.961484
+tied best: left up right down
 2048> zz9
 2048: 'zz9' is not a move: write left, up, right or down (l u r d)
 2048> undo

@@ -22,6 +22,7 @@ move  value  remoteness
 1-2   lose   6
 2-1   lose   6
 2-2   lose   6
+tied best: 1-1 1-2 2-1 2-2
 chopsticks R> zz9
 chopsticks: 'zz9' is not a move (write MINE-THEIRS, e.g. 1-2: my hand 1 taps the opponent's hand 2)
 chopsticks R> undo

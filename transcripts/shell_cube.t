@@ -40,6 +40,7 @@ L'    win    4
 B     win    4
 B2    win    4
 B'    win    4
+tied best: U' D'
 cube> zz9
 cube: 'zz9' is not a move (a face U R F D L B, then nothing, ' or 2: U, U', U2)
 cube> undo

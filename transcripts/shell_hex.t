@@ -9,6 +9,7 @@ Hex: hex(size=3,swap=false)
   3 - - - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+x to move
 Prediction: x should win in 5
 hex x> moves
 a1 b1 c1 a2 b2 c2 a3 b3 c3
@@ -19,6 +20,7 @@ hex x> a1
   3 - - - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+o to move
 Prediction: o should win in 5
 hex o> values
 move  value  remoteness
@@ -39,6 +41,7 @@ hex o> undo
   3 - - - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+x to move
 Prediction: x should win in 5
 hex x> redo
   a b c
@@ -47,6 +50,7 @@ hex x> redo
   3 - - - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+o to move
 Prediction: o should win in 5
 hex o> hint
 hint: play b2 (o should win in 5)
@@ -58,6 +62,7 @@ o plays b2: win 5
   3 - - - 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+x to move
 Prediction: x should lose in 4
 x plays c3: lose 4
   a b c
@@ -66,6 +71,7 @@ x plays c3: lose 4
   3 - - x 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+o to move
 Prediction: o should win in 3
 o plays a3: win 3
   a b c
@@ -74,6 +80,7 @@ o plays a3: win 3
   3 o - x 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+x to move
 Prediction: x should lose in 2
 x plays b1: lose 2
   a b c
@@ -82,6 +89,7 @@ x plays b1: lose 2
   3 o - x 3
     a b c
 x (black) joins rows 1 and 3; o (white) joins columns a and c
+o to move
 Prediction: o should win in 1
 o plays c2: win 1
   a b c

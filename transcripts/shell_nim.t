@@ -4,6 +4,7 @@ gamesman: type help for the commands, games for the games, quit to leave.
 Nim: nim(heaps=2,size=3,take=2,misere=false)
 heap 1: ||| (3)
 heap 2: ||| (3)
+x to move
 Prediction: x should lose in 4
 nim x> value
 x should lose in 4
@@ -13,6 +14,7 @@ move  value  remoteness
 1-2   lose   4
 2-1   lose   4
 2-2   lose   4
+tied best: 1-1 1-2 2-1 2-2
 nim x> 1-3
 nim: cannot take 3 from heap 1
 nim x> 3-1
@@ -20,14 +22,17 @@ nim: cannot take 1 from heap 3: there is no heap 3 (heaps 1 to 2)
 nim x> 1-2
 heap 1: | (1)
 heap 2: ||| (3)
+o to move
 Prediction: o should win in 3
 nim o> undo
 heap 1: ||| (3)
 heap 2: ||| (3)
+x to move
 Prediction: x should lose in 4
 nim x> 2-1
 heap 1: ||| (3)
 heap 2: || (2)
+o to move
 Prediction: o should win in 3
 nim o> values
 move  value  remoteness
@@ -40,6 +45,7 @@ o: computer (perfect)
 o plays 2-2: win 3
 heap 1: ||| (3)
 heap 2:  (0)
+x to move
 Prediction: x should lose in 2
 nim x> 1-1
 o plays 1-2: win 1

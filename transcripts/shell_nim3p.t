@@ -5,12 +5,14 @@ gamesman> new nim3p --heaps 2 --size 2
 Nim3P: nim3p(heaps=2,size=2,extra=false)
 heap 1: || (2)
 heap 2: || (2)
+P0 to move
 Prediction: utilities P0 0, P1 1, P2 0
 nim3p P0> moves
 1-1 1-2 2-1 2-2
 nim3p P0> 1-1
 heap 1: | (1)
 heap 2: || (2)
+P1 to move
 Prediction: utilities P0 0, P1 1, P2 0
 nim3p P1> values
 utilities after each move, best first:
@@ -23,10 +25,12 @@ nim3p: 'zz9' is not a move (write HEAP-COUNT, e.g. 2-3)
 nim3p P1> undo
 heap 1: || (2)
 heap 2: || (2)
+P0 to move
 Prediction: utilities P0 0, P1 1, P2 0
 nim3p P0> redo
 heap 1: | (1)
 heap 2: || (2)
+P1 to move
 Prediction: utilities P0 0, P1 1, P2 0
 nim3p P1> hint
 hint: play 2-1 (utilities P0 0, P1 1, P2 0)
@@ -34,10 +38,12 @@ nim3p P1> auto
 P1 plays 2-1: utilities 0 1 0 in 3
 heap 1: | (1)
 heap 2: | (1)
+P2 to move
 Prediction: utilities P0 0, P1 1, P2 0
 P2 plays 2-1: utilities 0 1 0 in 2
 heap 1: | (1)
 heap 2:  (0)
+P0 to move
 Prediction: utilities P0 0, P1 1, P2 0
 P0 plays 1-1: utilities 0 1 0 in 1
 heap 1:  (0)

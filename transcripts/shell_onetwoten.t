@@ -23,6 +23,7 @@ move  value  remoteness
 1     lose   2
 2     lose   2
 3     lose   2
+tied best: 1 2 3
 onetwoten L> 1
 R plays 3: win 1
 [oooooooo]  sum 8 of 8, L to move

@@ -27,6 +27,7 @@ move  value  remoteness
 2-3   tie    5
 2-4   tie    5
 3-4   tie    5
+tied best: 1-3 1-4 2-3 2-4 3-4
 sim o> zz9
 sim: 'zz9' is not an edge (write two node numbers, e.g. 1-2)
 sim o> undo

@@ -8,6 +8,7 @@ Tic-Tac-Toe: tictactoe(misere=true)
 1 - - -
 2 - - -
 3 - - -
+x to move
 Prediction: the game is a tie in 9
 tictactoe x> moves
 a1 b1 c1 a2 b2 c2 a3 b3 c3
@@ -16,6 +17,7 @@ tictactoe x> b2
 1 - - -
 2 - x -
 3 - - -
+o to move
 Prediction: the game is a tie in 8
 tictactoe o> values
 move  value  remoteness
@@ -27,6 +29,7 @@ c2    tie    8
 a3    tie    8
 b3    tie    8
 c3    tie    8
+tied best: a1 b1 c1 a2 c2 a3 b3 c3
 tictactoe o> hint
 hint: play a1, b1, c1, a2, c2, a3, b3 or c3 (the game is a tie in 8)
 tictactoe o> z9
@@ -38,18 +41,21 @@ tictactoe o> a1
 1 o - -
 2 - x -
 3 - - -
+x to move
 Prediction: the game is a tie in 7
 tictactoe x> undo
   a b c
 1 - - -
 2 - x -
 3 - - -
+o to move
 Prediction: the game is a tie in 8
 tictactoe o> redo
   a b c
 1 o - -
 2 - x -
 3 - - -
+x to move
 Prediction: the game is a tie in 7
 tictactoe x> set (x xx- -o-)
 tictactoe: 2 rows, expected 3 in "(x xx- -o-)"
@@ -61,6 +67,7 @@ o plays c2: tie 6
 1 o - -
 2 - x o
 3 - - x
+x to move
 Prediction: the game is a tie in 5
 tictactoe x> history
 start (x --- --- ---)

@@ -28,6 +28,7 @@ c2    tie    8
 a3    tie    8
 b3    tie    8
 c3    tie    8
+tied best: b1 c1 a2 b2 c2 a3 b3 c3
 tomorrowstictactoe o> zz9
 tomorrowstictactoe: 'zz9' is off the board (a1 to c3)
 tomorrowstictactoe o> undo

@@ -29,7 +29,7 @@ database on disk keyed by the variant's spec (see :mod:`gamesman.solver.database
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from typing import TYPE_CHECKING, Hashable, Literal
+from typing import TYPE_CHECKING, Hashable, Literal, Sequence
 
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Packed, Result, SolverError, TooLarge,
@@ -120,6 +120,17 @@ class Graph:
         return order, len(order) == len(self.positions)
 
 
+def max_n_preference(utilities: Sequence[float], remoteness: int | None, mover: int, players: int) -> tuple:
+    """How much ``mover`` likes a result under max^n (the larger the better): its own utility,
+    then that of the player who moves after it, and so on round the table; then the quickest.
+
+    >>> sorted([((0, 0, 1), 2), ((0, 1, 0), 3), ((0, 1, 0), 1)],
+    ...        key=lambda entry: max_n_preference(*entry, 0, 3), reverse=True)
+    [((0, 1, 0), 1), ((0, 1, 0), 3), ((0, 0, 1), 2)]
+    """
+    return (*(utilities[(mover + k) % players] if utilities else 0.0 for k in range(players)), -(remoteness or 0))
+
+
 class Solver:
     """Solves a game variant and answers for its positions.
 
@@ -180,7 +191,8 @@ class Solver:
             child = game.play(position, move)
             rows.append((move, self.move_result(mover, child)))
         if rows and rows[0][1].value is None:
-            rows.sort(key=lambda row: -(row[1].utilities or (0,))[mover])
+            rows.sort(key=lambda row: max_n_preference(row[1].utilities or (), row[1].remoteness, mover, game.players),
+                      reverse=True)
         else:
             rows.sort(key=lambda row: row[1].sort_key())
         return rows
@@ -196,14 +208,14 @@ class Solver:
         return Result(value=value, remoteness=remoteness, grundy=result.grundy)
 
     def best_moves(self, position: Hashable) -> list[Hashable]:
-        """The moves a perfect player may choose (all equally good)."""
+        """The moves a perfect player may choose (all equally good; under max^n, equal in
+        ``max_n_preference``, so that play follows the values the solver gives)."""
         rows = self.move_results(position)
         if not rows:
             return []
         best = rows[0][1]
-        if best.value is None:
-            mover = self.game.to_move(position)
-            return [m for m, r in rows if r.utility(mover) == best.utility(mover)]
+        if best.value is None:  # max^n: equal for every player in turn and as quick
+            return [m for m, r in rows if r.utilities == best.utilities and r.remoteness == best.remoteness]
         return [m for m, r in rows if r.sort_key() == best.sort_key()]
 
     # -- solving --------------------------------------------------------------
@@ -457,15 +469,9 @@ class Solver:
                     longest = max(longest, (remoteness or 0) + 1)
                 out[i] = (tuple(total), longest)
                 continue
-            mover = graph.mover[i]
-            players = self.game.players
-            turn_order = [(mover + k) % players for k in range(players)]
-
-            def preference(entry: Packed) -> tuple:
-                utilities, remoteness = entry
-                return (*(utilities[p] for p in turn_order), -(remoteness or 0))
-
-            utilities, remoteness = max((out[child] for child in kids), key=preference)
+            mover, players = graph.mover[i], self.game.players
+            utilities, remoteness = max((out[child] for child in kids),
+                                        key=lambda entry: max_n_preference(*entry, mover, players))
             out[i] = (utilities, (remoteness or 0) + 1)
         return [out[i] for i in range(n)]
 

@@ -176,12 +176,24 @@ class Shell(Completion):
             for name, (_, result) in zip(names, rows):
                 self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(result.utility(p)):>6}"
                                                           for p in range(game.players)))
+            mover = game.to_move(position)
+            tied = [name for name, (_, result) in zip(names, rows)
+                    if result.utility(mover) == rows[0][1].utility(mover)]
+            if len(tied) > 1 and game.players == 1:
+                self.say(f"tied best: {' '.join(tied)}")
+            elif len(tied) > 1:
+                self.say(f"tied best for {game.player_name(mover)} ({plain_number(rows[0][1].utility(mover))}"
+                         f" each): {' '.join(tied)}; among them the best for the players who follow"
+                         " (in turn) comes first, then the quickest")
             return
         self.say(f"{'move':<{width}}  value  remoteness")
         for name, (_, result) in zip(names, rows):
             value = "-" if result.value is None else result.value.value
             remoteness = "-" if result.remoteness is None else str(result.remoteness)
             self.say(f"{name:<{width}}  {value:<5}  {remoteness}")
+        tied = [name for name, (_, result) in zip(names, rows) if result.sort_key() == rows[0][1].sort_key()]
+        if len(tied) > 1:
+            self.say(f"tied best: {' '.join(tied)}")
 
     def do_hint(self, args: list[str], line: str) -> None:
         self.need_game()

@@ -439,7 +439,7 @@ class Session:
                          "over")
             return
         try:
-            self.say(self.board(turn=False), "board")  # (the prompt names the mover)
+            self.say(self.board(), "board")
             result = self.solving(lambda: self.get_solver().result(self.position))
         except KeyboardInterrupt:
             self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
@@ -560,10 +560,9 @@ class Session:
         if self.clears_screen:
             self.write("\x1b[2J\x1b[3J\x1b[H")
 
-    def board(self, turn: bool = True) -> str:
+    def board(self) -> str:
         """The board as the screen may show it (the whole table, or the viewer's view),
-        with whose turn it is under it (``turn``: no prediction follows) when the drawing
-        does not say."""
+        with whose turn it is under it when the drawing does not say."""
         from gamesman.contract.game import CHANCE
 
         game, position, viewer = self.game, self.position, self.viewer
@@ -576,7 +575,7 @@ class Session:
             text = game.render_view(game.parse_view(game.view(position, viewer)))
             seen_by = f"\n(as {game.player_name(viewer)} sees it)"
         mover = game.to_move(position)
-        if turn and game.players > 1 and mover != CHANCE and self.over() is None:
+        if game.players > 1 and mover != CHANCE and self.over() is None:
             name = game.player_name(mover)
             if not re.search(rf"\b{re.escape(name)} to \w", text):
                 text += f"\n{name} to move"
