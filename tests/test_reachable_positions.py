@@ -19,7 +19,8 @@ from solver_checks import reachable
 #: The games and small variants fuzzed here (the solver answers from the small ones at once).
 VARIANTS = {"tictactoe": {}, "tomorrowstictactoe": {"rows": 2, "cols": 3}, "hex": {"size": 3}, "sim": {"nodes": 4},
             "othello": {"rows": 4, "cols": 4}, "chopsticks": {}, "kaboom": {}, "abalone": {}, "nim": {},
-            "nim3p": {}, "onetwoten": {}}
+            "nim3p": {}, "onetwoten": {}, "connectfour": {"rows": 4, "cols": 4}, "2048": {"rows": 2, "cols": 2},
+            "cube": {}, "poker": {}, "beverbende": {}}
 SOLVED = {"tictactoe", "tomorrowstictactoe", "hex", "sim", "nim", "onetwoten", "chopsticks"}
 BUDGET = settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
@@ -52,7 +53,7 @@ def check_consistent(game, position, solver) -> None:
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 @BUDGET
 @given(seed=st.integers(0, 2 ** 32 - 1), mutations=st.lists(st.tuples(st.integers(0, 10 ** 6), st.sampled_from(
-    "xo-bwBWLRPz0123456789 ()|,/.+:"), st.sampled_from(["replace", "insert", "delete"])), min_size=1, max_size=3))
+    "xo-bwBWLRPz0123456789 ()|,/.+:*@UFRDLBKQJTAcdhs"), st.sampled_from(["replace", "insert", "delete"])), min_size=1, max_size=3))
 def test_reached_positions_parse_back_and_mutants_are_refused_or_consistent(name, seed, mutations):
     game = make_game(name, **VARIANTS[name])
     solver = Solver(game, database=None) if name in SOLVED else None
