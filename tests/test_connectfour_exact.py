@@ -154,3 +154,18 @@ def test_without_numba_the_same_search_runs_as_plain_python():
     game = make_game("connectfour", rows=4, cols=4)
     expected = Solver(game, database=None).result(game.parse_position("(x xoxo oxox ---- ----)"))
     assert (found.stdout, found.stderr) == (f"False {expected}\n", "")
+
+
+def test_answers_are_the_same_with_the_book_as_without_it_and_the_book_holds_every_position_it_was_filled_with():
+    from gamesman.games.connectfour.book import main, positions_up_to
+
+    assert main(["--depth", "2", "--rows", "6", "--cols", "5"]) == 0
+    game = make_game("connectfour", rows=6, cols=5)
+    positions = positions_up_to(game, 2)
+    assert len(game.book) == len(positions) == 1 + 3 + 13  # quick searches are kept too: the start is one
+    with_book = [str(Solver(game, database=None).result(position)) for position in positions]
+    assert game.exact.nodes == 0  # every answer read from the book
+    game.book.path.unlink()
+    game = make_game("connectfour", rows=6, cols=5)
+    assert [str(Solver(game, database=None).result(position)) for position in positions] == with_book
+    assert game.exact.nodes > 0  # searched, with no book to read

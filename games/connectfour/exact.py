@@ -159,9 +159,11 @@ class ExactSearch:
                                  self.ranks, self.counts, self.state, mines, masks, scores)
         return scores
 
-    def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None) -> Result:
+    def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None,
+               keep: bool = False) -> Result:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
-        1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move."""
+        1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move;
+        ``keep``: into the book even if the search was quick (the book command's positions)."""
         import numpy as np
 
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
@@ -172,6 +174,6 @@ class ExactSearch:
         if score is None:
             before = self.nodes
             score = self.score(mine, mask, progress)
-            if self.book is not None and self.nodes - before >= WORTH_KEEPING:
+            if self.book is not None and (keep or self.nodes - before >= WORTH_KEEPING):
                 self.book.add(key, score)
         return result_of_score(score, empty)
