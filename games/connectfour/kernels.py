@@ -10,9 +10,11 @@ over scores, a transposition table of bounds, moves ordered by the winning cells
 they create (centre columns first among equals), moves that hand the opponent a
 win left out, and null-window searches that narrow the score to its exact value.
 Beyond it: the table keeps two slots a bucket, one for the bound that took the most
-work and one for the newest (as John Tromp's Fhourstones does), and grows when a
+work and one for the newest, and grows when a
 search runs long; the null windows start at 0 and then step away from the bound
-found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches).
+found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches); and
+before searching its moves a position looks up the positions they make, in case the
+table already refutes the window through one of them (an enhanced transposition cutoff).
 A score counts how early the game ends: with ``e`` empty cells, winning with the
 next piece scores ``(e + 1) // 2``, each later piece of one's own one less; a loss
 is the opponent's score negated; a tie is 0.
@@ -141,6 +143,12 @@ def table_key(mine, mask, rows, cols):
 
 
 @compiled
+def search_key(mine, mask, rows, cols, pieces):
+    """The key the search files a position of ``pieces`` pieces under (see MIRRORED_BELOW)."""
+    return table_key(mine, mask, rows, cols) if pieces < MIRRORED_BELOW else mine + mask
+
+
+@compiled
 def bucket(table, key):
     """The first of the two slots where ``key``'s bound may be kept (the key modulo a prime)."""
     return (key % np.uint64(len(table) // 2)) * np.uint64(2)
@@ -177,6 +185,24 @@ def store(table, key, score, lower, work, geometry):
         entry += geometry[SPAN]
     keep(table, key, (key & KEY_MASK) | (np.uint64(entry) << KEY_BITS)
          | (np.uint64(min(bit_length(work), 255)) << WORK_SHIFT))
+
+
+@compiled
+def proven_by_moves(table, mine, mask, playable, masks, geometry, pieces, beta):
+    """A score the table proves for the player to move (``pieces`` on the board) through
+    one of its ``playable`` moves, the bound kept for the position the move makes negated:
+    the first one of ``beta`` or more, else the best (``geometry[LOWEST] - 1`` if none)."""
+    rows, cols, lowest, span = geometry[ROWS], geometry[COLS], geometry[LOWEST], geometry[SPAN]
+    best = lowest - 1
+    for c in range(cols):
+        move = playable & masks[FIRST_COLUMN + c]
+        if move != ZERO:
+            entry = bound(table, search_key(mine ^ mask, mask | move, rows, cols, pieces + 1))
+            if 0 < entry <= span:  # an upper bound on the move's position
+                best = max(best, -(entry + lowest - 1))
+                if best >= beta:
+                    break
+    return best
 
 
 @compiled
@@ -234,7 +260,7 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
                 continue
             low = -((empty - 2) // 2)  # the opponent cannot win with the next piece
             high = (empty - 1) // 2  # nor can the player to move
-            key = table_key(mine, mask, rows, cols) if cells - empty < MIRRORED_BELOW else mine + mask
+            key = search_key(mine, mask, rows, cols, cells - empty)
             frames[sp, KEY] = key
             entry = bound(table, key)
             if entry > span:
@@ -244,6 +270,10 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
             alpha, beta = max(alpha, low), min(beta, high)
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
+                continue
+            proven = proven_by_moves(table, mine, mask, playable, masks, geometry, cells - empty, beta)
+            if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
+                value, returning, sp = proven, 1, sp - 1
                 continue
             count = 0
             for c in range(cols):
