@@ -154,3 +154,37 @@ def test_without_numba_the_same_search_runs_as_plain_python():
     game = make_game("connectfour", rows=4, cols=4)
     expected = Solver(game, database=None).result(game.parse_position("(x xoxo oxox ---- ----)"))
     assert (found.stdout, found.stderr) == (f"False {expected}\n", "")
+
+
+def test_answers_are_the_same_with_the_book_as_without_it_and_the_book_holds_every_position_it_was_filled_with():
+    from gamesman.games.connectfour.book import main, positions_up_to
+
+    assert main(["--depth", "2", "--rows", "6", "--cols", "5"]) == 0
+    game = make_game("connectfour", rows=6, cols=5)
+    positions = positions_up_to(game, 2)
+    assert len(game.book) == len(positions) == 1 + 3 + 13  # quick searches are kept too: the start is one
+    with_book = [str(Solver(game, database=None).result(position)) for position in positions]
+    assert game.exact.nodes == 0  # every answer read from the book
+    game.book.path.unlink()
+    game = make_game("connectfour", rows=6, cols=5)
+    assert [str(Solver(game, database=None).result(position)) for position in positions] == with_book
+    assert game.exact.nodes > 0  # searched, with no book to read
+
+
+def test_a_table_that_grows_keeps_its_bounds_and_the_answers(monkeypatch):
+    """On 6x7, whose keys have more bits than a slot keeps (the rest follows from the bucket)."""
+    import gamesman.games.connectfour.exact as exact
+
+    monkeypatch.setattr(exact, "TABLE_BITS", 17)
+    cells = "-xoxox--oxoxo---xoxo-" + "-" * 21
+    search = ExactSearch(6, 7, 4)
+    answer = search.result(cells, "x", "o")
+    searched, slots = search.nodes, len(search.table)
+    search.grow()
+    assert len(search.table) >= 4 * slots
+    assert search.result(cells, "x", "o") == answer and searched > 100_000 > 100 * (search.nodes - searched)
+    monkeypatch.setattr(exact, "LARGEST_TABLE_BITS", 20)
+    monkeypatch.setattr(exact, "SLICE", 1 << 14)
+    monkeypatch.setattr(exact, "GROW_AFTER", 0)  # grow at the first returns to Python, in the middle of the search
+    growing = ExactSearch(6, 7, 4)
+    assert growing.result(cells, "x", "o") == answer and len(growing.table) >= 1 << 20

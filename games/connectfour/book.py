@@ -3,9 +3,11 @@
 The book holds exact scores found by the search itself: every position whose search
 took long (the empty board, the first moves) is written down as soon as it is found,
 and ``python -m gamesman.games.connectfour.book --depth N`` searches every position of
-up to N pieces, so that those of them that take long are in the book (resumable: what
-is in the book is not searched again; Ctrl-C stops it, keeping what was found).  A position and its mirror image share an
-entry.  The answers never depend on the book: it only saves searching again.
+up to N pieces and writes each down, however quick its search was: a position the
+search reached quickly only because the positions after it were searched just before
+would take long again in a new process (resumable: what is in the book is not searched
+again; Ctrl-C stops it, keeping what was found).  A position and its mirror image
+share an entry.  The answers never depend on the book: it only saves searching again.
 
 The file is plain text, one ``key score`` line per position (the key as the search's
 table takes it: see ``kernels.table_key``), appended as positions are found; a line that does not read (a write
@@ -106,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     progress = Progress(f"opening book of {game.spec}")
     try:
         for done, position in enumerate(positions, start=1):
-            game.known_result(position)  # searched and written down, unless already in the book
+            turn, cells, _ = position
+            mover, other = game.player_names[turn], game.player_names[1 - turn]
+            searching = f"searching position {done:,} of {len(positions):,}"
+            game.exact.result(cells, mover, other, lambda _, nodes, __: progress(searching, nodes, None),
+                              keep=True)  # searched and written down, unless in the book
             progress("positions", done, len(positions))
     except KeyboardInterrupt:
         progress.finish()

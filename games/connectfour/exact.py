@@ -16,7 +16,7 @@ The transposition table is kept between positions (it only holds bounds that are
 true of the positions they belong to), so the values of a position's moves cost
 little more than the position's own value.  Positions of the first few moves take
 long (the empty 6x7 board, a win for the first player on the 41st move, searches
-well over a billion positions): the opening book keeps their scores once found.
+about half a billion positions: minutes): the opening book keeps their scores once found.
 
 >>> search = ExactSearch(4, 4, 4)
 >>> str(search.result("----" * 4, "x", "o"))   # the 4x4 board is a tie
@@ -35,15 +35,18 @@ if TYPE_CHECKING:
 
     from gamesman.games.connectfour.book import Book
 
-#: The largest board: a column takes rows + 1 bits, and a position's key (as many bits as
-#: the board) shares a 64-bit slot of the table with a byte.
+#: The largest board: a column takes rows + 1 bits, and a position's key as many bits as the board.
 BOARD_BITS = 56
 #: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second.
 SLICE = 1 << 21
 #: A search of at least this many nodes (a second or so) is worth a line in the opening book.
 WORTH_KEEPING = 1 << 21
-#: The transposition table has about 2**TABLE_BITS slots at most (8 bytes each: 134 MB).
+#: The transposition table starts with about 2**TABLE_BITS slots (8 bytes each: 134 MB) ...
 TABLE_BITS = 24
+#: ... and grows to about 2**LARGEST_TABLE_BITS (537 MB) during a search that has searched
+#: more than GROW_AFTER nodes per slot (the empty 6x7 board; seconds into the search).
+LARGEST_TABLE_BITS = 26
+GROW_AFTER = 4
 
 
 def fits(rows: int, cols: int) -> bool:
@@ -79,6 +82,8 @@ class ExactSearch:
 
         if not fits(rows, cols):
             raise ValueError(f"a {rows}x{cols} board takes more than {BOARD_BITS} bits")
+        if (in_a_row - 1) * (rows + 2) >= 64:  # the farthest shift of a line's cells
+            raise ValueError(f"lines of {in_a_row} on {rows} rows are too long for the search's bitboards")
         self.kernels = kernels
         self.book = book
         self.board = GravityBoard(rows, cols)
@@ -88,16 +93,32 @@ class ExactSearch:
         order = sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col))  # centre first
         self.masks = np.array([self.board.bottom, self.board.board] + [self.board.column_masks[col] for col in order],
                               np.uint64)
-        size = prime_at_least(1 << min(TABLE_BITS, self.cells + 2))
-        self.table = np.zeros(size, np.uint64)
+        self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
         depth = self.cells + 2
-        self.frames = np.zeros((depth, 3), np.uint64)
+        self.frames = np.zeros((depth, kernels.FRAME_SIZE), np.uint64)
         self.windows = np.zeros((depth, 2), np.int64)
-        self.moves = np.zeros((depth, cols), np.uint64)
+        self.moves = np.zeros((depth, cols, 2), np.uint64)
         self.ranks = np.zeros((depth, cols), np.int64)
         self.counts = np.zeros((depth, 2), np.int64)
         self.state = np.zeros(kernels.STATE_SIZE, np.int64)
         self.nodes = 0  # searched so far, over every position
+
+    @staticmethod
+    def empty_table(slots: int) -> "np.ndarray":
+        """A table of about ``slots`` slots, in buckets of two; the number of buckets is a
+        prime (keys spread over every bucket) above 2**16 (a slot keeps a key's low bits only)."""
+        import numpy as np
+
+        return np.zeros(2 * prime_at_least(max(slots // 2, 1 << 16)), np.uint64)
+
+    def grow(self) -> None:
+        """Move the table's bounds to a table four times as large."""
+        import numpy as np
+
+        old = self.table
+        self.table = self.empty_table(4 * len(old))
+        inverse = pow(1 << int(self.kernels.KEY_BITS), -1, len(old) // 2)
+        self.kernels.regrow(old, self.table, np.uint64(inverse))
 
     @property
     def nbytes(self) -> int:
@@ -111,7 +132,7 @@ class ExactSearch:
         import numpy as np
 
         kernels = self.kernels
-        self.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
+        self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
         self.state[:] = 0
         self.state[kernels.PHASE] = kernels.START
         nodes = 0
@@ -121,6 +142,9 @@ class ExactSearch:
                                         self.moves, self.ranks, self.counts, self.state, SLICE)
                 if progress:
                     progress("searching", nodes, None)
+                if (len(self.table) < 1 << LARGEST_TABLE_BITS
+                        and self.state[kernels.NODES] > GROW_AFTER * len(self.table)):
+                    self.grow()
         finally:
             self.nodes += nodes
         return int(self.state[kernels.LOW])
@@ -135,9 +159,11 @@ class ExactSearch:
                                  self.ranks, self.counts, self.state, mines, masks, scores)
         return scores
 
-    def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None) -> Result:
+    def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None,
+               keep: bool = False) -> Result:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
-        1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move."""
+        1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move;
+        ``keep``: into the book even if the search was quick (the book command's positions)."""
         import numpy as np
 
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
@@ -148,6 +174,6 @@ class ExactSearch:
         if score is None:
             before = self.nodes
             score = self.score(mine, mask, progress)
-            if self.book is not None and self.nodes - before >= WORTH_KEEPING:
+            if self.book is not None and (keep or self.nodes - before >= WORTH_KEEPING):
                 self.book.add(key, score)
         return result_of_score(score, empty)

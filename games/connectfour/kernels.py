@@ -9,6 +9,12 @@ The search is Pascal Pons' (http://blog.gamesolver.org): negamax with alpha-beta
 over scores, a transposition table of bounds, moves ordered by the winning cells
 they create (centre columns first among equals), moves that hand the opponent a
 win left out, and null-window searches that narrow the score to its exact value.
+Beyond it: the table keeps two slots a bucket, one for the bound that took the most
+work and one for the newest, and grows when a
+search runs long; the null windows start at 0 and then step away from the bound
+found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches); and
+before searching its moves a position looks up the positions they make, in case the
+table already refutes the window through one of them (an enhanced transposition cutoff).
 A score counts how early the game ends: with ``e`` empty cells, winning with the
 next piece scores ``(e + 1) // 2``, each later piece of one's own one less; a loss
 is the opponent's score negated; a tie is 0.
@@ -29,17 +35,31 @@ from gamesman.players.compiled import COMPILED, compiled  # noqa: F401  (COMPILE
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
 FULL = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
-#: A position's key (mine + mask) takes at most this many bits; a table slot keeps a bound above it.
-KEY_BITS = np.uint64(56)
+BYTE = np.uint64(0xFF)
+#: The low bits of a position's key that a slot keeps: with the slot's bucket (the key modulo
+#: a prime over 2**16) they tell apart every key of 56 bits, the largest board's.
+KEY_BITS = np.uint64(40)
 KEY_MASK = (ONE << KEY_BITS) - ONE
+#: Above the key, a slot keeps the bound (a byte: 0 for none, upper bounds first, then
+#: lower ones) and the work it took (a byte: the bit length of the nodes searched for it).
+WORK_SHIFT = np.uint64(48)
+#: Positions of fewer pieces than this share their key with their mirror image (deeper,
+#: mirror images rarely meet, and the mirror costs time at every node).
+MIRRORED_BELOW = 16
+#: The line length whose kernels are compiled for it apart (the standard rules: the loops
+#: over the line unroll), though from the same code.
+STANDARD_IN_A_ROW = 4
 
 # The slots of a search's state (an int64 array): where the stack is, whether a value is
 # on its way back to the frame on top, that value, the bounds of the score found so far,
-# the null window's middle, and the phase (START: nothing done yet; WINDOW: a null-window
-# search runs; DONE: the score is LOW).
-SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE = range(7)
-STATE_SIZE = 7
+# the null window's middle, the phase (START: nothing done yet; WINDOW: a null-window
+# search runs; DONE: the score is LOW), the step to the next window (see ``next_window``)
+# and the nodes searched since START.
+SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE, STEP, NODES = range(9)
+STATE_SIZE = 9
 START, WINDOW, DONE = 0, 1, 2
+#: ``state[STEP]`` once both bounds have moved: the windows halve what is left.
+HALVING = 1 << 40
 
 # The slots of the geometry (an int64 array): rows, columns, pieces in a line, the
 # lowest score the table holds, and the span of scores (see ``store``).
@@ -47,16 +67,14 @@ ROWS, COLS, IN_A_ROW, LOWEST, SPAN = range(5)
 # The masks (a uint64 array): the bottom cell of each column, the whole board, then
 # each column's cells in the order moves are tried.
 BOTTOM, BOARD, FIRST_COLUMN = range(3)
-
-
-@compiled
-def shifted(bits, by):
-    """``bits`` moved ``by`` places toward the high bits (away from them when negative)."""
-    if by >= 64 or by <= -64:
-        return ZERO
-    if by >= 0:
-        return bits << np.uint64(by)
-    return bits >> np.uint64(-by)
+# The columns of a frame (a uint64 array): the position (mine, mask), its table key, the
+# nodes searched (``state[NODES]``) when the frame was entered, and the empty cells that
+# would complete a line of the opponent (known from the move that made the position).
+MINE, MASK, KEY, ENTERED, THREATS = range(5)
+FRAME_SIZE = 5
+# A move of a frame (a uint64 pair): its cell, and the empty cells that would then complete
+# a line of its player (their number ranks the move).
+CELL, MADE = range(2)
 
 
 @compiled
@@ -72,20 +90,35 @@ def popcount(bits):
 
 
 @compiled
+def bit_length(bits):
+    """The number of bits up to the highest set one (0 for none)."""
+    for by in (1, 2, 4, 8, 16, 32):
+        bits |= bits >> np.uint64(by)
+    return popcount(bits)
+
+
+@compiled
 def winning_cells(mine, mask, rows, in_a_row, board):
     """The empty cells (playable or not) that would complete a line of ``mine``."""
-    below = FULL
-    for j in range(1, in_a_row):
-        below &= shifted(mine, j)
-    found = below
-    for step in (rows + 1, rows, rows + 2):  # across, and the two diagonals
-        for before in range(in_a_row):  # pieces of the line on the low side of the cell
-            run = FULL
-            for j in range(1, before + 1):
-                run &= shifted(mine, j * step)
+    if in_a_row == STANDARD_IN_A_ROW:  # the same code, with its loops unrolled
+        return cells_completing(mine, mask, rows, STANDARD_IN_A_ROW, board)
+    return cells_completing(mine, mask, rows, in_a_row, board)
+
+
+@compiled
+def cells_completing(mine, mask, rows, in_a_row, board):
+    """``winning_cells`` for any line length (every shift stays under 64: see ``ExactSearch``)."""
+    found = FULL
+    for j in range(1, in_a_row):  # up the column
+        found &= mine << np.uint64(j)
+    for step in (np.uint64(rows + 1), np.uint64(rows), np.uint64(rows + 2)):  # across, and the two diagonals
+        low = FULL  # the cell's ``before`` nearest neighbours on the low side are ``mine``
+        for before in range(in_a_row):
+            high = FULL  # and the rest of the line on the high side
             for j in range(1, in_a_row - before):
-                run &= shifted(mine, -j * step)
-            found |= run
+                high &= mine >> (np.uint64(j) * step)
+            found |= low & high
+            low &= mine << (np.uint64(before + 1) * step)
     return found & (board ^ mask)
 
 
@@ -110,41 +143,110 @@ def table_key(mine, mask, rows, cols):
 
 
 @compiled
-def store(table, key, score, lower, geometry):
-    """Keep a bound on the score of the position ``key`` in the table: the key in the low
-    KEY_BITS bits of a slot, and above it a byte (0 for none), upper bounds first, then lower ones."""
+def search_key(mine, mask, rows, cols, pieces):
+    """The key the search files a position of ``pieces`` pieces under (see MIRRORED_BELOW)."""
+    return table_key(mine, mask, rows, cols) if pieces < MIRRORED_BELOW else mine + mask
+
+
+@compiled
+def bucket(table, key):
+    """The first of the two slots where ``key``'s bound may be kept (the key modulo a prime)."""
+    return (key % np.uint64(len(table) // 2)) * np.uint64(2)
+
+
+@compiled
+def bound(table, key):
+    """The bound byte kept for ``key`` (0 for none)."""
+    at = bucket(table, key)
+    tag = key & KEY_MASK
+    for slot in (table[at], table[at + ONE]):
+        if slot & KEY_MASK == tag:
+            return np.int64((slot >> KEY_BITS) & BYTE)
+    return 0
+
+
+@compiled
+def keep(table, key, slot):
+    """Put ``slot`` (``key``'s) in its bucket: in the first slot if it took at least the
+    work of what is there (or updates it), else in the second, which always takes the newest."""
+    at = bucket(table, key)
+    first = table[at]
+    if first & KEY_MASK == key & KEY_MASK or first >> WORK_SHIFT <= slot >> WORK_SHIFT:
+        table[at] = slot
+    else:
+        table[at + ONE] = slot
+
+
+@compiled
+def store(table, key, score, lower, work, geometry):
+    """Keep a bound on the score of the position ``key``, found by searching ``work`` nodes."""
     entry = score - geometry[LOWEST] + 1
     if lower:
         entry += geometry[SPAN]
-    table[key % np.uint64(len(table))] = key | (np.uint64(entry) << KEY_BITS)
+    keep(table, key, (key & KEY_MASK) | (np.uint64(entry) << KEY_BITS)
+         | (np.uint64(min(bit_length(work), 255)) << WORK_SHIFT))
+
+
+@compiled
+def proven_by_moves(table, mine, mask, playable, masks, geometry, pieces, beta):
+    """A score the table proves for the player to move (``pieces`` on the board) through
+    one of its ``playable`` moves, the bound kept for the position the move makes negated:
+    the first one of ``beta`` or more, else the best (``geometry[LOWEST] - 1`` if none)."""
+    rows, cols, lowest, span = geometry[ROWS], geometry[COLS], geometry[LOWEST], geometry[SPAN]
+    best = lowest - 1
+    for c in range(cols):
+        move = playable & masks[FIRST_COLUMN + c]
+        if move != ZERO:
+            entry = bound(table, search_key(mine ^ mask, mask | move, rows, cols, pieces + 1))
+            if 0 < entry <= span:  # an upper bound on the move's position
+                best = max(best, -(entry + lowest - 1))
+                if best >= beta:
+                    break
+    return best
+
+
+@compiled
+def regrow(old, table, inverse):
+    """Put every bound of the table ``old`` in the (larger) ``table``, with the work it took.
+
+    A slot keeps only a key's low KEY_BITS; the rest follows from its bucket (the Chinese
+    remainder theorem): ``inverse`` is 2**KEY_BITS's inverse modulo ``old``'s prime."""
+    prime = np.uint64(len(old) // 2)
+    for at in range(len(old)):
+        slot = old[at]
+        if (slot >> KEY_BITS) & BYTE != ZERO:
+            tag = slot & KEY_MASK
+            high = ((np.uint64(at // 2) + prime - tag % prime) % prime) * inverse % prime
+            keep(table, tag | (high << KEY_BITS), slot)
 
 
 @compiled
 def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
     """Run the null-window search in ``state`` for at most ``budget`` nodes; the nodes visited.
 
-    Frames (one per depth): ``frames[d]`` the position (mine, mask, its table key), ``windows[d]``
-    (alpha, beta), ``moves[d]``/``ranks[d]`` its moves in the order tried, ``counts[d]``
-    (how many, the next one).  A frame's position never allows its player to win with the
-    next piece (the caller checks the root; moves that allow it are never tried).
+    Frames (one per depth): ``frames[d]`` the position (see MINE ... THREATS; the root's
+    threats are found here), ``windows[d]`` (alpha, beta), ``moves[d]``/``ranks[d]`` its
+    moves (see CELL, MADE) in the order tried,
+    ``counts[d]`` (how many, the next one).  A frame's position never allows its player
+    to win with the next piece (the caller checks the root; moves that allow it are never tried).
     """
     rows, cols, in_a_row = geometry[ROWS], geometry[COLS], geometry[IN_A_ROW]
     lowest, span = geometry[LOWEST], geometry[SPAN]
     bottom, board = masks[BOTTOM], masks[BOARD]
-    size = np.uint64(len(table))
     cells = rows * cols
     sp, returning, value = state[SP], state[RETURNING], state[VALUE]
+    before = state[NODES]  # nodes searched before this call
     nodes = 0
     while True:
         if returning == 0:  # enter the frame on top
             if nodes >= budget:
-                state[SP], state[RETURNING], state[VALUE] = sp, returning, value
-                return nodes
+                break
+            mine, mask = frames[sp, MINE], frames[sp, MASK]
+            frames[sp, ENTERED] = np.uint64(before + nodes)
             nodes += 1
-            mine, mask = frames[sp, 0], frames[sp, 1]
             alpha, beta = windows[sp, 0], windows[sp, 1]
             empty = cells - popcount(mask)
-            threats = winning_cells(mine ^ mask, mask, rows, in_a_row, board)
+            threats = frames[sp, THREATS] if sp > 0 else winning_cells(mine ^ mask, mask, rows, in_a_row, board)
             playable = (mask + bottom) & board
             forced = playable & threats
             if forced != ZERO:
@@ -158,39 +260,43 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
                 continue
             low = -((empty - 2) // 2)  # the opponent cannot win with the next piece
             high = (empty - 1) // 2  # nor can the player to move
-            key = table_key(mine, mask, rows, cols)
-            frames[sp, 2] = key
-            slot = table[key % size]
-            entry = np.int64(slot >> KEY_BITS)
-            if entry != 0 and slot & KEY_MASK == key:
-                if entry > span:
-                    low = max(low, entry - span + lowest - 1)
-                else:
-                    high = min(high, entry + lowest - 1)
+            key = search_key(mine, mask, rows, cols, cells - empty)
+            frames[sp, KEY] = key
+            entry = bound(table, key)
+            if entry > span:
+                low = max(low, entry - span + lowest - 1)
+            elif entry != 0:
+                high = min(high, entry + lowest - 1)
             alpha, beta = max(alpha, low), min(beta, high)
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
+                continue
+            proven = proven_by_moves(table, mine, mask, playable, masks, geometry, cells - empty, beta)
+            if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
+                value, returning, sp = proven, 1, sp - 1
                 continue
             count = 0
             for c in range(cols):
                 move = playable & masks[FIRST_COLUMN + c]
                 if move != ZERO:
-                    rank = popcount(winning_cells(mine | move, mask, rows, in_a_row, board))
+                    made = winning_cells(mine | move, mask, rows, in_a_row, board)
+                    rank = popcount(made)
                     at_rank = count
                     while at_rank > 0 and ranks[sp, at_rank - 1] < rank:  # stable: centre first among equals
-                        moves[sp, at_rank], ranks[sp, at_rank] = moves[sp, at_rank - 1], ranks[sp, at_rank - 1]
+                        moves[sp, at_rank, CELL], moves[sp, at_rank, MADE] = (moves[sp, at_rank - 1, CELL],
+                                                                              moves[sp, at_rank - 1, MADE])
+                        ranks[sp, at_rank] = ranks[sp, at_rank - 1]
                         at_rank -= 1
-                    moves[sp, at_rank], ranks[sp, at_rank] = move, rank
+                    moves[sp, at_rank, CELL], moves[sp, at_rank, MADE], ranks[sp, at_rank] = move, made, rank
                     count += 1
             counts[sp, 0], counts[sp, 1] = count, 0
             windows[sp, 0], windows[sp, 1] = alpha, beta
         else:  # a child's value comes back
             if sp < 0:
-                state[SP], state[RETURNING], state[VALUE] = sp, returning, value
-                return nodes
+                break
             score = -value
             if score >= windows[sp, 1]:
-                store(table, frames[sp, 2], score, True, geometry)
+                store(table, frames[sp, KEY], score, True, np.uint64(before + nodes) - frames[sp, ENTERED], geometry)
                 value, sp = score, sp - 1
                 continue
             if score > windows[sp, 0]:
@@ -198,26 +304,39 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
         following = counts[sp, 1]
         if following < counts[sp, 0]:  # the next child
             counts[sp, 1] = following + 1
-            mine, mask = frames[sp, 0], frames[sp, 1]
-            frames[sp + 1, 0], frames[sp + 1, 1] = mine ^ mask, mask | moves[sp, following]
+            mine, mask = frames[sp, MINE], frames[sp, MASK]
+            move = moves[sp, following, CELL]
+            frames[sp + 1, MINE], frames[sp + 1, MASK] = mine ^ mask, mask | move
+            frames[sp + 1, THREATS] = moves[sp, following, MADE] & ~move
             windows[sp + 1, 0], windows[sp + 1, 1] = -windows[sp, 1], -windows[sp, 0]
             sp, returning = sp + 1, 0
         else:  # every child is worse than alpha: alpha is an upper bound
             value = windows[sp, 0]
-            store(table, frames[sp, 2], value, False, geometry)
+            store(table, frames[sp, KEY], value, False, np.uint64(before + nodes) - frames[sp, ENTERED], geometry)
             returning, sp = 1, sp - 1
+    state[SP], state[RETURNING], state[VALUE], state[NODES] = sp, returning, value, before + nodes
+    return nodes
 
 
 @compiled
-def start_window(state, frames, windows):
-    """Begin the null-window search that halves the bounds in ``state`` (Pons' choice of
-    the middle, nearer 0 first, where most scores lie)."""
-    low, high = state[LOW], state[HIGH]
-    middle = low + (high - low) // 2
-    if middle <= 0 and -((-low) // 2) < middle:
-        middle = -((-low) // 2)
-    elif middle >= 0 and high // 2 > middle:
-        middle = high // 2
+def next_window(state, windows):
+    """Begin the next null-window search, which tells whether the score is above a middle.
+
+    The first middle is 0 (a win or not), where most scores lie; then, while the same
+    bound keeps moving, the middle goes one past it, then 2, 4, 8 ... past it (the score of
+    a position in play is mostly near the first bound found: the empty board's is 1, found
+    by two searches); once both bounds have moved, each middle halves what is left.
+    """
+    low, high, step = state[LOW], state[HIGH], state[STEP]
+    if step == 0:
+        middle = 0
+    elif step == HALVING:
+        middle = low + (high - low) // 2
+    elif step > 0:
+        middle = low + step - 1
+    else:
+        middle = high + step
+    middle = min(max(middle, low), high - 1)
     windows[0, 0], windows[0, 1] = middle, middle + 1
     state[MIDDLE] = middle
     state[SP], state[RETURNING], state[PHASE] = 0, 0, WINDOW
@@ -231,23 +350,31 @@ def search(geometry, masks, table, frames, windows, moves, ranks, counts, state,
     """
     nodes = 0
     if state[PHASE] == START:
-        mine, mask = frames[0, 0], frames[0, 1]
+        mine, mask = frames[0, MINE], frames[0, MASK]
         empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+        state[NODES], state[STEP] = 0, 0
         if can_win_next(mine, mask, masks, geometry):
             state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
             return 0
         state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
-        start_window(state, frames, windows)
+        next_window(state, windows)
     while state[PHASE] == WINDOW and nodes < budget:
-        nodes += negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state,
-                         budget - nodes)
+        nodes += negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget - nodes)
         if state[SP] < 0:  # the window's search is over
-            if state[VALUE] <= state[MIDDLE]:
-                state[HIGH] = state[VALUE]
-            else:
+            above = state[VALUE] > state[MIDDLE]
+            if above:
                 state[LOW] = state[VALUE]
+            else:
+                state[HIGH] = state[VALUE]
+            step = state[STEP]
+            if step == 0:
+                state[STEP] = 1 if above else -1
+            elif step != HALVING and (step > 0) == above:
+                state[STEP] = 2 * step
+            else:
+                state[STEP] = HALVING
             if state[LOW] < state[HIGH]:
-                start_window(state, frames, windows)
+                next_window(state, windows)
             else:
                 state[PHASE] = DONE
     return nodes
@@ -257,7 +384,7 @@ def search(geometry, masks, table, frames, windows, moves, ranks, counts, state,
 def search_many(geometry, masks, table, frames, windows, moves, ranks, counts, state, mines, boards, scores):
     """The exact scores of many positions (as ``search`` takes them, without a budget)."""
     for at in range(len(mines)):
-        frames[0, 0], frames[0, 1] = mines[at], boards[at]
+        frames[0, MINE], frames[0, MASK] = mines[at], boards[at]
         state[:] = 0
         state[PHASE] = START
         while state[PHASE] != DONE:
