@@ -75,6 +75,9 @@ table.  ``benchmarks/bench_2048.py`` measures both players.
 With a target the expectimax search scores a board holding the target as a
 win, above every live board.  ``expectimax`` is the game's search strategy.
 
+Random games for the search players (``compact_playouts``) run compiled on the same
+64-bit boards (:mod:`.playouts`), on boards of at most 4x4.
+
 Exact solving: without a target, the solver walks the positions reachable
 from the start (2x2 only).  With a target, the game knows every value itself
 (:class:`ExactTable`, built on first use with numpy over all boards whose
@@ -96,7 +99,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.game import CHANCE, CompactPlayouts, Game, Option
 from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, DeepSearch, line_value
 from gamesman.games.twentyfortyeight.exact import EXACT_BOARDS, ExactTable
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, NEW_TILES, PLAYER, ChanceOutcome, Position, slide
@@ -413,6 +416,15 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
             return None
         move = DIRECTIONS[index]
         return Choice(move, f"{move} (expectimax depth {depth_used}, {leaves:,} leaves)")
+
+    # -- fast play (gamesman.games.twentyfortyeight.playouts) ----------------------------
+    def compact_playouts(self) -> CompactPlayouts[Position, str | ChanceOutcome] | None:
+        """Random games on a 64-bit board, for boards of at most 4x4."""
+        if self.rows > 4 or self.cols > 4:
+            return None
+        from gamesman.games.twentyfortyeight.playouts import TwentyFortyEightPlayouts
+
+        return TwentyFortyEightPlayouts(self)
 
     def simulate_report(self, finals: Sequence[Position]) -> str:
         return simulate_report(self, finals)
