@@ -25,7 +25,8 @@ VARIANTS = [
     ("othello", {"rows": 4, "cols": 5, "place_anywhere": True}),
     ("hex", {"size": 3}), ("hex", {"size": 6}), ("hex", {}),
     ("connectfour", {}), ("connectfour", {"rows": 8, "cols": 8}),
-    ("connectfour", {"rows": 4, "cols": 5, "in_a_row": 3, "misere": True}), ("connectfour", {"rows": 1, "cols": 3, "in_a_row": 1}),
+    ("connectfour", {"rows": 4, "cols": 5, "in_a_row": 3, "misere": True}),
+    ("connectfour", {"rows": 1, "cols": 3, "in_a_row": 1}),
     ("2048", {}), ("2048", {"rows": 3, "cols": 4}), ("2048", {"rows": 2, "cols": 3, "target": 32}),
     ("2048", {"rows": 2, "cols": 2, "target": 4}),
 ]

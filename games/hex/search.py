@@ -302,10 +302,10 @@ class RaveSearch(MCTSPlayer):
     Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
 
     game: Hex
-    iterations: int | None = None
     name = "rave"
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         self.neighbours = neighbour_table(self.game.size)
 
     def describe(self) -> str:
@@ -352,9 +352,5 @@ class RaveSearch(MCTSPlayer):
 
 def make_rave(game: Hex, rng: random.Random, args: list[str]) -> RaveSearch:
     """``rave [ITERATIONS] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     iterations, seconds = parse_budget("rave", args, "iterations", 1, 10 ** 9)
-    if iterations is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return RaveSearch(game, rng, iterations=iterations, seconds=seconds)

@@ -426,9 +426,5 @@ class BitAlphaBeta(Strategy):
 
 def make_bitalphabeta(game: Othello, rng: random.Random, args: list[str]) -> BitAlphaBeta:
     """``bitalphabeta [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     depth, seconds = parse_budget("bitalphabeta", args, "depth", 1, MAX_DEPTH)
-    if depth is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return BitAlphaBeta(game, rng, depth=depth, seconds=seconds)

@@ -203,6 +203,16 @@ class Shell(Completion):
         listed = moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
         self.say(f"hint: play {listed} ({describe_result(game, position, result)})")
 
+    def do_search(self, args: list[str], line: str) -> None:
+        self.need_game()
+        if args and args[0].lower() == "default" and len(args) == 1:
+            self.search_words = None
+        elif args:
+            self.make_player(args)  # checked: a bad strategy leaves the choice as it was
+            self.search_words = list(args)
+        chosen = "" if self.search_words is None else " (chosen by search; search default: the game's own)"
+        self.say(f"search player: {self.searcher().describe()}{chosen}")
+
     def do_predictions(self, args: list[str], line: str) -> None:
         if not args:
             self.say(f"predictions are {'on' if self.predictions else 'off'}")
