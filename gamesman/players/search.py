@@ -269,6 +269,10 @@ class MCTSPlayer(Strategy):
         shared among SAMPLES positions drawn from that view, each searched on its
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
+        if self.compact is None:  # asked when a search first needs it: compiled forms load numba,
+            self.compact = game.compact_playouts()  # and compile or read their code before the clock starts
+            if self.compact is not None and game.outcome(position) is None:
+                self.compact.utilities(position, 0)
         started = time.monotonic()
         deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
@@ -299,8 +303,6 @@ class MCTSPlayer(Strategy):
     def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
         """A search tree from ``position``, grown until ``iterations`` or ``deadline``."""
         game, rng = self.game, self.rng
-        if self.compact is None:  # asked when a search first needs it (compiled forms load numba)
-            self.compact = game.compact_playouts()
         self.low, self.high, self.nodes = math.inf, -math.inf, 1
         root = _Node(game, position, rng)
         while iterations is None or root.visits < iterations:

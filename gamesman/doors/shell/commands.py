@@ -194,7 +194,8 @@ class Shell(Completion):
         if not self.exact():
             search, found = self.estimate()
             move, text = found.rows[0]
-            self.say(f"hint (estimate by {search}): play {game.format_move(position, move)}: {text}")
+            effort = f"; {found.spent}" if found.spent else ""
+            self.say(f"hint (estimate by {search}{effort}): play {game.format_move(position, move)}: {text}")
             return
         solver = self.get_solver()
         best = self.solving(lambda: solver.best_moves(position))
