@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Hashable
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
-from gamesman.players.search import DEFAULT_SECONDS, count_words, parse_budget
+from gamesman.players.search import DEFAULT_SECONDS, _OutOfTime, count_words, parse_budget
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 50
@@ -78,6 +78,8 @@ class ExpectimaxPlayer(Strategy):
     depth: int | None = None
     seconds: float | None = None
     name = "expectimax"
+    #: When a deeper search under a time budget gives up (the last complete depth counts).
+    deadline: float | None = field(default=None, init=False, repr=False)
 
     def describe(self) -> str:
         if self.depth is None and self.seconds is None:
@@ -103,15 +105,20 @@ class ExpectimaxPlayer(Strategy):
         if self.seconds is None:
             depth = self.depth or DEFAULT_DEPTH
             return self.move_values(position, moves, depth), depth, time.perf_counter() - began
+        self.deadline = None  # depth 1 always completes
         depth, values = 1, self.move_values(position, moves, 1)
         steps = [time.perf_counter() - began]  # the time each depth took
+        self.deadline = began + self.seconds
         while depth < (self.depth or MAX_DEPTH):
             growth = steps[-1] / steps[-2] if len(steps) > 1 and steps[-2] > 0 else 4.0
             if time.perf_counter() - began + steps[-1] * max(growth, 2.0) > self.seconds:
                 break
             started = time.perf_counter()
+            try:
+                values = self.move_values(position, moves, depth + 1)
+            except _OutOfTime:
+                break
             depth += 1
-            values = self.move_values(position, moves, depth)
             steps.append(time.perf_counter() - started)
         return values, depth, time.perf_counter() - began
 
@@ -125,6 +132,8 @@ class ExpectimaxPlayer(Strategy):
         key = (position, depth)
         if key in memo:
             return memo[key]
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
         game = self.game
         ended = game.outcome(position)
         if ended is not None:
