@@ -13,9 +13,6 @@ measured in the same run on the same machine:
 * **playouts**: random games per second for every game (and Othello 8x8), by the rules
   (the baseline), on the game's compact form where it has one (compiled), and in OpenSpiel
   where it is installed (``pip install -e '.[bench]'``);
-* **hint**: on each game's default board too large to solve, seconds the shell's ``hint``
-  takes (its search player on its default time budget), beside that budget: the first
-  hint of a process (which also loads compiled code) and hints at positions met later;
 * **protocol**: round trips per second, beside a program that only echoes;
 * **shell**: seconds until the shell has started and left, beside a bare
   ``python -c pass``.
@@ -59,7 +56,7 @@ HUGE = ["connectfour(rows=5,cols=6,in_a_row=4,misere=false)"]
 PROGRESS_SECONDS = 30
 QUICK_LIMIT = 200_000
 ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write('=\\n\\n'); sys.stdout.flush()\n"
-PARTS = ("solve", "playouts", "hint", "protocol", "shell")
+PARTS = ("solve", "playouts", "protocol", "shell")
 
 Report = Callable[[str], None]
 
@@ -312,56 +309,6 @@ def bench_playouts(seconds: float, report: Report) -> None:
         report(line.rstrip())
 
 
-#: Hints timed after the first, each a few random moves further into a game.
-LATER_HINTS = 3
-
-
-def hint_seconds(shell, rng: random.Random) -> list[float]:
-    """Seconds of the shell's ``hint``: at the start, then LATER_HINTS times after random moves."""
-    timings = []
-    for _ in range(1 + LATER_HINTS):
-        if shell.over() is not None:
-            break
-        started = time.perf_counter()
-        shell.run("hint")
-        timings.append(time.perf_counter() - started)
-        for _ in range(2):
-            if shell.over() is None:
-                moves = shell.game.moves(shell.position)
-                shell.run(shell.game.format_move(shell.position, rng.choice(moves)))
-    return timings
-
-
-def bench_hints(report: Report) -> None:
-    from gamesman.contract.registry import game_names, make_game
-    from gamesman.doors.shell import Shell
-    from gamesman.players.search import DEFAULT_SECONDS
-
-    report(f"hint on each default board too large to solve: seconds, beside the budget ({DEFAULT_SECONDS:g} s; "
-           f"within it plus 10% passes): the first hint of the process (it loads compiled code), "
-           f"then the slowest of {LATER_HINTS} later ones")
-    report(f"  {'variant':<58} {'search player':<22} {'first':>7} {'later':>7} {'x budget':>9}")
-    for name in game_names():
-        shell = Shell(write=lambda text: None, seed=1)
-        shell.show_progress = False
-        shell.run("reveal on")  # games with hidden cards: no keyboard to hand over between moves
-        shell.run("predictions off")  # (an exact prediction is no hint's work)
-        shell.begin(make_game(name), keep_players=False)
-        spec = shell.game.spec
-        if shell.exact():  # exact answers, on no time budget: solved, or searched to the end on demand
-            report(f"  {spec[:58]:<58} {'solver' if shell.game.solvable() else 'exact search on demand'}")
-            continue
-        if shell.over() is not None:
-            report(f"  {spec[:58]:<58} the variant starts solved")
-            continue
-        player = shell.searcher().describe()
-        timings = hint_seconds(shell, random.Random(1))
-        later = max(timings[1:], default=timings[0])
-        verdict = "" if later <= 1.1 * DEFAULT_SECONDS else "  over budget"
-        report(f"  {spec[:58]:<58} {player:<22} {timings[0]:>7.2f} {later:>7.2f} {later / DEFAULT_SECONDS:>9.2f}"
-               f"{verdict}")
-
-
 def round_trips_per_second(command: list[str], line: bytes, count: int) -> float:
     """Send one line, read its whole reply (up to the empty line), ``count`` times."""
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
@@ -406,7 +353,7 @@ def bench_shell(report: Report) -> None:
 
 # -- the command --------------------------------------------------------------------------------
 USAGE = ("usage: gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] "
-         "[--only solve,playouts,hint,protocol,shell]")
+         "[--only solve,playouts,protocol,shell]")
 
 
 def main(args: list[str]) -> int:
@@ -446,9 +393,6 @@ def main(args: list[str]) -> int:
         report("")
     if "playouts" in parts:
         bench_playouts(0.5 if quick else 2.0, report)
-        report("")
-    if "hint" in parts:
-        bench_hints(report)
         report("")
     if "protocol" in parts:
         bench_protocol(300 if quick else 2000, report)
