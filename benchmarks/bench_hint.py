@@ -2,7 +2,10 @@
 
 Too slow for the test suite; run by hand:
 
-    python3 benchmarks/bench_hint.py [NAME ...]
+    python3 benchmarks/bench_hint.py [SPEC ...]
+
+(SPEC: a game's name for its default board, or a variant such as ``othello(rows=8,cols=8)``;
+by default every game's default board and REAL_SIZES.)
 
 On a variant too large to solve, ``hint`` asks the game's search player on its default
 budget (``DEFAULT_SECONDS``, about a second); it passes when it answers within that budget
@@ -17,7 +20,7 @@ import argparse
 import random
 import time
 
-from gamesman.contract.registry import game_names, make_game
+from gamesman.contract.registry import game_from_spec, game_names
 from gamesman.doors.shell import Shell
 from gamesman.players.search import DEFAULT_SECONDS
 
@@ -25,6 +28,8 @@ from gamesman.players.search import DEFAULT_SECONDS
 LATER_HINTS = 3
 #: How far over the budget a hint may go.
 MARGIN = 1.10
+#: Boards beyond the defaults, at their real size.
+REAL_SIZES = ["othello(rows=8,cols=8)"]
 
 
 def hint_seconds(shell: Shell, rng: random.Random) -> list[float]:
@@ -45,17 +50,17 @@ def hint_seconds(shell: Shell, rng: random.Random) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("names", nargs="*", help="games (default: every game)")
-    names = parser.parse_args().names or game_names()
+    parser.add_argument("specs", nargs="*", help="variants (default: every game's default board, and REAL_SIZES)")
+    specs = parser.parse_args().specs or game_names() + REAL_SIZES
     print(f"hint on each default board, seconds beside the budget ({DEFAULT_SECONDS:g} s; within it plus "
           f"{MARGIN - 1:.0%} passes): the first hint of the process, then the slowest of {LATER_HINTS} later ones")
     print(f"{'variant':<58} {'search player':<22} {'first':>6} {'later':>6} {'x budget':>9}")
-    for name in names:
+    for text in specs:
         shell = Shell(write=lambda text: None, seed=1)
         shell.show_progress = False
         shell.run("reveal on")  # games with hidden cards: no keyboard to hand over between moves
         shell.run("predictions off")  # (an exact prediction is no hint's work)
-        shell.begin(make_game(name), keep_players=False)
+        shell.begin(game_from_spec(text), keep_players=False)
         spec = shell.game.spec[:58]
         if shell.exact():  # exact answers, on no time budget: solved, or searched to the end on demand
             print(f"{spec:<58} {'solver' if shell.game.solvable() else 'exact search on demand'}", flush=True)
