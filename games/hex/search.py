@@ -314,6 +314,7 @@ class RaveSearch(MCTSPlayer):
     def search(self, position: Position) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),
         the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
+        started = time.monotonic()  # the budget counts from here: loading the compiled code too
         turn, cells, _ = position
         root = board_of(cells)
         capacity = EDGES if self.iterations is None else min(EDGES, (self.iterations + 2) * len(cells))
@@ -325,8 +326,7 @@ class RaveSearch(MCTSPlayer):
         _new_node(root, node_first, node_count, counts, *edges)
         state = seeded(self.rng.getrandbits(63))
         arrays = (node_first, node_count, node_visits, counts, *edges, state)
-        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled before the clock
-        started = time.monotonic()
+        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled, or loaded
         deadline = None if self.seconds is None else started + self.seconds
         done = 1
         while self.iterations is None or done < self.iterations:

@@ -269,11 +269,11 @@ class MCTSPlayer(Strategy):
         shared among SAMPLES positions drawn from that view, each searched on its
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
+        started = time.monotonic()  # the budget counts from here: loading the compiled playouts too
         if self.compact is None:  # asked when a search first needs it: compiled forms load numba,
-            self.compact = game.compact_playouts()  # and compile or read their code before the clock starts
+            self.compact = game.compact_playouts()  # and compile or read their code (once, before the tree grows)
             if self.compact is not None and game.outcome(position) is None:
                 self.compact.utilities(position, 0)
-        started = time.monotonic()
         deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
         if not game.hidden_information or mover == CHANCE:
