@@ -137,7 +137,7 @@ def test_rave_takes_a_winning_cell_and_is_seeded():
 def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
     game = make_game("othello")
     value = Solver(game).result(game.start())
-    choice = make_strategy(game, "bitalphabeta", random.Random(0)).choose(game.start())
+    choice = make_strategy(game, "bitalphabeta 16", random.Random(0)).choose(game.start())  # deep enough to end
     expected = {"win": "forced win", "lose": "forced loss", "tie": "forced tie"}[str(value).split()[0]]
     assert expected in choice.reason, (str(value), choice.reason)
     assert choice.move in game.moves(game.start())
