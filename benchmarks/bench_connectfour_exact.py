@@ -10,7 +10,7 @@ drawn again), each searched with an empty transposition table:
 * ``values``: every move's value and remoteness (the shell's ``values``, the
   protocol's ``values``), over ``value``'s time for the same position;
 * the baseline, measured in the same run: what answered before on this board, the
-  game's search player (MCTS of 1,000 iterations, as ``value`` ran it: an estimate, not exact);
+  game's search player (MCTS, as ``value`` ran it: an estimate, not exact);
 * memory: the search's arrays, and the process's peak.
 
 Times are the process's CPU seconds (``time.process_time``), so that other work on
@@ -102,7 +102,7 @@ def main() -> None:
             value_times.append(seconds)
             all_seconds, _ = timed(lambda: exact_values(game, position))
             ratios.append(all_seconds / max(seconds, 1e-6))
-            mcts = make_strategy(game, [game.search_strategy, "1000"], random.Random(done))  # as it estimated
+            mcts = make_strategy(game, [game.search_strategy, "1000"], random.Random(done))  # 1,000 iterations, as before
             baseline_times.append(timed(lambda: mcts.choose(position))[0])
             progress("timing", done, len(positions))
         progress.finish()
