@@ -102,6 +102,13 @@ def test_mcts_takes_the_connect_four_win_on_the_compact_form():
     assert player.choose(position).move == 3 and player.compact is not None
 
 
+def test_mcts_plays_2048_on_the_compact_form_through_chance_nodes():
+    game = make_game("2048", rows=2, cols=2, target=16)
+    position = game.parse_position("(player 8,8 2,-)")  # left or right makes 16 at once
+    player = MCTSPlayer(game, random.Random(1), iterations=200)
+    assert player.choose(position).move in ("left", "right") and player.compact is not None
+
+
 def test_mcts_plays_its_playouts_on_the_compact_form_and_stays_seeded():
     game = make_game("tictactoe")
     player = MCTSPlayer(game, random.Random(3), iterations=1000)
