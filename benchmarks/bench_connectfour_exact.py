@@ -104,7 +104,7 @@ def main() -> None:
             value_times.append(seconds)
             all_seconds, _ = timed(lambda: exact_values(game, position))
             ratios.append(all_seconds / max(seconds, 1e-6))
-            mcts = make_strategy(game, game.search_strategy, random.Random(done))
+            mcts = make_strategy(game, [game.search_strategy, "1000"], random.Random(done))  # 1,000 iterations, as before
             baseline_times.append(timed(lambda: mcts.choose(position))[0])
             progress("timing", done, len(positions))
         progress.finish()

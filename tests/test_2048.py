@@ -479,8 +479,8 @@ def test_the_automatic_depth_is_deterministic_and_strong_enough():
     game = make_game("2048")
     assert isinstance(game, TwentyFortyEight)
     position = game.parse_position("(player 3000 2,8,16,256 4,2,32,128 2,4,8,64 -,-,2,4)")
-    one = make_strategy(game, "expectimax", random.Random(1)).choose(position)
-    two = make_strategy(game, "expectimax", random.Random(2)).choose(position)
+    one = make_strategy(game, "expectimax auto", random.Random(1)).choose(position)
+    two = make_strategy(game, "expectimax auto", random.Random(2)).choose(position)
     assert one == two and one.move in game.moves(position)
 
 

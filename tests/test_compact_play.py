@@ -12,6 +12,7 @@ import random
 import pytest
 
 from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import make_game
 from gamesman.players.play import next_random
 from gamesman.players.search import MCTSPlayer
@@ -23,13 +24,19 @@ VARIANTS = [
     ("othello", {}), ("othello", {"rows": 8, "cols": 8}), ("othello", {"rows": 5, "cols": 7, "misere": True}),
     ("othello", {"rows": 4, "cols": 5, "place_anywhere": True}),
     ("hex", {"size": 3}), ("hex", {"size": 6}), ("hex", {}),
+    ("connectfour", {}), ("connectfour", {"rows": 8, "cols": 8}),
+    ("connectfour", {"rows": 4, "cols": 5, "in_a_row": 3, "misere": True}),
+    ("connectfour", {"rows": 1, "cols": 3, "in_a_row": 1}),
+    ("2048", {}), ("2048", {"rows": 3, "cols": 4}), ("2048", {"rows": 2, "cols": 3, "target": 32}),
+    ("2048", {"rows": 2, "cols": 2, "target": 4}),
 ]
 
 
 def replay(game, position, moves, utilities):
     for move in moves:
         assert game.outcome(position) is None, "the compact game went on after the end"
-        assert move in game.moves(position), f"{move!r} is not legal in {game.format_position(position)}"
+        legal = dict(game.chances(position)) if game.to_move(position) == CHANCE else game.moves(position)
+        assert move in legal, f"{move!r} is not legal in {game.format_position(position)}"
         position = game.play(position, move)
     assert game.outcome(position) == utilities
 
@@ -62,6 +69,44 @@ def test_compact_games_differ_by_seed_and_reach_every_end():
 
 def test_othello_boards_beyond_64_cells_have_no_compact_form():
     assert make_game("othello", rows=9, cols=8).compact_playouts() is None
+
+
+def test_connect_four_boards_beyond_64_cells_and_2048_beyond_4x4_have_no_compact_form():
+    assert make_game("connectfour", rows=9, cols=8).compact_playouts() is None
+    assert make_game("2048", rows=5, cols=4).compact_playouts() is None
+
+
+def test_2048_new_tiles_come_as_the_rules_draw_them():
+    """A uniformly random empty cell, and a 4 one time in ten (the replays check only legality)."""
+    game = make_game("2048")
+    compact = game.compact_playouts()
+    tiles = [move for seed in range(40) for move in compact.game(game.start(), seed)[0] if isinstance(move, tuple)]
+    fours = sum(1 for _, value in tiles if value == 4) / len(tiles)
+    assert len(tiles) > 2000 and 0.07 < fours < 0.13
+    assert {cell for cell, _ in tiles[:200]} == set(range(16))
+
+
+def test_a_2048_game_beyond_four_bit_tiles_goes_on_by_the_rules():
+    """Two 32768 tiles merge into 65536, which a 4-bit cell cannot hold: the rules play on."""
+    game = make_game("2048")
+    position = game.parse_position("(player 0 32768,32768,2,4 8,16,32,64 128,256,512,1024 2048,4096,8192,16384)")
+    moves, utilities = game.compact_playouts().game(position, 3)
+    assert moves[0] in ("left", "right") and utilities[0] >= 65536
+    replay(game, position, moves, utilities)
+
+
+def test_mcts_takes_the_connect_four_win_on_the_compact_form():
+    game = make_game("connectfour")
+    position = game.parse_position("(x xxx---- ooo---- ------- ------- ------- -------)")
+    player = MCTSPlayer(game, random.Random(1), iterations=300)
+    assert player.choose(position).move == 3 and player.compact is not None
+
+
+def test_mcts_plays_2048_on_the_compact_form_through_chance_nodes():
+    game = make_game("2048", rows=2, cols=2, target=16)
+    position = game.parse_position("(player 8,8 2,-)")  # left or right makes 16 at once
+    player = MCTSPlayer(game, random.Random(1), iterations=200)
+    assert player.choose(position).move in ("left", "right") and player.compact is not None
 
 
 def test_mcts_plays_its_playouts_on_the_compact_form_and_stays_seeded():
@@ -99,7 +144,7 @@ def test_rave_takes_a_winning_cell_and_is_seeded():
 def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
     game = make_game("othello")
     value = Solver(game).result(game.start())
-    choice = make_strategy(game, "bitalphabeta", random.Random(0)).choose(game.start())
+    choice = make_strategy(game, "bitalphabeta 16", random.Random(0)).choose(game.start())  # deep enough to end
     expected = {"win": "forced win", "lose": "forced loss", "tie": "forced tie"}[str(value).split()[0]]
     assert expected in choice.reason, (str(value), choice.reason)
     assert choice.move in game.moves(game.start())

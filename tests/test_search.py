@@ -1,15 +1,16 @@
 """The search players: registered, parsed, deterministic, right on small cases, and far better than random."""
 import random
+import re
 from fractions import Fraction
 
 import pytest
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game, Option
-from gamesman.players.strategies import STRATEGIES, make_strategy
+from gamesman.players.strategies import STRATEGIES, estimate, make_strategy
 from gamesman.players.play import random_outcome
 from gamesman.contract.registry import game_names, make_game
-from gamesman.players.search import AlphaBetaPlayer, MCTSPlayer
+from gamesman.players.search import DEFAULT_SECONDS, AlphaBetaPlayer, MCTSPlayer
 from gamesman.solver.strong import Solver
 
 
@@ -89,8 +90,39 @@ def test_registered_with_the_other_strategies():
     assert (timed.iterations, timed.seconds) == (None, 0.5)
     assert make_strategy(game, "mcts 300 --time=500ms").describe() == "mcts 300 --time 0.5"
     default = make_strategy(game, "alphabeta")
-    assert (default.depth, default.seconds) == (6, 10)
+    assert (default.depth, default.seconds) == (None, DEFAULT_SECONDS)
     assert make_strategy(game, "alphabeta 4 --time 2").describe() == "alphabeta 4 --time 2"
+
+
+def test_every_search_player_takes_a_count_and_a_time_and_defaults_to_a_time_budget():
+    game = make_game("tictactoe")
+    for name in ("mcts", "alphabeta", "expectimax"):
+        alone = make_strategy(game, name)
+        assert alone.describe() == f"{name} --time {DEFAULT_SECONDS:g}"  # named alone: about a second
+        assert make_strategy(game, f"{name} --iterations 3").describe() == f"{name} 3"  # alphabeta: depth 3
+        assert make_strategy(game, f"{name} --iterations=3 --time 2").describe() == f"{name} 3 --time 2"
+        for bad in ("--iterations", "--iterations x", "--iterations 0", "3 --iterations 4", "--time 0"):
+            with pytest.raises(GameError):
+                make_strategy(game, f"{name} {bad}")
+    assert make_strategy(game, "expectimax auto").describe() == "expectimax auto"  # the depth follows the board
+    assert make_strategy(game, "expectimax 50ms").describe() == "expectimax --time 0.05"
+
+
+def test_choices_and_estimates_say_the_search_and_the_seconds_behind_them():
+    game = make_game("tictactoe")
+    position = game.play(game.start(), 4)
+    seconds = r" in \d+\.\d\d s"
+    mcts = make_strategy(game, "mcts 200", random.Random(0))
+    assert re.fullmatch(r"200 iterations, [\d,]+ nodes" + seconds, estimate(mcts, position).spent)
+    assert re.search(r"of 200 iterations, [\d,]+ nodes$", mcts.choose(position).reason)  # the same words each time
+    assert re.search(r"of [\d,]+ iterations, [\d,]+ nodes" + seconds + "$",
+                     make_strategy(game, "mcts --time 0.05").choose(position).reason)
+    alphabeta = make_strategy(game, "alphabeta 3", random.Random(0))
+    assert re.fullmatch(r"depth 3, [\d,]+ nodes" + seconds, estimate(alphabeta, position).spent)
+    expectimax = make_strategy(game, "expectimax 2", random.Random(0))
+    assert re.fullmatch(r"depth 2" + seconds, estimate(expectimax, position).spent)
+    timed = make_strategy(game, "expectimax --time 0.05").choose(position)
+    assert re.search(r"\(depth \d+" + seconds + r"\)$", timed.reason)
 
 
 @pytest.mark.parametrize("words", ["mcts zero", "mcts 0", "mcts --time", "mcts --time -1", "mcts 5 6",

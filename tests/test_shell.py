@@ -418,13 +418,15 @@ def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hin
     monkeypatch.setattr(MCTSPlayer, "search", lambda self, position: searched.append(position)
                         or search(self, position))
     s = started(huge_tictactoe(monkeypatch, tmp_path))
+    s.run("search mcts 1000")  # a count: the same answers every time (by default, about a second)
     s.run("b2")  # x plays the centre; o has eight moves
     value = s.run("value")
     rows = lines_of(s.run("values"))
     hint = s.run("hint")
     assert len(searched) == 1
-    assert re.fullmatch(r"tictactoe: too large to solve; estimates by mcts 1000 \(1,000 iterations, [\d,]+ nodes\), "
-                        r"best first:", rows[0])
+    spent = re.fullmatch(r"tictactoe: too large to solve; estimates by mcts 1000 \((1,000 iterations, [\d,]+ nodes"
+                         r" in [\d.]+ s)\), best first:", rows[0])
+    assert spent
     assert rows[1].split() == ["move", "estimate"]
     moves = [row.split()[0] for row in rows[2:]]
     assert sorted(moves) == sorted(["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"])
@@ -432,29 +434,46 @@ def test_search_estimates_rate_every_move_and_agree_between_value_values_and_hin
     assert visits == sorted(visits, reverse=True) and sum(visits) == 1000
     best = rows[2].split(None, 1)[1].strip()
     assert value.rstrip().endswith(f"best {moves[0]}, {best}")
-    assert hint == f"hint (estimate by mcts 1000): play {moves[0]}: {best}\n"
+    assert hint == f"hint (estimate by mcts 1000; {spent[1]}): play {moves[0]}: {best}\n"
     corner = {"a1", "c1", "a3", "c3"}
     assert moves[0] in corner  # o must take a corner against the centre (an edge loses)
     again = started(huge_tictactoe(monkeypatch, tmp_path))
+    again.run("search mcts 1000")
     again.run("b2")
-    assert again.run("values") == s.run("values")  # seeded by the shell's seed and the position
+    assert again.run("values").split("\n")[1:] == s.run("values").split("\n")[1:]  # seeded by the shell's seed and the position
+
+
+def test_estimates_default_to_a_time_budget_and_search_picks_the_search_player(monkeypatch, tmp_path):
+    from gamesman.players import search
+
+    monkeypatch.setattr(search, "DEFAULT_SECONDS", 0.05)  # the default budget, short for the test
+    s = started(huge_tictactoe(monkeypatch, tmp_path))
+    assert s.run("search") == "search player: mcts --time 0.05\n"  # the game's own, on a time budget
+    assert re.fullmatch(r"hint \(estimate by mcts --time 0\.05; [\d,]+ iterations, [\d,]+ nodes in [\d.]+ s\): "
+                        r"play [a-c][1-3]: .*\n", s.run("hint"))
+    assert s.run("search alphabeta 2").startswith("search player: alphabeta 2 (chosen by search")
+    assert s.run("hint").startswith("hint (estimate by alphabeta 2; depth 2, ")
+    assert s.run("search mcts zero").startswith("mcts takes")  # refused, and the choice stays
+    assert s.run("search").startswith("search player: alphabeta 2 (chosen")
+    assert s.run("search default") == "search player: mcts --time 0.05\n"
 
 
 def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
     s = started(huge_tictactoe(monkeypatch, tmp_path))
-    s.game.search_strategy = "alphabeta"
+    s.game.search_strategy = "alphabeta 6"  # a depth: the same answers every time
     s.run("a1")
     rows = lines_of(s.run("values"))
-    assert rows[0].startswith("tictactoe: too large to solve; estimates by alphabeta 6 --time 10 (depth ")
+    assert rows[0].startswith("tictactoe: too large to solve; estimates by alphabeta 6 (depth ")
     assert len(rows) == 2 + 8 and all(" score " in f" {row} " or "forced" in row for row in rows[2:])
     assert rows[2].split()[0] == "b2"  # only the centre holds the draw against a corner
-    assert s.run("hint").startswith("hint (estimate by alphabeta 6 --time 10): play b2: ")
+    assert s.run("hint").startswith("hint (estimate by alphabeta 6; depth ") and ": play b2: " in s.run("hint")
     dice = DiceRace()
     dice.solvable = lambda: False
-    dice.search_strategy = "expectimax"
+    dice.search_strategy = "expectimax auto"
     s = started(dice)
     rows = lines_of(s.run("values"))
-    assert rows[0] == "dicerace: too large to solve; estimates by expectimax auto (depth 2), best first:"
+    assert re.fullmatch(r"dicerace: too large to solve; estimates by expectimax auto \(depth 2 in [\d.]+ s\), "
+                        r"best first:", rows[0])
     assert [row.split()[0] for row in rows[2:]] == ["double", "roll"] or \
         [row.split()[0] for row in rows[2:]] == ["roll", "double"]
     assert all("expected utilities a " in row for row in rows[2:])

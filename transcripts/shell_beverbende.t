@@ -33,8 +33,10 @@ p1  >   p 6 8 p  x--x/----        0
 p2      g 4 6 4  ----/x--x        0
 p1 to move
 (reveal on: the whole table is shown)
+beverbende p1> search mcts 1000
+search player: mcts 1000 (chosen by search; search default: the game's own)
 beverbende p1> values
-beverbende: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
+beverbende: too large to solve; estimates by mcts 1000 \(1,000 iterations, 1,008 nodes in [\d.]+ s\), best first: (re)
 move   estimate
 keep3  win rate 48%, mean utility +0.48, 321 visits
 keep2  win rate 42%, mean utility +0.42, 237 visits

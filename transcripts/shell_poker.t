@@ -36,8 +36,10 @@ p1  BB        0    10  8h Qd  all in
 p2  D SB     15     5  7c 5h
 preflop: p2:sb5, p1:bb10
 (reveal on: the whole table is shown)
+poker p2> search mcts 1000
+search player: mcts 1000 (chosen by search; search default: the game's own)
 poker p2> values
-poker: too large to solve; estimates by mcts 1000 (1,000 iterations, 1,008 nodes), best first:
+poker: too large to solve; estimates by mcts 1000 \(1,000 iterations, 1,008 nodes in [\d.]+ s\), best first: (re)
 move  estimate
 call  win rate 70%, mean utility +0.70, 805 visits
 fold  win rate 44%, mean utility +0.44, 195 visits

@@ -28,6 +28,9 @@ Choices where the sheet is silent:
   book in the user's cache (:mod:`gamesman.games.connectfour.book`, which also
   fills it: ``python -m gamesman.games.connectfour.book --depth N``); the
   answers are the same with or without it.
+* Random games for the search players (``compact_playouts``) run compiled on two
+  cell masks (:mod:`gamesman.games.connectfour.playouts`), on boards of up to 64
+  cells; the rules here stay the reference they are tested against.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
   extra piece in it; the difference, squashed into [-1, 1], is the estimate
@@ -47,7 +50,7 @@ from typing import TYPE_CHECKING
 from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
 from gamesman.contract.errors import GameError, OptionError
-from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour.book import Book
@@ -221,6 +224,13 @@ class ConnectFour(Game[Position, int]):
 
     def render(self, position: Position) -> str:
         return boards.render_grid(position[1], self.rows, self.cols, bottom_up=True)
+
+    # -- fast play (gamesman.games.connectfour.playouts) ---------------------------------
+    def compact_playouts(self) -> CompactPlayouts[Position, int] | None:
+        """Random games on two cell masks, for boards of up to 64 cells."""
+        from gamesman.games.connectfour.playouts import MAX_CELLS, ConnectFourPlayouts
+
+        return ConnectFourPlayouts(self) if self.size <= MAX_CELLS else None
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Positions are numbered by ColumnStacks: the height of every column and which

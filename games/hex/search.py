@@ -302,10 +302,10 @@ class RaveSearch(MCTSPlayer):
     Its root reads as MCTSPlayer's, so that choices and estimates are told the same way."""
 
     game: Hex
-    iterations: int | None = None
     name = "rave"
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         self.neighbours = neighbour_table(self.game.size)
 
     def describe(self) -> str:
@@ -314,6 +314,7 @@ class RaveSearch(MCTSPlayer):
     def search(self, position: Position) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),
         the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
+        started = time.monotonic()  # the budget counts from here: loading the compiled code too
         turn, cells, _ = position
         root = board_of(cells)
         capacity = EDGES if self.iterations is None else min(EDGES, (self.iterations + 2) * len(cells))
@@ -325,8 +326,7 @@ class RaveSearch(MCTSPlayer):
         _new_node(root, node_first, node_count, counts, *edges)
         state = seeded(self.rng.getrandbits(63))
         arrays = (node_first, node_count, node_visits, counts, *edges, state)
-        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled before the clock
-        started = time.monotonic()
+        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled, or loaded
         deadline = None if self.seconds is None else started + self.seconds
         done = 1
         while self.iterations is None or done < self.iterations:
@@ -352,9 +352,5 @@ class RaveSearch(MCTSPlayer):
 
 def make_rave(game: Hex, rng: random.Random, args: list[str]) -> RaveSearch:
     """``rave [ITERATIONS] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     iterations, seconds = parse_budget("rave", args, "iterations", 1, 10 ** 9)
-    if iterations is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return RaveSearch(game, rng, iterations=iterations, seconds=seconds)

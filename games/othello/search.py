@@ -380,17 +380,17 @@ class BitAlphaBeta(Strategy):
 
     def search(self, position: Position, moves: list) -> tuple[int, float, int, bool, float]:
         """Iterative deepening: (best move, its value, the deepest complete depth, exact, seconds)."""
+        started = time.monotonic()  # the budget counts from here: loading the compiled code too
         board = self.board
         mine, theirs = board.masks_of(position, self.game.player_names)
         shuffled = list(moves)
         self.rng.shuffle(shuffled)
         order = np.array(shuffled, dtype=np.int64)
         cells = board.rows * board.cols
-        # compiled (or loaded from numba's cache) before the clock starts: once per process
+        # compiled (or loaded from numba's cache) before the rate of a depth is measured: once per process
         search_root(mine, theirs, order[:1], 1, board.full, board.shifts, board.masks, board.steps, board.corners,
                     board.near, board.edge_steps, board.edge_length, cells, board.order,
                     np.array([0, 1, 0, 0], dtype=np.int64), np.zeros(1))
-        started = time.monotonic()
         deadline = None if self.seconds is None else started + self.seconds
         limit = self.depth or MAX_DEPTH
         best, value, reached, exact = int(order[0]), 0.0, 0, False
@@ -426,9 +426,5 @@ class BitAlphaBeta(Strategy):
 
 def make_bitalphabeta(game: Othello, rng: random.Random, args: list[str]) -> BitAlphaBeta:
     """``bitalphabeta [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     depth, seconds = parse_budget("bitalphabeta", args, "depth", 1, MAX_DEPTH)
-    if depth is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return BitAlphaBeta(game, rng, depth=depth, seconds=seconds)

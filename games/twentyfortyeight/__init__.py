@@ -52,11 +52,11 @@ as the full word).  Chance outcomes are written value ``@`` cell: ``2@b3``,
 ``4@a1`` (column letter, row number).
 
 Computer players: ``greedy`` (the move that merges the most points now) and
-``expectimax [DEPTH | auto | TIMEms]`` come from :mod:`gamesman.players.expectimax`.
+``expectimax [DEPTH | auto] [--time SECONDS]`` come from :mod:`gamesman.players.expectimax`.
 On boards of at most 4x4 this game gives expectimax a fast path
 (:meth:`TwentyFortyEight.expectimax_choice`): the board as a 64-bit integer
 of 4-bit cells, lines moved by lookup tables, and the search tree expanded
-one layer at a time with numpy.  ``auto`` (the default) deepens while the
+one layer at a time with numpy.  ``auto`` deepens while the
 next depth should stay within LEAF_BUDGET leaves: the depth follows the
 board, not the clock, so seeded games replay exactly.  Its evaluation is a
 weighted sum over every row and column of: empty cells, adjacent equal
@@ -64,8 +64,8 @@ tiles (merges to come, a smoothness measure), monotonicity (rows and columns
 that rise or fall steadily) and a penalty on large tiles.  A position with
 no move counts below every live one.
 
-A time budget (``expectimax 15ms``) on the 4x4 board without a target plays a
-deeper search compiled with numba (:class:`~.bitboard.DeepSearch`, in
+A time budget (``expectimax 15ms``; named alone, expectimax has one of a second) on
+the 4x4 board without a target plays a deeper search compiled with numba (:class:`~.bitboard.DeepSearch`, in
 :mod:`.compiled`; without numba the layered search plays the budget): it
 deepens while the next depth should fit, up to nneonneo's depth rule (more
 moves as the board holds more different tiles), cuts off spawns reached with
@@ -74,6 +74,9 @@ table.  ``benchmarks/bench_2048.py`` measures both players.
 
 With a target the expectimax search scores a board holding the target as a
 win, above every live board.  ``expectimax`` is the game's search strategy.
+
+Random games for the search players (``compact_playouts``) run compiled on the same
+64-bit boards (:mod:`.playouts`), on boards of at most 4x4.
 
 Exact solving: without a target, the solver walks the positions reachable
 from the start (2x2 only).  With a target, the game knows every value itself
@@ -89,6 +92,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import time
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
@@ -96,7 +100,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.game import CHANCE, CompactPlayouts, Game, Option
 from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, DeepSearch, line_value
 from gamesman.games.twentyfortyeight.exact import EXACT_BOARDS, ExactTable
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, NEW_TILES, PLAYER, ChanceOutcome, Position, slide
@@ -400,19 +404,31 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
         if turn != PLAYER or self.rows > 4 or self.cols > 4 or max(cells) > 15 or not self.moves(position):
             return None
         target = self.target_exponent if self.target_exponent is not None and self.target_exponent <= 15 else None
+        began = time.perf_counter()
         if (seconds is not None and (self.rows, self.cols, self.target) == (4, 4, 0)
                 and (deep := DeepSearch.shared()) is not None):
             index, depth_used = deep.best(BitboardSearch.of(4, 4).encode(cells), seconds)
             if index is None:
                 return None
-            return Choice(DIRECTIONS[index], f"{DIRECTIONS[index]} (expectimax depth {depth_used}, compiled)")
+            return Choice(DIRECTIONS[index], f"{DIRECTIONS[index]} (expectimax depth {depth_used}, compiled, "
+                                             f"in {time.perf_counter() - began:.2f} s)")  # a time budget
         search = BitboardSearch.of(self.rows, self.cols, target)
         board = search.encode(cells)
         index, depth_used, leaves = search.best(board, depth, seconds)
         if index is None:
             return None
         move = DIRECTIONS[index]
-        return Choice(move, f"{move} (expectimax depth {depth_used}, {leaves:,} leaves)")
+        took = "" if seconds is None else f" in {time.perf_counter() - began:.2f} s"  # a depth: the same each time
+        return Choice(move, f"{move} (expectimax depth {depth_used}, {leaves:,} leaves{took})")
+
+    # -- fast play (gamesman.games.twentyfortyeight.playouts) ----------------------------
+    def compact_playouts(self) -> CompactPlayouts[Position, str | ChanceOutcome] | None:
+        """Random games on a 64-bit board, for boards of at most 4x4."""
+        if self.rows > 4 or self.cols > 4:
+            return None
+        from gamesman.games.twentyfortyeight.playouts import TwentyFortyEightPlayouts
+
+        return TwentyFortyEightPlayouts(self)
 
     def simulate_report(self, finals: Sequence[Position]) -> str:
         return simulate_report(self, finals)

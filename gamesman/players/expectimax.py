@@ -5,28 +5,33 @@ game's ``gain(position, move)`` (one number per player, e.g. the points a
 2048 move merges) when the game has one, else the outcome when the move ends
 the game (an immediate win), else nothing; ties are broken at random.
 
-``expectimax [DEPTH | auto | TIMEms | TIMEs]`` looks DEPTH moves ahead (chance
+``expectimax [DEPTH | auto] [--iterations DEPTH] [--time SECONDS]`` looks DEPTH moves ahead (chance
 steps do not count): the mover takes the child best for itself (max^n), a
 chance node is worth the probability-weighted mean of its outcomes, an ended
 position its outcome, and a position at the depth limit the game's estimate
 ``evaluate(position)``: best one number per player on the scale of the
 utilities; a single number is the mover's (in a two-player game the other
 player gets its negative, otherwise 0); None is 0 for every player.
-``auto`` (the default) searches DEFAULT_DEPTH moves; a time such as ``50ms``
-deepens one move at a time while the next depth should fit.
+``auto`` searches DEFAULT_DEPTH moves (on a game's own fast path, a depth that
+follows the board); a time (``--time 0.05``, or ``50ms`` as one word) deepens one
+move at a time while the next depth should fit; without a budget it is
+DEFAULT_SECONDS.  The reason says the depth reached (and the seconds it took,
+under a time budget).
 A game may offer a faster search of its own as ``expectimax_choice(position,
 depth, seconds)`` returning a Choice, or None where it does not apply.
 """
 from __future__ import annotations
 
 import random
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Hashable
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
+from gamesman.players.search import DEFAULT_SECONDS, _OutOfTime, count_words, parse_budget
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 50
@@ -73,11 +78,13 @@ class ExpectimaxPlayer(Strategy):
     depth: int | None = None
     seconds: float | None = None
     name = "expectimax"
+    #: When a deeper search under a time budget gives up (the last complete depth counts).
+    deadline: float | None = field(default=None, init=False, repr=False)
 
     def describe(self) -> str:
-        if self.seconds is not None:
-            return f"expectimax {self.seconds * 1000:g}ms"
-        return f"expectimax {self.depth or 'auto'}"
+        if self.depth is None and self.seconds is None:
+            return "expectimax auto"
+        return " ".join(["expectimax", *count_words(self.depth, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
@@ -86,24 +93,34 @@ class ExpectimaxPlayer(Strategy):
             return choice
         moves = self.moves_to_choose(position)
         mover = game.to_move(position)
-        if self.seconds is None:
-            depth = self.depth or DEFAULT_DEPTH
-            values = self.move_values(position, moves, depth)
-        else:
-            began = time.perf_counter()
-            depth, values = 1, self.move_values(position, moves, 1)
-            steps = [time.perf_counter() - began]  # the time each depth took
-            while depth < MAX_DEPTH:
-                growth = steps[-1] / steps[-2] if len(steps) > 1 and steps[-2] > 0 else 4.0
-                if time.perf_counter() - began + steps[-1] * max(growth, 2.0) > self.seconds:
-                    break
-                started = time.perf_counter()
-                depth += 1
-                values = self.move_values(position, moves, depth)
-                steps.append(time.perf_counter() - started)
+        values, depth, seconds = self.searched(position, moves)
         best = max(values[m][mover] for m in moves)
         move = self.rng.choice([m for m in moves if values[m][mover] == best])
-        return Choice(move, f"{game.format_move(position, move)}: expected {best:g} (depth {depth})")
+        took = "" if self.seconds is None else f" in {seconds:.2f} s"  # a depth says it all, the same each time
+        return Choice(move, f"{game.format_move(position, move)}: expected {best:g} (depth {depth}{took})")
+
+    def searched(self, position: Hashable, moves: list) -> tuple[dict, int, float]:
+        """Each move's expected utilities within the budget: (values, depth reached, seconds)."""
+        began = time.perf_counter()
+        if self.seconds is None:
+            depth = self.depth or DEFAULT_DEPTH
+            return self.move_values(position, moves, depth), depth, time.perf_counter() - began
+        self.deadline = None  # depth 1 always completes
+        depth, values = 1, self.move_values(position, moves, 1)
+        steps = [time.perf_counter() - began]  # the time each depth took
+        self.deadline = began + self.seconds
+        while depth < (self.depth or MAX_DEPTH):
+            growth = steps[-1] / steps[-2] if len(steps) > 1 and steps[-2] > 0 else 4.0
+            if time.perf_counter() - began + steps[-1] * max(growth, 2.0) > self.seconds:
+                break
+            started = time.perf_counter()
+            try:
+                values = self.move_values(position, moves, depth + 1)
+            except _OutOfTime:
+                break
+            depth += 1
+            steps.append(time.perf_counter() - started)
+        return values, depth, time.perf_counter() - began
 
     def move_values(self, position: Hashable, moves: list, depth: int) -> dict:
         """Each move's expected utilities, searching ``depth`` moves (this one included)."""
@@ -115,6 +132,8 @@ class ExpectimaxPlayer(Strategy):
         key = (position, depth)
         if key in memo:
             return memo[key]
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
         game = self.game
         ended = game.outcome(position)
         if ended is not None:
@@ -136,24 +155,16 @@ class ExpectimaxPlayer(Strategy):
 
 
 def _expectimax(game: Game, rng: random.Random, args: list[str]) -> ExpectimaxPlayer:
-    usage = "expectimax takes a depth (1 to 50), auto, or a time such as 50ms or 0.5s"
-    if len(args) > 1:
-        raise GameError(usage)
-    word = args[0].lower() if args else "auto"
-    try:
-        if word == "auto":
-            return ExpectimaxPlayer(game, rng)
-        if word.endswith("ms") or word.endswith("s"):
-            seconds = float(word[:-2]) / 1000 if word.endswith("ms") else float(word[:-1])
-            if not 0 < seconds <= 3600:
-                raise ValueError(word)
-            return ExpectimaxPlayer(game, rng, seconds=seconds)
-        depth = int(word)
-    except ValueError:
-        raise GameError(f"{usage}, not {args[0]!r}") from None
-    if not 1 <= depth <= MAX_DEPTH:
-        raise GameError(f"{usage}, not {args[0]!r}")
-    return ExpectimaxPlayer(game, rng, depth=depth)
+    """``expectimax [DEPTH | auto] [--iterations DEPTH] [--time SECONDS]``; a time may also be one
+    word (``50ms``, ``0.5s``); without a budget, DEFAULT_SECONDS."""
+    auto = [word for word in args if word.lower() == "auto"]
+    words = [word for word in args if word.lower() != "auto"]
+    words = [part for word in words
+             for part in (["--time", word] if re.fullmatch(r"[0-9.]+m?s", word.lower()) else [word])]
+    depth, seconds = parse_budget("expectimax", words, "depth", 1, MAX_DEPTH, default=not auto)
+    if auto and (len(auto) > 1 or depth is not None or seconds is not None):
+        raise GameError(f"expectimax: auto is a budget of its own, not with {' '.join(args)!r}")
+    return ExpectimaxPlayer(game, rng, depth=depth, seconds=seconds)
 
 
 def _greedy(game: Game, rng: random.Random, args: list[str]) -> GreedyPlayer:
@@ -163,5 +174,6 @@ def _greedy(game: Game, rng: random.Random, args: list[str]) -> GreedyPlayer:
 
 STRATEGIES = {
     "greedy": StrategyEntry(_greedy, "the move that gains the most now (points, or an immediate win)"),
-    "expectimax": StrategyEntry(_expectimax, "expectimax search: expectimax [DEPTH | auto | TIMEms]"),
+    "expectimax": StrategyEntry(_expectimax, "expectimax search: expectimax [DEPTH | auto] [--time SECONDS] "
+                                             f"(default --time {DEFAULT_SECONDS:g})"),
 }

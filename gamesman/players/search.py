@@ -2,7 +2,7 @@
 
 Both register in :data:`gamesman.players.strategies.STRATEGIES`:
 
-``mcts [ITERATIONS] [--time SECONDS]``
+``mcts [ITERATIONS] [--iterations N] [--time SECONDS]``
     Monte-Carlo tree search with UCT, for every game of the contract: any
     number of players, chance nodes, hidden information.  Each node keeps
     the sum of the utility vectors of the playouts through it; the player to
@@ -18,27 +18,32 @@ Both register in :data:`gamesman.players.strategies.STRATEGIES`:
     The move played is the most visited child; the reason gives its win
     rate (playouts in which the mover's utility was the highest, ties
     shared), its mean utility for the mover, and the iterations and tree
-    nodes spent.  The budget is ITERATIONS (default 1000) and/or a time;
-    with both, whichever ends first.
+    nodes spent, and the seconds it took.  The budget is ITERATIONS and/or
+    a time; with both, whichever ends first; with neither, DEFAULT_SECONDS.
 
-``alphabeta [DEPTH] [--time SECONDS]``
+``alphabeta [DEPTH] [--iterations DEPTH] [--time SECONDS]``
     Negamax alpha-beta for two-player games, with iterative deepening, a
     transposition table and the previous iteration's best move searched
     first.  At the horizon it uses the game's ``evaluate`` (0 when the game
     has none); ends are worth +2 (won), 0 (tied) or -2 (lost), beyond any
     estimate.  It stops deepening at DEPTH, when the time is up (the last
     complete depth counts), or as soon as the result is proved.  Without
-    arguments the budget is depth 6 or 10 seconds, whichever comes first (so
-    that games with many moves, such as Hex, still answer).  A proved loss
-    plays the move that held out longest.  Chance nodes are worth the
+    arguments the budget is DEFAULT_SECONDS.  A proved loss plays the move
+    that held out longest.  Chance nodes are worth the
     expectation of their outcomes.  In a game with hidden information it
     searches one full position drawn from the mover's view.  The reason reads
     ``best c4, score +0.31 at depth 6, 48,211 nodes`` (``forced win`` or
     ``forced loss`` once proved, ``(exact)`` when the whole tree was seen).
 
-Given the same rng and a budget without a time limit (``mcts 500``,
-``alphabeta 4``), both play the same moves; a time limit makes the amount of
-search depend on the machine.
+Every search player takes its budget the same way (``parse_budget``): a count
+as a word or as ``--iterations N`` (playouts; for a search that deepens, its
+iterations of deepening: the depth), and/or ``--time SECONDS``; named alone it
+searches for DEFAULT_SECONDS, so the shell's ``hint`` and a ``computer`` answer
+in about a second on any board.  Given the same rng and a budget without a time
+limit (``mcts 500``, ``alphabeta 4``), both play the same moves, told in the same
+words; a time limit makes the amount of search depend on the machine.  Every
+estimate (``gamesman.players.strategies.estimate``) says how much search stands
+behind it: the iterations or the depth, and the seconds.
 """
 from __future__ import annotations
 
@@ -56,12 +61,9 @@ from gamesman.contract.game import CHANCE, CompactPlayouts, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_moves
 from gamesman.players.play import random_outcome
 
-DEFAULT_ITERATIONS = 1000
-DEFAULT_DEPTH = 6
-#: alphabeta's time limit when named without arguments (beside DEFAULT_DEPTH).
-ALPHABETA_SECONDS = 10.0
-#: The time budget of a game's own search player named without arguments (Hex's ``rave``,
-#: Othello's ``bitalphabeta``): what the shell's hint, value, values and computer spend.
+#: The time budget of a search player named without a budget (``mcts``, ``alphabeta``,
+#: ``expectimax``, Hex's ``rave``, Othello's ``bitalphabeta``): what the shell's hint, value,
+#: values and computer and the protocol's genmove spend.
 DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
 EXPLORATION = 1.0
@@ -92,25 +94,44 @@ def _parse_seconds(strategy: str, word: str) -> float:
     return seconds
 
 
-def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int) -> tuple[int | None, float | None]:
-    """``[COUNT] [--time SECONDS]`` from strategy arguments, checked."""
+def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int,
+                 default: bool = True) -> tuple[int | None, float | None]:
+    """``[COUNT] [--iterations COUNT] [--time SECONDS]`` from strategy arguments, checked
+    (``what`` names the count: iterations, or the depth of a search that deepens one
+    iteration at a time).  With neither, the time budget DEFAULT_SECONDS (unless not
+    ``default``: then (None, None)).
+
+    >>> parse_budget("mcts", ["--iterations", "500"], "iterations", 1, 10 ** 9)
+    (500, None)
+    >>> parse_budget("alphabeta", ["--iterations=4", "--time", "2"], "depth", 1, 200)
+    (4, 2.0)
+    >>> parse_budget("alphabeta", [], "depth", 1, 200)
+    (None, 1.0)
+    """
     count: int | None = None
     seconds: float | None = None
-    usage = f"{strategy} takes [{what.upper()}] [--time SECONDS]"
+    usage = f"{strategy} takes [{what.upper()}] [--iterations {what.upper()}] [--time SECONDS]"
     words = list(args)
     while words:
         word = words.pop(0)
         flag, sep, inline = word.partition("=")
-        if flag.lower() == "--time":
+        if flag.lower() in ("--time", "--iterations"):
             if not sep and not words:
-                raise GameError(f"{usage}: --time needs a value")
-            seconds = _parse_seconds(strategy, inline if sep else words.pop(0))
-        elif re.fullmatch("[0-9]+", word) and count is None:
-            count = int(word) if len(word) <= len(str(high)) else high + 1  # no int() of thousands of digits
-            if not low <= count <= high:
-                raise GameError(f"{strategy}: {what} must be from {low} to {high}, not {word}")
-        else:
+                raise GameError(f"{usage}: {flag.lower()} needs a value")
+            value = inline if sep else words.pop(0)
+            if flag.lower() == "--time":
+                seconds = _parse_seconds(strategy, value)
+                continue
+            if not re.fullmatch("[0-9]+", value) or count is not None:
+                raise GameError(f"{usage}, not {(value if count is None else ' '.join(args))!r}")
+            word = value
+        elif not re.fullmatch("[0-9]+", word) or count is not None:
             raise GameError(f"{usage}, not {word!r}")
+        count = int(word) if len(word) <= len(str(high)) else high + 1  # no int() of thousands of digits
+        if not low <= count <= high:
+            raise GameError(f"{strategy}: {what} must be from {low} to {high}, not {word}")
+    if count is None and seconds is None and default:
+        seconds = DEFAULT_SECONDS
     return count, seconds
 
 
@@ -199,8 +220,8 @@ class Root:
 class MCTSPlayer(Strategy):
     """Monte-Carlo tree search (UCT) over utility vectors; see the module docstring."""
 
-    iterations: int | None = DEFAULT_ITERATIONS
-    seconds: float | None = None
+    iterations: int | None = None
+    seconds: float | None = None  # with neither budget given, DEFAULT_SECONDS
     exploration: float = EXPLORATION
     name = "mcts"
     searches_positions = True
@@ -210,6 +231,10 @@ class MCTSPlayer(Strategy):
     compact: CompactPlayouts | None = field(default=None, init=False, repr=False)
     #: Seconds the last search took (said beside a time budget).
     seconds_spent: float = field(default=0.0, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            self.seconds = DEFAULT_SECONDS
 
     def describe(self) -> str:
         return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
@@ -233,7 +258,8 @@ class MCTSPlayer(Strategy):
         return Choice(move, said)
 
     def time_spent(self) -> str:
-        """`` in 1.00 s`` after a search with a time budget (a count budget says it all)."""
+        """`` in 1.00 s`` after a search with a time budget (a count budget says it all, and
+        keeps a seeded choice the same text every time)."""
         return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
 
     def search(self, position: Any) -> SearchRoot:
@@ -243,7 +269,11 @@ class MCTSPlayer(Strategy):
         shared among SAMPLES positions drawn from that view, each searched on its
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
-        started = time.monotonic()
+        started = time.monotonic()  # the budget counts from here: loading the compiled playouts too
+        if self.compact is None:  # asked when a search first needs it: compiled forms load numba,
+            self.compact = game.compact_playouts()  # and compile or read their code (once, before the tree grows)
+            if self.compact is not None and game.outcome(position) is None:
+                self.compact.utilities(position, 0)
         deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
         if not game.hidden_information or mover == CHANCE:
@@ -273,8 +303,6 @@ class MCTSPlayer(Strategy):
     def grow(self, position: Hashable, iterations: int | None, deadline: float | None) -> _Node:
         """A search tree from ``position``, grown until ``iterations`` or ``deadline``."""
         game, rng = self.game, self.rng
-        if self.compact is None:  # asked when a search first needs it (compiled forms load numba)
-            self.compact = game.compact_playouts()
         self.low, self.high, self.nodes = math.inf, -math.inf, 1
         root = _Node(game, position, rng)
         while iterations is None or root.visits < iterations:
@@ -374,8 +402,8 @@ class _OutOfTime(Exception):
 class AlphaBetaPlayer(Strategy):
     """Negamax alpha-beta with iterative deepening; see the module docstring."""
 
-    depth: int | None = DEFAULT_DEPTH
-    seconds: float | None = None
+    depth: int | None = None
+    seconds: float | None = None  # with neither budget given, DEFAULT_SECONDS
     name = "alphabeta"
     searches_positions = True
     nodes: int = field(default=0, init=False, repr=False)
@@ -384,6 +412,8 @@ class AlphaBetaPlayer(Strategy):
     table: dict = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.depth is None and self.seconds is None:
+            self.seconds = DEFAULT_SECONDS
         if self.game.players != 2:
             raise GameError(f"alphabeta: {self.game.name} has {self.game.players} players; "
                             f"alpha-beta plays two-player games (use mcts)")
@@ -520,20 +550,17 @@ class AlphaBetaPlayer(Strategy):
 
 def _mcts(game: Game, rng: random.Random, args: list[str]) -> MCTSPlayer:
     iterations, seconds = parse_budget("mcts", args, "iterations", 1, 10 ** 9)
-    if iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
     return MCTSPlayer(game, rng, iterations=iterations, seconds=seconds)
 
 
 def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlayer:
     depth, seconds = parse_budget("alphabeta", args, "depth", 1, MAX_DEPTH)
-    if depth is None and seconds is None:
-        depth, seconds = DEFAULT_DEPTH, ALPHABETA_SECONDS
     return AlphaBetaPlayer(game, rng, depth=depth, seconds=seconds)
 
 
 STRATEGIES = {
-    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: mcts [ITERATIONS] [--time SECONDS]"),
+    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: "
+                                 f"mcts [ITERATIONS] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
     "alphabeta": StrategyEntry(_alphabeta, "alpha-beta with iterative deepening, two players: "
-                                           "alphabeta [DEPTH] [--time SECONDS]"),
+                                           f"alphabeta [DEPTH] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
 }

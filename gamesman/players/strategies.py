@@ -193,7 +193,7 @@ class Estimate:
 
     rows: list[tuple[Hashable, str]]
     unrated: list[Hashable] = field(default_factory=list)
-    spent: str = ""  # e.g. "1,000 iterations, 1,001 nodes"
+    spent: str = ""  # e.g. "1,000 iterations, 1,001 nodes in 0.84 s"
 
 
 def estimate(strategy: Strategy, position: Hashable) -> Estimate:
@@ -201,7 +201,7 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
 
     Monte-Carlo tree search rates every move it tried (win rate, mean utility,
     visits), alpha-beta every move (its score at the deepest complete depth),
-    expectimax without a time budget every move (expected utilities); any
+    expectimax every move (expected utilities); any
     other strategy rates only the move it chooses.
     """
     from gamesman.players.expectimax import ExpectimaxPlayer
@@ -217,7 +217,7 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
         return _mcts_estimate(strategy, position)
     if isinstance(strategy, AlphaBetaPlayer):
         return _alphabeta_estimate(strategy, position, moves)
-    if isinstance(strategy, ExpectimaxPlayer) and strategy.seconds is None:
+    if isinstance(strategy, ExpectimaxPlayer):
         return _expectimax_estimate(strategy, position, moves)
     choice = strategy.choose(position)
     reason = choice.reason
@@ -242,7 +242,7 @@ def _mcts_estimate(player, position: Hashable) -> Estimate:
         text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {_count(child.visits, 'visit')}"
         rows.append((move, text))
     return Estimate(rows, [m for m in game.moves(position) if m not in root.children],
-                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')}{player.time_spent()}")
+                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')} in {player.seconds_spent:.2f} s")
 
 
 def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
@@ -283,16 +283,14 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
         return f"score {score + 0.0:+.2f}" + (" (exact)" if proved else "")
 
     rows = [(move, said(scores[move])) for move in moves]
-    return Estimate(rows, spent=f"depth {reached}, {_count(player.nodes, 'node')}")
+    seconds = time.monotonic() - started
+    return Estimate(rows, spent=f"depth {reached}, {_count(player.nodes, 'node')} in {seconds:.2f} s")
 
 
 def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
-    from gamesman.players.expectimax import DEFAULT_DEPTH
-
     game = player.game
     mover = game.to_move(position)
-    depth = player.depth or DEFAULT_DEPTH
-    values = player.move_values(position, moves, depth)
+    values, depth, seconds = player.searched(position, moves)
     player.rng.shuffle(moves)  # equals in a random order, as ExpectimaxPlayer.choose breaks ties
     moves.sort(key=lambda move: -values[move][mover])
 
@@ -302,4 +300,4 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
         return "expected utilities " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
 
     rows = [(move, said(values[move])) for move in moves]
-    return Estimate(rows, spent=f"depth {depth}")
+    return Estimate(rows, spent=f"depth {depth} in {seconds:.2f} s")

@@ -206,7 +206,8 @@ class Shell(Completion):
         if not self.exact():
             search, found = self.estimate()
             move, text = found.rows[0]
-            self.say(f"hint (estimate by {search}): play {game.format_move(position, move)}: {text}")
+            effort = f"; {found.spent}" if found.spent else ""
+            self.say(f"hint (estimate by {search}{effort}): play {game.format_move(position, move)}: {text}")
             return
         solver = self.get_solver()
         best = self.solving(lambda: solver.best_moves(position))
@@ -214,6 +215,16 @@ class Shell(Completion):
         moves = [game.format_move(position, m) for m in best]
         listed = moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
         self.say(f"hint: play {listed} ({describe_result(game, position, result)})")
+
+    def do_search(self, args: list[str], line: str) -> None:
+        self.need_game()
+        if args and args[0].lower() == "default" and len(args) == 1:
+            self.search_words = None
+        elif args:
+            self.make_player(args)  # checked: a bad strategy leaves the choice as it was
+            self.search_words = list(args)
+        chosen = "" if self.search_words is None else " (chosen by search; search default: the game's own)"
+        self.say(f"search player: {self.searcher().describe()}{chosen}")
 
     def do_predictions(self, args: list[str], line: str) -> None:
         if not args:

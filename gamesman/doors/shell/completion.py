@@ -43,6 +43,8 @@ class Completion(Session):
             return []
         if command == "auto" and len(words) == 1 and self.has_game:
             return self.strategy_candidates()
+        if command == "search" and len(words) == 1 and self.has_game:
+            return self.strategy_candidates() + ["default"]
         if command == "predictions" and len(words) == 1:
             return ["on", "off"]
         if command == "record" and len(words) == 1:

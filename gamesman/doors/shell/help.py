@@ -30,6 +30,11 @@ COMMANDS: dict[str, Command] = {
                       "Values are for the player making the move: win, lose, tie or draw,\n"
                       "with the remoteness (moves to the end under perfect play)."),
     "hint": Command("hint", "the best moves here"),
+    "search": Command("search [STRATEGY | default]",
+                      "the search player that value, values, hint and auto ask when a variant is too large to solve",
+                      "By default the game's own, on a time budget of about a second; a count makes\n"
+                      "its answers repeatable: search mcts 5000, search alphabeta 6, search mcts --time 3.\n"
+                      "search default goes back to the game's own; search alone names the one in use."),
     "predictions": Command("predictions on|off", "show or hide the prediction under the board"),
     "computer": Command("computer SIDE STRATEGY", "let the computer play a side (or both)",
                         "SIDE is a player's name or both; STRATEGY is one of the strategies below,\n"
@@ -63,5 +68,5 @@ ALIASES = {"exit": "quit", "board": "show", "?": "help"}
 SHORTCUTS = {"u": "undo", "r": "redo", "v": "values", "h": "hint", "q": "quit"}
 #: The commands that show nothing of anyone's cards: allowed while the keyboard is passed on.
 PRIVATE_OK = frozenset({"new", "again", "computer", "human", "reveal", "seed", "games", "options", "rules",
-                        "record", "help", "quit", "predictions", "save", "load"})
+                        "record", "help", "quit", "predictions", "save", "load", "search"})
 

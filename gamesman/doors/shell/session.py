@@ -148,7 +148,9 @@ class Session:
         self._logging = True
         self._captured: list[str] | None = None
         self.interrupts = Interrupts()
-        self.estimates: dict[tuple, tuple[str, Estimate]] = {}  # (seed, spec, position): (search, estimate)
+        # (seed, spec, position, search player's words): (search, estimate)
+        self.estimates: dict[tuple, tuple[str, Estimate]] = {}
+        self.search_words: list[str] | None = None  # the search player chosen by ``search`` (else the game's own)
         # Seats, for games with hidden information: the screen shows what ``viewer`` knows
         # (None: the whole table); ``handover`` is the person who must take the keyboard.
         self.reveal = False
@@ -370,16 +372,15 @@ class Session:
             self.line_cleared = progress.shown
 
     def searcher(self, rng: random.Random | None = None) -> "Strategy":
-        """The game's own search player (``search_strategy``), for variants too large to solve."""
-        from gamesman.players.strategies import make_strategy
+        """The search player for variants too large to solve: the one ``search`` chose, else
+        the game's own (``search_strategy``, on its default budget: about a second)."""
+        from gamesman.players.strategies import make_strategy, strategies_for
 
-        from gamesman.players.strategies import strategies_for
-
-        name = self.game.search_strategy
-        if name not in strategies_for(self.game):
+        words = self.search_words or self.game.search_strategy.split()
+        if words[0] not in strategies_for(self.game):
             raise GameError(f"{self.game.name}: this variant is too large to solve, and its search player "
-                            f"{name!r} is not installed")
-        return make_strategy(self.game, [name], rng or self.rng)
+                            f"{words[0]!r} is not installed")
+        return make_strategy(self.game, words, rng or self.rng)
 
     def estimate(self) -> tuple[str, "Estimate"]:
         """The search player's estimate of the current position, searched once per position.
@@ -390,7 +391,7 @@ class Session:
         from gamesman.players.strategies import estimate
 
         position = self.position
-        key = (self.seed, self.game.spec, position)
+        key = (self.seed, self.game.spec, position, tuple(self.search_words or ()))
         if key not in self.estimates:
             text = self.game.format_position(position)
             strategy = self.searcher(random.Random(f"{self.seed} {self.game.spec} {text}"))
@@ -610,6 +611,7 @@ class Session:
             self.game = game
             self.solver = None
             self.computers = {}
+            self.search_words = None
         self.viewer = self.handover = None
         self.place_seats()
         if self.predictions_stopped:  # a new game: predictions were off only for the last one
