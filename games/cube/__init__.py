@@ -53,12 +53,13 @@ Choices where the sheet is silent:
   breadth-first search over a perfect index (corner permutation rank times
   orientation code), for both metrics, and cached on disk.
 * The 3x3x3 is too large for a table (4.3 * 10^19 positions).  Its solutions
-  come from Kociemba's two-phase algorithm: the first solution of at most 22
-  moves, then shorter ones for a fixed amount of search (near-optimal, not
-  always optimal; a cube always gets the same one); its pruning tables are
-  cached on disk too.  A cube on the way of the game's own scramble never
-  gets a solution longer than undoing the scramble.  In the quarter-turn metric its half turns are played
-  as two quarter turns.
+  come from Kociemba's two-phase algorithm (``twophase.py``, its search
+  compiled in ``search.py``): a first solution of at most 21 moves (almost
+  always), then shorter ones for a fixed amount of search (near-optimal, not
+  always optimal; a cube always gets the same one, about 20.5 moves); its
+  pruning tables are cached on disk too.  A cube on the way of the game's own
+  scramble never gets a solution longer than undoing the scramble.  In the
+  quarter-turn metric its half turns are played as two quarter turns.
 * ``solution(position)`` gives the moves that solve a cube; the strategies
   ``optimal`` (2x2x2: a move on a shortest solution) and ``twophase`` (the
   next move of a two-phase solution; on the 2x2x2 the optimal one) play them.

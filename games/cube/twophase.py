@@ -105,7 +105,7 @@ class TwoPhase:
 
     #: Search nodes spent looking for shorter solutions after the first one.  A count, not a
     #: clock, so that a cube always gets the same solution.
-    IMPROVE_NODES = 100_000
+    IMPROVE_NODES = 150_000
 
     def __init__(self, tables: dict[str, "np.ndarray"]) -> None:
         import numpy as np
