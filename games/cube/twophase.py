@@ -127,26 +127,26 @@ class TwoPhase:
 
         # The inverse of a cube that is its own inverse (the superflip) would only repeat the search.
         directions = [_Direction(self, state, target) for state in dict.fromkeys([cube, inverted(cube)])]
-        best: list[str] = []
+        best: list[str] | None = None
         left = (self.IMPROVE_NODES if improve_nodes is None else improve_nodes) if seconds is None else 1 << 62
         deadline = None if seconds is None else time.monotonic() + seconds
         while any(not direction.finished for direction in directions):
             for number, direction in enumerate(directions):
                 if direction.finished:
                     continue
-                if best:
+                if best is not None:
                     direction.counters[search.BEST] = min(direction.counters[search.BEST], len(best))
-                found_before = bool(best)
-                spent = direction.run(SLICE_NODES if not best else min(SLICE_NODES, left))
-                if found_before:
+                spent = direction.run(SLICE_NODES if best is None else min(SLICE_NODES, left))
+                if best is not None:
                     left -= spent
                 length = direction.counters[search.BEST]
-                if length <= LONGEST and (not best or length < len(best)):
+                if length < (LONGEST + 1 if best is None else len(best)):
                     moves = [MOVE_NAMES[m] for m in direction.best[:length]]
                     best = [inverse(move) for move in reversed(moves)] if number else moves
-                if best and (len(best) <= target or left <= 0
-                             or deadline is not None and time.monotonic() >= deadline):
+                if best is not None and (len(best) <= target or left <= 0
+                                         or deadline is not None and time.monotonic() >= deadline):
                     return best
+        assert best is not None, "phase 1 (at most 12 moves) and phase 2 (at most 18) always solve a cube"
         return best
 
 
@@ -178,21 +178,21 @@ class _Direction:
         self.cubies = np.array(list(cube.cp) + [8 + e for e in cube.ep], dtype=np.int64)
         self.work = (np.zeros((LONGEST + 1, 5), dtype=np.int64), np.zeros(LONGEST + 1, dtype=np.int64),
                      np.zeros(40, dtype=np.int64))
-        self.search: Callable[..., None] = search.search
-        self.finished_field, self.nodes_field = search.FINISHED, search.NODES
+        self.kernels = search
 
     @property
     def finished(self) -> bool:
         """Whether this search is over."""
-        return bool(self.counters[self.finished_field])
+        return bool(self.counters[self.kernels.FINISHED])
 
     def run(self, nodes: int) -> int:
         """Search on for about ``nodes`` nodes (less at its first solution or its end); the nodes spent."""
-        before = int(self.counters[self.nodes_field])
+        before = int(self.counters[self.kernels.NODES])
         solver = self.solver
-        self.search(nodes, self.counters, self.stack, self.best, self.cubies, solver.move_cubies, *solver.tables,
-                    solver.phase2_move, *self.work)
-        return int(self.counters[self.nodes_field]) - before
+        search: Callable[..., None] = self.kernels.search
+        search(nodes, self.counters, self.stack, self.best, self.cubies, solver.move_cubies, *solver.tables,
+               solver.phase2_move, *self.work)
+        return int(self.counters[self.kernels.NODES]) - before
 
 
 _TWOPHASE: list[TwoPhase] = []
