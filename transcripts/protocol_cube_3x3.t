@@ -23,40 +23,58 @@ U R B  D B F  D B D  B F R
 = twophase
 
 > genmove
-= L'
+= R'
+
+> genmove
+= D2
 
 > genmove
 = F2
 
 > genmove
-= U2
+= R'
 
 > genmove
 = D'
 
 > genmove
-= B
+= F'
 
 > genmove
-= L
+= L'
+
+> genmove
+= D'
+
+> genmove
+= L'
+
+> genmove
+= F'
+
+> genmove
+= D'
+
+> genmove
+= F2
+
+> genmove
+= R2
+
+> genmove
+= D'
+
+> genmove
+= R2
+
+> genmove
+= B2
 
 > genmove
 = D
 
 > genmove
-= L
-
-> genmove
-= B
-
-> genmove
-= F2
-
-> genmove
-= L2
-
-> genmove
-= F2
+= R2
 
 > genmove
 = U'
@@ -65,25 +83,7 @@ U R B  D B F  D B D  B F R
 = B2
 
 > genmove
-= D'
-
-> genmove
 = L2
-
-> genmove
-= F2
-
-> genmove
-= B2
-
-> genmove
-= U2
-
-> genmove
-= D'
-
-> genmove
-= B2
 
 > position
 = UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
