@@ -381,6 +381,17 @@ def test_two_phase_stops_at_a_target_length_and_searches_on_for_a_time():
         assert len(timed) <= len(solver.solve(cube))  # the same search, taken further
 
 
+def test_two_phase_lifts_its_first_solution_limits_when_nothing_meets_them(monkeypatch):
+    from gamesman.games.cube import twophase
+
+    monkeypatch.setattr(twophase, "FIRST_LENGTH", 3)  # no solution is that short ...
+    monkeypatch.setattr(twophase, "PHASE1_LONGEST", 7)  # ... and phase 1 gives up sooner
+    game = make_game("cube")
+    position = turns(game, SOLVED3, "R U F' L2 D B'")
+    moves = twophase_solver().solve(game.geometry.cubies(position), improve_nodes=0)
+    assert len(moves) > 3 and solves(game, position, moves)
+
+
 def test_the_two_phase_kernels_run_compiled_and_as_plain_python(monkeypatch):
     from gamesman.games.cube import search
     from gamesman.players import compiled
