@@ -15,20 +15,20 @@ for the distance of every child of every step (each child canonicalised and
 indexed from its facelets); for the 3x3x3, the two-phase search stopped at its
 first solution (no search for shorter ones).  Every solution is checked.
 
-Figures of 2026-11-24, seed 1, 100 cubes, on 2 cores shared with other work (load about 8),
+Figures of 2026-11-24, seed 1, 100 cubes, on 2 cores shared with other work (load about 7),
 wall clock and processor time:
 
-* 2x2x2 tables (both metrics) built in 2.78 s (0.92 s of processor time): target 60 s.
-* 2x2x2 optimal solves, 200 random cubes per metric: 0.31 ms mean (processor 0.14 ms) in htm,
-  0.47 ms in qtm: target 10 ms.  The baseline probing every child took 4.46 ms (htm) and
-  3.78 ms (qtm): 14 and 8 times slower.
-* 3x3x3 two-phase (compiled, tables built in 4.5 s; the first solve loads the compiled
-  search in 1.5 s): 42.89 ms a cube, median 31.35, slowest 439 ms (processor 14.58 ms mean),
-  20.53 moves on average, at most 21.  The baseline stopping at its first solution: 29.53 ms
-  (processor 10.24 ms), 20.76 moves.
-* kociemba 1.2.1 on the same cubes: 68.50 ms (processor 23.14 ms), 20.80 moves, at most 22:
-  gamesman takes 0.63 times its time.  The superflip: two-phase 21 moves in 2.9 s, kociemba
-  21 in 2.1 s.
+* 2x2x2 tables (both metrics) built in 2.24 s (0.91 s of processor time): target 60 s.
+* 2x2x2 optimal solves, 200 random cubes per metric: 0.23 ms mean (processor 0.15 ms) in htm,
+  0.51 ms in qtm: target 10 ms.  The baseline probing every child took 5.01 ms (htm) and
+  3.95 ms (qtm): 22 and 8 times slower.
+* 3x3x3 two-phase (compiled, tables built in 4.3 s; the first solve loads the compiled
+  search in 1.7 s): 29.45 ms a cube, median 22.63, slowest 108 ms (processor 11.50 ms mean),
+  20.54 moves on average, at most 21.  The baseline stopping at its first solution: 22.94 ms
+  (processor 8.43 ms), 20.72 moves.
+* kociemba 1.2.1 on the same cubes: 62.31 ms (processor 23.69 ms), 20.80 moves, at most 22:
+  gamesman takes 0.47 times its time.  The superflip: two-phase 21 moves in 2.7 s, kociemba
+  21 in 1.7 s.
 
 Before the search was compiled (plain Python, 20 cubes, load about 12): 904 ms a cube,
 21.10 moves, superflip in 22; kociemba 105 ms, 21.10 moves.

@@ -360,6 +360,21 @@ def test_inverted_undoes_a_cube():
         assert cube.then(inverted(cube)) == SOLVED_CUBIES == inverted(cube).then(cube)
 
 
+def test_each_view_of_a_cube_solved_and_turned_back_solves_the_cube():
+    from gamesman.games.cube.twophase import views
+
+    solver = twophase_solver()
+    cube = random_cubies(random.Random(12), 3)
+    found = views(cube)
+    assert len(found) == 6 and cube in found
+    for seen, (moves_back, backwards) in found.items():
+        moves = [MOVE_NAMES[moves_back[MOVE_NAMES.index(m)]] for m in solver.solve(seen, improve_nodes=0)]
+        if backwards:
+            moves = [cubemodule.inverse(m) for m in reversed(moves)]
+        assert apply_moves(cube, moves) == SOLVED_CUBIES
+    assert len(views(geometry(3).cubies(SUPERFLIP))) == 1  # the same from every side, and its own inverse
+
+
 def test_two_phase_solves_the_superflip_in_at_most_21_moves():
     # Every edge flipped in place, 20 moves from solved (Reid, 1995): a hard case for two-phase.
     game = make_game("cube")

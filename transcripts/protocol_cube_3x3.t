@@ -23,67 +23,67 @@ U R B  D B F  D B D  B F R
 = twophase
 
 > genmove
-= R'
-
-> genmove
-= D2
-
-> genmove
-= F2
-
-> genmove
-= R'
-
-> genmove
-= D'
-
-> genmove
-= F'
-
-> genmove
-= L'
-
-> genmove
-= D'
-
-> genmove
-= L'
-
-> genmove
-= F'
-
-> genmove
-= D'
-
-> genmove
-= F2
-
-> genmove
-= R2
-
-> genmove
-= D'
-
-> genmove
-= R2
-
-> genmove
-= B2
-
-> genmove
-= D
-
-> genmove
 = R2
 
 > genmove
 = U'
 
 > genmove
-= B2
+= R2
+
+> genmove
+= B
+
+> genmove
+= D'
+
+> genmove
+= F2
+
+> genmove
+= R'
+
+> genmove
+= D'
+
+> genmove
+= B
+
+> genmove
+= R
 
 > genmove
 = L2
+
+> genmove
+= B2
+
+> genmove
+= R'
+
+> genmove
+= F2
+
+> genmove
+= L
+
+> genmove
+= F2
+
+> genmove
+= B2
+
+> genmove
+= U2
+
+> genmove
+= R'
+
+> genmove
+= U2
+
+> genmove
+= resign
 
 > position
 = UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB

@@ -14,10 +14,10 @@ Phase-1 solutions are tried in order of length, each followed by the
 shortest phase-2 solution that makes the whole shorter than the best so far.
 Until a first solution is found, phase 2 may take at most ``PHASE2_FIRST``
 moves and the whole at most ``FIRST_LENGTH`` (as in Kociemba's own solver: a
-long phase 1 and a short phase 2 is quick to find and short in all).  The
-cube and its inverse are searched side by side (a solution of the inverse,
-undone backwards, solves the cube), each pruned by the best solution either
-has found.  The first solution is not the end: the search goes on for
+long phase 1 and a short phase 2 is quick to find and short in all).  Six
+views of the cube are searched side by side, each pruned by the best solution
+any has found: the cube with U, R or F on top, and the inverse of each (a
+solution of the inverse, undone backwards, solves the cube).  The first solution is not the end: the search goes on for
 shorter ones until it has spent a budget (search nodes, so that a cube
 always gets the same solution, or seconds), found one of a target length, or
 no shorter one can exist in this scheme (phase 1 alone as long as the best).
@@ -36,7 +36,7 @@ import itertools
 import time
 from typing import TYPE_CHECKING, Callable
 
-from gamesman.games.cube.cubies import MOVE_CUBIES, MOVE_NAMES, Cubies, inverse, inverted
+from gamesman.games.cube.cubies import MOVE_CUBIES, MOVE_NAMES, SOLVED_CUBIES, Cubies, inverse, inverted
 from gamesman.games.cube.tables import (ProgressFn, bfs_distances, load_or_build, orientation_code, orientation_table,
                                         permutation_table)
 from gamesman.solver.database import cache_directory
@@ -105,7 +105,7 @@ class TwoPhase:
 
     #: Search nodes spent looking for shorter solutions after the first one.  A count, not a
     #: clock, so that a cube always gets the same solution.
-    IMPROVE_NODES = 150_000
+    IMPROVE_NODES = 100_000
 
     def __init__(self, tables: dict[str, "np.ndarray"]) -> None:
         import numpy as np
@@ -125,24 +125,24 @@ class TwoPhase:
         """
         import gamesman.games.cube.search as search
 
-        # The inverse of a cube that is its own inverse (the superflip) would only repeat the search.
-        directions = [_Direction(self, state, target) for state in dict.fromkeys([cube, inverted(cube)])]
+        cube_views = views(cube)
+        searches = [_ViewSearch(self, state, target) for state in cube_views]
         best: list[str] | None = None
         left = (self.IMPROVE_NODES if improve_nodes is None else improve_nodes) if seconds is None else 1 << 62
         deadline = None if seconds is None else time.monotonic() + seconds
-        while any(not direction.finished for direction in directions):
-            for number, direction in enumerate(directions):
-                if direction.finished:
+        while any(not searching.finished for searching in searches):
+            for (moves_back, backwards), searching in zip(cube_views.values(), searches):
+                if searching.finished:
                     continue
                 if best is not None:
-                    direction.counters[search.BEST] = min(direction.counters[search.BEST], len(best))
-                spent = direction.run(SLICE_NODES if best is None else min(SLICE_NODES, left))
+                    searching.counters[search.BEST] = min(searching.counters[search.BEST], len(best))
+                spent = searching.run(SLICE_NODES if best is None else min(SLICE_NODES, left))
                 if best is not None:
                     left -= spent
-                length = direction.counters[search.BEST]
+                length = searching.counters[search.BEST]
                 if length < (LONGEST + 1 if best is None else len(best)):
-                    moves = [MOVE_NAMES[m] for m in direction.best[:length]]
-                    best = [inverse(move) for move in reversed(moves)] if number else moves
+                    moves = [MOVE_NAMES[moves_back[m]] for m in searching.best[:length]]
+                    best = [inverse(move) for move in reversed(moves)] if backwards else moves
                 if best is not None and (len(best) <= target or left <= 0
                                          or deadline is not None and time.monotonic() >= deadline):
                     return best
@@ -150,8 +150,31 @@ class TwoPhase:
         return best
 
 
-class _Direction:
-    """The search state of one cube: counters, the phase-1 stack, the best solution and work arrays."""
+#: The whole-cube rotation by a third of a turn about the U-R-F corner's diagonal (U to R, R to F,
+#: F to U), as cubies.
+TURN_URF = Cubies((0, 4, 5, 1, 3, 7, 6, 2), (1, 2, 1, 2, 2, 1, 2, 1), (1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2),
+                  (1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1))
+
+
+def views(cube: Cubies) -> dict[Cubies, tuple[tuple[int, ...], bool]]:
+    """The cube seen with U, R or F on top, each also inverted, for searches side by side:
+    each view with the move numbers that turn its moves back into the cube's and whether a
+    solution of it is undone backwards (a solution of the inverse, undone backwards, solves
+    the cube).  Views that are the same cube (the superflip's) are searched once."""
+    found: dict[Cubies, tuple[tuple[int, ...], bool]] = {}
+    back = inverted(TURN_URF)
+    for turn, undo in ((SOLVED_CUBIES, SOLVED_CUBIES), (back, TURN_URF), (TURN_URF, back)):
+        # The view is turn, the cube, undo (turn undoes undo); a solution r1 r2 .. of it solves
+        # the cube as (undo r1 turn) (undo r2 turn) .., each a face turn.
+        moves_back = tuple(MOVE_CUBIES.index(undo.then(move).then(turn)) for move in MOVE_CUBIES)
+        seen = turn.then(cube).then(undo)
+        found.setdefault(seen, (moves_back, False))
+        found.setdefault(inverted(seen), (moves_back, True))
+    return found
+
+
+class _ViewSearch:
+    """The search of one view of the cube: counters, the phase-1 stack, the best solution and work arrays."""
 
     def __init__(self, solver: TwoPhase, cube: Cubies, target: int) -> None:
         import numpy as np
