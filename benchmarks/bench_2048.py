@@ -19,6 +19,12 @@ processor time is the fairer figure).
 A time budget (``expectimax 20ms``) plays the compiled deep search (numba, ``pip install -e
 '.[fast]'``); ``expectimax`` (auto) plays the layered numpy search.
 
+Figures of 2026-11-24, after the deep search evaluated its leaves in place (the same values, a
+sixth of the time at a fixed depth), 15 ms a move, ``--seeds 301:309 --workers 2`` on 2 cores
+under heavy load (about 8): 16384 in 8 of 8 games (no 32768), 13,424 moves a game, 14.68 ms a
+move (4.29 ms of processor time), slowest 836 ms; greedy on the same seeds never reached 16384.
+Seed 300 alone: 8192, not 16384 (6,516 moves, 11.1 ms a move).
+
 Figures of 2026-11-24, the deep search with a budget of 15 ms a move, on seeds it was never
 tuned on (random.Random(seed) for the tiles and the player, as ``--seeds``), 2 games at a time
 on 2 cores under heavy load (load average about 10), wall clock, first move's compilation

@@ -1,11 +1,12 @@
 """Rubik's Cube timings: the 2x2x2 table build, optimal 2x2x2 solves, two-phase 3x3x3 solves.
 
 Targets: the 2x2x2 table built in under 60 s; optimal 2x2x2 solves under
-10 ms each after that; 3x3x3 solves averaging under 1 s over 100 random cubes.
+10 ms each after that; 3x3x3 solves faster than kociemba's on the same cubes, at most 20.8
+moves on average, the superflip in at most 21.
 
 Run from the repository root: ``python3 benchmarks/bench_cube.py [--cubes 100] [--seed 1]``.
 With kociemba installed (the ``bench`` extra) it solves the same 3x3x3 cubes beside gamesman,
-and both solve the superflip.
+each cube by each solver in turn, and both solve the superflip.
 Tables are built in memory (the 2x2x2 table is timed from scratch); nothing is
 written to the cache directory.  Each solver is compared with a baseline on the
 same cubes in the same run (times on the wall clock and as processor time, the fairer
@@ -14,22 +15,23 @@ for the distance of every child of every step (each child canonicalised and
 indexed from its facelets); for the 3x3x3, the two-phase search stopped at its
 first solution (no search for shorter ones).  Every solution is checked.
 
-Figures of 2026-11-23, seed 1, on 2 cores shared with other work (load about 6.5), wall clock
-and processor time:
+Figures of 2026-11-24, seed 1, 100 cubes, on 2 cores shared with other work (load about 7),
+wall clock and processor time:
 
-* 2x2x2 tables (both metrics) built in 2.35 s (0.84 s of processor time): target 60 s.
-* 2x2x2 optimal solves, 200 random cubes per metric: 0.29 ms mean, slowest 6.6 ms (processor
-  0.19 ms, slowest 0.4) in htm, 0.28 ms in qtm: target 10 ms.  The baseline probing every
-  child took 4.81 ms (htm) and 2.17 ms (qtm): 17 and 8 times slower.
-* 3x3x3 two-phase, 100 random cubes: 683 ms mean, median 582, slowest 2.6 s (processor 298 ms
-  mean, slowest 884 ms), 20.98 moves on average, at most 22: target 1 s on average.  The
-  baseline stopping at its first solution: 228 ms (processor 98 ms), 21.69 moves; the search
-  for shorter solutions costs 3.0 times its time for 0.7 moves less.
+* 2x2x2 tables (both metrics) built in 2.24 s (0.91 s of processor time): target 60 s.
+* 2x2x2 optimal solves, 200 random cubes per metric: 0.23 ms mean (processor 0.15 ms) in htm,
+  0.51 ms in qtm: target 10 ms.  The baseline probing every child took 5.01 ms (htm) and
+  3.95 ms (qtm): 22 and 8 times slower.
+* 3x3x3 two-phase (compiled, tables built in 4.3 s; the first solve loads the compiled
+  search in 1.7 s): 29.45 ms a cube, median 22.63, slowest 108 ms (processor 11.50 ms mean),
+  20.54 moves on average, at most 21.  The baseline stopping at its first solution: 22.94 ms
+  (processor 8.43 ms), 20.72 moves.
+* kociemba 1.2.1 on the same cubes: 62.31 ms (processor 23.69 ms), 20.80 moves, at most 22:
+  gamesman takes 0.47 times its time.  The superflip: two-phase 21 moves in 2.7 s, kociemba
+  21 in 1.7 s.
 
-Beside kociemba 1.2.1, 2026-11-24, ``--cubes 20``, seed 1, on 2 cores under heavy load (load
-average about 12): two-phase 904 ms a cube (processor 230 ms), 21.10 moves on average;
-kociemba 105 ms (processor 25 ms), 21.10 moves: gamesman takes 8.6 times its time.  The
-superflip: two-phase 22 moves (also with ten times the search), kociemba 21.
+Before the search was compiled (plain Python, 20 cubes, load about 12): 904 ms a cube,
+21.10 moves, superflip in 22; kociemba 105 ms, 21.10 moves.
 """
 from __future__ import annotations
 
@@ -60,27 +62,31 @@ def timed(label: str, work: Callable):
     return result
 
 
-def solve_many(game: Cube, positions: list[str], solve: Callable[[str], list[str]],
-               label: str) -> float:
-    """Solve every position with ``solve``, checking each solution; print the figures, return the mean time."""
-    times, processor, lengths = [], [], []
-    for number, position in enumerate(positions, 1):
-        started, started_processor = time.perf_counter(), time.process_time()
-        moves = solve(position)
-        times.append(time.perf_counter() - started)
-        processor.append(time.process_time() - started_processor)
-        lengths.append(len(moves))
-        for move in moves:
-            position = game.play(position, move)
-        assert game.outcome(position) == (1.0,), "a solution did not solve its cube"
+def solve_many(game: Cube, positions: list[str], solvers: dict[str, Callable[[str], list[str]]]) -> dict[str, float]:
+    """Solve every position with each solver in turn (so that they share the machine's load alike),
+    checking each solution; print each solver's figures and return its mean time."""
+    times: dict[str, list[float]] = {label: [] for label in solvers}
+    processor: dict[str, list[float]] = {label: [] for label in solvers}
+    lengths: dict[str, list[int]] = {label: [] for label in solvers}
+    for number, start in enumerate(positions, 1):
+        for label, solve in solvers.items():
+            started, started_processor = time.perf_counter(), time.process_time()
+            moves = solve(start)
+            times[label].append(time.perf_counter() - started)
+            processor[label].append(time.process_time() - started_processor)
+            lengths[label].append(len(moves))
+            position = start
+            for move in moves:
+                position = game.play(position, move)
+            assert game.outcome(position) == (1.0,), f"{label}: a solution did not solve its cube"
         if len(positions) >= 50 and number % (len(positions) // 5) == 0:
-            print(f"  {label}: {number}/{len(positions)} cubes, {statistics.mean(times) * 1000:.1f} ms each so far",
-                  flush=True)
-    print(f"{label}: {statistics.mean(times) * 1000:.2f} ms per cube (median "
-          f"{statistics.median(times) * 1000:.2f}, slowest {max(times) * 1000:.1f}; processor time: mean "
-          f"{statistics.mean(processor) * 1000:.2f}, slowest {max(processor) * 1000:.1f}); "
-          f"moves: mean {statistics.mean(lengths):.2f}, longest {max(lengths)}", flush=True)
-    return statistics.mean(times)
+            print(f"  {number}/{len(positions)} cubes", flush=True)
+    for label in solvers:
+        print(f"{label}: {statistics.mean(times[label]) * 1000:.2f} ms per cube (median "
+              f"{statistics.median(times[label]) * 1000:.2f}, slowest {max(times[label]) * 1000:.1f}; processor "
+              f"time: mean {statistics.mean(processor[label]) * 1000:.2f}, slowest {max(processor[label]) * 1000:.1f}); "
+              f"moves: mean {statistics.mean(lengths[label]):.2f}, longest {max(lengths[label])}", flush=True)
+    return {label: statistics.mean(times[label]) for label in solvers}
 
 
 def probing_solution(game: Cube, position: str) -> list[str]:
@@ -111,9 +117,9 @@ def main() -> None:
         game = make_game("cube", size=2, metric=metric)
         positions = [permute(game.geometry.facelets(random_cubies(rng, 2)), rng.choice(tables.rotations()))
                      for _ in range(200)]
-        baseline = solve_many(game, positions, lambda p: probing_solution(game, p),
-                              f"2x2x2 optimal ({metric}), baseline probing every child")
-        solver = solve_many(game, positions, game.solution, f"2x2x2 optimal ({metric})")
+        baseline, solver = solve_many(game, positions, {
+            f"2x2x2 optimal ({metric}), baseline probing every child": lambda p: probing_solution(game, p),
+            f"2x2x2 optimal ({metric})": game.solution}).values()
         print(f"2x2x2 optimal ({metric}): {baseline / solver:.0f} times faster than the baseline", flush=True)
 
     built = timed("3x3x3 two-phase tables, built", lambda: twophase.build_twophase_tables(progress))
@@ -122,20 +128,31 @@ def main() -> None:
     game = make_game("cube")
     cubies = [random_cubies(rng, 3) for _ in range(args.cubes)]
     positions = [game.geometry.facelets(c) for c in cubies]
-    first = solve_many(game, positions, lambda p: solver.solve(game.geometry.cubies(p), improve_nodes=0),
-                       "3x3x3 two-phase, baseline stopping at its first solution")
-    improved = solve_many(game, positions, game.solution, "3x3x3 two-phase")
-    print(f"3x3x3 two-phase: {improved / first:.1f} times the baseline's time", flush=True)
-    superflip = game.parse_position(SUPERFLIP)
-    print(f"superflip: two-phase {len(game.solution(superflip))} moves (20 is optimal)", flush=True)
+    timed("3x3x3 two-phase, first solve (compiling the search, or loading it from numba's cache)",
+          lambda: game.solution(positions[0]))
+    solvers = {"3x3x3 two-phase, baseline stopping at its first solution":
+               lambda p: solver.solve(game.geometry.cubies(p), improve_nodes=0),
+               "3x3x3 two-phase": game.solution}
     try:
         import kociemba
     except ImportError:
+        kociemba = None
         print("kociemba: not installed (pip install -e '.[bench]')")
-        return
-    theirs = solve_many(game, positions, lambda p: kociemba.solve(p).split(), "kociemba (C, its Python call)")
-    print(f"superflip: kociemba {len(kociemba.solve(SUPERFLIP).split())} moves", flush=True)
-    print(f"gamesman two-phase against kociemba: {improved / theirs:.1f} times its time per solve", flush=True)
+    else:
+        solvers["kociemba (C, its Python call)"] = lambda p: kociemba.solve(p).split()
+    first, improved, *theirs = solve_many(game, positions, solvers).values()
+    print(f"3x3x3 two-phase: {improved / first:.1f} times the baseline's time", flush=True)
+    superflip = game.parse_position(SUPERFLIP)
+    superflips = {"two-phase": game.solution}
+    if kociemba is not None:
+        superflips["kociemba"] = lambda p: kociemba.solve(p).split()
+    for label, solve in superflips.items():
+        started = time.perf_counter()
+        length = len(solve(superflip))
+        print(f"superflip: {label} {length} moves in {time.perf_counter() - started:.2f} s (20 is optimal)",
+              flush=True)
+    if theirs:
+        print(f"gamesman two-phase against kociemba: {improved / theirs[0]:.2f} times its time per solve", flush=True)
 
 
 if __name__ == "__main__":

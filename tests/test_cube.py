@@ -1,4 +1,5 @@
 """Rubik's Cube: move algebra, facelet strings, validity, the 2x2x2 table and the solvers."""
+import importlib.util
 import random
 import subprocess
 import sys
@@ -6,7 +7,8 @@ import sys
 import pytest
 
 from gamesman.games.cube import cubies as cubemodule
-from gamesman.games.cube.cubies import MOVE_NAMES, SOLVED_CUBIES, apply_moves, geometry, merge_moves, random_cubies
+from gamesman.games.cube.cubies import (MOVE_NAMES, SOLVED_CUBIES, apply_moves, geometry, inverted, merge_moves,
+                                        random_cubies)
 from gamesman.games.cube.tables import (distance_distribution, load_or_build, load_tables, rotated_face, rotations,
                                         save_tables)
 from gamesman.games.cube.twophase import twophase_solver
@@ -348,6 +350,84 @@ def test_two_phase_goes_on_past_its_first_solution_for_shorter_ones():
     assert [solver.solve(cube) for cube in cubes] == improved  # a budget of work, not of time
 
 
+SUPERFLIP = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB"
+
+
+def test_inverted_undoes_a_cube():
+    rng = random.Random(8)
+    for _ in range(5):
+        cube = random_cubies(rng, 3)
+        assert cube.then(inverted(cube)) == SOLVED_CUBIES == inverted(cube).then(cube)
+
+
+def test_each_view_of_a_cube_solved_and_turned_back_solves_the_cube():
+    from gamesman.games.cube.twophase import views
+
+    solver = twophase_solver()
+    cube = random_cubies(random.Random(12), 3)
+    found = views(cube)
+    assert len(found) == 6 and cube in found
+    for seen, (moves_back, backwards) in found.items():
+        moves = [MOVE_NAMES[moves_back[MOVE_NAMES.index(m)]] for m in solver.solve(seen, improve_nodes=0)]
+        if backwards:
+            moves = [cubemodule.inverse(m) for m in reversed(moves)]
+        assert apply_moves(cube, moves) == SOLVED_CUBIES
+    assert len(views(geometry(3).cubies(SUPERFLIP))) == 1  # the same from every side, and its own inverse
+
+
+def test_two_phase_solves_the_superflip_in_at_most_21_moves():
+    # Every edge flipped in place, 20 moves from solved (Reid, 1995): a hard case for two-phase.
+    game = make_game("cube")
+    superflip = game.parse_position(SUPERFLIP)
+    assert game.geometry.cubies(superflip).eo == (1,) * 12
+    moves = game.solution(superflip)
+    assert len(moves) <= 21 and solves(game, superflip, moves)
+
+
+def test_two_phase_stops_at_a_target_length_and_searches_on_for_a_time():
+    solver = twophase_solver()
+    rng = random.Random(6)
+    game = make_game("cube")
+    for cube in [random_cubies(rng, 3) for _ in range(2)]:
+        first = solver.solve(cube, improve_nodes=0)
+        assert solver.solve(cube, target=30) == first  # any first solution is short enough
+        timed = solver.solve(cube, seconds=1)
+        assert solves(game, game.geometry.facelets(cube), timed)
+        assert len(timed) <= len(solver.solve(cube))  # the same search, taken further
+
+
+def test_two_phase_lifts_its_first_solution_limits_when_nothing_meets_them(monkeypatch):
+    from gamesman.games.cube import twophase
+
+    monkeypatch.setattr(twophase, "FIRST_LENGTH", 3)  # no solution is that short ...
+    monkeypatch.setattr(twophase, "PHASE1_LONGEST", 7)  # ... and phase 1 gives up sooner
+    game = make_game("cube")
+    position = turns(game, SOLVED3, "R U F' L2 D B'")
+    moves = twophase_solver().solve(game.geometry.cubies(position), improve_nodes=0)
+    assert len(moves) > 3 and solves(game, position, moves)
+
+
+def test_the_two_phase_kernels_run_compiled_and_as_plain_python(monkeypatch):
+    from gamesman.games.cube import search
+    from gamesman.players import compiled
+
+    if compiled.COMPILED:
+        assert hasattr(search.search, "py_func")  # numba's dispatcher: machine code
+    game = make_game("cube")
+    position = turns(game, SOLVED3, "R U2 F' L D B2 R'")
+    cube = game.geometry.cubies(position)
+    machine = twophase_solver().solve(cube, improve_nodes=0)
+    monkeypatch.setattr(compiled, "numba", None)
+    spec = importlib.util.spec_from_file_location("plain_search", search.__file__)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert not hasattr(plain.search, "py_func")
+    monkeypatch.setitem(sys.modules, "gamesman.games.cube.search", plain)
+    monkeypatch.setattr(sys.modules["gamesman.games.cube"], "search", plain, raising=False)
+    moves = twophase_solver().solve(cube, improve_nodes=0)
+    assert moves == machine and solves(game, position, moves)
+
+
 def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
     game = make_game("cube", metric="qtm", scramble=30, seed=4)
     moves = game.solution(game.start())
@@ -386,6 +466,24 @@ def test_strategies_refuse_what_they_cannot_do():
         make_strategy(make_game("cube"), "optimal")
     with pytest.raises(GameError):
         make_strategy(make_game("tictactoe"), "twophase")
+
+
+@pytest.mark.parametrize("args", ["--time", "--time 0", "--time soon", "--time -1", "0", "31", "twenty",
+                                  "20 21"])
+def test_twophase_refuses_a_bad_budget_in_one_line(args):
+    with pytest.raises(GameError) as refused:
+        make_strategy(make_game("cube"), ["twophase", *args.split()])
+    assert "twophase" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_twophase_with_a_length_and_a_time_plays_a_solution():
+    game = make_game("cube", scramble=30, seed=9)
+    player = make_strategy(game, ["twophase", "21", "--time", "2s"], random.Random(1))
+    position, played = game.start(), 0
+    while game.outcome(position) is None:
+        position = game.play(position, player.choose(position).move)
+        played += 1
+    assert played <= 22
 
 
 def test_cli_count_prints_the_distribution():

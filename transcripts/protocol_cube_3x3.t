@@ -23,52 +23,49 @@ U R B  D B F  D B D  B F R
 = twophase
 
 > genmove
-= L'
-
-> genmove
-= F2
-
-> genmove
-= U2
-
-> genmove
-= D'
-
-> genmove
-= B
-
-> genmove
-= L
-
-> genmove
-= D
-
-> genmove
-= L
-
-> genmove
-= B
-
-> genmove
-= F2
-
-> genmove
-= L2
-
-> genmove
-= F2
+= R2
 
 > genmove
 = U'
 
 > genmove
-= B2
+= R2
+
+> genmove
+= B
 
 > genmove
 = D'
 
 > genmove
+= F2
+
+> genmove
+= R'
+
+> genmove
+= D'
+
+> genmove
+= B
+
+> genmove
+= R
+
+> genmove
 = L2
+
+> genmove
+= B2
+
+> genmove
+= R'
+
+> genmove
+= F2
+
+> genmove
+= L
 
 > genmove
 = F2
@@ -80,10 +77,13 @@ U R B  D B F  D B D  B F R
 = U2
 
 > genmove
-= D'
+= R'
 
 > genmove
-= B2
+= U2
+
+> genmove
+= resign
 
 > position
 = UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB

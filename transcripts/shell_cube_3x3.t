@@ -86,17 +86,17 @@ R L D  F F F  D L R  B B B
        R L L
        D D U
        U U D
-player plays F: solved in 5 (two-phase solution)
-       U D D
+player plays B2: solved in 5 (two-phase solution)
        D U U
        D U U
-L R R  F F F  R R L  B B B
-R L L  F F B  R R L  B B F
-R L L  F F F  L L R  B B B
+       R R L
+R R U  F B F  U R R  B B B
+L L U  F F F  D R R  F B B
+L L D  F F F  D L L  B B B
+       R L L
        D D U
        D D U
-       U U D
-player plays B2: solved in 4 (two-phase solution)
+player plays F: solved in 4 (two-phase solution)
        D U U
        D U U
        D U U
@@ -144,8 +144,8 @@ start BLLFURFDRFBDDRULRLRRUDFFDDUBBBUDFRLFRUDULLDLLFFURBBUBB
   3. player B' (twophase)
   4. player L (twophase)
   5. player U (twophase)
-  6. player F (twophase)
-  7. player B2 (twophase)
+  6. player B2 (twophase)
+  7. player F (twophase)
   8. player U2 (twophase)
   9. player R2 (twophase)
  10. player U2 (twophase)

@@ -53,15 +53,21 @@ Choices where the sheet is silent:
   breadth-first search over a perfect index (corner permutation rank times
   orientation code), for both metrics, and cached on disk.
 * The 3x3x3 is too large for a table (4.3 * 10^19 positions).  Its solutions
-  come from Kociemba's two-phase algorithm: the first solution of at most 22
-  moves, then shorter ones for a fixed amount of search (near-optimal, not
-  always optimal; a cube always gets the same one); its pruning tables are
-  cached on disk too.  A cube on the way of the game's own scramble never
-  gets a solution longer than undoing the scramble.  In the quarter-turn metric its half turns are played
-  as two quarter turns.
+  come from Kociemba's two-phase algorithm (``twophase.py``, its search
+  compiled in ``search.py``): a first solution of at most 21 moves (almost
+  always), then shorter ones for a fixed amount of search (near-optimal, not
+  always optimal; a cube always gets the same one, about 20.5 moves); its
+  pruning tables are cached on disk too.  A cube on the way of the game's own
+  scramble never gets a solution longer than undoing the scramble.  In the
+  quarter-turn metric its half turns are played as two quarter turns.
 * ``solution(position)`` gives the moves that solve a cube; the strategies
   ``optimal`` (2x2x2: a move on a shortest solution) and ``twophase`` (the
   next move of a two-phase solution; on the 2x2x2 the optimal one) play them.
+  ``twophase [LENGTH] [--time SECONDS]`` searches on for shorter solutions of the
+  3x3x3, as Kociemba's solver's maximum length does: until one of at most
+  LENGTH moves is found (or ``LENGTH_SECONDS`` have passed), or for SECONDS
+  (``--time 2``, ``2s`` or ``500ms``), the shortest found.  Without them it
+  spends a fixed amount of search on it (the same cube, the same solution).
   ``twophase`` is the game's ``search_strategy``, the player to ask for
   hints on the 3x3x3, which has no table.
 
@@ -83,7 +89,7 @@ from gamesman.games.cube.cubies import (FACE_COLOURS, FACES, MOVE_NAMES, OPPOSIT
 from gamesman.games.cube.tables import (ORIENTATIONS, POSITIONS_2X2, TABLE_MOVES, ProgressFn, canonical_rotation_2x2,
                                         distance_distribution, distance_tables, index_2x2, rotated_face,
                                         table_move_tables)
-from gamesman.games.cube.twophase import twophase_solver
+from gamesman.games.cube.twophase import LONGEST, twophase_solver
 
 if TYPE_CHECKING:
     from gamesman.solver.strong import Result
@@ -227,15 +233,19 @@ class Cube(Game[str, str]):
             return None
         return Result(value=Value.WIN, remoteness=self.distance(position))
 
-    def solution(self, position: str, progress: ProgressFn | None = None) -> list[str]:
-        """Moves that solve the cube: optimal on the 2x2x2, two-phase (<= 22 turns) on the 3x3x3.
+    def solution(self, position: str, progress: ProgressFn | None = None, length: int = 0,
+                 seconds: float | None = None) -> list[str]:
+        """Moves that solve the cube: optimal on the 2x2x2, two-phase on the 3x3x3 (about 21 turns).
 
-        A 3x3x3 on the way of this game's own scramble is never given a longer
-        solution than undoing the scramble.
+        The 3x3x3's search goes on past its first solution for shorter ones: for
+        a fixed amount of work, or with ``seconds`` for that time; it stops at
+        once at a solution of at most ``length`` turns.  A 3x3x3 on the way of
+        this game's own scramble is never given a longer solution than undoing
+        the scramble.
         """
         if self.size == 2:
             return self._optimal_solution(position, progress)
-        moves = twophase_solver(progress).solve(self.geometry.cubies(position))
+        moves = twophase_solver(progress).solve(self.geometry.cubies(position), target=length, seconds=seconds)
         if self.metric == "qtm":
             moves = [quarter for move in moves
                      for quarter in ([move[0], move[0]] if move.endswith("2") else [move])]
@@ -302,6 +312,8 @@ class CubeSolver(Strategy):
 
     game: Cube
     optimal: bool = False
+    length: int = 0  # stop at a solution of at most this many turns (0: no such target)
+    seconds: float | None = None  # search on this long for shorter solutions
     plan: list[tuple[str, str]] = field(default_factory=list)  # (position, move) still to play
 
     @property
@@ -315,7 +327,7 @@ class CubeSolver(Strategy):
         if not self.plan or self.plan[0][0] != position:
             self.plan = []
             at = position
-            for move in game.solution(position):
+            for move in game.solution(position, length=self.length, seconds=self.seconds):
                 self.plan.append((at, move))
                 at = game.turn(at, move)
         _, move = self.plan.pop(0)
@@ -323,21 +335,40 @@ class CubeSolver(Strategy):
         return Choice(move, f"{move}: solved in {len(self.plan) + 1} ({how} solution)")
 
 
-def _cube_solver(optimal: bool) -> Callable[[Game, random.Random, list[str]], Strategy]:
-    def make(game: Game, rng: random.Random, args: list[str]) -> Strategy:
-        label = "optimal" if optimal else "twophase"
-        if not isinstance(game, Cube):
-            raise GameError(f"{label}: a strategy for the cube only")
-        if optimal and game.size != 2:
-            raise GameError("optimal: known for the 2x2x2 only; the 3x3x3 plays twophase")
-        if args:
-            raise GameError(f"{label} takes no arguments")
-        return CubeSolver(game, rng, optimal=optimal)
-    return make
+def _optimal_solver(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+    """``optimal``: the 2x2x2's exact table."""
+    cube = _cube("optimal", game)
+    if cube.size != 2:
+        raise GameError("optimal: known for the 2x2x2 only; the 3x3x3 plays twophase")
+    if args:
+        raise GameError("optimal takes no arguments")
+    return CubeSolver(cube, rng, optimal=True)
 
+
+def _twophase_solver(game: Game, rng: random.Random, args: list[str]) -> Strategy:
+    """``twophase [LENGTH] [--time SECONDS]``: LENGTH alone searches at most LENGTH_SECONDS."""
+    from gamesman.players.search import parse_budget
+
+    cube = _cube("twophase", game)
+    length, seconds = parse_budget("twophase", args, "length", 1, LONGEST)
+    if length is not None and seconds is None:
+        seconds = LENGTH_SECONDS
+    return CubeSolver(cube, rng, length=length or 0, seconds=seconds)
+
+
+def _cube(label: str, game: Game) -> Cube:
+    """The game, which must be the cube."""
+    if not isinstance(game, Cube):
+        raise GameError(f"{label}: a strategy for the cube only")
+    return game
+
+
+#: How long ``twophase LENGTH`` searches for a solution that short before it plays the shortest found.
+LENGTH_SECONDS = 10.0
 
 Cube.strategies = {
-    "optimal": StrategyEntry(_cube_solver(True), "2x2x2: a move of a shortest solution (exact table)"),
-    "twophase": StrategyEntry(_cube_solver(False), "the next move of Kociemba's two-phase solution "
-                                                   "(3x3x3, at most 22 moves; optimal on the 2x2x2)"),
+    "optimal": StrategyEntry(_optimal_solver, "2x2x2: a move of a shortest solution (exact table)"),
+    "twophase": StrategyEntry(_twophase_solver, "the next move of Kociemba's two-phase solution (3x3x3, about "
+                                                "21 moves; optimal on the 2x2x2): twophase [LENGTH] [--time SECONDS] "
+                                                "searches on for one of at most LENGTH moves, or that long"),
 }

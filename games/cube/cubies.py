@@ -253,6 +253,15 @@ def inverse(move: str) -> str:
     return move[0] + {"": "'", "'": "", "2": "2"}[move[1:]]
 
 
+def inverted(cube: Cubies) -> Cubies:
+    """The cube state that undoes ``cube``: ``cube.then(inverted(cube))`` is solved."""
+    cp, co, ep, eo = [0] * 8, [0] * 8, [0] * 12, [0] * 12
+    for slot, (cubie, twist) in enumerate(zip(cube.cp, cube.co)):
+        cp[cubie], co[cubie] = slot, -twist % 3
+    for slot, (cubie, flip) in enumerate(zip(cube.ep, cube.eo)):
+        ep[cubie], eo[cubie] = slot, flip
+    return Cubies(tuple(cp), tuple(co), tuple(ep), tuple(eo))
+
 
 def merge_moves(moves: Sequence[str]) -> list[str]:
     """Adjacent turns of one face as one turn: R R2 is R', R R' is nothing."""

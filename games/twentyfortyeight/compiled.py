@@ -107,12 +107,17 @@ def chance_value(board: np.uint64, reach: float, depth: int, limit: int, row_lef
         for exponent in range(1, 3):
             probability = 0.9 if exponent == 1 else 0.1
             child = board | (np.uint64(exponent) << shift)
+            # A child past the cut-offs is its evaluation: worked out here, not in a call.
+            horizon = reach * probability < PRUNE or depth + 1 >= limit
             best = 0.0
             for direction in range(4):
                 after = moved(child, direction, row_left, row_right, col_up, col_down)
                 if after != child:
-                    value = chance_value(after, reach * probability, depth + 1, limit, row_left, row_right,
-                                         col_up, col_down, line_value, keys, depths, values, stamps, stamp)
+                    if horizon:
+                        value = evaluation(after, line_value)
+                    else:
+                        value = chance_value(after, reach * probability, depth + 1, limit, row_left, row_right,
+                                             col_up, col_down, line_value, keys, depths, values, stamps, stamp)
                     if value > best:
                         best = value
             total += probability * best
