@@ -11,6 +11,13 @@ three heaps of five.  The solver plays max^n (each player maximises their
 own utility); among equally good moves it takes the first in move order.
 Grundy numbers are not computed (they are a two-player notion).
 
+Variants too large to solve have the search player ``maxn [DEPTH] [--time T]``
+(``search_strategy``): max^n with iterative deepening, one second a move by
+default (:mod:`gamesman.players.heuristic`), its table keyed by the heaps in
+any order (they are the same game); Nim3P has no estimate of its own, so at the
+horizon every player's utility is its even share, and the search plays by the
+ends it sees.
+
 Position: ``(P0 5 5 5)``: whose turn (``P0``, ``P1`` or ``P2``), then the heap sizes.
 Set-up positions are accepted on purpose: any player may be to move with any
 heaps (``(P2 0)`` says P2 follows the last taker), as the sheet's analysis
@@ -22,6 +29,7 @@ from __future__ import annotations
 
 from gamesman.games.nim import Nim
 from gamesman.contract.game import Option
+from gamesman.players.heuristic import MaxNPlayer, heuristic_entry
 
 Position = tuple[int, tuple[int, ...]]
 Move = tuple[int, int]
@@ -49,6 +57,11 @@ class Nim3P(Nim):
     extra: bool
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
+    search_strategy = "maxn"
+    strategies = {"maxn": heuristic_entry(
+        "maxn", "max^n searching for the ends, heaps in any order the same game",
+        lambda game, rng, **budget: MaxNPlayer(game, rng, label="maxn", evaluation=game.even_shares,
+                                               key=game.same_game, **budget))}
 
     def setup(self) -> None:
         self.take = self.size  # "Max Minus" is always S
@@ -68,3 +81,11 @@ class Nim3P(Nim):
     def play(self, position: Position, move: Move) -> Position:
         _, heaps = Nim.play(self, position, move)
         return ((position[0] + 1) % 3, heaps)
+
+    def even_shares(self, position: Position) -> tuple[float, ...]:
+        """Every player's even share of the reward (Nim3P's estimate: none)."""
+        return ((1 + (EXTRA_REWARD if self.extra else 0)) / 3,) * 3
+
+    def same_game(self, position: Position) -> tuple[int, tuple[int, ...]]:
+        """The turn and the non-empty heaps in order: positions with the same key are the same game."""
+        return position[0], tuple(sorted(items for items in position[1] if items))

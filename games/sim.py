@@ -38,6 +38,14 @@ Other choices:
   here (``solvable()``).  K = 6 with two players (2.2 million positions)
   takes seconds with the fast solver's bit-mask hooks (below) and gives the
   known result: a second-player win.
+* Larger variants have the search player ``maxn [DEPTH] [--time T]``
+  (``search_strategy``): max^n with iterative deepening, one second a move by
+  default (:mod:`gamesman.players.heuristic`).  At its horizon it estimates the
+  utilities by the safe edges: each player still in counts the free edges it
+  can colour without closing a triangle of its colour, plus one; with three
+  players each gets that share of the unit of reward, with two the lead is
+  the share of the difference; a coalition averages its players as the
+  utilities do.
 
 Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
@@ -53,6 +61,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.players.heuristic import MaxNPlayer, heuristic_entry
 
 # Position: (turn, edge colours, the players out (with a triangle of their colour)).
 # The last field follows from the colours; it is kept so that ``outcome`` is quick.
@@ -92,6 +101,10 @@ class Sim(Game[Position, int]):
     nodes: int
     coalition: str
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
+    search_strategy = "maxn"
+    strategies = {"maxn": heuristic_entry(
+        "maxn", "max^n with the players' safe edges at the horizon, any number of players",
+        lambda game, rng, **budget: MaxNPlayer(game, rng, label="maxn", evaluation=game.safe_shares, **budget))}
     showcase = ({}, {"nodes": 5}, {"nodes": 4, "players": 3}, {"nodes": 5, "players": 3},
                 {"nodes": 5, "players": 3, "coalition": "1-2"})
 
@@ -137,6 +150,25 @@ class Sim(Game[Position, int]):
             team = (utilities[1] + utilities[2]) / 2
             utilities[1] = utilities[2] = team
         return tuple(utilities)
+
+    def safe_shares(self, position: Position) -> tuple[float, ...]:
+        """The utilities estimated from the safe edges (see the module docstring)."""
+        _, colours, losers = position
+        safe = [0 if player in losers else 1 + self.safe_edges(colours, player) for player in range(self.players)]
+        total = sum(safe)
+        if self.players == 2:
+            lead = (safe[0] - safe[1]) / total
+            return (lead, -lead)
+        shares = [count / total for count in safe]
+        if self.coalition == "1-2":
+            shares[1] = shares[2] = (shares[1] + shares[2]) / 2
+        return tuple(shares)
+
+    def safe_edges(self, colours: str, player: int) -> int:
+        """The free edges ``player`` can colour without closing a triangle of its colour."""
+        colour = COLOURS[player]
+        return sum(1 for edge, taken in enumerate(colours) if taken == boards.EMPTY
+                   and not any(colours[b] == colour and colours[c] == colour for b, c in self.triangles[edge]))
 
     def moves(self, position: Position) -> list[int]:
         if self.outcome(position) is not None:
