@@ -240,10 +240,9 @@ class ThreatSearch(Strategy):
 
     def search(self, position: Position, columns: list[int]) -> tuple[int, float, int, bool, float]:
         """Iterative deepening: (best column, its value, the deepest complete depth, exact, seconds)."""
-        from gamesman.games.connectfour import PIECES
-
         turn, cells, _ = position
-        mine, theirs = self.board.masks_of(cells, boards.EMPTY + "".join(PIECES), PIECES[turn], PIECES[1 - turn])
+        pieces = self.game.player_names
+        mine, theirs = self.board.masks_of(cells, boards.EMPTY + "".join(pieces), pieces[turn], pieces[1 - turn])
         mine_bits, mask = np.uint64(mine), np.uint64(mine | theirs)
         shuffled = list(columns)
         self.rng.shuffle(shuffled)
