@@ -1,6 +1,6 @@
 """The search players games declare for their variants too large to solve: Connect Four's
 ``threats``, Kaboom's and Tomorrow's Tic-Tac-Toe's ``linesearch``, Abalone's ``formation``,
-Sim's and Nim3P's ``maxn``.
+Sim's ``safemcts`` and ``maxn``, Nim3P's ``endmcts`` and ``maxn``.
 
 The moves they must find are worked out here by the rules (a short walk of the game
 tree), not typed in: a move that wins by force within a few plies, or one that does
@@ -16,14 +16,19 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.registry import make_game
 from gamesman.players.strategies import applicable_strategies, make_strategy
 
+# (game, options of a variant too large to solve, a search player of the game's own, its budget)
 PLAYERS = [
-    ("connectfour", {}, "threats"),
-    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2}, "linesearch"),
-    ("abalone", {"rows": 5, "cols": 5}, "formation"),
-    ("tomorrowstictactoe", {"rows": 4, "cols": 4}, "linesearch"),
-    ("sim", {"players": 3}, "maxn"),
-    ("nim3p", {"heaps": 5, "size": 20}, "maxn"),
+    ("connectfour", {}, "threats", "depth"),
+    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2}, "linesearch", "depth"),
+    ("abalone", {"rows": 5, "cols": 5}, "formation", "depth"),
+    ("tomorrowstictactoe", {"rows": 4, "cols": 4}, "linesearch", "depth"),
+    ("sim", {"players": 3}, "maxn", "depth"),
+    ("sim", {"players": 3}, "safemcts", "iterations"),
+    ("nim3p", {"heaps": 5, "size": 20}, "maxn", "depth"),
+    ("nim3p", {"heaps": 5, "size": 20}, "endmcts", "iterations"),
 ]
+DEFAULTS = {"connectfour": "threats", "kaboom": "linesearch", "abalone": "formation",
+            "tomorrowstictactoe": "linesearch", "sim": "maxn", "nim3p": "endmcts"}
 
 
 def wins_within(game, position, plies: int, me: int) -> bool:
@@ -60,28 +65,32 @@ def safe_moves(game, position) -> list:
     return found
 
 
-@pytest.mark.parametrize("name, options, strategy", PLAYERS, ids=lambda v: str(v))
-def test_each_game_declares_its_search_player_with_a_time_budget(name, options, strategy):
+@pytest.mark.parametrize("name, options, strategy, budget", PLAYERS, ids=lambda v: str(v))
+def test_each_game_declares_its_search_players_with_a_time_budget(name, options, strategy, budget):
     game = make_game(name, **options)
-    assert not game.solvable() and game.search_strategy == strategy
+    assert not game.solvable() and game.search_strategy == DEFAULTS[name]
     assert strategy in applicable_strategies(game)
     assert make_strategy(game, strategy).describe() == f"{strategy} --time 1"  # the default: one second
     assert make_strategy(game, f"{strategy} 2 --time 0.5").describe() == f"{strategy} 2 --time 0.5"
     player = make_strategy(game, f"{strategy} 2", random.Random(0))
     choice = player.choose(game.start())
     assert choice.move in game.moves(game.start())
-    assert "depth" in choice.reason and "nodes in" in choice.reason  # what stands behind the move
+    said = "iterations" if budget == "iterations" else "depth"
+    assert said in choice.reason and "nodes" in choice.reason  # what stands behind the move
+    timed = make_strategy(game, f"{strategy} --time 0.05", random.Random(0)).choose(game.start())
+    assert " s" in timed.reason and timed.move in game.moves(game.start())
 
 
-@pytest.mark.parametrize("name, options, strategy", PLAYERS, ids=lambda v: str(v))
+@pytest.mark.parametrize("name, options, strategy, budget", PLAYERS, ids=lambda v: str(v))
 @pytest.mark.parametrize("words, message", [
-    ("fast", r"takes \[DEPTH\] \[--time SECONDS\], not .fast."),
-    ("0", "depth must be from 1"),
+    ("fast", r"takes \[{BUDGET}\] \[--time SECONDS\], not .fast."),
+    ("0", "{budget} must be from 1"),
     ("--time -1", "--time takes seconds"),
-    ("3 4", r"takes \[DEPTH\] \[--time SECONDS\], not .4."),
+    ("3 4", r"takes \[{BUDGET}\] \[--time SECONDS\], not .4."),
 ])
-def test_bad_budgets_are_refused_in_one_line(name, options, strategy, words, message):
+def test_bad_budgets_are_refused_in_one_line(name, options, strategy, budget, words, message):
     game = make_game(name, **options)
+    message = message.format(BUDGET=budget.upper(), budget=budget)
     with pytest.raises(GameError, match=message) as refused:
         make_strategy(game, f"{strategy} {words}")
     assert "\n" not in str(refused.value)
@@ -105,6 +114,10 @@ WINS = [
     ("abalone", {"rows": 5, "cols": 5, "captures": 1}, "formation 2", "(b --bbw bb--w bb--w b---w -www-)", 1),
     # P0 takes both of heap 1: P1 and P2 must take the last two, and P0 follows the last taker.
     ("nim3p", {"heaps": 5, "size": 20}, "maxn 4", "(P0 2 1 1 0 0)", 3),
+    ("nim3p", {"heaps": 5, "size": 20}, "endmcts 300", "(P0 2 1 1 0 0)", 3),
+    # P0 leaves five heaps of one: P1, P2, P0, P1 take one each and P2 the last.
+    ("nim3p", {"heaps": 5, "size": 20}, "maxn 7", "(P0 1 1 1 1 5)", 6),
+    ("nim3p", {"heaps": 5, "size": 20}, "endmcts 300", "(P0 1 1 1 1 5)", 6),
 ]
 
 
@@ -182,3 +195,21 @@ def test_maxn_is_seeded_and_plays_the_same_with_the_same_rng():
     game = make_game("nim3p", heaps=5, size=20)
     first = make_strategy(game, "maxn 2", random.Random(4)).choose(game.start())
     assert make_strategy(game, "maxn 2", random.Random(4)).choose(game.start()).move == first.move
+
+
+def test_nim3p_known_shares_name_a_winner_exactly_where_one_can_force_the_win():
+    """Against a walk of the game tree (every other player against the winner) on small heaps."""
+    import itertools
+
+    game = make_game("nim3p", heaps=4, size=4)
+    for heaps in itertools.product(range(4), repeat=4):
+        if sum(heaps) > 8:
+            continue  # (a walk of a few seconds)
+        position = (0, heaps)
+        if game.outcome(position) is not None:
+            continue
+        known = game.known_shares(position)
+        forced = [wins_within(game, position, sum(heaps), player) for player in range(3)]
+        assert (1.0 in known) == any(forced), heaps
+        if 1.0 in known:
+            assert forced[known.index(1.0)], heaps

@@ -15,10 +15,18 @@ A game too large to solve declares its search player in ``Game.strategies`` with
   (positions that are the same game, e.g. Nim's heaps in any order) keeps what
   each position was found worth and how deep.
 
-Both take ``NAME [DEPTH] [--time SECONDS]``; without arguments the budget is
-:data:`gamesman.players.search.DEFAULT_SECONDS` a move.  The last complete depth
-counts; a search that saw every end stops early.  Each says what stands
-behind its move: the depth, the positions searched and the seconds.
+* :class:`GuidedMCTS` (any number of players): the engine's Monte-Carlo tree
+  search (:class:`gamesman.players.search.MCTSPlayer`: UCT over utility vectors)
+  whose playouts follow the game's own policy instead of uniformly random moves
+  (e.g. in Sim, never closing a triangle of one's own colour while another edge
+  is free).
+
+The searches take ``NAME [DEPTH] [--time SECONDS]`` (``[ITERATIONS]`` for
+:class:`GuidedMCTS`); without arguments the budget is
+:data:`gamesman.players.search.DEFAULT_SECONDS` a move.  For the tree searches
+the last complete depth counts, and a search that saw every end stops early.
+Each says what stands behind its move: the depth or iterations, the positions
+searched and the seconds.
 """
 from __future__ import annotations
 
@@ -30,13 +38,17 @@ from typing import Any, Callable, Hashable, Sequence
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
-from gamesman.players.search import (DEFAULT_SECONDS, MAX_DEPTH, AlphaBetaPlayer, count_words,
-                                     parse_budget)
+from gamesman.players.search import (DEFAULT_SECONDS, MAX_DEPTH, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
+                                     count_words, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]
 #: A many-player evaluation: an estimated utility per player, on the scale of ``outcome``.
 VectorEvaluation = Callable[[Any], tuple[float, ...]]
+#: A playout policy: a move among the legal ones (given) of a position, drawn with the rng.
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]
+#: The most iterations a Monte-Carlo search may be given.
+MAX_ITERATIONS = 10 ** 9
 
 
 @dataclass
@@ -151,6 +163,28 @@ class MaxNPlayer(Strategy):
         return best
 
 
+@dataclass
+class GuidedMCTS(MCTSPlayer):
+    """The engine's Monte-Carlo tree search with the game's own playout policy."""
+
+    label: str = "guided"
+    policy: Policy | None = None
+
+    def describe(self) -> str:
+        return " ".join([self.label, *count_words(self.iterations, self.seconds)])
+
+    def playout(self, position: Any) -> tuple[float, ...]:
+        """Play by the policy to the end (a game not over after PLAYOUT_LIMIT moves counts 0 each)."""
+        game, rng = self.game, self.rng
+        assert self.policy is not None
+        for _ in range(PLAYOUT_LIMIT):
+            ended = game.outcome(position)
+            if ended is not None:
+                return ended
+            position = game.play(position, self.policy(position, game.moves(position), rng))
+        return (0.0,) * game.players
+
+
 def open_lines(mine: int, theirs: int, line_masks: Sequence[int], weight: int = 4) -> int:
     """The lines (bit masks) that hold pieces of one player only, from the side of ``mine``:
     ``weight ** (pieces - 1)`` for each of its own, the same negated for each of the other's.
@@ -168,12 +202,15 @@ def open_lines(mine: int, theirs: int, line_masks: Sequence[int], weight: int = 
     return score
 
 
-def heuristic_entry(label: str, help_text: str, make: Callable[..., Strategy]) -> StrategyEntry:
-    """A game's search player as ``Game.strategies`` lists it: ``LABEL [DEPTH] [--time SECONDS]``,
-    built by ``make(game, rng, depth=..., seconds=...)`` (the default budget: one time)."""
+def heuristic_entry(label: str, help_text: str, make: Callable[..., Strategy], what: str = "depth") -> StrategyEntry:
+    """A game's search player as ``Game.strategies`` lists it: ``LABEL [COUNT] [--time SECONDS]``,
+    built by ``make(game, rng, seconds=..., **{what: COUNT})`` (``what``: ``depth`` or
+    ``iterations``); without arguments the budget is one time, DEFAULT_SECONDS."""
+    high = MAX_DEPTH if what == "depth" else MAX_ITERATIONS
+
     def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
-        depth, seconds = parse_budget(label, args, "depth", 1, MAX_DEPTH)
-        if depth is None and seconds is None:
+        count, seconds = parse_budget(label, args, what, 1, high)
+        if count is None and seconds is None:
             seconds = DEFAULT_SECONDS
-        return make(game, rng, depth=depth, seconds=seconds)
-    return StrategyEntry(factory, f"{help_text}: {label} [DEPTH] [--time SECONDS]")
+        return make(game, rng, seconds=seconds, **{what: count})
+    return StrategyEntry(factory, f"{help_text}: {label} [{what.upper()}] [--time SECONDS]")
