@@ -213,3 +213,31 @@ def test_nim3p_known_shares_name_a_winner_exactly_where_one_can_force_the_win():
         assert (1.0 in known) == any(forced), heaps
         if 1.0 in known:
             assert forced[known.index(1.0)], heaps
+
+
+def test_threats_asks_the_exact_search_once_the_board_fills():
+    """With a time budget on 6x7, from EXACT_AFTER pieces on, a move whose score the exact search
+    finds in time; on positions of seeded random games where some move wins by force within
+    three plies (by the rules) but none at once, and some move does not, it is one of the
+    winning ones."""
+    from gamesman.games.connectfour.search import EXACT_AFTER
+
+    game = make_game("connectfour")
+    player = make_strategy(game, "threats --time 4", random.Random(0))
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(200):
+        position = game.start()
+        while game.outcome(position) is None and checked < 2:
+            pieces = game.size - position[1].count("-")
+            if pieces >= EXACT_AFTER:
+                expected = winning_moves(game, position, 3)
+                if expected and len(expected) < len(game.moves(position)) and not winning_moves(game, position, 1):
+                    choice = player.choose(position)
+                    assert "by the exact search" in choice.reason
+                    assert choice.move in expected
+                    checked += 1
+            position = game.play(position, rng.choice(game.moves(position)))
+        if checked == 2:
+            break
+    assert checked == 2
