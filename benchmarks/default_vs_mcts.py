@@ -1,17 +1,18 @@
-"""The games' own search players against the previous default, Monte-Carlo tree search.
+"""The games' own search players against Monte-Carlo tree search (the default before them).
 
     python benchmarks/default_vs_mcts.py [--games N] [--time SECONDS] [--plies N] [--player NAME] [NAME ...]
 
 For each variant too large to solve (named by game, default all), the game's
-``search_strategy`` and ``mcts`` (random playouts, the default before every game
-had its own player) each get SECONDS a move (``--time``, default 0.2).  The
-game's player changes seat every game (x, o, x, ...; with three players it
+own search player (its ``search_strategy``; for three-player Sim and Nim3P,
+whose default stays ``mcts``, their ``maxn`` and ``endmcts``) and ``mcts``
+(random playouts, the default before the games had their own) each get
+SECONDS a move (``--time``, default 0.2).  The game's player changes seat every game (x, o, x, ...; with three players it
 takes each seat in turn and ``mcts`` plays the other two).  A win counts 1, a
 tie at the top shares 1 among the players tied; a game still going after
 ``--plies`` moves (Abalone can go on for ever) is a tie.  The score is the
 game's player's mean; the interval is Wilson's 95% score interval; an even
 match scores 1/players.  ``--player`` puts another of the games' strategies in
-the place of their ``search_strategy``.  Progress goes to stderr, the table to stdout; seeded.
+the place of theirs.  Progress goes to stderr, the table to stdout; seeded.
 Ctrl-C stops after the table so far.
 
 A run on two cores shared with other work, 2026-11-24, is in the README's
@@ -31,14 +32,15 @@ from match_openspiel import wilson
 # Variants beyond the solved sizes: Connect Four where the exact search is too slow for a move;
 # Tomorrow's Tic-Tac-Toe under misere (without it the first player makes two threats at once on
 # these boards and wins nearly every game it starts, whoever plays it: 6 of 12 on 4x4 at 0.2 s).
+# Each: (game, options, the player measured: None for the game's search_strategy).
 VARIANTS = [
-    ("connectfour", {}),
-    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2}),
-    ("abalone", {"rows": 5, "cols": 5}),
-    ("tomorrowstictactoe", {"rows": 4, "cols": 4, "misere": True}),
-    ("tomorrowstictactoe", {"rows": 5, "cols": 5, "misere": True}),
-    ("sim", {"players": 3}),
-    ("nim3p", {"heaps": 5, "size": 20}),
+    ("connectfour", {}, None),
+    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2}, None),
+    ("abalone", {"rows": 5, "cols": 5}, None),
+    ("tomorrowstictactoe", {"rows": 4, "cols": 4, "misere": True}, None),
+    ("tomorrowstictactoe", {"rows": 5, "cols": 5, "misere": True}, None),
+    ("sim", {"players": 3}, "maxn"),
+    ("nim3p", {"heaps": 5, "size": 20}, "endmcts"),
 ]
 
 
@@ -91,9 +93,9 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     rows = []
     try:
-        for name, options in VARIANTS:
+        for name, options, player in VARIANTS:
             if not args.names or name in args.names:
-                rows.append(run(name, options, args.games, args.time, args.plies, args.player))
+                rows.append(run(name, options, args.games, args.time, args.plies, args.player or player))
     except KeyboardInterrupt:
         print("stopped: the table so far", file=sys.stderr)
     print(f"each game's own search player against mcts, {args.time:g} s a move each, seats alternating")

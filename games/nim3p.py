@@ -11,16 +11,22 @@ three heaps of five.  The solver plays max^n (each player maximises their
 own utility); among equally good moves it takes the first in move order.
 Grundy numbers are not computed (they are a two-player notion).
 
-Variants too large to solve have the search player ``maxn [DEPTH] [--time T]``
-(``search_strategy``): max^n with iterative deepening, one second a move by
-default (:mod:`gamesman.players.heuristic`), its table keyed by the heaps in
-any order (they are the same game).  At its horizon it knows the ends that
-follow from the rules alone (``known_shares``): with heaps of one item only,
-each move takes one and the winner is the player as many turns on as there are
-heaps; with one larger heap beside them, the player to move wins (it takes that
-heap whole or leaves one in it, whichever leaves a count of ones that ends on
-it) unless the ones are a multiple of three; any other position is worth an
-even share to each player.
+Variants too large to solve have two search players of Nim3P's own beside
+``mcts`` (the estimates' default, ``search_strategy``), one second a move by
+default (:mod:`gamesman.players.heuristic`).  Both know the ends that follow
+from the rules alone (``known_shares``): with heaps of one item only, each move
+takes one and the winner is the player as many turns on as there are heaps;
+with one larger heap beside them, the player to move wins (it takes that heap
+whole or leaves one in it, whichever leaves a count of ones that ends on it)
+unless the ones are a multiple of three; in any other position no player can
+force a win (checked against a walk of the tree on small heaps).
+``maxn [DEPTH] [--time T]`` is max^n with iterative deepening, those ends at
+its horizon (else an even share each), its table keyed by the heaps in any
+order (the same game); ``endmcts [ITERATIONS] [--time T]`` is Monte-Carlo tree
+search whose playouts take such a win when there is one and hand none to the
+others.  Against ``mcts`` at the same time a move neither scored above an even
+share (who wins is mostly decided by players who cannot win choosing who does),
+so ``mcts`` stays the default.
 
 Position: ``(P0 5 5 5)``: whose turn (``P0``, ``P1`` or ``P2``), then the heap sizes.
 Set-up positions are accepted on purpose: any player may be to move with any
@@ -64,7 +70,6 @@ class Nim3P(Nim):
     extra: bool
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
-    search_strategy = "endmcts"
     strategies = {
         "endmcts": heuristic_entry(
             "endmcts", "Monte-Carlo tree search whose playouts take the wins known from ones and one larger "

@@ -38,16 +38,19 @@ Other choices:
   here (``solvable()``).  K = 6 with two players (2.2 million positions)
   takes seconds with the fast solver's bit-mask hooks (below) and gives the
   known result: a second-player win.
-* Larger variants have the search player ``maxn [DEPTH] [--time T]``
-  (``search_strategy``): max^n with iterative deepening, one second a move by
-  default (:mod:`gamesman.players.heuristic`).  At its horizon it estimates each
-  player's chance to stay in by its safe edges (the free edges it can colour
-  without closing a triangle of its colour) less the moves it still has to
-  make, through a logistic curve; with three players each gets its chance's
-  share of the unit of reward (a coalition averages its players, as the
-  utilities do), with two the lead is the share of the difference.  Also
-  ``safemcts [ITERATIONS] [--time T]``: Monte-Carlo tree search whose playouts
-  colour a random safe edge while there is one.
+* Larger variants have two search players of Sim's own beside ``mcts`` (the
+  estimates' default, ``search_strategy``), one second a move by default
+  (:mod:`gamesman.players.heuristic`).  ``maxn [DEPTH] [--time T]``: max^n with
+  iterative deepening; at its horizon it estimates each player's chance to
+  stay in by its safe edges (the free edges it can colour without closing a
+  triangle of its colour) less the moves it still has to make, through a
+  logistic curve; with three players each gets its chance's share of the unit
+  of reward (a coalition averages its players, as the utilities do), with two
+  the lead is the share of the difference.  ``safemcts [ITERATIONS] [--time T]``:
+  Monte-Carlo tree search whose playouts colour a random safe edge while there
+  is one.  Against ``mcts`` at the same time a move, three players on 6 nodes,
+  neither scored above an even share (benchmarks/default_vs_mcts.py), so
+  ``mcts`` stays the default.
 
 Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
@@ -106,7 +109,6 @@ class Sim(Game[Position, int]):
     nodes: int
     coalition: str
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
-    search_strategy = "maxn"
     strategies = {
         "safemcts": heuristic_entry(
             "safemcts", "Monte-Carlo tree search whose playouts never close a triangle of the mover's colour "

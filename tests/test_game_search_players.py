@@ -28,7 +28,7 @@ PLAYERS = [
     ("nim3p", {"heaps": 5, "size": 20}, "endmcts", "iterations"),
 ]
 DEFAULTS = {"connectfour": "threats", "kaboom": "linesearch", "abalone": "formation",
-            "tomorrowstictactoe": "linesearch", "sim": "maxn", "nim3p": "endmcts"}
+            "tomorrowstictactoe": "linesearch", "sim": "mcts", "nim3p": "mcts"}
 
 
 def wins_within(game, position, plies: int, me: int) -> bool:
