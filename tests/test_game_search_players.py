@@ -241,3 +241,34 @@ def test_threats_asks_the_exact_search_once_the_board_fills():
         if checked == 2:
             break
     assert checked == 2
+
+
+@pytest.mark.parametrize("name, options, estimate", [
+    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2}, "evaluate"),
+    ("kaboom", {"rows": 6, "cols": 7, "bombs": 2, "misere": True}, "evaluate"),
+    ("tomorrowstictactoe", {"rows": 5, "cols": 5}, "evaluate"),
+    ("abalone", {"rows": 5, "cols": 5}, "formation"),
+    ("abalone", {"rows": 5, "cols": 5, "misere": True}, "formation"),
+])
+def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, estimate):
+    """On positions of seeded random games, the estimate for the player to move is minus the
+    estimate for the other on the same board, and stays within [-1, 1]."""
+    game = make_game(name, **options)
+    rate = getattr(game, estimate)
+    rng = random.Random(1)
+    position = game.start()
+    for _ in range(30):
+        if game.outcome(position) is not None:
+            position = game.start()
+        value = rate(position)
+        other = (1 - position[0], *position[1:])
+        assert -1 <= value <= 1 and rate(other) == pytest.approx(-value)
+        position = game.play(position, rng.choice(game.moves(position)))
+    # a line of three of the player to move's pieces (Tomorrow's Tic-Tac-Toe: two), nothing else
+    if name != "abalone":
+        row = "xxx----" if name == "kaboom" else "xx---"
+        empty = "-" * (7 if name == "kaboom" else 5)
+        rows = " ".join([row] + [empty] * (game.rows - 1))
+        text = f"(x 2 2 {rows})" if name == "kaboom" else f"(x {rows})"
+        favoured = rate(game.parse_position(text))
+        assert favoured < 0 if options.get("misere") else favoured > 0

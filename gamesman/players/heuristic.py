@@ -1,7 +1,7 @@
 """Search players built on a game's own evaluation, on a time budget: a game names one.
 
 A game too large to solve declares its search player in ``Game.strategies`` with
-:func:`heuristic_entry`: a name, an evaluation of its own and one of two searches.
+:func:`heuristic_entry`: a name, knowledge of its own and one of three searches.
 
 * :class:`HeuristicAlphaBeta` (two players): the engine's alpha-beta
   (:class:`gamesman.players.search.AlphaBetaPlayer`: iterative deepening, a
@@ -14,7 +14,6 @@ A game too large to solve declares its search player in ``Game.strategies`` with
   evaluation estimates the vector; a table keyed by the game's canonical key
   (positions that are the same game, e.g. Nim's heaps in any order) keeps what
   each position was found worth and how deep.
-
 * :class:`GuidedMCTS` (any number of players): the engine's Monte-Carlo tree
   search (:class:`gamesman.players.search.MCTSPlayer`: UCT over utility vectors)
   whose playouts follow the game's own policy instead of uniformly random moves
@@ -57,7 +56,6 @@ class HeuristicAlphaBeta(AlphaBetaPlayer):
 
     label: str = "heuristic"
     evaluation: Evaluation | None = None
-    seconds_spent: float = field(default=0.0, init=False, repr=False)
 
     def describe(self) -> str:
         return " ".join([self.label, *count_words(self.depth, self.seconds)])
@@ -65,8 +63,7 @@ class HeuristicAlphaBeta(AlphaBetaPlayer):
     def choose(self, position: Hashable) -> Choice:
         started = time.monotonic()
         choice = super().choose(position)
-        self.seconds_spent = time.monotonic() - started
-        return Choice(choice.move, f"{choice.reason} in {self.seconds_spent:.2f} s")
+        return Choice(choice.move, f"{choice.reason} in {time.monotonic() - started:.2f} s")
 
     def estimate(self, position: Hashable) -> float:
         assert self.evaluation is not None
