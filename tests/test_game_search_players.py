@@ -163,12 +163,13 @@ def test_threats_under_misere_avoids_completing_a_line():
     assert choice.move not in losing
 
 
-def test_maxn_in_three_player_sim_finds_wins_and_avoids_triangles():
+@pytest.mark.parametrize("strategy", ["maxn 3", "safemcts 400"])
+def test_three_player_sim_players_find_wins_and_avoid_triangles(strategy):
     """Positions of seeded random games of three-player Sim on 6 nodes where some moves lose
     at once (close a triangle of the mover's colour) and some do not, and some where a move
-    wins by force within three plies: maxn takes a safe move, and a winning one."""
+    wins by force within three plies: the player takes a safe move, and a winning one."""
     game = make_game("sim", players=3)
-    player = make_strategy(game, "maxn 3", random.Random(0))
+    player = make_strategy(game, strategy, random.Random(0))
     rng = random.Random(5)
     checked_safe = checked_wins = 0
     for _ in range(100):
