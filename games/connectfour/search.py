@@ -13,9 +13,10 @@ every move, for at most EXACT_SHARE of the budget; when every score comes back
 in time it plays a best one (``d: win 13 by the exact search, ...``), else it
 searches as below for the rest of the budget.
 
-Negamax alpha-beta with iterative deepening, the previous depth's moves
-searched best first, the others centre first and, among them, the ones that
-make the most winning cells first.  A position that can be won with the next
+Negamax alpha-beta with iterative deepening and a transposition table (kept
+from move to move: what it holds is true of its positions), the best move found
+before searched first (at the root, the previous depth's order), the others
+centre first and, among them, the ones that make the most winning cells first.  A position that can be won with the next
 piece is won; one where the opponent has two such cells open is lost; a
 single one must be blocked; a cell under the opponent's winning cell is played
 only when nothing else is left.  Under misère a piece that completes a line
