@@ -4,7 +4,7 @@
     python benchmarks/match_openspiel.py [--games N] [--time SECONDS] [GAME ...]
 
 For each game (Hex 11x11 and Othello 8x8 unless named: ``hex``, ``othello``,
-``tictactoe``), the game's own search player (``gamesman protocol`` with the
+``connectfour`` (6x7), ``tictactoe``), the game's own search player (``gamesman protocol`` with the
 game's ``search_strategy`` on a time budget of SECONDS a move) plays N games
 against ``benchmarks/openspiel_mcts_player.py`` (OpenSpiel's C++ MCTS, random
 rollouts, exploration 2, the same SECONDS a move); ``gamesman match`` alternates
@@ -32,6 +32,7 @@ GAMES = {
     "hex": "hex(size=11,swap=false)",
     "othello": "othello(rows=8,cols=8,misere=false,place_anywhere=false)",
     "tictactoe": "tictactoe(misere=false)",
+    "connectfour": "connectfour(rows=6,cols=7,in_a_row=4,misere=false)",
 }
 PLAYER = Path(__file__).with_name("openspiel_mcts_player.py")
 

@@ -7,7 +7,7 @@
 The bot is OpenSpiel's C++ ``MCTSBot`` with random rollouts (one per leaf), its
 exploration constant 2 (the value of OpenSpiel's own MCTS example), MCTS-Solver on,
 and a time budget per move (``--time SECONDS``, its ``max_wall_clock_time``).
-It plays Hex (any size), Othello 8x8 and Tic-Tac-Toe; ``game`` with anything
+It plays Hex (any size), Othello 8x8, Connect Four 6x7 and Tic-Tac-Toe; ``game`` with anything
 else is refused.  It follows the game through ``setposition``: the new position
 is the last one it knows, or that one after one move, found with gamesman's
 rules and played on OpenSpiel's state too.  Needs ``pip install open_spiel``
@@ -34,6 +34,8 @@ def openspiel_name(game) -> str | None:
         return "othello"
     if game.name == "tictactoe" and not game.misere:
         return "tic_tac_toe"
+    if game.name == "connectfour" and (game.rows, game.cols, game.in_a_row) == (6, 7, 4) and not game.misere:
+        return "connect_four"
     return None
 
 
@@ -58,8 +60,8 @@ class Player:
 
     def action(self, move) -> int:
         """OpenSpiel's action for a move of gamesman's game in the current position."""
-        if self.game.name == "tictactoe":
-            return move
+        if self.game.name in ("tictactoe", "connectfour"):
+            return move  # the cell, or the column, is OpenSpiel's action
         text = self.game.format_move(self.position, move).lower()
         for action in self.state.legal_actions():
             if self.state.action_to_string(self.state.current_player(), action).lower() == text:

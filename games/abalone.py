@@ -42,7 +42,15 @@ Choices where the sheet is silent:
 * Boards of up to 16 cells are solved here (``solvable()``): the default 4x4
   board has 13,398,488 positions reachable from the start (18,372,768 with
   c=5), and solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
-  Search players on larger boards use ``evaluate``, the capture lead.
+  Search players on larger boards use ``evaluate``, the capture lead.  The
+  game's own search player (``search_strategy``), ``formation [DEPTH] [--time T]``,
+  is alpha-beta with iterative deepening, one second a move by default
+  (:mod:`gamesman.players.heuristic`), and at the horizon ``formation``: the
+  capture lead first (three quarters of the estimate, as a share of the
+  captures that win), then the shape: each piece scores for its owner by its
+  nearness to the centre (an edge piece can be pushed off) and by its own
+  pieces among its eight neighbours (a run pushes, a lone piece is pushed);
+  negated under misere.
 * Captures are not written in the position: they are n+m-3 minus the
   opponent's pieces on the board.  A position string that play cannot reach
   is refused: more than n+m-3 pieces of a colour, more than c captures (a
@@ -57,6 +65,7 @@ Moves: the cell of the piece, a dash and the direction, ``a1-ne`` (any case).
 """
 from __future__ import annotations
 
+import math
 from functools import cached_property, lru_cache
 from typing import Callable
 
@@ -64,6 +73,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry
 
 # Position: (turn, cells row 1 first).  Move: (cell index, index into DIRECTIONS).
 Position = tuple[int, str]
@@ -74,6 +84,9 @@ DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 MAX_ROWS = 100
 MAX_SOLVABLE_CELLS = 16
+#: The shares of ``formation``: the capture lead, and the shape (centre and cohesion).
+CAPTURE_SHARE, SHAPE_SHARE = 0.75, 0.25
+COHESION = 0.25  # what a neighbouring own piece adds to a piece's worth (the centre adds up to 1)
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
@@ -98,6 +111,11 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
     legal: Callable[[Position], tuple[Move, ...]]  # find_legal
     frozen: Callable[[str, int], frozenset[int]]  # find_frozen
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "freeze": True})
+    search_strategy = "formation"
+    strategies = {"formation": heuristic_entry(
+        "formation", "alpha-beta with the capture lead, centre and cohesion at the horizon",
+        lambda game, rng, **budget: HeuristicAlphaBeta(game, rng, label="formation", evaluation=game.formation,
+                                                        **budget))}
     rules = ("Move a piece one cell in any of eight directions, taking the run of your pieces ahead along; "
              "a longer run pushes a shorter opposing one, off the board is captured. "
              "c captures win (lose under misere); a trapped player loses (wins under misere).")
@@ -300,6 +318,33 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
         captured = self.captured_by(cells)
         lead = (captured[turn] - captured[1 - turn]) / self.pieces
         return -lead if self.misere else lead
+
+    def formation(self, position: Position) -> float:
+        """The estimate of the search player ``formation`` for the player to move (see the module
+        docstring): the capture lead, then pieces near the centre and next to their own."""
+        turn, cells = position
+        captured = self.captured_by(cells)
+        lead = (captured[turn] - captured[1 - turn]) / self.captures
+        mine = PIECES[turn]
+        shape = 0.0
+        for cell, piece in enumerate(cells):
+            if piece != boards.EMPTY:
+                worth = self.centrality[cell] + COHESION * sum(cells[near] == piece for near in self.nearby[cell])
+                shape += worth if piece == mine else -worth
+        estimate = CAPTURE_SHARE * lead + SHAPE_SHARE * math.tanh(shape / self.pieces)
+        return -estimate if self.misere else estimate
+
+    @cached_property
+    def centrality(self) -> tuple[float, ...]:
+        """Per cell: 1 at the centre down to 0 on the edge (each axis measured to its own edge)."""
+        middle_row, middle_col = (self.rows - 1) / 2, (self.cols - 1) / 2
+        return tuple(1 - max(abs(row - middle_row) / middle_row, abs(col - middle_col) / middle_col)
+                     for row, col in (divmod(cell, self.cols) for cell in range(self.size)))
+
+    @cached_property
+    def nearby(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell: its neighbours in the eight directions."""
+        return tuple(tuple(ray[0] for ray in self.rays[cell] if ray) for cell in range(self.size))
 
     def solvable(self) -> bool:
         """Boards of up to 16 cells (4x4, 3x5) can be solved here."""

@@ -54,6 +54,15 @@ Choices where the sheet is silent:
   24,066,185; each solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
 * Play always ends: every move but a pass adds a piece or uses up a bomb, and
   a pass is always followed by a detonation.
+* ``evaluate`` counts open lines, as Connect Four's does: every run of n cells
+  holding pieces (bombs included) of only one player scores for that player,
+  four times more for each extra piece; a bomb still in hand counts as much as
+  a line of two.  The difference, squashed into [-1, 1], is the estimate for
+  the player to move (negated under misere).
+* ``linesearch [DEPTH] [--time T]`` is Kaboom's search player for boards too
+  large to solve (its ``search_strategy``): alpha-beta with iterative deepening
+  and ``evaluate`` at the horizon, one second a move by default
+  (:mod:`gamesman.players.heuristic`).
 
 Position: ``(o 0 1 xoxx --*o --oo --x-)``: whose turn (``x`` or ``o``), X's bombs
 left, O's bombs left, then the rows, row 1 (the bottom) first: ``x``, ``o``,
@@ -71,6 +80,7 @@ row 1 is ``xxxx``: X wins.
 """
 from __future__ import annotations
 
+import math
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -78,6 +88,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard, set_bits
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
 
 # Position: (turn, X's bombs left, O's bombs left, cells row 1 first).
 Position = tuple[int, int, int, str]
@@ -93,6 +104,7 @@ ORTHOGONAL_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see solvable()
 MAX_ROWS = 100
 CODE_BITS = 63  # position codes are int64
+BOMB_IN_HAND = 4  # what evaluate counts a bomb not yet dropped (as much as a line of two)
 
 
 @lru_cache(maxsize=4096)  # play() and moves() judge the same board again for every move
@@ -126,6 +138,11 @@ class Kaboom(Game[Position, Move]):
     misere: bool
     super_bomb: bool
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
+    search_strategy = "linesearch"
+    strategies = {"linesearch": heuristic_entry(
+        "linesearch", "alpha-beta with Kaboom's open lines and bombs in hand at the horizon",
+        lambda game, rng, **budget: HeuristicAlphaBeta(game, rng, label="linesearch", evaluation=game.evaluate,
+                                                        **budget))}
     rules = ("Drop a piece or a bomb into a column, or detonate one of your bombs (it removes its four "
              "neighbours, chaining through bombs); n in a row wins (loses under misere), both at once ties.")
 
@@ -153,6 +170,15 @@ class Kaboom(Game[Position, Move]):
         if boards.EMPTY not in cells and "*" not in cells and "@" not in cells:
             return two_player_result(None)
         return None
+
+    def evaluate(self, position: Position) -> float:
+        """Open lines and bombs in hand, for the player to move (see the module docstring)."""
+        turn, x_bombs, o_bombs, cells = position
+        mine, theirs = (boards.mask_of(cells, OWNED[player]) for player in (turn, 1 - turn))
+        in_hand = (x_bombs, o_bombs)
+        score = open_lines(mine, theirs, self.line_masks) + BOMB_IN_HAND * (in_hand[turn] - in_hand[1 - turn])
+        estimate = math.tanh(score / (4 ** max(self.in_a_row - 2, 0) * 4))
+        return -estimate if self.misere else estimate
 
     def moves(self, position: Position) -> list[Move]:
         if self.outcome(position) is not None:

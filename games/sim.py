@@ -38,6 +38,19 @@ Other choices:
   here (``solvable()``).  K = 6 with two players (2.2 million positions)
   takes seconds with the fast solver's bit-mask hooks (below) and gives the
   known result: a second-player win.
+* Larger variants have two search players of Sim's own beside ``mcts`` (the
+  estimates' default, ``search_strategy``), one second a move by default
+  (:mod:`gamesman.players.heuristic`).  ``maxn [DEPTH] [--time T]``: max^n with
+  iterative deepening; at its horizon it estimates each player's chance to
+  stay in by its safe edges (the free edges it can colour without closing a
+  triangle of its colour) less the moves it still has to make, through a
+  logistic curve; with three players each gets its chance's share of the unit
+  of reward (a coalition averages its players, as the utilities do), with two
+  the lead is the share of the difference.  ``safemcts [ITERATIONS] [--time T]``:
+  Monte-Carlo tree search whose playouts colour a random safe edge while there
+  is one.  Against ``mcts`` at the same time a move, three players on 6 nodes,
+  neither scored above an even share (benchmarks/default_vs_mcts.py), so
+  ``mcts`` stays the default.
 
 Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
@@ -46,6 +59,9 @@ Moves: the edge as two node numbers, ``1-2``; either order is read.
 """
 from __future__ import annotations
 
+import math
+import random
+from collections.abc import Sequence
 from functools import cached_property, lru_cache
 from itertools import combinations
 
@@ -53,6 +69,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
 # Position: (turn, edge colours, the players out (with a triangle of their colour)).
 # The last field follows from the colours; it is kept so that ``outcome`` is quick.
@@ -92,6 +109,15 @@ class Sim(Game[Position, int]):
     nodes: int
     coalition: str
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
+    strategies = {
+        "safemcts": heuristic_entry(
+            "safemcts", "Monte-Carlo tree search whose playouts never close a triangle of the mover's colour "
+            "while a safe edge is free", lambda game, rng, **budget: GuidedMCTS(
+                game, rng, label="safemcts", policy=game.safe_playout_move, **budget), what="iterations"),
+        "maxn": heuristic_entry(
+            "maxn", "max^n with the players' safe edges at the horizon",
+            lambda game, rng, **budget: MaxNPlayer(game, rng, label="maxn", evaluation=game.safe_shares, **budget)),
+    }
     showcase = ({}, {"nodes": 5}, {"nodes": 4, "players": 3}, {"nodes": 5, "players": 3},
                 {"nodes": 5, "players": 3, "coalition": "1-2"})
 
@@ -137,6 +163,38 @@ class Sim(Game[Position, int]):
             team = (utilities[1] + utilities[2]) / 2
             utilities[1] = utilities[2] = team
         return tuple(utilities)
+
+    def safe_shares(self, position: Position) -> tuple[float, ...]:
+        """The utilities estimated from the safe edges (see the module docstring)."""
+        turn, colours, losers = position
+        playing = [player for player in range(self.players) if player not in losers]
+        free = colours.count(boards.EMPTY)
+        chances = [0.0] * self.players
+        for place, player in enumerate(playing[playing.index(turn):] + playing[:playing.index(turn)]):
+            turns = (free - place + len(playing) - 1) // len(playing)  # its moves left, if nobody drops out
+            margin = self.safe_edges(colours, player) - turns
+            chances[player] = 1 / (1 + math.exp(-margin))
+        if self.players == 2:
+            lead = (chances[0] - chances[1]) / (chances[0] + chances[1])
+            return (lead, -lead)
+        shares = [chance / sum(chances) for chance in chances]
+        if self.coalition == "1-2":
+            shares[1] = shares[2] = (shares[1] + shares[2]) / 2
+        return tuple(shares)
+
+    def safe_edges(self, colours: str, player: int) -> int:
+        """The free edges ``player`` can colour without closing a triangle of its colour."""
+        return len(self.safe_choices(colours, player, range(len(colours))))
+
+    def safe_choices(self, colours: str, player: int, edges: Sequence[int]) -> list[int]:
+        """Those of the free ``edges`` that ``player`` can colour without closing a triangle of its colour."""
+        colour = COLOURS[player]
+        return [edge for edge in edges if colours[edge] == boards.EMPTY
+                and not any(colours[b] == colour and colours[c] == colour for b, c in self.triangles[edge])]
+
+    def safe_playout_move(self, position: Position, moves: Sequence[int], rng: random.Random) -> int:
+        """A playout move of ``safemcts``: a random safe edge, or any edge when none is safe."""
+        return rng.choice(self.safe_choices(position[1], position[0], moves) or moves)
 
     def moves(self, position: Position) -> list[int]:
         if self.outcome(position) is not None:

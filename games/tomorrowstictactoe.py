@@ -26,6 +26,13 @@ Choices where the sheet is silent:
   consistent: a board with a line or no empty cell is over (no moves, its
   outcome), any other has its empty cells as moves, and the solver answers
   from it as from any position.
+* Boards beyond 15 cells are too large to solve here; their search player
+  (``search_strategy``) is ``linesearch [DEPTH] [--time T]``: alpha-beta with
+  iterative deepening, one second a move by default
+  (:mod:`gamesman.players.heuristic`), and ``evaluate`` at the horizon: every
+  line of three that holds marks of one player only scores for that player, 1
+  for one mark and 5 for two (a threat); the difference, squashed into
+  [-1, 1], is the estimate for the player to move (negated under misere).
 
 Position: ``(x ---- x--- --o-)``: whose turn (``x`` or ``o``), then the rows,
 row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).
@@ -34,15 +41,19 @@ first row of the string.
 """
 from __future__ import annotations
 
+import math
+
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
 
 IN_A_ROW = 3
 DEFAULT_ROWS, DEFAULT_COLS = 3, 4
 SHEET_START = "(x ---- x--- --o-)"
 MAX_SOLVABLE_CELLS = 15
 MAX_ROWS = 100
+THREAT = 5  # what evaluate counts a line of two marks and an empty cell (a line of one counts 1)
 
 Position = tuple[int, str]
 
@@ -67,10 +78,23 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
     rules = ("Place your mark on an empty cell; three in a row horizontally or vertically wins "
              "(loses under misere; diagonals count with --diagonals).")
     cell_letters = "-xo"  # position codes: TurnBoardCodes
+    search_strategy = "linesearch"
+    strategies = {"linesearch": heuristic_entry(
+        "linesearch", "alpha-beta with open lines and threats at the horizon",
+        lambda game, rng, **budget: HeuristicAlphaBeta(game, rng, label="linesearch", evaluation=game.evaluate,
+                                                        **budget))}
 
     def setup(self) -> None:
         self.size = self.rows * self.cols
         self.lines = boards.lines(self.rows, self.cols, IN_A_ROW, self.diagonals)
+        self.line_masks = boards.line_masks(self.rows, self.cols, IN_A_ROW, self.diagonals)
+
+    def evaluate(self, position: Position) -> float:
+        """Open lines and threats, for the player to move (see the module docstring)."""
+        turn, cells = position
+        mine, theirs = (boards.mask_of(cells, self.player_names[player]) for player in (turn, 1 - turn))
+        estimate = math.tanh(open_lines(mine, theirs, self.line_masks, THREAT) / (2 * THREAT))
+        return -estimate if self.misere else estimate
 
     def start(self) -> Position:
         if (self.rows, self.cols) == (DEFAULT_ROWS, DEFAULT_COLS) and not self.empty_start:

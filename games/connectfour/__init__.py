@@ -31,6 +31,12 @@ Choices where the sheet is silent:
 * Random games for the search players (``compact_playouts``) run compiled on two
   cell masks (:mod:`gamesman.games.connectfour.playouts`), on boards of up to 64
   cells; the rules here stay the reference they are tested against.
+* The search player (``search_strategy``) is ``threats [DEPTH] [--time T]``
+  (:mod:`gamesman.games.connectfour.search`): alpha-beta on bit boards with an
+  evaluation of threats (winning cells, by row parity) and central pieces, one
+  second a move by default.  It plays where the exact search would take longer
+  than a move may (the first moves of 6x7, other line lengths, misère);
+  ``perfect`` stays the exact answer.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
   extra piece in it; the difference, squashed into [-1, 1], is the estimate
@@ -51,6 +57,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
 from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.strategy import StrategyEntry
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour.book import Book
@@ -83,6 +90,10 @@ class ConnectFour(Game[Position, int]):
     misere: bool
     rules = "Drop a piece into a column; four in a row (across, up, diagonal) wins (loses under misere)."
     showcase = ({"rows": 4, "cols": 4}, {"rows": 5, "cols": 4}, {"rows": 4, "cols": 5})
+    search_strategy = "threats"
+    strategies = {"threats": StrategyEntry(
+        lambda game, rng, args: _connectfour_search().make_threats(game, rng, args),
+        "alpha-beta on bit boards with threats at the horizon: threats [DEPTH] [--time SECONDS]")}
 
     def setup(self) -> None:
         if self.in_a_row > max(self.rows, self.cols):
@@ -287,3 +298,10 @@ class ConnectFour(Game[Position, int]):
         children = stacks.encode_many(crosses[rows] | np.where(turn[rows] == 0, piece, 0),
                                       occupied[rows] | piece, turn[rows] ^ 1)
         return turn.astype(np.int8), ends, rows, children
+
+
+def _connectfour_search():
+    """The compiled search player (imported when first used: it loads numba)."""
+    from gamesman.games.connectfour import search as connectfour_search
+
+    return connectfour_search

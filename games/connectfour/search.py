@@ -1,0 +1,408 @@
+"""Connect Four's search player for the time budget: alpha-beta on bit boards with threats.
+
+``threats [DEPTH] [--time SECONDS]`` plays boards that fit the bit boards of
+:mod:`gamesman.games.connectfour.kernels` (a column of rows + 1 bits, 64 in all),
+with any line length, misère too.  It is what plays where the exact search
+(``perfect``) would take longer than a move may: the empty 6x7 board takes the
+exact search minutes, a second of ``threats`` sees 11 to 13 plies.
+
+With a time budget, on a variant the exact search answers
+(:mod:`gamesman.games.connectfour.exact`, its table shared with ``perfect``), once
+the board holds EXACT_AFTER pieces it first asks that search for the score of
+every move, for at most EXACT_SHARE of the budget; when every score comes back
+in time it plays a best one (``d: win 13 by the exact search, ...``), else it
+searches as below for the rest of the budget.
+
+Negamax alpha-beta with iterative deepening and a transposition table (kept
+from move to move: what it holds is true of its positions), the best move found
+before searched first (at the root, the previous depth's order), the others
+centre first and, among them, the ones that make the most winning cells first.  A position that can be won with the next
+piece is won; one where the opponent has two such cells open is lost; a
+single one must be blocked; a cell under the opponent's winning cell is played
+only when nothing else is left.  Under misère a piece that completes a line
+loses, and is played only when nothing else is left.  An end scores beyond any
+estimate, the earlier the win (the later the loss) the more.
+
+The evaluation at the horizon, for the player to move, counts its winning cells
+(empty cells that would complete a line of its own) against the opponent's, a
+cell on a row of its parity (odd rows for the first player, even rows for the
+second: the rows where zugzwang lets its owner fill it) twice as much, and each
+piece by the number of lines through its cell (the centre is worth most).
+Negated under misère.
+
+Imported only when a search runs (it compiles with numba).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gamesman.boards import text as boards
+from gamesman.boards.codes import GravityBoard
+from gamesman.contract.errors import GameError
+from gamesman.contract.strategy import Choice, Strategy
+from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
+from gamesman.players.compiled import compiled
+from gamesman.players.search import count_words, parse_budget
+
+if TYPE_CHECKING:
+    from gamesman.games.connectfour import ConnectFour, Position
+    from gamesman.games.connectfour.exact import ExactSearch
+
+#: An end's score: beyond any estimate, plus the empty cells left (earlier wins score more).
+WON = 10_000.0
+MAX_DEPTH = 64
+THREAT = 16.0  # a winning cell off its owner's parity rows (twice this on them)
+BOARD_BITS = 64
+#: The transposition table has 2**TABLE_BITS slots (24 bytes each: 25 MB).
+TABLE_BITS = 20
+EXACT, LOWER, UPPER = 0, 1, 2
+#: The exact search is asked once the board holds this many pieces (a fraction of a second from
+#: there on, mostly), for at most this share of the time budget, in slices of this many nodes.
+EXACT_AFTER = 12
+EXACT_SHARE = 0.5
+EXACT_SLICE = 1 << 15
+PROVED = 255  # the depth of a table entry whose subtree was searched to the end
+
+# The geometry (an int64 array): rows, columns, pieces in a line, misere (1 or 0).
+ROWS, COLS, IN_A_ROW, MISERE = range(4)
+# The masks (a uint64 array): the bottom cell of each column, the whole board, the odd rows
+# (1, 3, ...), then each column's cells in the order moves are tried (centre first).
+BOTTOM, BOARD, ODD_ROWS, FIRST_COLUMN = range(4)
+
+
+@compiled
+def evaluate(mine, mask, geometry, masks, weights):
+    """The estimate for the owner of ``mine`` (to move): see the module docstring."""
+    rows, in_a_row, board = geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]
+    theirs = mine ^ mask
+    odd = masks[ODD_ROWS]
+    first = popcount(mask) % 2 == 0  # the player to move started the game
+    my_rows = odd if first else board ^ odd
+    their_rows = board ^ my_rows
+    my_cells = winning_cells(mine, mask, rows, in_a_row, board)
+    their_cells = winning_cells(theirs, mask, rows, in_a_row, board)
+    score = THREAT * (popcount(my_cells) + popcount(my_cells & my_rows)
+                      - popcount(their_cells) - popcount(their_cells & their_rows))
+    for bit in range(len(weights)):
+        cell = ONE << np.uint64(bit)
+        if mine & cell:
+            score += weights[bit]
+        elif theirs & cell:
+            score -= weights[bit]
+    return -score if geometry[MISERE] else score
+
+
+@compiled
+def moves_to_search(mine, mask, geometry, masks):
+    """The moves worth searching (one bit each, OR-ed), or 0 when the player to move has
+    lost at once: see the module docstring.  Assumes the mover cannot win with this piece."""
+    rows, in_a_row, board = geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]
+    playable = (mask + masks[BOTTOM]) & board
+    if geometry[MISERE]:
+        safe = playable & ~winning_cells(mine, mask, rows, in_a_row, board)
+        return safe if safe != ZERO else ZERO
+    threats = winning_cells(mine ^ mask, mask, rows, in_a_row, board)
+    forced = playable & threats
+    if forced != ZERO:
+        return ZERO if forced & (forced - ONE) != ZERO else forced
+    safe = playable & ~(threats >> ONE)
+    return safe if safe != ZERO else playable
+
+
+@compiled
+def end_score(mine, mask, geometry, masks):
+    """The score of the player to move when the game ends with its next piece or on a
+    full board; NaN when it does not.  (Under misère: the mover loses when every move
+    completes a line; normally: it wins when one does.)"""
+    rows, in_a_row, board = geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]
+    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    if empty == 0:
+        return 0.0
+    playable = (mask + masks[BOTTOM]) & board
+    completing = playable & winning_cells(mine, mask, rows, in_a_row, board)
+    if geometry[MISERE]:
+        if completing == playable:
+            return -(WON + empty)
+    elif completing != ZERO:
+        return WON + empty
+    return np.nan
+
+
+@compiled
+def negamax(mine, mask, depth, alpha, beta, geometry, masks, weights, table, counters):
+    """The value of the position for the owner of ``mine`` (to move), ``depth`` plies deep.
+    ``counters``: [nodes searched, node limit, 1 when the limit stopped the search,
+    estimates used (the value is exact when none was)].  ``table``: see ``ThreatSearch.table``."""
+    counters[0] += 1
+    if counters[0] >= counters[1]:
+        counters[2] = 1
+        return 0.0
+    ended = end_score(mine, mask, geometry, masks)
+    if not np.isnan(ended):
+        return ended
+    options = moves_to_search(mine, mask, geometry, masks)
+    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    if options == ZERO:
+        return -(WON + empty - 1)  # two threats to block, or (misere) only lines to complete
+    if depth <= 0:
+        counters[3] += 1
+        return evaluate(mine, mask, geometry, masks, weights)
+    keys, values, entries = table
+    key = mine + mask  # the pieces with a mark above each column's: one key a position
+    slot = key % np.uint64(len(keys))
+    first = -1
+    if keys[slot] == key:
+        entry = entries[slot]
+        searched, kind, first = entry >> 16, (entry >> 8) & 0xFF, (entry & 0xFF) - 1
+        if searched >= depth:
+            if searched < PROVED:
+                counters[3] += 1  # an estimate stands behind it
+            value = values[slot]
+            if kind == EXACT:
+                return value
+            if kind == LOWER:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            if alpha >= beta:
+                return value
+    cols = geometry[COLS]
+    ordered = np.zeros(cols, np.uint64)
+    columns = np.zeros(cols, np.int64)
+    ranks = np.zeros(cols, np.int64)
+    count = 0
+    for c in range(cols):
+        move = options & masks[FIRST_COLUMN + c]
+        if move != ZERO:
+            rank = cols * cols if c == first else popcount(
+                winning_cells(mine | move, mask, geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]))
+            at = count
+            while at > 0 and ranks[at - 1] < rank:  # stable: centre first among equals
+                ordered[at], columns[at], ranks[at] = ordered[at - 1], columns[at - 1], ranks[at - 1]
+                at -= 1
+            ordered[at], columns[at], ranks[at] = move, c, rank
+            count += 1
+    start_alpha, estimates = alpha, counters[3]
+    best, best_column = -np.inf, columns[0]
+    for k in range(count):
+        value = -negamax(mine ^ mask, mask | ordered[k], depth - 1, -beta, -alpha, geometry, masks, weights, table,
+                         counters)
+        if counters[2]:
+            return 0.0
+        if value > best:
+            best, best_column = value, columns[k]
+        if value > alpha:
+            alpha = value
+        if alpha >= beta:
+            break
+    kind = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+    keys[slot] = key
+    values[slot] = best
+    entries[slot] = ((PROVED if counters[3] == estimates else depth) << 16) | (kind << 8) | (best_column + 1)
+    return best
+
+
+@compiled
+def search_root(mine, mask, moves, depth, geometry, masks, weights, table, counters, values):
+    """The value of each root move (bits, in the given order) at ``depth``: exact for the
+    best, an upper bound for the others (each searched with the best so far as alpha)."""
+    alpha = -np.inf
+    for k in range(len(moves)):
+        value = -negamax(mine ^ mask, mask | moves[k], depth - 1, -np.inf, -alpha, geometry, masks, weights, table,
+                         counters)
+        if counters[2]:
+            return
+        values[k] = value
+        if value > alpha:
+            alpha = value
+
+
+@dataclass
+class ThreatSearch(Strategy):
+    """Connect Four's search player (see the module docstring)."""
+
+    game: ConnectFour
+    depth: int | None = None
+    seconds: float | None = None
+    name = "threats"
+    searches_positions = True
+    nodes: int = field(default=0, init=False, repr=False)
+    #: Whether the exact search is compiled and its table in memory (see ``solved``).
+    exact_ready: bool = field(default=False, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        game = self.game
+        if (game.rows + 1) * game.cols > BOARD_BITS:
+            raise GameError(f"threats: boards of up to {BOARD_BITS} bits, a column of rows + 1 "
+                            f"({game.rows}x{game.cols} takes {(game.rows + 1) * game.cols}; use mcts)")
+        self.board = GravityBoard(game.rows, game.cols)
+        self.geometry = np.array([game.rows, game.cols, game.in_a_row, int(game.misere)], np.int64)
+        order = sorted(range(game.cols), key=lambda col: (abs(2 * col - (game.cols - 1)), col))  # centre first
+        odd_rows = sum(self.board.row_masks[row] for row in range(0, game.rows, 2))
+        self.masks = np.array([self.board.bottom, self.board.board, odd_rows]
+                              + [self.board.column_masks[col] for col in order], np.uint64)
+        # the table (kept from move to move: what it holds is true of its positions): keys (mine + mask,
+        # 0 for none), values, and entries packing the depth searched (or PROVED), the kind of bound
+        # and 1 + the best move's place in the column order
+        self.table = (np.zeros(1 << TABLE_BITS, np.uint64), np.zeros(1 << TABLE_BITS, np.float64),
+                      np.zeros(1 << TABLE_BITS, np.int64))
+        self.weights = np.zeros(game.cols * self.board.height, np.float64)
+        for cell, through in enumerate(game.lines_through):
+            self.weights[self.board.bit(cell)] = len(through)
+
+    def describe(self) -> str:
+        return " ".join(["threats", *count_words(self.depth, self.seconds)])
+
+    def choose(self, position: Position) -> Choice:
+        game = self.game
+        moves = self.moves_to_choose(position)
+        turn = position[0]
+        ends = {}  # the moves that complete a line, by their outcome for the player to move
+        for move in moves:
+            ended = game.outcome(game.play(position, move))
+            if ended is not None and ended[turn] != ended[1 - turn]:
+                ends[move] = ended[turn] - ended[1 - turn]
+        winning = [move for move in moves if ends.get(move, 0) > 0]
+        if winning:
+            move = self.rng.choice(winning)
+            return Choice(move, f"{game.format_move(position, move)}: wins at once")
+        moves = [move for move in moves if move not in ends] or moves  # (misere) a line loses
+        if len(moves) == 1:
+            return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only move that does not lose at once"
+                          if ends else f"{game.format_move(position, moves[0])}, the only legal move")
+        solved, tried = self.solved(position, moves)
+        if solved is not None:
+            return solved
+        seconds = None if self.seconds is None else self.seconds - tried
+        column, value, depth, exact, spent = self.search(position, moves, seconds)
+        return Choice(column, self.reason(position, column, value, depth, exact, tried + spent))
+
+    def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, float]:
+        """The best move by the exact search, when the variant has one, the board holds at least
+        EXACT_AFTER pieces and every move's score is found within EXACT_SHARE of the time budget,
+        else None (a budget of depth alone never asks it); and the seconds spent trying."""
+        from gamesman.games.connectfour.exact import result_of_score
+
+        game = self.game
+        turn, cells, _ = position
+        empty = cells.count(boards.EMPTY)
+        if self.seconds is None or not game.exact_on_demand() or game.size - empty < EXACT_AFTER:
+            return None, 0.0
+        search = game.exact
+        if not self.exact_ready:  # before the clock starts, once: compile (or load from numba's cache) the
+            search.state[:] = 0  # search, and touch every page of its table (the first touches cost a second)
+            search.kernels.search(search.geometry, search.masks, search.table, search.frames, search.windows,
+                                  search.moves, search.ranks, search.counts, search.state, 0)
+            search.table |= np.uint64(0)
+            self.exact_ready = True
+        started = time.monotonic()
+        deadline = started + EXACT_SHARE * self.seconds
+        before = search.nodes
+        scores = {}
+        for column in columns:
+            child = game.play(position, column)
+            if game.outcome(child) is not None:
+                scores[column] = 0  # the last cell, without a line
+                continue
+            mine, mask = self.bit_boards(child)
+            score = exact_score(search, mine, mask, deadline)
+            if score is None:
+                return None, time.monotonic() - started
+            scores[column] = -score
+        best = max(scores.values())
+        column = self.rng.choice([column for column in columns if scores[column] == best])
+        self.nodes = search.nodes - before
+        spent = time.monotonic() - started
+        nodes = f"{self.nodes:,} node" + ("" if self.nodes == 1 else "s")
+        return Choice(column, f"{game.format_move(position, column)}: {result_of_score(best, empty)} by the exact "
+                              f"search, {nodes} in {spent:.2f} s"), spent
+
+    def bit_boards(self, position: Position) -> tuple[int, int]:
+        """The bit boards of a position: the pieces of the player to move, and all pieces."""
+        turn, cells, _ = position
+        pieces = self.game.player_names
+        mine, theirs = self.board.masks_of(cells, boards.EMPTY + "".join(pieces), pieces[turn], pieces[1 - turn])
+        return mine, mine | theirs
+
+    def reason(self, position: Position, column: int, value: float, depth: int, exact: bool, seconds: float) -> str:
+        said = f"{self.game.format_move(position, column)}: "
+        if abs(value) >= WON:
+            said += "forced win" if value > 0 else "forced loss"
+        elif exact and value == 0:
+            said += "forced tie"
+        else:
+            said += f"score {math.tanh(value / 64) + 0.0:+.2f}"
+        return said + f" at depth {depth}, {self.nodes:,} nodes in {seconds:.2f} s"
+
+    def search(self, position: Position, columns: list[int],
+               seconds: float | None) -> tuple[int, float, int, bool, float]:
+        """Iterative deepening for ``seconds`` (or to the depth alone): (best column, its value,
+        the deepest complete depth, exact, seconds)."""
+        mine, occupied = self.bit_boards(position)
+        mine_bits, mask = np.uint64(mine), np.uint64(occupied)
+        shuffled = list(columns)
+        self.rng.shuffle(shuffled)
+        playable = occupied + self.board.bottom
+        order = np.array([playable & self.board.column_masks[col] for col in shuffled], np.uint64)
+        column_of = {int(bit): col for bit, col in zip(order, shuffled)}
+        args = (self.geometry, self.masks, self.weights, self.table)
+        # compiled (or loaded from numba's cache) before the clock starts: once per process
+        search_root(mine_bits, mask, order[:1], 1, *args, np.array([0, 1, 0, 0], np.int64), np.zeros(1))
+        started = time.monotonic()
+        deadline = None if seconds is None else started + seconds
+        best, value, reached, exact = int(order[0]), 0.0, 0, False
+        self.nodes = 0
+        rate = 0.0
+        for depth in range(1, (self.depth or MAX_DEPTH) + 1):
+            budget = 2 ** 62
+            if deadline is not None and depth > 1:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                budget = max(1000, int(rate * left))
+            counters = np.array([0, budget, 0, 0], np.int64)
+            values = np.full(len(order), -np.inf)
+            began = time.monotonic()
+            search_root(mine_bits, mask, order, depth, *args, counters, values)
+            self.nodes += int(counters[0])
+            spent = time.monotonic() - began
+            rate = 0.9 * counters[0] / max(spent, 1e-6)  # nodes a second, with a margin
+            if counters[2]:
+                break  # out of time: the last complete depth counts
+            ranked = np.argsort(-values, kind="stable")
+            order, values = order[ranked], values[ranked]
+            best, value, reached, exact = int(order[0]), float(values[0]), depth, counters[3] == 0
+            if exact or abs(value) >= WON:
+                break
+        return column_of[best], value, reached, exact, time.monotonic() - started
+
+
+def exact_score(search: ExactSearch, mine: int, mask: int, deadline: float) -> int | None:
+    """The exact score of a position (as ``ExactSearch.score`` finds it, its table shared), or
+    None when the search has not ended by ``deadline``: it runs in slices of EXACT_SLICE nodes."""
+    kernels = search.kernels
+    search.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
+    search.state[:] = 0
+    search.state[kernels.PHASE] = kernels.START
+    while search.state[kernels.PHASE] != kernels.DONE:
+        if time.monotonic() > deadline:
+            return None
+        search.nodes += kernels.search(search.geometry, search.masks, search.table, search.frames, search.windows,
+                                       search.moves, search.ranks, search.counts, search.state, EXACT_SLICE)
+    return int(search.state[kernels.LOW])
+
+
+def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:
+    """``threats [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
+    from gamesman.players.search import DEFAULT_SECONDS
+
+    depth, seconds = parse_budget("threats", args, "depth", 1, MAX_DEPTH)
+    if depth is None and seconds is None:
+        seconds = DEFAULT_SECONDS
+    return ThreatSearch(game, rng, depth=depth, seconds=seconds)
