@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import importlib
+import os
 from types import ModuleType
 from typing import Callable, TypeVar
 
@@ -26,6 +27,9 @@ import numpy as np
 Function = TypeVar("Function", bound=Callable)
 
 numba: ModuleType | None
+# numba colours its error messages through colorama when that is installed, which writes a
+# colour reset to the terminal when the program ends (a stray escape after the shell's last line).
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
 try:
     numba = importlib.import_module("numba")
 except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules playable without it
