@@ -11,7 +11,9 @@ eight lines is worth at least ``LINE_BASE`` less its penalties, far above 0).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+import gamesman.players.compiled  # noqa: F401  (loads numba with the engine's settings)
+from numba import njit  # noqa: E402
 
 PRUNE = 1e-4
 CACHE_DEPTH = 15
