@@ -83,10 +83,10 @@ def test_each_game_declares_its_search_players_with_a_time_budget(name, options,
 
 @pytest.mark.parametrize("name, options, strategy, budget", PLAYERS, ids=lambda v: str(v))
 @pytest.mark.parametrize("words, message", [
-    ("fast", r"takes \[{BUDGET}\] \[--time SECONDS\], not .fast."),
+    ("fast", r"takes \[{BUDGET}\] \[--iterations {BUDGET}\] \[--time SECONDS\], not .fast."),
     ("0", "{budget} must be from 1"),
     ("--time -1", "--time takes seconds"),
-    ("3 4", r"takes \[{BUDGET}\] \[--time SECONDS\], not .4."),
+    ("3 4", r"takes \[{BUDGET}\] \[--iterations {BUDGET}\] \[--time SECONDS\], not .4."),
 ])
 def test_bad_budgets_are_refused_in_one_line(name, options, strategy, budget, words, message):
     game = make_game(name, **options)
@@ -270,6 +270,7 @@ def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, est
         row = "xxx----" if name == "kaboom" else "xx---"
         empty = "-" * (7 if name == "kaboom" else 5)
         rows = " ".join([row] + [empty] * (game.rows - 1))
-        text = f"(x 2 2 {rows})" if name == "kaboom" else f"(x {rows})"
+        # (in Kaboom each player has set off one of its bombs, which frees the counts of pieces)
+        text = f"(x 1 1 {rows})" if name == "kaboom" else f"(x {rows})"
         favoured = rate(game.parse_position(text))
         assert favoured < 0 if options.get("misere") else favoured > 0

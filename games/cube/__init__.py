@@ -350,7 +350,7 @@ def _twophase_solver(game: Game, rng: random.Random, args: list[str]) -> Strateg
     from gamesman.players.search import parse_budget
 
     cube = _cube("twophase", game)
-    length, seconds = parse_budget("twophase", args, "length", 1, LONGEST)
+    length, seconds = parse_budget("twophase", args, "length", 1, LONGEST, default=False)  # (a fixed node budget)
     if length is not None and seconds is None:
         seconds = LENGTH_SECONDS
     return CubeSolver(cube, rng, length=length or 0, seconds=seconds)
