@@ -31,9 +31,11 @@ SLOW = not os.environ.get("GAMESMAN_SLOW_TESTS")
 
 
 @pytest.mark.parametrize("rows, cols, in_a_row, stride", [
-    (4, 4, 4, 1), (5, 4, 4, 1), (4, 5, 4, 5 if SLOW else 1), (4, 4, 3, 1), (3, 5, 3, 1)])
+    (4, 4, 4, 1), (5, 4, 4, 1), (4, 5, 4, 5 if SLOW else 1), (4, 4, 3, 1), (3, 5, 3, 1),
+    pytest.param(5, 5, 4, 4999, marks=pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1"))])
 def test_every_position_of_a_small_board_has_the_strong_solvers_value_and_remoteness(rows, cols, in_a_row, stride):
-    """Every position the strong solver reaches (4x5: every fifth one, unless GAMESMAN_SLOW_TESTS is set)."""
+    """Every position the strong solver reaches (4x5: every fifth one, unless GAMESMAN_SLOW_TESTS
+    is set; 5x5, only then: one in 4,999, some 14,000 positions)."""
     game = make_game("connectfour", rows=rows, cols=cols, in_a_row=in_a_row)
     mine, mask, values, remoteness = (array[::stride] for array in strong_results(game))
     scores = ExactSearch(rows, cols, in_a_row).scores(mine, mask)
