@@ -94,7 +94,7 @@ def main() -> None:
         with dask_cluster(workers) as (client, _):
             rows.append(timed("tiers, Dask", lambda progress: TierRun(scratch / "dask", dask_runner(client), shards)
                               .solve(game, game.start(), progress=progress).store))
-            peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+            peaks = client.run(own_peak)
             memory["tiers, Dask"] = max(peaks.values())
     stores = [store for _, _, store in rows]
     same = all(np.array_equal(s.codes(), stores[0].codes()) and np.array_equal(s.values16(), stores[0].values16())
@@ -110,6 +110,17 @@ def main() -> None:
               f"peak {peak:,.0f} MiB {'(this process)' if label == 'in memory' else 'a worker'}")
     rate = count / seconds_of.get("tiers, Dask", seconds_of["tiers, forked"])
     plan(sizes, count, rate / workers, stores[0].nbytes / count)
+
+
+def own_peak() -> int:
+    """This process's peak resident memory in bytes, since it started its program: the kernel's
+    high-water mark (``ru_maxrss`` would count the peak of the process that started a Dask
+    worker, which it keeps through ``exec``)."""
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def file_sizes(directory: Path) -> dict[str, int]:
