@@ -12,7 +12,9 @@ Three solves of the same variant, each checked to give the same results, positio
 * ``tiers, Dask``: the tier solver on a local Dask cluster of the same number of workers (when
   ``distributed`` is installed), as ``gamesman solve --large --workers N`` runs it.
 
-Each line gives the seconds, positions per second, positions per second per worker, the ratio of
+Each line gives the seconds, the processor seconds of all its processes (this one, with the
+Dask scheduler, and the workers: steadier than the seconds on a machine others share too),
+positions per second, positions per second per worker, the ratio of
 its time to each one-machine solve's, and the peak memory of a worker (of this process, for the
 solve in memory).  Then the tier solver's files in bytes per position, and a plan for Connect
 Four 7x6: its positions by number of pieces are OEIS A212693 (John Tromp; the 43 terms sum to
@@ -33,7 +35,8 @@ import numpy as np
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
 from gamesman.solver.levelled import Results, solve
-from gamesman.solver.tiers import TierRun, dask_cluster, dask_runner, local_runner, shards_for, work_directory
+from gamesman.solver.tiers import (INDEX_PER_SHARD, TierRun, dask_cluster, dask_runner, local_runner, shards_for,
+                                   work_directory)
 
 #: Legal 7x6 Connect Four positions after n plies, n = 0..42 (OEIS A212693).
 CONNECT_FOUR_7X6 = [
@@ -45,15 +48,22 @@ CONNECT_FOUR_7X6 = [
 assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
 
 
-def timed(label: str, run):
-    """(label, seconds, store) of ``run(progress)``, which shows its progress on stderr."""
+def cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
+    """The processor time (user and system) of this process, or of its children ended."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(label: str, run, workers_cpu=lambda: cpu_seconds(resource.RUSAGE_CHILDREN)):
+    """(label, seconds, processor seconds, store) of ``run(progress)``, which shows its progress
+    on stderr; the processor seconds are this process's and its workers' (``workers_cpu``)."""
     progress = Progress(f"  {label}")
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds() + workers_cpu()
     try:
         store = run(progress)
     finally:
         progress.finish()
-    return label, time.perf_counter() - started, store
+    return label, time.perf_counter() - started, cpu_seconds() + workers_cpu() - cpu, store
 
 
 def main() -> None:
@@ -93,18 +103,19 @@ def main() -> None:
     else:
         with dask_cluster(workers) as (client, _):
             rows.append(timed("tiers, Dask", lambda progress: TierRun(scratch / "dask", dask_runner(client), shards)
-                              .solve(game, game.start(), progress=progress).store))
+                              .solve(game, game.start(), progress=progress).store,
+                              lambda: sum(client.run(cpu_seconds).values())))
             peaks = client.run(own_peak)
             memory["tiers, Dask"] = max(peaks.values())
-    stores = [store for _, _, store in rows]
+    stores = [store for *_, store in rows]
     same = all(np.array_equal(s.codes(), stores[0].codes()) and np.array_equal(s.values16(), stores[0].values16())
                for s in stores)
     count = stores[0].count
-    seconds_of = {label: seconds for label, seconds, _ in rows}
+    seconds_of = {label: seconds for label, seconds, *_ in rows}
     print(f"{count:,} positions; the {len(rows)} solves give the same results: {'yes' if same else 'NO'}")
-    for label, seconds, _ in rows:
+    for label, seconds, cpu, _ in rows:
         peak = memory[label] / 2**20
-        print(f"  {label:14} {seconds:7.1f} s  {count / seconds:>11,.0f} positions/s  "
+        print(f"  {label:14} {seconds:7.1f} s  {cpu:7.1f} processor s  {count / seconds:>11,.0f} positions/s  "
               f"{count / seconds / workers:>9,.0f} a worker  {seconds / seconds_of['in memory']:5.2f}x in memory  "
               f"{seconds / seconds_of['tiers, forked']:5.2f}x forked  "
               f"peak {peak:,.0f} MiB {'(this process)' if label == 'in memory' else 'a worker'}")
@@ -152,8 +163,12 @@ def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) 
     print(f"  at {per_worker:,.0f} positions/s a worker: {worker_hours:,.0f} worker-hours; "
           f"{worker_hours / 1024:,.1f} hours on 1,024 workers (32 machines of 32 cores), "
           f"{worker_hours / 4096:,.1f} on 4,096")
-    print(f"  a worker solving the largest tier reads the tier after it: "
-          f"{CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes / 1e9:,.0f} GB of results")
+    after = CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes
+    game = make_game("connectfour", rows=6, cols=7)
+    shards = -(-game.index_size() // INDEX_PER_SHARD)
+    print(f"  a task solving a shard of the largest tier ({shards:,} shards a tier) reads the results of at most "
+          f"{game.cols} shards of the next tier (shards by column heights): {game.cols * after / shards / 1e6:,.0f} MB "
+          f"(cut by code it would read all {after / 1e9:,.0f} GB)")
 
 
 if __name__ == "__main__":

@@ -346,6 +346,12 @@ def _results_store(path: Path, spec: str, label: dict) -> Store | None:
     return store
 
 
+def _forget_results(directory: Path, keep: set[Path] | frozenset[Path] = frozenset()) -> None:
+    """Let go of the results files of ``directory`` read in this process, but those in ``keep``."""
+    for path in [path for path in _open_results if path.parent == directory and path not in keep]:
+        del _open_results[path]
+
+
 class TierResults:
     """The results of some tiers, looked up by code: (packed result, player to move).  A
     shard's files are read when a code looked up falls in it."""
@@ -355,8 +361,7 @@ class TierResults:
         self.stores: dict[tuple[int, int, int], Store] = {}  # by (tier, shard, mover)
         wanted = {_results_path(directory, tier, shard, mover)
                   for tier, _ in tiers for shard in range(shards) for mover in MOVERS}
-        for path in [path for path in _open_results if path.parent == directory and path not in wanted]:
-            del _open_results[path]  # another tier's: let it go
+        _forget_results(directory, wanted)  # other tiers': let them go
 
     def store(self, tier: int, low: int, shard: int, mover: int) -> Store:
         """The results of one shard of a tier whose player to move is ``mover``."""
@@ -473,6 +478,7 @@ class TierRun:
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
         store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size())
+        _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
         solved = Solved(None, np.empty(0, np.uint16), None, store=store)
