@@ -763,7 +763,7 @@ class Results(PositionTable):
         """Take in the results of a solve."""
         from gamesman.solver.store import Store
 
-        if solved.store is not None:  # solved on disk, which happens only when nothing was stored
+        if solved.store is not None:  # solved in tiers, which happens only when nothing was stored
             self.store = solved.store
         elif self.store is None:
             self.store = (Store.from_dense(solved.values) if solved.codes is None
