@@ -1,35 +1,42 @@
-"""The tier solver beside today's one-machine methods, on one variant, in one run; and a plan
-for Connect Four 7x6 from what it measures.
+"""The tier solver on a local Dask cluster beside the one-machine solves, on one variant, in one
+run; and a plan for Connect Four 7x6 from what it measures.
 
 Run by hand:  python3 benchmarks/bench_tiers.py [--rows 4] [--cols 5] [--workers 2] [--shards N]
 
-Four solves of the same variant, each checked to give the same results, position by position:
+Three solves of the same variant, each checked to give the same results, position by position:
 
-* ``in memory``: the fast solver's own method (``levelled.solve``), the baseline for small variants;
-* ``on disk``: the file-of-results method that solves Connect Four 6x5 today (``ondisk``), forced;
-* ``tiers, forked``: the tier solver on forked worker processes;
-* ``tiers, Dask``: the tier solver on a local Dask cluster (when ``distributed`` is installed).
+* ``in memory``: the fast solver's own method (``levelled.solve``), what a variant that fits its
+  arrays in memory takes;
+* ``tiers, forked``: the tier solver on forked worker processes, what ``gamesman solve --large``
+  takes on one machine for a variant beyond them (Connect Four 6x5);
+* ``tiers, Dask``: the tier solver on a local Dask cluster of the same number of workers (when
+  ``distributed`` is installed), as ``gamesman solve --large --workers N`` runs it.
 
-Each line gives the seconds, positions per second, positions per second per worker, the ratio of
-its time to the on-disk method's, and the peak memory of a worker.  Then the tier solver's files
-in bytes per position, and a plan for Connect Four 7x6: its positions by number of pieces are
-OEIS A212693 (John Tromp; the 43 terms sum to 4,531,985,219,092, as computed by Edelkamp and
-Kissmann), at the bytes per position and the positions per second per worker measured here.
+Each line gives the seconds, the processor seconds of all its processes (this one, with the
+Dask scheduler, and the workers: steadier than the seconds on a machine others share too),
+positions per second, positions per second per worker, the ratio of
+its time to each one-machine solve's, and the peak memory of a worker (of this process, for the
+solve in memory).  Then the tier solver's files in bytes per position, and a plan for Connect
+Four 7x6: its positions by number of pieces are OEIS A212693 (John Tromp; the 43 terms sum to
+4,531,985,219,092, as computed by Edelkamp and Kissmann), at the bytes per position and the
+positions per second per worker measured here.
 """
 from __future__ import annotations
 
 import argparse
 import resource
+import shutil
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
+from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
-from gamesman.solver.levelled import BatchExpander, Results, solve
-from gamesman.solver.ondisk import solve_on_disk
-from gamesman.solver.tiers import TierRun, dask_runner, local_runner, shards_for, work_directory
+from gamesman.solver.levelled import Results, solve
+from gamesman.solver.tiers import (INDEX_PER_SHARD, TierRun, dask_cluster, dask_runner, local_runner, shards_for,
+                                   work_directory)
 
 #: Legal 7x6 Connect Four positions after n plies, n = 0..42 (OEIS A212693).
 CONNECT_FOUR_7X6 = [
@@ -41,10 +48,22 @@ CONNECT_FOUR_7X6 = [
 assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
 
 
-def timed(label: str, run):
-    started = time.perf_counter()
-    store = run()
-    return label, time.perf_counter() - started, store
+def cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
+    """The processor time (user and system) of this process, or of its children ended."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(label: str, run, workers_cpu=lambda: cpu_seconds(resource.RUSAGE_CHILDREN)):
+    """(label, seconds, processor seconds, store) of ``run(progress)``, which shows its progress
+    on stderr; the processor seconds are this process's and its workers' (``workers_cpu``)."""
+    progress = Progress(f"  {label}")
+    started, cpu = time.perf_counter(), cpu_seconds() + workers_cpu()
+    try:
+        store = run(progress)
+    finally:
+        progress.finish()
+    return label, time.perf_counter() - started, cpu_seconds() + workers_cpu() - cpu, store
 
 
 def main() -> None:
@@ -56,57 +75,63 @@ def main() -> None:
     options = parser.parse_args()
     game = make_game("connectfour", rows=options.rows, cols=options.cols)
     workers, shards = options.workers, options.shards or shards_for(options.workers)
-    print(f"{game.spec}: {workers} workers, {shards} shards per tier")
+    print(f"{game.spec}: {workers} workers, {shards} shards per tier", flush=True)
     rows, memory = [], {}
     scratch = Path(tempfile.mkdtemp(prefix="bench-tiers-"))
 
-    def tiers_forked():
+    def tiers_forked(progress):
         with local_runner(workers) as (run, _):
-            solved = TierRun(scratch / "forked", run, shards, keep=True).solve(game, game.start())
+            solved = TierRun(scratch / "forked", run, shards, keep=True).solve(game, game.start(), progress=progress)
         memory["tiers, forked"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-        return solved
+        return solved.store
 
     rows.append(timed("tiers, forked", tiers_forked))  # first: the children's peak is its own
     sizes = file_sizes(work_directory(scratch / "forked", game.spec))
+    shutil.rmtree(scratch / "forked")
 
-    def in_memory():
-        solved = solve(game, game.start(), workers=workers)
+    def in_memory(progress):
         results = Results(game)
-        results.add(solved)
+        results.add(solve(game, game.start(), progress=progress, workers=workers))
+        memory["in memory"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         return results.store
 
-    rows.append(timed("in memory", lambda: in_memory()))
-    rows.append(timed("on disk", lambda: solve_on_disk(BatchExpander(game, workers), game.encode(game.start()),
-                                                       None, None, game.name).store))
+    rows.append(timed("in memory", in_memory))
     try:
-        import distributed
+        import distributed  # noqa: F401  (only whether it is there)
     except ImportError:
         print("(no Dask: pip install 'gamesman[cluster]' for the Dask line)")
     else:
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                           host="127.0.0.1", dashboard_address=None)
-        client = distributed.Client(cluster)
-        rows.append(timed("tiers, Dask", lambda: TierRun(scratch / "dask", dask_runner(client), shards)
-                          .solve(game, game.start())))
-        peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
-        memory["tiers, Dask"] = max(peaks.values())
-        client.close()
-        cluster.close()
-    stores = [row[2] if not hasattr(row[2], "store") else row[2].store for row in rows]
+        with dask_cluster(workers) as (client, _):
+            rows.append(timed("tiers, Dask", lambda progress: TierRun(scratch / "dask", dask_runner(client), shards)
+                              .solve(game, game.start(), progress=progress).store,
+                              lambda: sum(client.run(cpu_seconds).values())))
+            peaks = client.run(own_peak)
+            memory["tiers, Dask"] = max(peaks.values())
+    stores = [store for *_, store in rows]
     same = all(np.array_equal(s.codes(), stores[0].codes()) and np.array_equal(s.values16(), stores[0].values16())
                for s in stores)
     count = stores[0].count
-    on_disk = next(seconds for label, seconds, _ in rows if label == "on disk")
-    print(f"{count:,} positions; the four solves give the same results: {'yes' if same else 'NO'}")
-    for label, seconds, _ in rows:
-        per_worker = count / seconds / (1 if label == "in memory" and workers == 1 else workers)
-        peak = f"  peak {memory[label] / 2**20:,.0f} MiB a worker" if label in memory else ""
-        print(f"  {label:14} {seconds:7.2f} s  {count / seconds:>11,.0f} positions/s  "
-              f"{per_worker:>11,.0f} a worker  {seconds / on_disk:5.2f}x on disk{peak}")
-    rate = count / next(seconds for label, seconds, _ in rows if label.startswith("tiers"))
-    if any(label == "tiers, Dask" for label, _, _ in rows):
-        rate = count / next(seconds for label, seconds, _ in rows if label == "tiers, Dask")
+    seconds_of = {label: seconds for label, seconds, *_ in rows}
+    print(f"{count:,} positions; the {len(rows)} solves give the same results: {'yes' if same else 'NO'}")
+    for label, seconds, cpu, _ in rows:
+        peak = memory[label] / 2**20
+        print(f"  {label:14} {seconds:7.1f} s  {cpu:7.1f} processor s  {count / seconds:>11,.0f} positions/s  "
+              f"{count / seconds / workers:>9,.0f} a worker  {seconds / seconds_of['in memory']:5.2f}x in memory  "
+              f"{seconds / seconds_of['tiers, forked']:5.2f}x forked  "
+              f"peak {peak:,.0f} MiB {'(this process)' if label == 'in memory' else 'a worker'}")
+    rate = count / seconds_of.get("tiers, Dask", seconds_of["tiers, forked"])
     plan(sizes, count, rate / workers, stores[0].nbytes / count)
+
+
+def own_peak() -> int:
+    """This process's peak resident memory in bytes, since it started its program: the kernel's
+    high-water mark (``ru_maxrss`` would count the peak of the process that started a Dask
+    worker, which it keeps through ``exec``)."""
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def file_sizes(directory: Path) -> dict[str, int]:
@@ -138,8 +163,12 @@ def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) 
     print(f"  at {per_worker:,.0f} positions/s a worker: {worker_hours:,.0f} worker-hours; "
           f"{worker_hours / 1024:,.1f} hours on 1,024 workers (32 machines of 32 cores), "
           f"{worker_hours / 4096:,.1f} on 4,096")
-    print(f"  a worker solving the largest tier reads the tier after it: "
-          f"{CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes / 1e9:,.0f} GB of results")
+    after = CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes
+    game = make_game("connectfour", rows=6, cols=7)
+    shards = -(-game.index_size() // INDEX_PER_SHARD)
+    print(f"  a task solving a shard of the largest tier ({shards:,} shards a tier) reads the results of at most "
+          f"{game.cols} shards of the next tier (shards by column heights): {game.cols * after / shards / 1e6:,.0f} MB "
+          f"(cut by code it would read all {after / 1e9:,.0f} GB)")
 
 
 if __name__ == "__main__":

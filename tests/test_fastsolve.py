@@ -126,18 +126,19 @@ def test_games_without_codes_or_with_chance_go_to_the_reference_engine():
 
 @pytest.mark.parametrize("name, options", [("connectfour", dict(rows=3, cols=4, in_a_row=3)),
                                            ("connectfour", dict(rows=4, cols=3, in_a_row=3, misere=True))])
-def test_games_too_large_for_memory_are_solved_through_a_file_alike(monkeypatch, name, options):
-    """The file of results over the whole index (for Connect Four 6x5) gives the reference's
-    answers; small parts and slabs make every loop run many times."""
-    from gamesman.solver import ondisk as disksolve
+def test_games_too_large_for_memory_are_solved_in_tiers_alike(monkeypatch, name, options):
+    """A variant whose index is too large for arrays in memory (Connect Four 6x5) is solved in
+    tiers on this machine and gives the reference's answers; its database is built over the
+    whole index, small slabs making that loop run many times."""
     from gamesman.solver import levelled as fastsolve
+    from gamesman.solver import tiers
 
     calls = []
-    solve_on_disk = disksolve.solve_on_disk
-    monkeypatch.setattr(disksolve, "solve_on_disk", lambda *args: calls.append(args) or solve_on_disk(*args))
+    solve_beyond_memory = tiers.solve_beyond_memory
+    monkeypatch.setattr(tiers, "solve_beyond_memory", lambda *args: calls.append(args) or solve_beyond_memory(*args))
     monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
-    monkeypatch.setattr(disksolve, "PART", 100)
-    monkeypatch.setattr(disksolve, "SLAB", 512)
+    monkeypatch.setattr(tiers, "ASSEMBLE_IN_MEMORY", 0)
+    monkeypatch.setattr(tiers, "SLAB", 512)
     assert check_engines_agree(make_game(name, **options), at_least=1000)
     assert len(calls) == 1
 

@@ -3,6 +3,7 @@ workers, on a local Dask cluster and on a scheduler and workers started by Dask'
 a worker killed mid-solve; a solve interrupted and resumed; a damaged shard redone."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -15,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gamesman.contract.game import Game
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.store import read_store
@@ -99,6 +101,33 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     assert redone == {f"{shard}-0.db", f"{shard}-1.db"}  # that shard only, done again
     assert "ignoring damaged" in capsys.readouterr().err
     assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
+
+
+def moves_fan_out(game, tmp_path, shards: int) -> int:
+    """Solve in tiers and give the most shards of the next tier that one shard's moves lead into."""
+    directory = work_directory(tmp_path, game.spec)
+    widest = [0]
+
+    def look_at_moves(stage, done, total):
+        for path in directory.glob("c-*.tier"):
+            with open(path, "rb") as handle:
+                handle.readline()
+                sections = json.loads(handle.readline())["sections"]
+            widest[0] = max(widest[0], sum(count > 0 for _, count, _ in sections))
+
+    with local_runner(1) as (run, _):
+        assert_same(one_machine(game), in_tiers(game, run, tmp_path, shards, look_at_moves))
+    return widest[0]
+
+
+def test_connect_four_cuts_its_tiers_by_column_heights(tmp_path, monkeypatch):
+    """A move raises one column: a shard's moves lead into at most one shard a column, where
+    a cut by code spreads them over every shard; both give the one-machine answers."""
+    game = make_game("connectfour", rows=4, cols=4)
+    by_heights = moves_fan_out(game, tmp_path, 16)
+    assert 1 < by_heights <= game.cols
+    monkeypatch.setattr(type(game), "tier_shards", Game.tier_shards)
+    assert moves_fan_out(game, tmp_path, 16) > 2 * game.cols
 
 
 def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):

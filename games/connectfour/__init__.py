@@ -281,6 +281,15 @@ class ConnectFour(Game[Position, int]):
     def index_size(self) -> int | None:
         return None if self.stacks is None else self.stacks.index_size
 
+    def tier_shards(self, codes, shards: int, low: int):
+        """Shards by column heights (``ColumnStacks.shards_by_heights``): a shard's moves lead
+        into at most one shard of the next tier per column.  Boards set up with an unusual
+        turn, above the index, keep the cut by code (every board after one is such a board)."""
+        stacks = self.coded_stacks()
+        if len(codes) and int(codes.max()) >= stacks.index_size:
+            return super().tier_shards(codes, shards, low)
+        return stacks.shards_by_heights(codes, shards)
+
     def batch_expand(self, codes):
         """Every column a piece can drop into, for many positions at once (bitboards)."""
         import numpy as np

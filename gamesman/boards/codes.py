@@ -375,6 +375,8 @@ class ColumnStacks(GravityBoard):
         self.offsets = np.empty_like(self.sorted_offsets)
         self.offsets[self.vector_order] = self.sorted_offsets
         self.index_size = int(sizes.sum())
+        #: ``shards_by_heights``'s tables by number of shards: each vector's shard and first number there.
+        self.shard_tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     @classmethod
     def fitting(cls, rows: int, cols: int) -> "ColumnStacks | None":
@@ -383,6 +385,39 @@ class ColumnStacks(GravityBoard):
                 or rows > MAX_STACK_ROWS:
             return None
         return cls(rows, cols)
+
+    def shards_by_heights(self, codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
+        """The tier solver's cut of boards of the index by the heights of their columns
+        (see ``Game.tier_shards``): a board's shard is the number of its heights vector,
+        ``sum(height[c] * (rows + 1) ** c)``, modulo ``shards``, so that a move (one column
+        one higher) leads from shard ``k`` only into the shards ``k + (rows + 1) ** c``;
+        its number within the shard counts the boards of as many pieces there before it.
+
+        >>> import numpy as np
+        >>> stacks = ColumnStacks(2, 2)   # heights vectors h0 + 3 * h1; 2 pieces: 2, 4, 6; 3 pieces: 5, 7
+        >>> shard, number = stacks.shards_by_heights(np.arange(3, 15), 3)   # their boards, 2 and 3 each
+        >>> shard.tolist()
+        [2, 2, 1, 1, 0, 0, 2, 2, 2, 1, 1, 1]
+        >>> number.tolist()
+        [0, 1, 0, 1, 0, 1, 0, 1, 2, 0, 1, 2]
+        """
+        import numpy as np
+
+        found = self.shard_tables.get(shards)
+        if found is None:
+            order = self.vector_order
+            pieces = sum((order // self.radix[col]) % self.height for col in range(self.cols))
+            group = pieces * shards + order % shards
+            by_group = np.argsort(group, kind="stable")
+            grouped = group[by_group]
+            starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
+            before = np.empty(len(order), np.int64)
+            before[by_group] = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
+            sizes = np.diff(np.append(self.sorted_offsets, self.index_size))
+            found = self.shard_tables[shards] = (order % shards, before * sizes)
+        at = np.searchsorted(self.sorted_offsets, codes, side="right") - 1
+        shard_of, first = found
+        return shard_of[at], first[at] + codes - self.sorted_offsets[at]
 
     def cells_of(self, crosses: int, occupied: int, pieces: tuple[str, str], empty: str) -> str:
         """The board as a string of cells, row 1 first."""

@@ -333,6 +333,19 @@ class Game(Generic[Position, Move]):
         """
         raise NotImplementedError
 
+    def tier_shards(self, codes: Any, shards: int, low: int) -> tuple[Any, Any]:
+        """How the tier solver (:mod:`gamesman.solver.tiers`) cuts a tier into ``shards``:
+        for each code of ``codes`` (numpy int64, only where ``has_codes``) its shard, from the
+        code alone, and its number within the shard, by which the shard's results are kept:
+        distinct among the codes of one tier in that shard, growing with the code, and as
+        close together as can be.  ``low`` is the lowest code of the codes' tier (a code of
+        another tier may be given too: its number is then any).  By default the cut is by
+        code: shard ``code % shards``, number ``code // shards - low // shards``.  A game
+        where a move changes some part of the code by one of a few steps can cut by that
+        part instead, so that a shard's moves lead into few shards of the next tier (Connect
+        Four cuts by column heights)."""
+        return codes % shards, codes // shards - low // shards
+
     # -- optional hooks for fast play on a compact form (gamesman.players.search) -------
     # Bit boards or integer codes, played by compiled code; the rules above stay the
     # reference (tests replay every compact game by ``play`` and compare the ends).

@@ -149,8 +149,8 @@ def make_solver(game, large: bool = False, one_machine: bool = True):
     one that cannot be solved on ``one_machine`` (a cluster may take it)."""
     from gamesman.contract.progress import Progress
     from gamesman.solver.database import answers_exactly
-    from gamesman.solver.ondisk import beyond_one_machine
     from gamesman.solver.strong import Solver, SolverError
+    from gamesman.solver.tiers import beyond_one_machine
 
     if not answers_exactly(game):
         reason = beyond_one_machine(game) if one_machine else None

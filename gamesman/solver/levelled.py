@@ -661,9 +661,10 @@ def _mex(rows: np.ndarray, numbers: np.ndarray, wanted: np.ndarray) -> np.ndarra
     return mex[np.searchsorted(row[firsts], wanted)]
 
 
-#: A method for variants whose index is too large for arrays in memory: the variant
-#: solved, or None when the method cannot take it (see gamesman.solver.ondisk).
-BeyondMemory = Callable[[Game, "Expander", int, "int | None", "ProgressFn | None"], "Solved | None"]
+#: A method for variants whose index is too large for arrays in memory, given the game, the
+#: root, the limit and the progress: the variant solved (with its ``stats``), or None when the
+#: method cannot take it (see gamesman.solver.tiers.solve_beyond_memory).
+BeyondMemory = Callable[[Game, Hashable, "int | None", "ProgressFn | None"], "Solved | None"]
 
 
 def solve(game: Game, root: Hashable, limit: int | None = None, progress: ProgressFn | None = None,
@@ -693,10 +694,8 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
     known_fn = known(expander) if known else None
     if (beyond_memory is not None and known_fn is None and expander.index_size is not None
             and expander.index_size > DENSE_LIMIT):
-        solved = beyond_memory(game, expander, root_code, limit, progress)
+        solved = beyond_memory(game, root, limit, progress)
         if solved is not None:
-            solved.stats = {"positions": solved.count, "new": solved.count, "layered": True, "on_disk": True,
-                            "explore_seconds": 0.0, "solve_seconds": time.perf_counter() - started}
             return solved
     levels, layered = explore(expander, root_code, limit, progress, game.name, known_fn, game.layered)
     already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
@@ -764,7 +763,7 @@ class Results(PositionTable):
         """Take in the results of a solve."""
         from gamesman.solver.store import Store
 
-        if solved.store is not None:  # solved on disk, which happens only when nothing was stored
+        if solved.store is not None:  # solved in tiers, which happens only when nothing was stored
             self.store = solved.store
         elif self.store is None:
             self.store = (Store.from_dense(solved.values) if solved.codes is None

@@ -135,7 +135,8 @@ class Solver:
     """Solves a game variant and answers for its positions.
 
     ``tiers`` (a :class:`gamesman.solver.tiers.TierRun`) solves in tiers, on worker processes
-    or a Dask cluster, instead of in this process.
+    or a Dask cluster, instead of in this process; without it, a variant too large for the
+    fast engine's arrays in memory is solved in tiers on forked workers of this machine.
 
     >>> from gamesman.contract.registry import make_game
     >>> solver = Solver(make_game("onetwoten"), database=None)
@@ -254,7 +255,7 @@ class Solver:
 
     def _solve_fast(self, root: Hashable) -> int:
         from gamesman.solver.levelled import NeedsReference, solve
-        from gamesman.solver.ondisk import solve_if_fits
+        from gamesman.solver.tiers import solve_beyond_memory
 
         table = self._fast_table()
         try:
@@ -262,7 +263,7 @@ class Solver:
                 solved = self.tiers.solve(self.game, root, self.limit, self.progress)
             else:
                 solved = solve(self.game, root, self.limit, self.progress, known=table.known,
-                               beyond_memory=solve_if_fits)
+                               beyond_memory=solve_beyond_memory)
         except NeedsReference:  # chance nodes: the reference engine takes the variant
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)

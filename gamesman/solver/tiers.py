@@ -4,8 +4,10 @@ A **tier** is the positions at one distance from the root: for a ``layered`` gam
 (every move adds a piece: Connect Four) the positions with the same number of
 pieces.  A game where some moves add nothing (a pass in Othello) may reach a
 position at several distances; it belongs to the tier of the longest, so every
-move still leads to a later tier.  A tier is cut into ``shards`` by code
-(shard ``k`` holds the codes equal to ``k`` modulo the number of shards).
+move still leads to a later tier.  A tier is cut into ``shards`` as the game says
+(``Game.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
+modulo the number of shards); Connect Four cuts by column heights, so that a shard's
+moves lead into few shards of the next tier and its task reads only those.
 
 One task works on one shard, and finds and leaves everything in a directory that
 every worker reads (a network or parallel file system on a cluster, a local
@@ -15,7 +17,7 @@ directory on one machine), one sub-directory per variant:
 * ``c-T-K.tier``: the positions that shard K of tier T moves to, in one section for each
   shard of tier T+1 (each with its own checksum, so that a task reads only its own);
 * ``r-T-K-M.db``: the results of shard K of tier T whose player to move is M, a
-  :class:`gamesman.solver.store.Store` keyed by ``code // shards`` less the tier's lowest;
+  :class:`gamesman.solver.store.Store` keyed by each code's number within the shard;
 * ``explored.tier``: the lowest code, positions and moves of each tier explored.
 
 **Exploring**, from the root's tier on: a task gathers its positions from the
@@ -32,8 +34,9 @@ task that a dead worker left is simply run again, an interrupted solve resumes f
 the shards written, and a shard whose file fails its check is done again.
 
 The tasks run through a :data:`gamesman.solver.workers.Runner`: forked worker
-processes on this machine (:func:`local_runner`), or a Dask cluster
-(:func:`dask_cluster`, optional: ``pip install 'gamesman[cluster]'``).
+processes on this machine (:func:`local_runner`; a variant too large for the fast
+solver's arrays in memory is solved so, see :func:`solve_beyond_memory`), or a Dask
+cluster (:func:`dask_cluster`, optional: ``pip install 'gamesman[cluster]'``).
 """
 from __future__ import annotations
 
@@ -80,18 +83,64 @@ ASSEMBLE_IN_MEMORY = 1 << 27
 SLAB = 1 << 27
 #: Players to move a tier's results are kept by (two players, no chance).
 MOVERS = (0, 1)
+#: The largest index of a variant solved in tiers on one machine (its database is laid over
+#: the whole index, a bit a code, and built a slab at a time).
+INDEX_LIMIT = 1 << 36
+#: Bytes a position takes while the fast solver solves it in memory (its code and its result).
+BYTES_IN_MEMORY = 10
 
 
 class TiersUnsuitable(SolverError):
     """The variant is not one the tier solver takes."""
 
 
+def suitable(game: Game) -> bool:
+    """Whether the tier solver takes ``game``: two players, no Grundy numbers, positions with codes."""
+    return game.players == 2 and not game.impartial and game.has_codes()
+
+
 def check_suitable(game: Game) -> None:
-    """TiersUnsuitable unless the tier solver takes ``game``: two players, no Grundy
-    numbers, positions with codes."""
-    if game.players != 2 or game.impartial or not game.has_codes():
+    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``)."""
+    if not suitable(game):
         raise TiersUnsuitable(f"{game.name}: the tier solver takes two-player games (not impartial) "
                               f"whose positions have codes")
+
+
+def beyond_one_machine(game: Game) -> str | None:
+    """Why solving the whole variant (``gamesman solve --large``) cannot finish on one machine,
+    or None when it may: its size is bounded by its position codes' index, which must fit the
+    database of a layered variant solved in tiers (INDEX_LIMIT) or, for the fast solver's
+    arrays in memory, this machine's memory.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> beyond_one_machine(make_game("connectfour", rows=5, cols=6)) is None
+    True
+    >>> beyond_one_machine(make_game("hex"))
+    'it numbers no positions, so nothing bounds what solving it takes'
+    """
+    size = game.index_size() if game.has_codes() else None
+    if size is None:
+        return "it numbers no positions, so nothing bounds what solving it takes"
+    if game.layered and suitable(game):
+        if size <= INDEX_LIMIT:
+            return None
+        return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if size * BYTES_IN_MEMORY > memory:
+        return (f"its index of {size:,} positions would take about {size * BYTES_IN_MEMORY / 1e9:,.0f} GB "
+                f"in memory, more than this machine's {memory / 1e9:,.0f} GB")
+    return None
+
+
+def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress: ProgressFn | None) -> Solved | None:
+    """The fast solver's method for a variant whose index is too large for its arrays in memory
+    (``levelled.solve``'s ``beyond_memory``): a layered variant of at most INDEX_LIMIT codes is
+    solved in tiers on forked workers of this machine, one per core, in the cache's directory of
+    tiers (so that an interrupted solve resumes); None for any other."""
+    if not (game.layered and suitable(game) and (game.index_size() or 0) <= INDEX_LIMIT):
+        return None
+    with tier_run() as run:
+        return run.solve(game, root, limit, progress)
 
 
 # -- files --------------------------------------------------------------------------------
@@ -227,6 +276,13 @@ def _expansions(spec: str, codes: np.ndarray) -> Iterator[tuple[np.ndarray, tupl
         yield piece, expansion
 
 
+def _cut(spec: str, codes: np.ndarray, shards: int, low: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The game's cut of ``codes`` into shards (``Game.tier_shards``): each one's shard and its
+    number there (numbers relative to the tier whose lowest code is ``low``)."""
+    shard_of, numbers = _game(spec).tier_shards(codes, shards, low)
+    return np.asarray(shard_of, np.int64), np.asarray(numbers, np.int64)
+
+
 def explore_shard(spec: str, directory: str, tier: int, shard: int, shards: int,
                   root_code: int) -> tuple[int, int, int]:
     """Gather the positions of one shard and write where they move to: (positions, children
@@ -238,7 +294,8 @@ def explore_shard(spec: str, directory: str, tier: int, shard: int, shards: int,
     if found is not None:
         codes = found[0]
     elif tier == 0:
-        codes = np.array([root_code] if root_code % shards == shard else [], np.int64)
+        root = np.array([root_code], np.int64)
+        codes = root if _cut(spec, root, shards, root_code)[0][0] == shard else root[:0]
     else:
         parts = []
         for source in range(shards):
@@ -254,16 +311,16 @@ def explore_shard(spec: str, directory: str, tier: int, shard: int, shards: int,
     if moved is None:
         children = sorted_unique(np.concatenate(
             [np.empty(0, np.int64)] + [sorted_unique(expansion[3]) for _, expansion in _expansions(spec, codes)]))
-        order, bounds = by_shard(children, shards)
+        order, bounds = by_shard(_cut(spec, children, shards)[0], shards)
         moved = [children[order[bounds[to]:bounds[to + 1]]] for to in range(shards)]
         _write_codes(_moves_path(where, tier, shard), moved, label)
     return len(codes), sum(len(part) for part in moved), int(codes[0]) if len(codes) else -1
 
 
-def by_shard(codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
-    """An order of ``codes`` by shard (keeping their order within one) and where each shard's
-    run starts in it (``shards + 1`` bounds)."""
-    shard_of = (codes % shards).astype(np.uint16 if shards <= 1 << 16 else np.int64)
+def by_shard(shard_of: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
+    """An order of codes by their shards ``shard_of`` (keeping their order within one) and
+    where each shard's run starts in it (``shards + 1`` bounds)."""
+    shard_of = shard_of.astype(np.uint16 if shards <= 1 << 16 else np.int64)
     order = np.argsort(shard_of, kind="stable")  # a radix sort on 16 bits
     bounds = np.zeros(shards + 1, np.int64)
     np.cumsum(np.bincount(shard_of, minlength=shards), out=bounds[1:])
@@ -289,38 +346,50 @@ def _results_store(path: Path, spec: str, label: dict) -> Store | None:
     return store
 
 
+def _forget_results(directory: Path, keep: set[Path] | frozenset[Path] = frozenset()) -> None:
+    """Let go of the results files of ``directory`` read in this process, but those in ``keep``."""
+    for path in [path for path in _open_results if path.parent == directory and path not in keep]:
+        del _open_results[path]
+
+
 class TierResults:
-    """The results of some tiers, looked up by code: (packed result, player to move)."""
+    """The results of some tiers, looked up by code: (packed result, player to move).  A
+    shard's files are read when a code looked up falls in it."""
 
     def __init__(self, spec: str, directory: Path, tiers: list[tuple[int, int]], shards: int) -> None:
-        self.shards = shards
-        self.parts: list[tuple[int, int, int, Store]] = []  # (shard, mover, key offset, store)
-        wanted = set()
-        for tier, low in tiers:
-            for shard in range(shards):
-                for mover in MOVERS:
-                    path = _results_path(directory, tier, shard, mover)
-                    label = {"tier": tier, "shard": shard, "shards": shards, "mover": mover, "low": low}
-                    store = _results_store(path, spec, label)
-                    if store is None:
-                        raise SolverError(f"{spec}: the results of tier {tier} shard {shard} are missing or "
-                                          f"damaged in {directory}; solve again to redo them")
-                    wanted.add(path)
-                    self.parts.append((shard, mover, low // shards, store))
-        for path in [path for path in _open_results if path.parent == directory and path not in wanted]:
-            del _open_results[path]  # another tier's: let it go
+        self.spec, self.directory, self.tiers, self.shards = spec, directory, tiers, shards
+        self.stores: dict[tuple[int, int, int], Store] = {}  # by (tier, shard, mover)
+        wanted = {_results_path(directory, tier, shard, mover)
+                  for tier, _ in tiers for shard in range(shards) for mover in MOVERS}
+        _forget_results(directory, wanted)  # other tiers': let them go
+
+    def store(self, tier: int, low: int, shard: int, mover: int) -> Store:
+        """The results of one shard of a tier whose player to move is ``mover``."""
+        found = self.stores.get((tier, shard, mover))
+        if found is None:
+            label = {"tier": tier, "shard": shard, "shards": self.shards, "mover": mover, "low": low}
+            found = _results_store(_results_path(self.directory, tier, shard, mover), self.spec, label)
+            if found is None:
+                raise SolverError(f"{self.spec}: the results of tier {tier} shard {shard} are missing or "
+                                  f"damaged in {self.directory}; solve again to redo them")
+            self.stores[tier, shard, mover] = found
+        return found
 
     def look_up(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Packed results (MISSING where none) and movers (-1 where none) of ``codes``."""
         packed = np.full(len(codes), MISSING, np.uint16)
         movers = np.full(len(codes), -1, np.int8)
-        order, bounds = by_shard(codes, self.shards)
-        for shard, mover, offset, store in self.parts:
-            at = order[bounds[shard]:bounds[shard + 1]]
-            if len(at) and store.count:
-                found = store.get_many(codes[at] // self.shards - offset)
-                hit = found != MISSING
-                packed[at[hit]], movers[at[hit]] = found[hit], mover
+        for tier, low in self.tiers:
+            shard_of, numbers = _cut(self.spec, codes, self.shards, low)
+            order, bounds = by_shard(shard_of, self.shards)
+            for shard in np.flatnonzero(np.diff(bounds)).tolist():
+                at = order[bounds[shard]:bounds[shard + 1]]
+                for mover in MOVERS:
+                    store = self.store(tier, low, shard, mover)
+                    if store.count:
+                        found = store.get_many(numbers[at])
+                        hit = found != MISSING
+                        packed[at[hit]], movers[at[hit]] = found[hit], mover
         return packed, movers
 
 
@@ -336,12 +405,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
     written = [store for store in done if store is not None]
     if len(written) == len(done):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
-    found = _read_codes(_positions_path(where, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
-                                                               "shards": shards})
-    if found is None:
-        raise SolverError(f"{spec}: the positions of tier {tier} shard {shard} are missing or damaged in "
-                          f"{directory}; remove the directory and solve again")
-    codes = found[0]
+    codes = _shard_positions(spec, where, tier, shard, shards)
     children_results = TierResults(spec, where, later, shards)
     if not _game(spec).layered and len(codes):
         codes = codes[children_results.look_up(codes)[0] == MISSING]
@@ -360,11 +424,24 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         check_all_solved(piece, mine)
         results[at:at + len(piece)], movers[at:at + len(piece)] = mine, piece_movers
         at += len(piece)
+    numbers = _cut(spec, codes, shards, low)[1]
+    if (np.diff(numbers) <= 0).any():
+        raise SolverError(f"{spec}: the game's tier_shards numbers a shard's codes out of order")
     for mover in MOVERS:
         chosen = movers == mover
-        store = Store.build(codes[chosen] // shards - low // shards, results[chosen])
+        store = Store.build(numbers[chosen], results[chosen])
         _write_results(_results_path(where, tier, shard, mover), spec, store, dict(label, mover=mover))
     return len(codes), _deepest(results)
+
+
+def _shard_positions(spec: str, directory: Path, tier: int, shard: int, shards: int) -> np.ndarray:
+    """The codes of one shard's positions (sorted), as exploring wrote them."""
+    found = _read_codes(_positions_path(directory, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
+                                                                   "shards": shards})
+    if found is None:
+        raise SolverError(f"{spec}: the positions of tier {tier} shard {shard} are missing or damaged in "
+                          f"{directory}; remove the directory and solve again")
+    return found[0]
 
 
 def _deepest(results: np.ndarray) -> int:
@@ -401,6 +478,7 @@ class TierRun:
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
         store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size())
+        _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
         solved = Solved(None, np.empty(0, np.uint16), None, store=store)
@@ -491,17 +569,16 @@ def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: in
 
 
 def _tier_results(spec: str, directory: Path, tier: int, low: int, shards: int) -> tuple[np.ndarray, np.ndarray]:
-    """One tier's codes (sorted) and packed results, from its shards."""
+    """One tier's codes (sorted) and packed results, from its shards: their positions, less
+    those solved in a later tier, with their results."""
     codes, values = [np.empty(0, np.int64)], [np.empty(0, np.uint16)]
+    results = TierResults(spec, directory, [(tier, low)], shards)
     for shard in range(shards):
-        for mover in MOVERS:
-            store = read_store(_results_path(directory, tier, shard, mover), spec,
-                               {"tier": tier, "shard": shard, "shards": shards, "mover": mover, "low": low})
-            if store is None:
-                raise SolverError(f"{spec}: the results of tier {tier} shard {shard} went missing; solve again")
-            if store.count:
-                codes.append((store.codes() + low // shards) * shards + shard)
-                values.append(store.values16())
+        positions = _shard_positions(spec, directory, tier, shard, shards)
+        packed = results.look_up(positions)[0]
+        kept = packed != MISSING
+        codes.append(positions[kept])
+        values.append(packed[kept])
     codes_all = np.concatenate(codes)
     order = np.argsort(codes_all)
     return codes_all[order], np.concatenate(values)[order]
