@@ -472,7 +472,7 @@ class Solver:
                 continue
             mover, players = graph.mover[i], self.game.players
             utilities, remoteness = max((out[child] for child in kids),
-                                        key=lambda entry: max_n_preference(*entry, mover, players))
+                                        key=lambda entry: max_n_preference(entry[0], entry[1], mover, players))
             out[i] = (utilities, (remoteness or 0) + 1)
         return [out[i] for i in range(n)]
 
