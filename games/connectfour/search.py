@@ -48,7 +48,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
 from gamesman.players.compiled import compiled
-from gamesman.players.search import count_words, parse_budget
+from gamesman.players.search import count_words, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour import ConnectFour, Position
@@ -355,32 +355,10 @@ class ThreatSearch(Strategy):
         # compiled (or loaded from numba's cache) before the clock starts: once per process
         search_root(mine_bits, mask, order[:1], 1, *args, np.array([0, 1, 0, 0], np.int64), np.zeros(1))
         started = time.monotonic()
-        deadline = None if seconds is None else started + seconds
-        best, value, reached, exact = int(order[0]), 0.0, 0, False
-        self.nodes = 0
-        rate = 0.0
-        for depth in range(1, (self.depth or MAX_DEPTH) + 1):
-            budget = 2 ** 62
-            if deadline is not None and depth > 1:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                budget = max(1000, int(rate * left))
-            counters = np.array([0, budget, 0, 0], np.int64)
-            values = np.full(len(order), -np.inf)
-            began = time.monotonic()
-            search_root(mine_bits, mask, order, depth, *args, counters, values)
-            self.nodes += int(counters[0])
-            spent = time.monotonic() - began
-            rate = 0.9 * counters[0] / max(spent, 1e-6)  # nodes a second, with a margin
-            if counters[2]:
-                break  # out of time: the last complete depth counts
-            ranked = np.argsort(-values, kind="stable")
-            order, values = order[ranked], values[ranked]
-            best, value, reached, exact = int(order[0]), float(values[0]), depth, counters[3] == 0
-            if exact or abs(value) >= WON:
-                break
-        return column_of[best], value, reached, exact, time.monotonic() - started
+        best, value, reached, exact, self.nodes = deepen(
+            lambda moves, depth, counters, values: search_root(mine_bits, mask, moves, depth, *args, counters, values),
+            order, self.depth or MAX_DEPTH, None if seconds is None else started + seconds, WON)
+        return column_of[int(best)], value, reached, exact, time.monotonic() - started
 
 
 def exact_score(search: ExactSearch, mine: int, mask: int, deadline: float) -> int | None:

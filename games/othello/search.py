@@ -34,7 +34,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.players.compiled import below, bit_count, compiled, nth_bit, seeded
-from gamesman.players.search import count_words, parse_budget
+from gamesman.players.search import count_words, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.othello import Move, Othello, Position
@@ -391,37 +391,12 @@ class BitAlphaBeta(Strategy):
         search_root(mine, theirs, order[:1], 1, board.full, board.shifts, board.masks, board.steps, board.corners,
                     board.near, board.edge_steps, board.edge_length, cells, board.order,
                     np.array([0, 1, 0, 0], dtype=np.int64), np.zeros(1))
-        deadline = None if self.seconds is None else started + self.seconds
-        limit = self.depth or MAX_DEPTH
-        best, value, reached, exact = int(order[0]), 0.0, 0, False
-        self.nodes = 0
-        rate = 0.0
-        for depth in range(1, limit + 1):
-            budget = 2 ** 62
-            if deadline is not None and depth > 1:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                budget = max(1000, int(rate * left))
-            counters = np.array([0, budget, 0, 0], dtype=np.int64)
-            values = np.full(len(order), -np.inf)
-            began = time.monotonic()
-            search_root(mine, theirs, order, depth, board.full, board.shifts, board.masks, board.steps,
-                        board.corners, board.near, board.edge_steps, board.edge_length, cells, board.order,
-                        counters, values)
-            self.nodes += int(counters[0])
-            spent = time.monotonic() - began
-            rate = 0.9 * counters[0] / max(spent, 1e-6)  # nodes a second at this depth, with a margin
-            if counters[2]:
-                break  # out of time: the last complete depth counts
-            ranked = np.argsort(-values, kind="stable")
-            order, values = order[ranked], values[ranked]
-            best, value, reached, exact = int(order[0]), float(values[0]), depth, counters[3] == 0
-            if exact or abs(value) >= WON:
-                break
-            if deadline is not None and time.monotonic() + 2 * spent > deadline:
-                break  # the next depth (several times this one) would not finish in time
-        return best, value, reached, exact, time.monotonic() - started
+        best, value, reached, exact, self.nodes = deepen(
+            lambda moves, depth, counters, values: search_root(
+                mine, theirs, moves, depth, board.full, board.shifts, board.masks, board.steps, board.corners,
+                board.near, board.edge_steps, board.edge_length, cells, board.order, counters, values),
+            order, self.depth or MAX_DEPTH, None if self.seconds is None else started + self.seconds, WON)
+        return int(best), value, reached, exact, time.monotonic() - started
 
 
 def make_bitalphabeta(game: Othello, rng: random.Random, args: list[str]) -> BitAlphaBeta:

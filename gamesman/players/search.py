@@ -54,7 +54,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
-from typing import Any, Hashable, Protocol
+from typing import Any, Callable, Hashable, Protocol
 
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
@@ -92,6 +92,48 @@ def _parse_seconds(strategy: str, word: str) -> float:
     if not 0 < seconds <= 3600:
         raise GameError(f"{strategy}: --time takes seconds from 0 to 3600 (2, 2s or 500ms), not {word!r}")
     return seconds
+
+
+def deepen(search_root: Callable[[Any, int, Any, Any], None], order: Any, limit: int, deadline: float | None,
+           won: float) -> tuple[Any, float, int, bool, int]:
+    """Iterative deepening over a compiled root search, to ``limit`` plies or until ``deadline``.
+
+    ``search_root(moves, depth, counters, values)`` rates each root move of the array ``moves``
+    at ``depth`` (into ``values``: exact for the best, bounds for the others) and keeps in
+    ``counters`` the nodes searched, its node budget, whether it ran out, and whether it met a
+    horizon (a value that is not exact).  Each depth searches the last one's best moves first,
+    on a node budget of the rate so far times the time left; a depth that runs out does not
+    count, and none starts that would not finish in time.  Stops at an exact value or one of
+    ``won`` or more.  Returns the best move (an item of ``order``), its value, the deepest
+    complete depth, whether the value is exact, and the nodes searched.
+    """
+    import numpy as np
+
+    best, value, reached, exact, nodes, rate = order[0], 0.0, 0, False, 0, 0.0
+    for depth in range(1, limit + 1):
+        budget = 2 ** 62
+        if deadline is not None and depth > 1:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            budget = max(1000, int(rate * left))
+        counters = np.array([0, budget, 0, 0], dtype=np.int64)
+        values = np.full(len(order), -np.inf)
+        began = time.monotonic()
+        search_root(order, depth, counters, values)
+        nodes += int(counters[0])
+        spent = time.monotonic() - began
+        rate = 0.9 * counters[0] / max(spent, 1e-6)  # nodes a second at this depth, with a margin
+        if counters[2]:
+            break  # out of time: the last complete depth counts
+        ranked = np.argsort(-values, kind="stable")
+        order, values = order[ranked], values[ranked]
+        best, value, reached, exact = order[0], float(values[0]), depth, bool(counters[3] == 0)
+        if exact or abs(value) >= won:
+            break
+        if deadline is not None and time.monotonic() + 2 * spent > deadline:
+            break  # the next depth (several times this one) would not finish in time
+    return best, value, reached, exact, nodes
 
 
 def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int,
