@@ -141,7 +141,7 @@ class ExactSearch:
                 nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
                                         self.moves, self.ranks, self.counts, self.state, SLICE)
                 if progress:
-                    progress("searching", nodes, None)
+                    progress("exact search (can take minutes; Ctrl-C stops)", nodes, None)
                 if (len(self.table) < 1 << LARGEST_TABLE_BITS
                         and self.state[kernels.NODES] > GROW_AFTER * len(self.table)):
                     self.grow()
