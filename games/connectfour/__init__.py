@@ -208,14 +208,16 @@ class ConnectFour(Game[Position, int]):
         if floating is not None:
             below = boards.cell_name(*divmod(floating, self.cols))
             raise self.error(f"cell {below} is empty under a piece (pieces fall to row 1)", text)
-        liners = [p for p, piece in enumerate(PIECES)
-                  if any(cells[line] == piece * self.in_a_row for line in self.lines)]
+        liners = [p for p, piece in enumerate(PIECES) if self.has_line(cells, piece)]
         if len(liners) == 2:
             raise self.error(f"both players have {self.in_a_row} in a row (play stops at the first line)", text)
         boards.check_drops(self.name, self.player_names, cells, self.cols, turn, liners[0] if liners else None,
-                           lambda board, piece: any(board[line] == piece * self.in_a_row for line in self.lines),
-                           text, what="pieces")
+                           self.has_line, text, what="pieces")
         return (turn, cells, liners[0] if liners else None)
+
+    def has_line(self, cells: str, piece: str) -> bool:
+        """Whether ``piece`` has ``in_a_row`` in a line on ``cells``."""
+        return any(cells[line] == piece * self.in_a_row for line in self.lines)
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"
@@ -276,7 +278,8 @@ class ConnectFour(Game[Position, int]):
 
         crosses, occupied, turns = self.coded_stacks().decode(np.array([code], np.int64))
         cells = self.coded_stacks().cells_of(int(crosses[0]), int(occupied[0]), PIECES, boards.EMPTY)
-        return self.parse_position(f"({PIECES[int(turns[0])]} {boards.format_rows(cells, self.cols)})")
+        liner = next((player for player, piece in enumerate(PIECES) if self.has_line(cells, piece)), None)
+        return (int(turns[0]), cells, liner)  # (codes come from positions already checked)
 
     def index_size(self) -> int | None:
         return None if self.stacks is None else self.stacks.index_size
