@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-import gamesman.players.compiled  # noqa: F401  (loads numba with the engine's settings)
-from numba import njit  # noqa: E402
+from gamesman.players.compiled import compiled, compiled_each_process
 
 PRUNE = 1e-4
 CACHE_DEPTH = 15
@@ -22,7 +21,7 @@ _NIBBLE = np.uint64(0xF)
 _ROW = np.uint64(0xFFFF)
 
 
-@njit(cache=True)
+@compiled
 def transpose(board: np.uint64) -> np.uint64:
     """Rows become columns (the 4x4 grid of 4-bit cells transposed)."""
     a1 = board & np.uint64(0xF0F00F0FF0F00F0F)
@@ -35,7 +34,7 @@ def transpose(board: np.uint64) -> np.uint64:
     return b1 | (b2 >> np.uint64(24)) | (b3 << np.uint64(24))
 
 
-@njit(cache=True)
+@compiled
 def moved(board: np.uint64, direction: int, row_left: np.ndarray, row_right: np.ndarray, col_up: np.ndarray,
           col_down: np.ndarray) -> np.uint64:
     """The board after a move: 0 left, 1 up, 2 right, 3 down."""
@@ -53,7 +52,7 @@ def moved(board: np.uint64, direction: int, row_left: np.ndarray, row_right: np.
     return result
 
 
-@njit(cache=True)
+@compiled
 def evaluation(board: np.uint64, line_value: np.ndarray) -> float:
     """The sum of the values of the four rows and the four columns."""
     columns = transpose(board)
@@ -64,7 +63,7 @@ def evaluation(board: np.uint64, line_value: np.ndarray) -> float:
     return total
 
 
-@njit(cache=True)
+@compiled
 def empty_cells(board: np.uint64) -> int:
     count = 0
     for k in range(16):
@@ -73,7 +72,7 @@ def empty_cells(board: np.uint64) -> int:
     return count
 
 
-@njit(cache=True)
+@compiled
 def distinct_tiles(board: np.uint64) -> int:
     """How many different tile values the board holds."""
     seen = np.int64(0)
@@ -87,7 +86,7 @@ def distinct_tiles(board: np.uint64) -> int:
     return count
 
 
-@njit  # not cached: numba crashes reloading a cached recursive function (compiled once a process)
+@compiled_each_process  # recursive
 def chance_value(board: np.uint64, reach: float, depth: int, limit: int, row_left: np.ndarray,
                  row_right: np.ndarray, col_up: np.ndarray, col_down: np.ndarray, line_value: np.ndarray,
                  keys: np.ndarray, depths: np.ndarray, values: np.ndarray, stamps: np.ndarray, stamp: int) -> float:
@@ -129,7 +128,7 @@ def chance_value(board: np.uint64, reach: float, depth: int, limit: int, row_lef
     return total
 
 
-@njit  # calls chance_value, so not cached either
+@compiled_each_process  # calls chance_value
 def root_values(board: np.uint64, limit: int, row_left: np.ndarray, row_right: np.ndarray, col_up: np.ndarray,
                 col_down: np.ndarray, line_value: np.ndarray, keys: np.ndarray, depths: np.ndarray,
                 values: np.ndarray, stamps: np.ndarray, stamp: int) -> np.ndarray:

@@ -46,6 +46,14 @@ def compiled(function: Function) -> Function:
     return numba.njit(cache=True, nogil=True)(function)
 
 
+def compiled_each_process(function: Function) -> Function:
+    """``compiled`` without the disk cache: for a recursive function (numba cannot reload a
+    cached one) and for what calls it; compiled again in each process that uses it."""
+    if numba is None:  # pragma: no cover
+        return function
+    return numba.njit(nogil=True)(function)
+
+
 def seeded(seed: int) -> np.ndarray:
     """A generator state for the kernels, from any integer (never the stuck state 0)."""
     return np.array([(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64) or 1], dtype=np.uint64)
