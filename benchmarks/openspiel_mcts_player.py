@@ -21,6 +21,7 @@ import sys
 import pyspiel
 
 from gamesman.contract.registry import game_from_pairs
+from gamesman.protocol.engine import clean_line, format_reply, one_line, split_command
 
 UCT_C = 2.0
 MEMORY_MB = 1000
@@ -99,12 +100,11 @@ def main() -> int:
     options = parser.parse_args()
     player = Player(options.time, options.seed)
     for raw in sys.stdin:
-        line = "".join(c for c in raw if c >= " " or c == "\t").split("#")[0].replace("\t", " ")
-        words = [word for word in line.split(" ") if word]
-        if not words:
+        line = clean_line(raw)
+        if not line:
             continue
-        command_id = words.pop(0) if words[0].isascii() and words[0].isdigit() else ""
-        command, args = (words[0].lower(), words[1:]) if words else ("", [])
+        command_id, name, args = split_command(line)
+        command = (name or "").lower()
         ok, text = True, ""
         try:
             if command == "game":
@@ -120,8 +120,8 @@ def main() -> int:
             elif command not in ("legal_moves", "quit"):
                 ok, text = False, "unknown command"
         except Exception as error:  # a refusal, not a crash: the referee records it
-            ok, text = False, " ".join(str(error).split())
-        sys.stdout.write(("=" if ok else "?") + command_id + (" " + text if text else "") + "\n\n")
+            ok, text = False, one_line(error)
+        sys.stdout.buffer.write(format_reply(ok, command_id, text))
         sys.stdout.flush()
         if command == "quit":
             break
