@@ -278,14 +278,12 @@ def last_piece_can_complete(cells: str, piece: str, wins: Callable[[str], bool])
     return any(not wins(cells[:at] + EMPTY + cells[at + 1:]) for at, cell in enumerate(cells) if cell == piece)
 
 
-def check_placements(game: str, names: Sequence[str], cells: str, turn: int, winner: int | None,
-                     wins: Callable[[str, str], bool], text: str, what: str = "marks",
-                     firsts: Sequence[int] = (0,)) -> None:
+def check_counts(game: str, names: Sequence[str], cells: str, turn: int, winner: int | None, text: str,
+                 what: str = "marks", firsts: Sequence[int] = (0,)) -> None:
     """Refuse a board of two players placing one mark a turn (the player of ``firsts[0]`` first,
-    or of any other of ``firsts``) that play cannot reach: the counts must give the player to
-    move, and a ``winner`` (who has a line, ``wins(cells, mark)``) must have placed the last mark
-    and made its win with it (play stops at the first line).  When there is a winner the turn
-    token is not checked: the game is over whoever it names."""
+    or of any other of ``firsts``) whose counts do not give the player to move, or, when there
+    is a ``winner`` (who has a line), do not make the winner the last to place a mark.  When
+    there is a winner the turn token is not checked: the game is over whoever it names."""
     counts = [cells.count(name) for name in names]
     if winner is None:
         if not any(turn_from_counts(counts, first) == turn for first in firsts[1:]):
@@ -295,6 +293,18 @@ def check_placements(game: str, names: Sequence[str], cells: str, turn: int, win
     if all(turn_from_counts(counts, first) != 1 - winner for first in firsts):
         raise PositionError(f"{game}: {mark} has a line, so {mark} placed the last mark, but "
                             f'{counts_text(names, counts, what)} ({names[firsts[0]]} moves first) in "{shown(text)}"')
+
+
+def check_placements(game: str, names: Sequence[str], cells: str, turn: int, winner: int | None,
+                     wins: Callable[[str, str], bool], text: str, what: str = "marks",
+                     firsts: Sequence[int] = (0,)) -> None:
+    """Refuse a board that play cannot reach: ``check_counts``, and a ``winner``
+    (``wins(cells, mark)``) must have made its win with its last mark (play stops at the
+    first line)."""
+    check_counts(game, names, cells, turn, winner, text, what, firsts)
+    if winner is None:
+        return
+    mark = names[winner]
     if not last_piece_can_complete(cells, mark, lambda board: wins(board, mark)):
         raise PositionError(f"{game}: {mark}'s lines were not all made by its last mark"
                             f' (play stops at the first line) in "{shown(text)}"')
@@ -321,33 +331,31 @@ def drop_order_exists(columns: Sequence[str], names: Sequence[str], first: int =
     for column in columns:
         radix.append(radix[-1] * (len(column) + 1))
     start = [len(column) for column in columns]
-    given_up = {sum(height * radix[at] for at, height in enumerate(start))}
-    waiting = [start]
+    key = sum(height * radix[at] for at, height in enumerate(start))  # the heights as one number
+    given_up = {key}
+    waiting = [(start, key)]
     while waiting:
-        heights = waiting.pop()
+        heights, key = waiting.pop()
         placed = sum(heights)
         if placed == 0:
             return True
         mover = names[(first + placed - 1) % players]
         for at, height in enumerate(heights):
-            if height and columns[at][height - 1] == mover:
-                below = heights[:at] + [height - 1] + heights[at + 1:]
-                key = sum(height * radix[i] for i, height in enumerate(below))
-                if key not in given_up:
-                    if len(given_up) >= budget:
-                        return None
-                    given_up.add(key)
-                    waiting.append(below)
+            if height and columns[at][height - 1] == mover and key - radix[at] not in given_up:
+                if len(given_up) >= budget:
+                    return None
+                given_up.add(key - radix[at])
+                waiting.append((heights[:at] + [height - 1] + heights[at + 1:], key - radix[at]))
     return False
 
 
 def check_drops(game: str, names: Sequence[str], cells: str, cols: int, turn: int, winner: int | None,
                 wins: Callable[[str, str], bool], text: str, what: str = "pieces") -> None:
-    """``check_placements`` for a board whose pieces fall (row 1 first, ``cols`` a row): besides the
-    counts and the winner's last mark, some order of drops, players in turn, must stack every
-    column as it is, and a winner's last drop must be the top of a column.  A board whose order
+    """``check_placements`` for a board whose pieces fall (row 1 first, ``cols`` a row): besides
+    ``check_counts``, some order of drops, players in turn, must stack every column as it is,
+    and a winner's last drop, on top of a column, must have made its lines.  A board whose order
     would take more than ``DROP_ORDER_BUDGET`` partial boards to find is let through."""
-    check_placements(game, names, cells, turn, winner, wins, text, what)
+    check_counts(game, names, cells, turn, winner, text, what)
 
     def columns(board: str) -> list[str]:
         return [board[col::cols].rstrip(EMPTY) for col in range(cols)]
