@@ -12,6 +12,13 @@ from gamesman.doors.shell.session import Step, split_seed, take_seed, transcript
 from gamesman.doors.shell.wording import announce, describe_result, plain_number, spent
 
 
+def switch(command: str, args: list[str]) -> bool:
+    """The one argument of an on/off command: True for on (any case)."""
+    if len(args) != 1 or args[0].lower() not in ("on", "off"):
+        raise GameError(f"{command} takes on or off")
+    return args[0].lower() == "on"
+
+
 class Shell(Completion):
     """The shell: its session, commands and completion; ``execute(line)`` runs one input line."""
 
@@ -230,11 +237,8 @@ class Shell(Completion):
         if not args:
             self.say(f"predictions are {'on' if self.predictions else 'off'}")
             return
-        choice = args[0].lower()
-        if choice not in ("on", "off") or len(args) > 1:
-            raise GameError("predictions takes on or off")
-        self.predictions = choice == "on"
-        self.say(f"predictions {choice}")
+        self.predictions = switch("predictions", args)
+        self.say(f"predictions {args[0].lower()}")
         if self.predictions and self.has_game and self.over() is None:
             self.show()
 
@@ -301,11 +305,8 @@ class Shell(Completion):
         if not args:
             self.say(f"reveal is {'on' if self.reveal else 'off'}")
             return
-        choice = args[0].lower()
-        if choice not in ("on", "off") or len(args) > 1:
-            raise GameError("reveal takes on or off")
-        self.reveal = choice == "on"
-        self.say(f"reveal {choice}" + (": every board shows the whole table" if self.reveal
+        self.reveal = switch("reveal", args)
+        self.say(f"reveal {args[0].lower()}" + (": every board shows the whole table" if self.reveal
                                        else ": each person sees only their own cards"))
         if self.has_game and self.game.hidden_information:
             self.sides_changed()
