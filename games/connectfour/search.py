@@ -378,9 +378,5 @@ def exact_score(search: ExactSearch, mine: int, mask: int, deadline: float) -> i
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:
     """``threats [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     depth, seconds = parse_budget("threats", args, "depth", 1, MAX_DEPTH)
-    if depth is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return ThreatSearch(game, rng, depth=depth, seconds=seconds)

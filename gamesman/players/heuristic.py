@@ -37,7 +37,7 @@ from typing import Any, Callable, Hashable, Sequence
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
-from gamesman.players.search import (DEFAULT_SECONDS, MAX_DEPTH, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
+from gamesman.players.search import (MAX_DEPTH, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
                                      count_words, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
@@ -207,7 +207,5 @@ def heuristic_entry(label: str, help_text: str, make: Callable[..., Strategy], w
 
     def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
         count, seconds = parse_budget(label, args, what, 1, high)
-        if count is None and seconds is None:
-            seconds = DEFAULT_SECONDS
         return make(game, rng, seconds=seconds, **{what: count})
     return StrategyEntry(factory, f"{help_text}: {label} [{what.upper()}] [--time SECONDS]")
