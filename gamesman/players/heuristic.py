@@ -37,7 +37,7 @@ from typing import Any, Callable, Hashable, Sequence
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
-from gamesman.players.search import (MAX_DEPTH, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
+from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
                                      count_words, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
@@ -46,8 +46,6 @@ Evaluation = Callable[[Any], float]
 VectorEvaluation = Callable[[Any], tuple[float, ...]]
 #: A playout policy: a move among the legal ones (given) of a position, drawn with the rng.
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
-#: The most iterations a Monte-Carlo search may be given.
-MAX_ITERATIONS = 10 ** 9
 
 
 @dataclass

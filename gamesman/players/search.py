@@ -66,6 +66,8 @@ from gamesman.players.play import random_outcome
 #: values and computer and the protocol's genmove spend.
 DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
+#: The most iterations a Monte-Carlo search may be given.
+MAX_ITERATIONS = 10 ** 9
 EXPLORATION = 1.0
 PLAYOUT_LIMIT = 1_000
 #: Positions drawn from the mover's view that share the budget in a game with hidden information.
@@ -591,7 +593,7 @@ class AlphaBetaPlayer(Strategy):
 
 
 def _mcts(game: Game, rng: random.Random, args: list[str]) -> MCTSPlayer:
-    iterations, seconds = parse_budget("mcts", args, "iterations", 1, 10 ** 9)
+    iterations, seconds = parse_budget("mcts", args, "iterations", 1, MAX_ITERATIONS)
     return MCTSPlayer(game, rng, iterations=iterations, seconds=seconds)
 
 
