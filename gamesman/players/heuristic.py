@@ -38,7 +38,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
-                                     count_words, parse_budget)
+                                     OutOfTime, count_words, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]
@@ -66,10 +66,6 @@ class HeuristicAlphaBeta(AlphaBetaPlayer):
     def estimate(self, position: Hashable) -> float:
         assert self.evaluation is not None
         return max(-1.0, min(1.0, self.evaluation(position)))
-
-
-class _OutOfTime(Exception):
-    """Raised inside a max^n search when its time is up."""
 
 
 @dataclass
@@ -110,7 +106,7 @@ class MaxNPlayer(Strategy):
             horizons = self.horizons
             try:
                 found = {move: self.value(game.play(position, move), depth - 1) for move in moves}
-            except _OutOfTime:
+            except OutOfTime:
                 break
             moves.sort(key=lambda move: self.rank(found[move], mover), reverse=True)
             best, values, reached, proved = moves[0], found[moves[0]], depth, self.horizons == horizons
@@ -132,7 +128,7 @@ class MaxNPlayer(Strategy):
         game = self.game
         self.nodes += 1
         if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
         ended = game.outcome(position)
         if ended is not None:
             return tuple(ended)

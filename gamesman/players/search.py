@@ -438,8 +438,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 PROVED = 10 ** 6  # the depth of a table entry whose subtree was searched to the end
 
 
-class _OutOfTime(Exception):
-    """Raised inside the search when the time budget is spent."""
+class OutOfTime(Exception):
+    """Raised inside a search (alpha-beta, expectimax, max^n) when its time budget is spent."""
 
 
 @dataclass
@@ -483,7 +483,7 @@ class AlphaBetaPlayer(Strategy):
             horizons_before = self.horizons
             try:
                 found, move = self.search_root(position, moves, depth)
-            except _OutOfTime:
+            except OutOfTime:
                 break
             proved = self.horizons == horizons_before or abs(found) >= WIN
             if found <= -WIN and reached:
@@ -536,7 +536,7 @@ class AlphaBetaPlayer(Strategy):
         game = self.game
         self.nodes += 1
         if self.deadline is not None and self.nodes % 512 == 0 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
         ended = game.outcome(position)
         mover = game.to_move(position)
         if ended is not None:

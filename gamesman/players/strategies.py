@@ -250,7 +250,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
     import math
     import time
 
-    from gamesman.players.search import MAX_DEPTH, WIN, _count, _OutOfTime, drawn_from_view
+    from gamesman.players.search import MAX_DEPTH, WIN, OutOfTime, _count, drawn_from_view
 
     game = player.game
     me = game.to_move(position)
@@ -267,7 +267,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
         try:
             found = {move: player.child_value(game.play(position, move), me, depth - 1, -math.inf, math.inf)
                      for move in moves}
-        except _OutOfTime:
+        except OutOfTime:
             break
         scores, reached = found, depth
         proved = player.horizons == horizons
