@@ -38,7 +38,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
-                                     OutOfTime, count_words, parse_budget)
+                                     OutOfTime, count_words, counted, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]
@@ -116,7 +116,7 @@ class MaxNPlayer(Strategy):
         said = ", ".join(f"{game.player_name(p)} {u:.2f}" for p, u in enumerate(values))
         kind = "exact" if proved else "estimated"
         return Choice(best, f"best {game.format_move(position, best)}, {kind} utilities {said} at depth {reached}, "
-                            f"{self.nodes:,} nodes in {time.monotonic() - started:.2f} s")
+                            f"{counted(self.nodes, 'node')} in {time.monotonic() - started:.2f} s")
 
     @staticmethod
     def rank(values: tuple[float, ...], mover: int) -> tuple[float, float]:

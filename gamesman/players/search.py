@@ -179,7 +179,7 @@ def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int,
     return count, seconds
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
     """``1 node``, ``48,211 nodes``."""
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
@@ -298,7 +298,7 @@ class MCTSPlayer(Strategy):
         if game.players > 1:
             said += f", win rate {child.shares[root.mover] / child.visits:.0%}"
         said += (f", mean utility {mean + 0.0:+.2f} over {child.visits:,} of "
-                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}{self.time_spent()}")
+                 f"{counted(root.visits, 'iteration')}, {counted(self.nodes, 'node')}{self.time_spent()}")
         return Choice(move, said)
 
     def time_spent(self) -> str:
@@ -505,7 +505,7 @@ class AlphaBetaPlayer(Strategy):
             said += "forced loss"
         else:
             said += f"score {value + 0.0:+.2f}" + (" (exact)" if proved else "")  # + 0.0: no "-0.00"
-        return said + f" at depth {depth}, {_count(self.nodes, 'node')}"
+        return said + f" at depth {depth}, {counted(self.nodes, 'node')}"
 
     def search_root(self, position: Hashable, moves: list, depth: int) -> tuple[float, Hashable]:
         """The best value and move at ``position``, searching ``depth`` plies."""
