@@ -38,7 +38,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
-                                     OutOfTime, count_words, counted, parse_budget)
+                                     OutOfTime, budget_usage, count_words, counted, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]
@@ -202,4 +202,4 @@ def heuristic_entry(label: str, help_text: str, make: Callable[..., Strategy], w
     def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
         count, seconds = parse_budget(label, args, what, 1, high)
         return make(game, rng, seconds=seconds, **{what: count})
-    return StrategyEntry(factory, f"{help_text}: {label} [{what.upper()}] [--time SECONDS]")
+    return StrategyEntry(factory, f"{help_text}: {budget_usage(label, what)}")

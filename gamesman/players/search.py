@@ -184,6 +184,15 @@ def counted(number: int, noun: str) -> str:
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
+def budget_usage(label: str, what: str) -> str:
+    """A search player's arguments as its line of help gives them.
+
+    >>> budget_usage("mcts", "iterations")
+    'mcts [ITERATIONS] [--time SECONDS] (default --time 1)'
+    """
+    return f"{label} [{what.upper()}] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"
+
+
 def count_words(count: int | None, seconds: float | None) -> list[str]:
     """A budget as a strategy's arguments: ``["500", "--time", "2"]``."""
     return ([] if count is None else [str(count)]) + ([] if seconds is None else ["--time", f"{seconds:g}"])
@@ -603,8 +612,7 @@ def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlay
 
 
 STRATEGIES = {
-    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: "
-                                 f"mcts [ITERATIONS] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
+    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: " + budget_usage("mcts", "iterations")),
     "alphabeta": StrategyEntry(_alphabeta, "alpha-beta with iterative deepening, two players: "
-                                           f"alphabeta [DEPTH] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
+                                           + budget_usage("alphabeta", "depth")),
 }
