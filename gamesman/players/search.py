@@ -294,9 +294,7 @@ class MCTSPlayer(Strategy):
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        moves = list(game.moves(position))
-        if not moves:
-            raise no_moves(game, position)
+        moves = self.moves_to_choose(position)
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
         root = self.search(position)
@@ -476,9 +474,7 @@ class AlphaBetaPlayer(Strategy):
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        moves = list(game.moves(position))
-        if not moves:
-            raise no_moves(game, position)
+        moves = self.moves_to_choose(position)
         self.rng.shuffle(moves)
         position = drawn_from_view(game, position, self.rng)
         started = time.monotonic()
