@@ -26,7 +26,7 @@ import numpy as np
 
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.players.compiled import below, compiled, seeded
-from gamesman.players.search import MAX_ITERATIONS, MCTSPlayer, Root, Tally, count_words, parse_budget
+from gamesman.players.search import MAX_ITERATIONS, MCTSPlayer, Root, Tally, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.hex import Hex, Move, Position
@@ -307,9 +307,6 @@ class RaveSearch(MCTSPlayer):
     def __post_init__(self) -> None:
         super().__post_init__()
         self.neighbours = neighbour_table(self.game.size)
-
-    def describe(self) -> str:
-        return " ".join(["rave", *count_words(self.iterations, self.seconds)])
 
     def search(self, position: Position) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),

@@ -290,7 +290,7 @@ class MCTSPlayer(Strategy):
             self.seconds = DEFAULT_SECONDS
 
     def describe(self) -> str:
-        return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
+        return " ".join([self.name, *count_words(self.iterations, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
