@@ -48,7 +48,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
 from gamesman.players.compiled import compiled
-from gamesman.players.search import count_words, deepen, parse_budget
+from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour import ConnectFour, Position
@@ -319,9 +319,8 @@ class ThreatSearch(Strategy):
         column = self.rng.choice([column for column in columns if scores[column] == best])
         self.nodes = search.nodes - before
         spent = time.monotonic() - started
-        nodes = f"{self.nodes:,} node" + ("" if self.nodes == 1 else "s")
         return Choice(column, f"{game.format_move(position, column)}: {result_of_score(best, empty)} by the exact "
-                              f"search, {nodes} in {spent:.2f} s"), spent
+                              f"search, {counted(self.nodes, 'node')} in {spent:.2f} s"), spent
 
     def bit_boards(self, position: Position) -> tuple[int, int]:
         """The bit boards of a position: the pieces of the player to move, and all pieces."""
@@ -338,7 +337,7 @@ class ThreatSearch(Strategy):
             said += "forced tie"
         else:
             said += f"score {math.tanh(value / 64) + 0.0:+.2f}"
-        return said + f" at depth {depth}, {self.nodes:,} nodes in {seconds:.2f} s"
+        return said + f" at depth {depth}, {counted(self.nodes, 'node')} in {seconds:.2f} s"
 
     def search(self, position: Position, columns: list[int],
                seconds: float | None) -> tuple[int, float, int, bool, float]:
@@ -378,9 +377,5 @@ def exact_score(search: ExactSearch, mine: int, mask: int, deadline: float) -> i
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:
     """``threats [DEPTH] [--time SECONDS]``; without arguments the default time budget."""
-    from gamesman.players.search import DEFAULT_SECONDS
-
     depth, seconds = parse_budget("threats", args, "depth", 1, MAX_DEPTH)
-    if depth is None and seconds is None:
-        seconds = DEFAULT_SECONDS
     return ThreatSearch(game, rng, depth=depth, seconds=seconds)

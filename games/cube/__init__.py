@@ -83,7 +83,7 @@ from typing import TYPE_CHECKING, Callable
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option
-from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
+from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
 from gamesman.games.cube.cubies import (FACE_COLOURS, FACES, MOVE_NAMES, OPPOSITE, QUARTER_TURNS, InvalidCube,
                                         geometry, inverse, permute)
 from gamesman.games.cube.tables import (ORIENTATIONS, POSITIONS_2X2, TABLE_MOVES, ProgressFn, canonical_rotation_2x2,
@@ -322,8 +322,7 @@ class CubeSolver(Strategy):
 
     def choose(self, position: str) -> Choice:
         game = self.game
-        if not game.moves(position):
-            raise GameError(f"{game.name}: no moves to choose from (the cube is solved)")
+        self.moves_to_choose(position)  # refuses a solved cube
         if not self.plan or self.plan[0][0] != position:
             self.plan = []
             at = position
@@ -340,8 +339,7 @@ def _optimal_solver(game: Game, rng: random.Random, args: list[str]) -> Strategy
     cube = _cube("optimal", game)
     if cube.size != 2:
         raise GameError("optimal: known for the 2x2x2 only; the 3x3x3 plays twophase")
-    if args:
-        raise GameError("optimal takes no arguments")
+    no_arguments("optimal", args)
     return CubeSolver(cube, rng, optimal=True)
 
 

@@ -55,6 +55,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
+from gamesman.players.search import budget_usage
 
 # Position: (turn, cells row 1 first, the player who has joined their rims or None).
 # The last field follows from the cells; it is kept so that ``outcome`` is quick.
@@ -93,7 +94,7 @@ class Hex(Game[Position, Move]):
     strategies = {"rave": StrategyEntry(
         lambda game, rng, args: _hex_search().make_rave(game, rng, args),
         "Monte-Carlo tree search with RAVE and bridge-saving playouts, compiled: "
-        "rave [ITERATIONS] [--time SECONDS] (default: 1 s)")}
+        + budget_usage("rave", "iterations"))}
 
     def setup(self) -> None:
         self.cells_count = self.size * self.size

@@ -26,7 +26,7 @@ import numpy as np
 
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.players.compiled import below, compiled, seeded
-from gamesman.players.search import MCTSPlayer, Root, Tally, count_words, parse_budget
+from gamesman.players.search import MAX_ITERATIONS, MCTSPlayer, Root, Tally, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.hex import Hex, Move, Position
@@ -308,9 +308,6 @@ class RaveSearch(MCTSPlayer):
         super().__post_init__()
         self.neighbours = neighbour_table(self.game.size)
 
-    def describe(self) -> str:
-        return " ".join(["rave", *count_words(self.iterations, self.seconds)])
-
     def search(self, position: Position) -> Root:
         """The root's statistics after the budget is spent: per move its playouts (visits),
         the mover's total utility (+1 a win, -1 a loss) and wins (shares)."""
@@ -352,5 +349,5 @@ class RaveSearch(MCTSPlayer):
 
 def make_rave(game: Hex, rng: random.Random, args: list[str]) -> RaveSearch:
     """``rave [ITERATIONS] [--time SECONDS]``; without arguments the default time budget."""
-    iterations, seconds = parse_budget("rave", args, "iterations", 1, 10 ** 9)
+    iterations, seconds = parse_budget("rave", args, "iterations", 1, MAX_ITERATIONS)
     return RaveSearch(game, rng, iterations=iterations, seconds=seconds)

@@ -47,6 +47,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
+from gamesman.players.search import budget_usage
 
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
@@ -78,7 +79,7 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
     strategies = {"bitalphabeta": StrategyEntry(
         lambda game, rng, args: _othello_search().make_bitalphabeta(game, rng, args),
         "alpha-beta on bit boards with mobility, corners, stability and parity, compiled: "
-        "bitalphabeta [DEPTH] [--time SECONDS] (default: 1 s)")}
+        + budget_usage("bitalphabeta", "depth"))}
 
     def setup(self) -> None:
         self.size = self.rows * self.cols

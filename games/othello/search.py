@@ -34,7 +34,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.players.compiled import below, bit_count, compiled, nth_bit, seeded
-from gamesman.players.search import count_words, deepen, parse_budget
+from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.othello import Move, Othello, Position
@@ -376,7 +376,7 @@ class BitAlphaBeta(Strategy):
             said += "forced tie"
         else:
             said += f"score {math.tanh(value / 40) + 0.0:+.2f}"
-        return said + f" at depth {depth}, {self.nodes:,} nodes in {seconds:.2f} s"
+        return said + f" at depth {depth}, {counted(self.nodes, 'node')} in {seconds:.2f} s"
 
     def search(self, position: Position, moves: list) -> tuple[int, float, int, bool, float]:
         """Iterative deepening: (best move, its value, the deepest complete depth, exact, seconds)."""

@@ -101,10 +101,10 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game, Option
+from gamesman.contract.strategy import Choice
 from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, DeepSearch, line_value
 from gamesman.games.twentyfortyeight.exact import EXACT_BOARDS, ExactTable
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, NEW_TILES, PLAYER, ChanceOutcome, Position, slide
-from gamesman.players.strategies import Choice
 
 if TYPE_CHECKING:
     from gamesman.solver.strong import Result

@@ -31,7 +31,7 @@ from typing import Hashable
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
-from gamesman.players.search import DEFAULT_SECONDS, _OutOfTime, count_words, parse_budget
+from gamesman.players.search import DEFAULT_SECONDS, OutOfTime, count_words, parse_budget
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 50
@@ -116,7 +116,7 @@ class ExpectimaxPlayer(Strategy):
             started = time.perf_counter()
             try:
                 values = self.move_values(position, moves, depth + 1)
-            except _OutOfTime:
+            except OutOfTime:
                 break
             depth += 1
             steps.append(time.perf_counter() - started)
@@ -133,7 +133,7 @@ class ExpectimaxPlayer(Strategy):
         if key in memo:
             return memo[key]
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
         game = self.game
         ended = game.outcome(position)
         if ended is not None:

@@ -37,8 +37,8 @@ from typing import Any, Callable, Hashable, Sequence
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
-from gamesman.players.search import (DEFAULT_SECONDS, MAX_DEPTH, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
-                                     count_words, parse_budget)
+from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
+                                     OutOfTime, budget_usage, count_words, counted, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]
@@ -46,8 +46,6 @@ Evaluation = Callable[[Any], float]
 VectorEvaluation = Callable[[Any], tuple[float, ...]]
 #: A playout policy: a move among the legal ones (given) of a position, drawn with the rng.
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
-#: The most iterations a Monte-Carlo search may be given.
-MAX_ITERATIONS = 10 ** 9
 
 
 @dataclass
@@ -68,10 +66,6 @@ class HeuristicAlphaBeta(AlphaBetaPlayer):
     def estimate(self, position: Hashable) -> float:
         assert self.evaluation is not None
         return max(-1.0, min(1.0, self.evaluation(position)))
-
-
-class _OutOfTime(Exception):
-    """Raised inside a max^n search when its time is up."""
 
 
 @dataclass
@@ -112,7 +106,7 @@ class MaxNPlayer(Strategy):
             horizons = self.horizons
             try:
                 found = {move: self.value(game.play(position, move), depth - 1) for move in moves}
-            except _OutOfTime:
+            except OutOfTime:
                 break
             moves.sort(key=lambda move: self.rank(found[move], mover), reverse=True)
             best, values, reached, proved = moves[0], found[moves[0]], depth, self.horizons == horizons
@@ -122,7 +116,7 @@ class MaxNPlayer(Strategy):
         said = ", ".join(f"{game.player_name(p)} {u:.2f}" for p, u in enumerate(values))
         kind = "exact" if proved else "estimated"
         return Choice(best, f"best {game.format_move(position, best)}, {kind} utilities {said} at depth {reached}, "
-                            f"{self.nodes:,} nodes in {time.monotonic() - started:.2f} s")
+                            f"{counted(self.nodes, 'node')} in {time.monotonic() - started:.2f} s")
 
     @staticmethod
     def rank(values: tuple[float, ...], mover: int) -> tuple[float, float]:
@@ -134,7 +128,7 @@ class MaxNPlayer(Strategy):
         game = self.game
         self.nodes += 1
         if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
         ended = game.outcome(position)
         if ended is not None:
             return tuple(ended)
@@ -207,7 +201,5 @@ def heuristic_entry(label: str, help_text: str, make: Callable[..., Strategy], w
 
     def factory(game: Game, rng: random.Random, args: list[str]) -> Strategy:
         count, seconds = parse_budget(label, args, what, 1, high)
-        if count is None and seconds is None:
-            seconds = DEFAULT_SECONDS
         return make(game, rng, seconds=seconds, **{what: count})
-    return StrategyEntry(factory, f"{help_text}: {label} [{what.upper()}] [--time SECONDS]")
+    return StrategyEntry(factory, f"{help_text}: {budget_usage(label, what)}")

@@ -66,6 +66,8 @@ from gamesman.players.play import random_outcome
 #: values and computer and the protocol's genmove spend.
 DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
+#: The most iterations a Monte-Carlo search may be given.
+MAX_ITERATIONS = 10 ** 9
 EXPLORATION = 1.0
 PLAYOUT_LIMIT = 1_000
 #: Positions drawn from the mover's view that share the budget in a game with hidden information.
@@ -177,9 +179,18 @@ def parse_budget(strategy: str, args: list[str], what: str, low: int, high: int,
     return count, seconds
 
 
-def _count(number: int, noun: str) -> str:
+def counted(number: int, noun: str) -> str:
     """``1 node``, ``48,211 nodes``."""
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+def budget_usage(label: str, what: str) -> str:
+    """A search player's arguments as its line of help gives them.
+
+    >>> budget_usage("mcts", "iterations")
+    'mcts [ITERATIONS] [--time SECONDS] (default --time 1)'
+    """
+    return f"{label} [{what.upper()}] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"
 
 
 def count_words(count: int | None, seconds: float | None) -> list[str]:
@@ -279,13 +290,11 @@ class MCTSPlayer(Strategy):
             self.seconds = DEFAULT_SECONDS
 
     def describe(self) -> str:
-        return " ".join(["mcts", *count_words(self.iterations, self.seconds)])
+        return " ".join([self.name, *count_words(self.iterations, self.seconds)])
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        moves = list(game.moves(position))
-        if not moves:
-            raise no_moves(game, position)
+        moves = self.moves_to_choose(position)
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
         root = self.search(position)
@@ -296,7 +305,7 @@ class MCTSPlayer(Strategy):
         if game.players > 1:
             said += f", win rate {child.shares[root.mover] / child.visits:.0%}"
         said += (f", mean utility {mean + 0.0:+.2f} over {child.visits:,} of "
-                 f"{_count(root.visits, 'iteration')}, {_count(self.nodes, 'node')}{self.time_spent()}")
+                 f"{counted(root.visits, 'iteration')}, {counted(self.nodes, 'node')}{self.time_spent()}")
         return Choice(move, said)
 
     def time_spent(self) -> str:
@@ -436,8 +445,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 PROVED = 10 ** 6  # the depth of a table entry whose subtree was searched to the end
 
 
-class _OutOfTime(Exception):
-    """Raised inside the search when the time budget is spent."""
+class OutOfTime(Exception):
+    """Raised inside a search (alpha-beta, expectimax, max^n) when its time budget is spent."""
 
 
 @dataclass
@@ -465,9 +474,7 @@ class AlphaBetaPlayer(Strategy):
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        moves = list(game.moves(position))
-        if not moves:
-            raise no_moves(game, position)
+        moves = self.moves_to_choose(position)
         self.rng.shuffle(moves)
         position = drawn_from_view(game, position, self.rng)
         started = time.monotonic()
@@ -481,7 +488,7 @@ class AlphaBetaPlayer(Strategy):
             horizons_before = self.horizons
             try:
                 found, move = self.search_root(position, moves, depth)
-            except _OutOfTime:
+            except OutOfTime:
                 break
             proved = self.horizons == horizons_before or abs(found) >= WIN
             if found <= -WIN and reached:
@@ -503,7 +510,7 @@ class AlphaBetaPlayer(Strategy):
             said += "forced loss"
         else:
             said += f"score {value + 0.0:+.2f}" + (" (exact)" if proved else "")  # + 0.0: no "-0.00"
-        return said + f" at depth {depth}, {_count(self.nodes, 'node')}"
+        return said + f" at depth {depth}, {counted(self.nodes, 'node')}"
 
     def search_root(self, position: Hashable, moves: list, depth: int) -> tuple[float, Hashable]:
         """The best value and move at ``position``, searching ``depth`` plies."""
@@ -534,7 +541,7 @@ class AlphaBetaPlayer(Strategy):
         game = self.game
         self.nodes += 1
         if self.deadline is not None and self.nodes % 512 == 0 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
         ended = game.outcome(position)
         mover = game.to_move(position)
         if ended is not None:
@@ -591,7 +598,7 @@ class AlphaBetaPlayer(Strategy):
 
 
 def _mcts(game: Game, rng: random.Random, args: list[str]) -> MCTSPlayer:
-    iterations, seconds = parse_budget("mcts", args, "iterations", 1, 10 ** 9)
+    iterations, seconds = parse_budget("mcts", args, "iterations", 1, MAX_ITERATIONS)
     return MCTSPlayer(game, rng, iterations=iterations, seconds=seconds)
 
 
@@ -601,8 +608,7 @@ def _alphabeta(game: Game, rng: random.Random, args: list[str]) -> AlphaBetaPlay
 
 
 STRATEGIES = {
-    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: "
-                                 f"mcts [ITERATIONS] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
+    "mcts": StrategyEntry(_mcts, "Monte-Carlo tree search (UCT), any game: " + budget_usage("mcts", "iterations")),
     "alphabeta": StrategyEntry(_alphabeta, "alpha-beta with iterative deepening, two players: "
-                                           f"alphabeta [DEPTH] [--time SECONDS] (default --time {DEFAULT_SECONDS:g})"),
+                                           + budget_usage("alphabeta", "depth")),
 }

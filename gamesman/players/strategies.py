@@ -228,7 +228,7 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
 
 
 def _mcts_estimate(player, position: Hashable) -> Estimate:
-    from gamesman.players.search import _count
+    from gamesman.players.search import counted
 
     game = player.game
     root = player.search(position)
@@ -239,10 +239,10 @@ def _mcts_estimate(player, position: Hashable) -> Estimate:
     rows = []
     for move, child in ranked:
         text = f"win rate {child.shares[mover] / child.visits:.0%}, " if game.players > 1 else ""
-        text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {_count(child.visits, 'visit')}"
+        text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {counted(child.visits, 'visit')}"
         rows.append((move, text))
     return Estimate(rows, [m for m in game.moves(position) if m not in root.children],
-                    f"{_count(root.visits, 'iteration')}, {_count(player.nodes, 'node')} in {player.seconds_spent:.2f} s")
+                    f"{counted(root.visits, 'iteration')}, {counted(player.nodes, 'node')} in {player.seconds_spent:.2f} s")
 
 
 def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
@@ -250,7 +250,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
     import math
     import time
 
-    from gamesman.players.search import MAX_DEPTH, WIN, _count, _OutOfTime, drawn_from_view
+    from gamesman.players.search import MAX_DEPTH, WIN, OutOfTime, counted, drawn_from_view
 
     game = player.game
     me = game.to_move(position)
@@ -267,7 +267,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
         try:
             found = {move: player.child_value(game.play(position, move), me, depth - 1, -math.inf, math.inf)
                      for move in moves}
-        except _OutOfTime:
+        except OutOfTime:
             break
         scores, reached = found, depth
         proved = player.horizons == horizons
@@ -284,7 +284,7 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
 
     rows = [(move, said(scores[move])) for move in moves]
     seconds = time.monotonic() - started
-    return Estimate(rows, spent=f"depth {reached}, {_count(player.nodes, 'node')} in {seconds:.2f} s")
+    return Estimate(rows, spent=f"depth {reached}, {counted(player.nodes, 'node')} in {seconds:.2f} s")
 
 
 def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
