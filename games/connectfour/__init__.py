@@ -58,6 +58,7 @@ from gamesman.boards.codes import ColumnStacks
 from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
+from gamesman.players.search import budget_usage
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour.book import Book
@@ -93,7 +94,7 @@ class ConnectFour(Game[Position, int]):
     search_strategy = "threats"
     strategies = {"threats": StrategyEntry(
         lambda game, rng, args: _connectfour_search().make_threats(game, rng, args),
-        "alpha-beta on bit boards with threats at the horizon: threats [DEPTH] [--time SECONDS]")}
+        "alpha-beta on bit boards with threats at the horizon: " + budget_usage("threats", "depth"))}
 
     def setup(self) -> None:
         if self.in_a_row > max(self.rows, self.cols):
