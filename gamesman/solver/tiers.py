@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 import numpy as np
 
 from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.progress import rate
 from gamesman.solver.database import HEADER_LIMIT, Database, cache_directory
 from gamesman.solver.files import DamagedFile, read_regular, write_atomically
 from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
@@ -506,7 +507,7 @@ class TierRun:
                     low = least if low < 0 or 0 <= least < low else low
                     if progress:
                         progress(f"exploring tier {tier}, {done}/{self.shards} shards, "
-                                 f"{_rate(total, started)}", total, None)
+                                 f"{rate(total, time.perf_counter() - started)}", total, None)
                     if limit is not None and total > limit:
                         raise TooLarge(f"{game.name}: more than {limit:,} positions; too large to solve here")
                 low = max(low, 0)
@@ -534,13 +535,8 @@ class TierRun:
                 deepest = max(deepest, shard_deepest)
                 if progress:
                     progress(f"solving tier {tier} ({len(lows) - tier}/{len(lows)} tiers), "
-                             f"{done}/{self.shards} shards, {_rate(count, started)}", count, None)
+                             f"{done}/{self.shards} shards, {rate(count, time.perf_counter() - started)}", count, None)
         return count, deepest
-
-
-def _rate(count: int, started: float) -> str:
-    seconds = time.perf_counter() - started
-    return f"{count / seconds:,.0f} positions/s" if seconds > 0 else "-"
 
 
 def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int, deepest: int,
