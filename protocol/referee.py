@@ -35,7 +35,6 @@ import json
 import os
 import queue
 import random
-import re
 import select
 import signal
 import subprocess
@@ -61,6 +60,8 @@ DEFAULT_TIME_PER_MOVE = 10.0
 DEFAULT_MAX_MOVES = 1000
 #: Seconds between the reader's looks at whether it should stop reading a program's output.
 READ_POLL = 0.1
+#: What a shell's exit status says about a command it could not run.
+SHELL_STATUS = {127: "command not found", 126: "not executable"}
 
 
 class Forfeit(Exception):
@@ -197,7 +198,7 @@ class Program:
             return f"crashed: killed by signal {-status}"
         if status == 0:
             return "ended the session (exit status 0) during the game"
-        return f"crashed: exit status {status}"
+        return f"crashed: exit status {status}" + (f" ({SHELL_STATUS[status]})" if status in SHELL_STATUS else "")
 
     def stop(self, gently: bool = True) -> None:
         """End the program: ``quit`` first when ``gently``, then kill its process group (its session:
@@ -570,21 +571,14 @@ def main(argv: list[str] | None = None) -> int:
     return never_started(match)
 
 
-#: What a shell's exit status says about a command it could not run.
-SHELL_STATUS = {127: "command not found", 126: "not executable"}
-
-
 def never_started(match: Match) -> int:
     """1, with the first failure's reason on stderr, when a player program never answered
     (it could not start: a wrong path, a missing program); else 0."""
     for record in match.records:
         failed = record.forfeit
         if failed and not match.programs[failed["program"] - 1].answered:
-            reason = failed["reason"]
-            status = re.search(r"exit status (\d+)", reason)
-            if status and int(status.group(1)) in SHELL_STATUS:
-                reason += f" ({SHELL_STATUS[int(status.group(1))]})"
             command = match.programs[failed["program"] - 1].command
-            print(f"gamesman: player {failed['program']} ({command}) never started: {reason}", file=sys.stderr)
+            print(f"gamesman: player {failed['program']} ({command}) never started: {failed['reason']}",
+                  file=sys.stderr)
             return 1
     return 0

@@ -1,6 +1,7 @@
 """Damaged database files of every kind answer right or are found, reported in one line,
 removed and rebuilt; files that are not regular files are never read."""
 import os
+import socket
 import time
 
 import numpy as np
@@ -162,3 +163,20 @@ def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path):
     live.write_bytes(b"being written")
     write_store(tmp_path / "toy.db", SPEC, store_of("dense"))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, "toy.db"])
+
+
+def test_temporary_files_of_another_machine_are_left_until_old(tmp_path):
+    """A directory shared by a cluster's machines: another machine's process ids mean nothing
+    here, so its writers' temporary files are removed only once they are old."""
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    here = tmp_path / f".tmp-{dead}@{socket.gethostname()}-abc"
+    elsewhere = tmp_path / f".tmp-{dead}@not-{socket.gethostname()}-abc"
+    abandoned = tmp_path / f".tmp-{dead}@not-{socket.gethostname()}-old"
+    for path in (here, elsewhere, abandoned):
+        path.write_bytes(b"half a file")
+    os.utime(abandoned, (time.time() - 7200, time.time() - 7200))
+    write_store(tmp_path / "toy.db", SPEC, store_of("dense"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([elsewhere.name, "toy.db"])

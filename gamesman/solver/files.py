@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import stat
 import sys
 import tempfile
@@ -18,9 +19,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-#: Temporary files are named ``.tmp-PID-...`` after the process writing them.
+#: Temporary files are named ``.tmp-PID@HOST-...`` after the process writing them and its machine
+#: (a directory may be shared by the machines of a cluster).
 TEMPORARY_PREFIX = ".tmp-"
-#: A temporary file of no running process, or (without a process id in its name) older than this, is stale.
+#: A temporary file of no running process of this machine, or (of another machine, or without a
+#: process id in its name) older than this, is stale.
 STALE_SECONDS = 3600
 
 
@@ -100,7 +103,7 @@ def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(path.parent)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f"{TEMPORARY_PREFIX}{os.getpid()}@{socket.gethostname()}-")
         with os.fdopen(handle, "wb") as out:
             for piece in pieces:
                 out.write(piece)
@@ -120,11 +123,14 @@ def remove_stale_temporaries(directory: Path) -> None:
         names = [entry for entry in os.scandir(directory) if entry.name.startswith(TEMPORARY_PREFIX)]
     except OSError:
         return
+    host = socket.gethostname()
     for entry in names:
-        match = re.match(rf"{re.escape(TEMPORARY_PREFIX)}(\d+)-", entry.name)
+        match = re.match(rf"{re.escape(TEMPORARY_PREFIX)}(\d+)(?:@(.+))?-", entry.name)
+        # the writer's process id, when it ran on this machine (or the name gives no machine)
+        pid = int(match.group(1)) if match and match.group(2) in (None, host) else None
         try:
-            if match and not _running(int(match.group(1))) or (
-                    not match and time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS):
+            if pid is not None and not _running(pid) or (
+                    pid is None and time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS):
                 os.unlink(entry.path)
         except OSError:
             pass  # another process removed it, or it is not ours to remove

@@ -475,6 +475,3 @@ class Solver:
                                         key=lambda entry: max_n_preference(entry[0], entry[1], mover, players))
             out[i] = (utilities, (remoteness or 0) + 1)
         return [out[i] for i in range(n)]
-
-
-__all__ = ["ENGINES", "Graph", "Result", "Solver", "SolverError", "TooLarge", "Value"]

@@ -44,8 +44,6 @@ import ctypes
 import json
 import os
 import shutil
-import sys
-import tempfile
 import zlib
 import time
 from contextlib import contextmanager
@@ -57,7 +55,9 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 import numpy as np
 
 from gamesman.contract.game import CHANCE, Game
-from gamesman.solver.database import Database, cache_directory
+from gamesman.contract.progress import rate
+from gamesman.solver.database import HEADER_LIMIT, Database, cache_directory
+from gamesman.solver.files import DamagedFile, read_regular, write_atomically
 from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
                                       Solved, check_all_solved, ended_results, expander_for, score_tables,
                                       sorted_unique, take_best)
@@ -162,54 +162,40 @@ def _results_path(directory: Path, tier: int, shard: int, mover: int) -> Path:
 
 
 def _write_codes(path: Path, sections: list[np.ndarray], label: dict) -> None:
-    """Sections of codes in one file, atomically (a temporary file renamed): a magic line, a JSON
-    line (the label, and each section's offset, count and CRC-32), then the codes."""
+    """Sections of codes in one file, atomically: a magic line, a JSON line (the label, and
+    each section's offset, count and CRC-32), then the codes."""
     arrays = [np.ascontiguousarray(section, "<i8") for section in sections]
     table, offset = [], 0
     for array in arrays:
         table.append([offset, len(array), zlib.crc32(array.data.cast("B"))])
         offset += array.nbytes
-    path.unlink(missing_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(CODES_MAGIC + json.dumps(dict(label, sections=table)).encode() + b"\n")
-            for array in arrays:
-                out.write(array.data.cast("B"))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    header = CODES_MAGIC + json.dumps(dict(label, sections=table)).encode() + b"\n"
+    _write_surely(path, lambda: write_atomically(path, [header, *(array.data.cast("B") for array in arrays)]))
 
 
 def _read_codes(path: Path, label: dict, sections: list[int] | None = None) -> list[np.ndarray] | None:
     """Those sections (all by default) of a file written by ``_write_codes`` with this label, each
-    read alone and checked; None when there is no file, or it fails a check (reported on stderr:
-    then the caller writes it again)."""
-    try:
-        handle = open(path, "rb")
-    except OSError:
-        return None
-    with handle:
-        try:
-            if handle.readline() != CODES_MAGIC:
-                raise ValueError("not a file of codes")
-            header = json.loads(handle.readline())
-            if any(header.get(key) != value for key, value in label.items()):
-                raise ValueError("it belongs to another shard or variant")
-            start, table = handle.tell(), header["sections"]
-            found = []
-            for index in range(len(table)) if sections is None else sections:
-                offset, count, crc = table[index]
-                handle.seek(start + offset)
-                data = handle.read(count * 8)
-                if len(data) != count * 8 or zlib.crc32(data) != crc:
-                    raise ValueError("checksum mismatch")
-                found.append(np.frombuffer(data, "<i8").astype(np.int64))
-            return found
-        except Exception as problem:  # any damage at all means: write it again
-            print(f"gamesman: ignoring damaged {path.name} ({problem}); it will be rebuilt", file=sys.stderr)
-            return None
+    read alone and checked; None when there is no file, or it fails a check (reported on stderr
+    and removed: then the caller writes it again)."""
+    def read(handle: int, size: int) -> list[np.ndarray]:
+        start = os.pread(handle, min(size, len(CODES_MAGIC) + HEADER_LIMIT), 0)
+        header_end = start.find(b"\n", len(CODES_MAGIC)) + 1
+        if not start.startswith(CODES_MAGIC) or not header_end:
+            raise DamagedFile("not a file of codes")
+        header = json.loads(start[len(CODES_MAGIC):header_end])
+        if any(header.get(key) != value for key, value in label.items()):
+            raise DamagedFile("it belongs to another shard or variant")
+        table = header["sections"]
+        found = []
+        for index in range(len(table)) if sections is None else sections:
+            offset, count, crc = table[index]
+            data = os.pread(handle, count * 8, header_end + offset)
+            if len(data) != count * 8 or zlib.crc32(data) != crc:
+                raise DamagedFile("checksum mismatch")
+            found.append(np.frombuffer(data, "<i8").astype(np.int64))
+        return found
+
+    return read_regular(path, read)
 
 
 def _explored_path(directory: Path) -> Path:
@@ -219,7 +205,7 @@ def _explored_path(directory: Path) -> Path:
 def _read_explored(directory: Path, label: dict) -> list[tuple[int, int, int]]:
     """The tiers a solve before explored (for this variant, root and shards): the lowest code,
     positions and moves written of each."""
-    found = _read_codes(_explored_path(directory), label) if _explored_path(directory).exists() else None
+    found = _read_codes(_explored_path(directory), label)
     return [] if found is None else [tuple(row) for row in found[0].reshape(-1, 3).tolist()]
 
 
@@ -229,8 +215,14 @@ def _write_explored(directory: Path, label: dict, tiers: list[tuple[int, int, in
 
 
 def _write_results(path: Path, spec: str, store: Store, label: dict) -> None:
+    _write_surely(path, lambda: write_store(path, spec, store, label))
+
+
+def _write_surely(path: Path, write: Callable[[], None]) -> None:
+    """``write()`` a shard's file, raising OSError when it is not there afterwards (the database
+    files' writers only report a failure; a shard's file must exist for the solve to go on)."""
     path.unlink(missing_ok=True)
-    write_store(path, spec, store, label)
+    write()
     if not path.exists():
         raise OSError(f"could not write {path}")
 
@@ -515,7 +507,7 @@ class TierRun:
                     low = least if low < 0 or 0 <= least < low else low
                     if progress:
                         progress(f"exploring tier {tier}, {done}/{self.shards} shards, "
-                                 f"{_rate(total, started)}", total, None)
+                                 f"{rate(total, time.perf_counter() - started)}", total, None)
                     if limit is not None and total > limit:
                         raise TooLarge(f"{game.name}: more than {limit:,} positions; too large to solve here")
                 low = max(low, 0)
@@ -543,13 +535,8 @@ class TierRun:
                 deepest = max(deepest, shard_deepest)
                 if progress:
                     progress(f"solving tier {tier} ({len(lows) - tier}/{len(lows)} tiers), "
-                             f"{done}/{self.shards} shards, {_rate(count, started)}", count, None)
+                             f"{done}/{self.shards} shards, {rate(count, time.perf_counter() - started)}", count, None)
         return count, deepest
-
-
-def _rate(count: int, started: float) -> str:
-    seconds = time.perf_counter() - started
-    return f"{count / seconds:,.0f} positions/s" if seconds > 0 else "-"
 
 
 def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int, deepest: int,
