@@ -360,10 +360,9 @@ class BitAlphaBeta(Strategy):
         return " ".join(["bitalphabeta", *count_words(self.depth, self.seconds)])
 
     def choose(self, position: Position) -> Choice:
-        game = self.game
         moves = self.moves_to_choose(position)
         if len(moves) == 1:
-            return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
+            return self.only_move(position, moves[0])
         move, value, depth, exact, seconds = self.search(position, moves)
         return Choice(move, self.reason(position, move, value, depth, exact, seconds))
 

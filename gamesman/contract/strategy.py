@@ -54,6 +54,10 @@ class Strategy:
             raise no_moves(self.game, position)
         return moves
 
+    def only_move(self, position: Any, move: Any) -> Choice:
+        """The choice of the one legal move, without a search."""
+        return Choice(move, f"{self.game.format_move(position, move)}, the only legal move")
+
     def decide(self, view: Any) -> Choice:
         """A legal move from the mover's view (``decides_from_views`` strategies only)."""
         raise NotImplementedError

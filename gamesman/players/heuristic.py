@@ -94,7 +94,7 @@ class MaxNPlayer(Strategy):
         game = self.game
         moves = self.moves_to_choose(position)
         if len(moves) == 1:
-            return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
+            return self.only_move(position, moves[0])
         self.rng.shuffle(moves)  # equals in a random order
         started = time.monotonic()
         self.table, self.nodes, self.deadline = {}, 0, None  # depth 1 always completes

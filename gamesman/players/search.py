@@ -296,7 +296,7 @@ class MCTSPlayer(Strategy):
         game = self.game
         moves = self.moves_to_choose(position)
         if len(moves) == 1:
-            return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only legal move")
+            return self.only_move(position, moves[0])
         root = self.search(position)
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].totals[root.mover]))
         move, child = best
