@@ -217,11 +217,12 @@ def test_nim3p_known_shares_name_a_winner_exactly_where_one_can_force_the_win():
 
 
 def test_threats_asks_the_exact_search_once_the_board_fills():
-    """With a time budget on 6x7, from EXACT_AFTER pieces on, a move whose score the exact search
-    finds in time; on positions of seeded random games where some move wins by force within
-    three plies (by the rules) but none at once, and some move does not, it is one of the
-    winning ones."""
+    """With a time budget on 6x7, from EXACT_AFTER pieces on, on positions of seeded random
+    games where some move wins by force within three plies (by the rules) but none at once,
+    and some move does not, the exact search finds a winning move: one after which the
+    opponent loses by the exact search's full score."""
     from gamesman.games.connectfour.search import EXACT_AFTER
+    from gamesman.solver.results import Value
 
     game = make_game("connectfour")
     player = make_strategy(game, "threats --time 4", random.Random(0))
@@ -235,13 +236,41 @@ def test_threats_asks_the_exact_search_once_the_board_fills():
                 expected = winning_moves(game, position, 3)
                 if expected and len(expected) < len(game.moves(position)) and not winning_moves(game, position, 1):
                     choice = player.choose(position)
-                    assert "by the exact search" in choice.reason
-                    assert choice.move in expected
+                    assert "a win by the exact search" in choice.reason
+                    child = game.play(position, choice.move)
+                    assert game.known_result(child).value is Value.LOSE
                     checked += 1
             position = game.play(position, rng.choice(game.moves(position)))
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_the_outcome_of_the_exact_search_is_the_sign_of_its_score():
+    """``exact_outcome`` (two null windows at most) says win, tie or loss as the full score does,
+    on positions of seeded random 6x7 games from 12 pieces on, and on the empty 4x4 board (a tie)."""
+    import time
+
+    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
+
+    game = make_game("connectfour")
+    player = ThreatSearch(game, random.Random(0))
+    rng = random.Random(5)
+    outcomes = set()
+    for _ in range(12):
+        position = game.start()
+        while game.outcome(position) is None:
+            pieces = game.size - position[1].count("-")
+            if pieces >= 12 and rng.random() < 0.2:
+                mine, mask = player.bit_boards(position)
+                outcome = exact_outcome(game.exact, mine, mask, time.monotonic() + 60)
+                score = game.exact.score(mine, mask)
+                assert outcome == (score > 0) - (score < 0), position
+                outcomes.add(outcome)
+            position = game.play(position, rng.choice(game.moves(position)))
+    assert outcomes >= {-1, 1}
+    small = make_game("connectfour", rows=4, cols=4)
+    assert exact_outcome(small.exact, 0, 0, time.monotonic() + 60) == 0 == small.exact.score(0, 0)
 
 
 @pytest.mark.parametrize("name, options, estimate", [

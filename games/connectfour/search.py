@@ -7,11 +7,14 @@ with any line length, misère too.  It is what plays where the exact search
 exact search minutes, a second of ``threats`` sees 11 to 13 plies.
 
 With a time budget, on a variant the exact search answers
-(:mod:`gamesman.games.connectfour.exact`, its table shared with ``perfect``), once
-the board holds EXACT_AFTER pieces it first asks that search for the score of
-every move, for at most EXACT_SHARE of the budget; when every score comes back
-in time it plays a best one (``d: win 13 by the exact search, ...``), else it
-searches as below for the rest of the budget.
+(:mod:`gamesman.games.connectfour.exact`, its table shared with ``perfect`` and
+kept from move to move), once the board holds EXACT_AFTER pieces it first asks
+that search, for at most EXACT_SHARE of the budget, whether each move wins,
+ties or loses (two null windows around 0 each, not the exact score: much
+quicker), centre first.  A move that wins is played (``d: a win by the exact
+search, ...``); moves that lose are left out of the search below, unless every
+move loses.  From 7 to 9 pieces on (the table filled by the moves before), it
+mostly knows every move's outcome in time, and plays perfectly from there.
 
 Negamax alpha-beta with iterative deepening and a transposition table (kept
 from move to move: what it holds is true of its positions), the best move found
@@ -62,9 +65,10 @@ BOARD_BITS = 64
 #: The transposition table has 2**TABLE_BITS slots (24 bytes each: 25 MB).
 TABLE_BITS = 20
 EXACT, LOWER, UPPER = 0, 1, 2
-#: The exact search is asked once the board holds this many pieces (a fraction of a second from
-#: there on, mostly), for at most this share of the time budget, in slices of this many nodes.
-EXACT_AFTER = 12
+#: The exact search is asked once the board holds this many pieces (its table fills from there;
+#: it tells every move's outcome in time from 7 to 9 pieces on, mostly), for at most this share of
+#: the time budget, in slices of this many nodes.
+EXACT_AFTER = 6
 EXACT_SHARE = 0.5
 EXACT_SLICE = 1 << 15
 PROVED = 255  # the depth of a table entry whose subtree was searched to the end
@@ -235,6 +239,8 @@ class ThreatSearch(Strategy):
     nodes: int = field(default=0, init=False, repr=False)
     #: Whether the exact search is compiled and its table in memory (see ``solved``).
     exact_ready: bool = field(default=False, init=False, repr=False)
+    #: What the exact search said of the moves the search below was left (added to its reason).
+    ruled_out: str = field(default="", init=False, repr=False)
 
     def __post_init__(self) -> None:
         game = self.game
@@ -276,24 +282,23 @@ class ThreatSearch(Strategy):
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only move that does not lose at once"
                           if ends else f"{game.format_move(position, moves[0])}, the only legal move")
-        solved, tried = self.solved(position, moves)
+        solved, moves, tried = self.solved(position, moves)
         if solved is not None:
             return solved
         seconds = None if self.seconds is None else self.seconds - tried
         column, value, depth, exact, spent = self.search(position, moves, seconds)
-        return Choice(column, self.reason(position, column, value, depth, exact, tried + spent))
+        return Choice(column, self.reason(position, column, value, depth, exact, tried + spent) + self.ruled_out)
 
-    def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, float]:
-        """The best move by the exact search, when the variant has one, the board holds at least
-        EXACT_AFTER pieces and every move's score is found within EXACT_SHARE of the time budget,
-        else None (a budget of depth alone never asks it); and the seconds spent trying."""
-        from gamesman.games.connectfour.exact import result_of_score
-
+    def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, list[int], float]:
+        """What the exact search tells within EXACT_SHARE of the time budget, when the variant
+        has one and the board holds at least EXACT_AFTER pieces (a budget of depth alone never
+        asks it): a winning move's choice, or None and the moves left to search (those not
+        found to lose, or all when every one loses); and the seconds spent."""
+        self.ruled_out = ""
         game = self.game
-        turn, cells, _ = position
-        empty = cells.count(boards.EMPTY)
+        empty = position[1].count(boards.EMPTY)
         if self.seconds is None or not game.exact_on_demand() or game.size - empty < EXACT_AFTER:
-            return None, 0.0
+            return None, columns, 0.0
         search = game.exact
         if not self.exact_ready:  # before the clock starts, once: compile (or load from numba's cache) the
             search.state[:] = 0  # search, and touch every page of its table (the first touches cost a second)
@@ -304,23 +309,31 @@ class ThreatSearch(Strategy):
         started = time.monotonic()
         deadline = started + EXACT_SHARE * self.seconds
         before = search.nodes
-        scores = {}
-        for column in columns:
+        losing, not_losing = [], []
+        for column in sorted(columns, key=lambda col: abs(2 * col - (game.cols - 1))):  # centre first
             child = game.play(position, column)
-            if game.outcome(child) is not None:
-                scores[column] = 0  # the last cell, without a line
-                continue
-            mine, mask = self.bit_boards(child)
-            score = exact_score(search, mine, mask, deadline)
-            if score is None:
-                return None, time.monotonic() - started
-            scores[column] = -score
-        best = max(scores.values())
-        column = self.rng.choice([column for column in columns if scores[column] == best])
-        self.nodes = search.nodes - before
+            outcome = 0 if game.outcome(child) is not None else exact_outcome(search, *self.bit_boards(child),
+                                                                                deadline)
+            if outcome is None:
+                break
+            if outcome < 0:  # the opponent loses
+                self.nodes = search.nodes - before
+                spent = time.monotonic() - started
+                return Choice(column, f"{game.format_move(position, column)}: a win by the exact search, "
+                                      f"{counted(self.nodes, 'node')} in {spent:.2f} s"), [column], spent
+            (losing if outcome > 0 else not_losing).append(column)
         spent = time.monotonic() - started
-        return Choice(column, f"{game.format_move(position, column)}: {result_of_score(best, empty)} by the exact "
-                              f"search, {counted(self.nodes, 'node')} in {spent:.2f} s"), spent
+        left = [column for column in columns if column not in losing]
+        if not left:
+            self.ruled_out = "; every move loses by the exact search"
+            return None, columns, spent
+        if len(left) == 1:
+            return Choice(left[0], f"{game.format_move(position, left[0])}, the only move that does not lose, "
+                                   f"by the exact search in {spent:.2f} s"), left, spent
+        if losing:
+            named = ", ".join(game.format_move(position, column) for column in losing)
+            self.ruled_out = f"; the exact search rules out {named} (losing)"
+        return None, left, spent
 
     def bit_boards(self, position: Position) -> tuple[int, int]:
         """The bit boards of a position: the pieces of the player to move, and all pieces."""
@@ -360,19 +373,26 @@ class ThreatSearch(Strategy):
         return column_of[int(best)], value, reached, exact, time.monotonic() - started
 
 
-def exact_score(search: ExactSearch, mine: int, mask: int, deadline: float) -> int | None:
-    """The exact score of a position (as ``ExactSearch.score`` finds it, its table shared), or
-    None when the search has not ended by ``deadline``: it runs in slices of EXACT_SLICE nodes."""
-    kernels = search.kernels
+def exact_outcome(search: ExactSearch, mine: int, mask: int, deadline: float) -> int | None:
+    """1, 0 or -1 as the player to move wins, ties or loses (the sign of the score
+    ``ExactSearch.score`` finds, by at most two null windows, around 0 and -1, its table
+    shared), or None when the search has not ended by ``deadline``: it runs in slices of
+    EXACT_SLICE nodes."""
+    kernels, state = search.kernels, search.state
+    arrays = (search.geometry, search.masks, search.table, search.frames, search.windows, search.moves,
+              search.ranks, search.counts, state)
     search.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
-    search.state[:] = 0
-    search.state[kernels.PHASE] = kernels.START
-    while search.state[kernels.PHASE] != kernels.DONE:
+    state[:] = 0
+    state[kernels.PHASE] = kernels.START
+    kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
+    if state[kernels.PHASE] != kernels.DONE:  # the score is only wanted within [-1, 1]: its sign
+        state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
+    while state[kernels.PHASE] != kernels.DONE:
         if time.monotonic() > deadline:
             return None
-        search.nodes += kernels.search(search.geometry, search.masks, search.table, search.frames, search.windows,
-                                       search.moves, search.ranks, search.counts, search.state, EXACT_SLICE)
-    return int(search.state[kernels.LOW])
+        search.nodes += kernels.search(*arrays, EXACT_SLICE)
+    low = int(state[kernels.LOW])
+    return (low > 0) - (low < 0)
 
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:
