@@ -190,3 +190,67 @@ def test_a_table_that_grows_keeps_its_bounds_and_the_answers(monkeypatch):
     monkeypatch.setattr(exact, "GROW_AFTER", 0)  # grow at the first returns to Python, in the middle of the search
     growing = ExactSearch(6, 7, 4)
     assert growing.result(cells, "x", "o") == answer and len(growing.table) >= 1 << 20
+
+
+def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right():
+    """A deadline that passes raises OutOfTime soon after it (the search returns to Python every
+    few milliseconds); afterwards the answers, with the table's new bounds, are those of a fresh
+    search."""
+    import time
+
+    from gamesman.contract.errors import OutOfTime
+
+    game = make_game("connectfour")
+    position = game.parse_position("(x ---x--- ---o--- ------- ------- ------- -------)")
+    late = next(p for p in (late_position(game, 32, seed) for seed in range(100)) if p is not None)
+    game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock starts
+    started = time.monotonic()
+    with pytest.raises(OutOfTime):
+        game.known_result(game.start(), started + 0.2)
+    assert time.monotonic() - started < 0.6
+    later = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
+    assert game.known_result(later) == make_game("connectfour").known_result(later)
+    with pytest.raises(OutOfTime):
+        game.known_result(position, time.monotonic() - 1)
+
+
+def late_position(game, pieces: int, seed: int):
+    """A position of a seeded random game with ``pieces`` pieces and no line yet (or None)."""
+    rng = random.Random(seed)
+    position = game.start()
+    while game.size - position[1].count("-") < pieces:
+        if game.outcome(position) is not None:
+            return None
+        position = game.play(position, rng.choice(game.moves(position)))
+    return position if game.outcome(position) is None else None
+
+
+def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
+    """On the empty 6x7 board (minutes of search) the prediction says it is not known yet, and
+    value, values and hint give the search player's estimate and say why; near the end the exact
+    answers come in time; with wait on, value waits for the exact search."""
+    from gamesman.doors.shell import Shell
+    from gamesman.doors.shell.session import EXACT_WAIT
+    from gamesman.doors.shell.wording import describe_result
+
+    s = Shell(write=lambda text: None, seed=0)
+    out = s.run("new connectfour")
+    not_yet = f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
+    assert f"Prediction: not yet: {not_yet}" in out
+    s.run("search threats 3")
+    assert s.run("value").startswith(f"connectfour: {not_yet}; estimate by threats 3: best ")
+    assert s.run("hint").startswith("hint (estimate by threats 3): play ")
+    assert f"connectfour: {not_yet}; estimates by threats 3, best first:" in s.run("values")
+    assert s.run("wait") == "wait is off\n"
+    game = make_game("connectfour")
+    solver = Solver(game, database=None)
+    late = next(p for p in (late_position(game, 32, seed) for seed in range(100)) if p is not None)
+    said = describe_result(game, late, solver.result(late))
+    assert f"Prediction: {said}" in s.run(f"set {game.format_position(late)}")
+    assert s.run("value") == said + "\n"
+    assert s.run("hint").startswith("hint: play ")
+    assert s.run("wait maybe") == "wait takes on or off\n"
+    assert s.run("wait on").startswith("wait on: exact answers are waited for")
+    middle = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
+    s.run(f"set {game.format_position(middle)}")
+    assert s.run("value") == describe_result(game, middle, solver.result(middle)) + "\n"

@@ -344,7 +344,7 @@ def test_predictions_toggle():
 def test_ctrl_c_during_a_prediction_turns_predictions_off(monkeypatch):
     s = shell("new nim --heaps 2 --size 2")
 
-    def interrupted(self, position):
+    def interrupted(self, position, deadline=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Solver, "result", interrupted)
@@ -742,7 +742,7 @@ def test_predictions_stopped_by_ctrl_c_come_back_for_the_next_game(monkeypatch):
     s = shell("new nim --heaps 2 --size 2")
     solve = Solver.result
 
-    def interrupted(self, position):
+    def interrupted(self, position, deadline=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Solver, "result", interrupted)
@@ -827,6 +827,27 @@ def test_save_and_load_round_trip(tmp_path):
     assert "is not a legal move here" in loaded.run(f"load {path}")
     assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
     assert loaded.run(f"load {tmp_path / 'none.txt'}").startswith("cannot load")
+
+
+def test_save_keeps_the_search_player_and_wait(tmp_path):
+    path = tmp_path / "game.txt"
+    s = shell("new hex --size 5", "search mcts 200", "wait on", "c3")
+    s.run(f"save {path}")
+    assert "search mcts 200\nwait on\n" in path.read_text()
+    loaded = shell("new nim")
+    assert "loaded from" in loaded.run(f"load {path}")
+    assert loaded.search_words == ["mcts", "200"] and loaded.wait
+    assert loaded.run("search") == "search player: mcts 200 (chosen by search; search default: the game's own)\n"
+    plain = tmp_path / "plain.txt"
+    shell("new hex --size 5").run(f"save {plain}")
+    assert "search" not in plain.read_text() and "wait" not in plain.read_text()
+    assert "loaded from" in loaded.run(f"load {plain}")
+    assert loaded.search_words is None and not loaded.wait
+    path.write_text(path.read_text().replace("search mcts 200", "search fly"))
+    assert loaded.run(f"load {path}").startswith("unknown strategy 'fly'")
+    assert loaded.search_words is None and loaded.game.spec == "hex(size=5,swap=false)"  # unchanged
+    path.write_text(path.read_text().replace("search fly\nwait on", "wait maybe"))
+    assert loaded.run(f"load {path}") == f"{path}: wait is on or off, not 'maybe'\n"
 
 
 def test_a_loaded_perfect_player_solves_the_loaded_variant(tmp_path):

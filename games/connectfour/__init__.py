@@ -134,9 +134,9 @@ class ConnectFour(Game[Position, int]):
 
         return ExactSearch(self.rows, self.cols, self.in_a_row, self.book)
 
-    def known_result(self, position: Position) -> "Result | None":
+    def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
         """The exact result of any position of a variant the search answers (else None);
-        a long search shows its progress and stops on Ctrl-C."""
+        a long search shows its progress and stops on Ctrl-C, or at ``deadline``."""
         from gamesman.contract.progress import Progress
         from gamesman.solver.results import Result, Value
 
@@ -150,7 +150,7 @@ class ConnectFour(Game[Position, int]):
                           remoteness=0)
         progress = Progress(f"solving {self.spec}")
         try:
-            return self.exact.result(cells, PIECES[turn], PIECES[1 - turn], progress)
+            return self.exact.result(cells, PIECES[turn], PIECES[1 - turn], progress, deadline=deadline)
         finally:
             progress.finish()
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamesman.boards.codes import GravityBoard
+from gamesman.contract.errors import OutOfTime
 from gamesman.contract.game import ProgressFn
 from gamesman.solver.results import Result, Value
 
@@ -37,8 +38,10 @@ if TYPE_CHECKING:
 
 #: The largest board: a column takes rows + 1 bits, and a position's key as many bits as the board.
 BOARD_BITS = 56
-#: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second.
+#: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second;
+#: with a deadline, a few milliseconds.
 SLICE = 1 << 21
+DEADLINE_SLICE = 1 << 15
 #: A search of at least this many nodes (a second or so) is worth a line in the opening book.
 WORTH_KEEPING = 1 << 21
 #: The transposition table starts with about 2**TABLE_BITS slots (8 bytes each: 134 MB) ...
@@ -126,20 +129,27 @@ class ExactSearch:
         return sum(array.nbytes for array in (self.table, self.frames, self.windows, self.moves,
                                               self.ranks, self.counts))
 
-    def score(self, mine: int, mask: int, progress: ProgressFn | None = None) -> int:
+    def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:
         """The exact score of a position where no line is complete and a cell is empty:
-        ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards)."""
+        ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards).  With
+        a ``deadline`` (a ``time.monotonic()`` value) it raises OutOfTime when the search has
+        not ended by then (what the table learnt stays)."""
+        import time
+
         import numpy as np
 
         kernels = self.kernels
+        budget = SLICE if deadline is None else DEADLINE_SLICE
         self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
         self.state[:] = 0
         self.state[kernels.PHASE] = kernels.START
         nodes = 0
         try:
             while self.state[kernels.PHASE] != kernels.DONE:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
                 nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
-                                        self.moves, self.ranks, self.counts, self.state, SLICE)
+                                        self.moves, self.ranks, self.counts, self.state, budget)
                 if progress:
                     progress("exact search (can take minutes; Ctrl-C stops)", nodes, None)
                 if (len(self.table) < 1 << LARGEST_TABLE_BITS
@@ -160,10 +170,11 @@ class ExactSearch:
         return scores
 
     def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None,
-               keep: bool = False) -> Result:
+               keep: bool = False, deadline: float | None = None) -> Result:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
         1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move;
-        ``keep``: into the book even if the search was quick (the book command's positions)."""
+        ``keep``: into the book even if the search was quick (the book command's positions);
+        ``deadline``: see ``score``."""
         import numpy as np
 
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
@@ -173,7 +184,7 @@ class ExactSearch:
         score = None if self.book is None else self.book.get(key)
         if score is None:
             before = self.nodes
-            score = self.score(mine, mask, progress)
+            score = self.score(mine, mask, progress, deadline)
             if self.book is not None and (keep or self.nodes - before >= WORTH_KEEPING):
                 self.book.add(key, score)
         return result_of_score(score, empty)

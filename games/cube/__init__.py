@@ -225,7 +225,7 @@ class Cube(Game[str, str]):
             raise GameError("cube: exact distances are known here for the 2x2x2 only")
         return int(distance_tables(progress)[self.metric][index_2x2(position)])
 
-    def known_result(self, position: str) -> "Result | None":
+    def known_result(self, position: str, deadline: float | None = None) -> "Result | None":
         """The solver's result for a 2x2x2 straight from the table (None for the 3x3x3)."""
         from gamesman.solver.strong import Result, Value
 

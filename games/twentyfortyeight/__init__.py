@@ -165,7 +165,7 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
 
     search_strategy = "expectimax"
 
-    def known_result(self, position: Position) -> "Result | None":
+    def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
         """The exact result of a target game from its table (``ExactTable``), built on first use."""
         if not self.target or not self.solvable():
             return None

@@ -27,3 +27,8 @@ class IllegalMove(GameError):
 
 class OptionError(GameError):
     """An unknown variant option, or a value of the wrong type or out of range."""
+
+
+class OutOfTime(Exception):
+    """A search ran out of its time budget, or an exact answer asked with a deadline
+    (``Game.known_result``) was not found by then."""

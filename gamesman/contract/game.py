@@ -279,11 +279,13 @@ class Game(Generic[Position, Move]):
         exact search), so the solver never walks its graph and perfect play is offered."""
         return False
 
-    def known_result(self, position: Position) -> Any:
+    def known_result(self, position: Position, deadline: float | None = None) -> Any:
         """A solver Result the game already knows (e.g. from its own table), else None.
 
         The solver asks this first, so a game with a closed-form answer or a
-        precomputed table never has its graph walked.
+        precomputed table never has its graph walked.  With a ``deadline`` (a
+        ``time.monotonic()`` value), a search that has not found the answer by
+        then raises :class:`~gamesman.contract.errors.OutOfTime`.
         """
         return None
 

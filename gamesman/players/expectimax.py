@@ -28,10 +28,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Hashable
 
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
-from gamesman.players.search import DEFAULT_SECONDS, OutOfTime, count_words, parse_budget
+from gamesman.players.search import DEFAULT_SECONDS, count_words, parse_budget
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 50

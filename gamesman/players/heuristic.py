@@ -34,11 +34,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
 from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
-                                     OutOfTime, budget_usage, count_words, counted, parse_budget)
+                                     budget_usage, count_words, counted, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
 Evaluation = Callable[[Any], float]

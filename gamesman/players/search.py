@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Hashable, Protocol
 
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_moves
 from gamesman.players.play import random_outcome
@@ -443,10 +443,6 @@ class MCTSPlayer(Strategy):
 
 EXACT, LOWER, UPPER = 0, 1, 2
 PROVED = 10 ** 6  # the depth of a table entry whose subtree was searched to the end
-
-
-class OutOfTime(Exception):
-    """Raised inside a search (alpha-beta, expectimax, max^n) when its time budget is spent."""
 
 
 @dataclass

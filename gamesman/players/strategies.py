@@ -250,7 +250,8 @@ def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
     import math
     import time
 
-    from gamesman.players.search import MAX_DEPTH, WIN, OutOfTime, counted, drawn_from_view
+    from gamesman.contract.errors import OutOfTime
+    from gamesman.players.search import MAX_DEPTH, WIN, counted, drawn_from_view
 
     game = player.game
     me = game.to_move(position)

@@ -171,9 +171,10 @@ class Solver:
         self._loaded = False
 
     # -- answers --------------------------------------------------------------
-    def result(self, position: Hashable) -> Result:
-        """The result of ``position``, solving what is needed first."""
-        known = self.game.known_result(position)
+    def result(self, position: Hashable, deadline: float | None = None) -> Result:
+        """The result of ``position``, solving what is needed first.  ``deadline``: see
+        ``Game.known_result`` (a game that answers on demand may run out of time)."""
+        known = self.game.known_result(position, deadline)
         if known is not None:
             return known
         self._load()
@@ -183,14 +184,14 @@ class Solver:
             packed = self.table.get(position)
         return unpack(packed)
 
-    def move_results(self, position: Hashable) -> list[tuple[Hashable, Result]]:
+    def move_results(self, position: Hashable, deadline: float | None = None) -> list[tuple[Hashable, Result]]:
         """Every legal move with its result for the player making it, best first."""
         game = self.game
         mover = game.to_move(position)
         rows = []
         for move in game.moves(position):
             child = game.play(position, move)
-            rows.append((move, self.move_result(mover, child)))
+            rows.append((move, self.move_result(mover, child, deadline)))
         if rows and rows[0][1].value is None:
             rows.sort(key=lambda row: max_n_preference(row[1].utilities or (), row[1].remoteness, mover, game.players),
                       reverse=True)
@@ -198,9 +199,9 @@ class Solver:
             rows.sort(key=lambda row: row[1].sort_key())
         return rows
 
-    def move_result(self, mover: int, child: Hashable) -> Result:
+    def move_result(self, mover: int, child: Hashable, deadline: float | None = None) -> Result:
         """The result of moving to ``child``, from the mover's point of view."""
-        result = self.result(child)
+        result = self.result(child, deadline)
         if result.value is None:
             remoteness = None if result.remoteness is None else result.remoteness + 1
             return Result(utilities=result.utilities, remoteness=remoteness)
@@ -208,10 +209,10 @@ class Solver:
         remoteness = None if result.remoteness is None else result.remoteness + 1
         return Result(value=value, remoteness=remoteness, grundy=result.grundy)
 
-    def best_moves(self, position: Hashable) -> list[Hashable]:
+    def best_moves(self, position: Hashable, deadline: float | None = None) -> list[Hashable]:
         """The moves a perfect player may choose (all equally good; under max^n, equal in
         ``max_n_preference``, so that play follows the values the solver gives)."""
-        rows = self.move_results(position)
+        rows = self.move_results(position, deadline)
         if not rows:
             return []
         best = rows[0][1]

@@ -8,7 +8,7 @@ import sys
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
 from gamesman.doors.shell.help import ALIASES, COMMANDS, PRIVATE_OK, SHORTCUTS
-from gamesman.doors.shell.session import Step, split_seed, take_seed, transcript_line
+from gamesman.doors.shell.session import EXACT_WAIT, Step, split_seed, take_seed, transcript_line
 from gamesman.doors.shell.wording import announce, describe_result, plain_number, spent
 
 
@@ -145,14 +145,18 @@ class Shell(Completion):
         utilities = self.over()
         if utilities is not None:
             self.say(f"the game is over: {announce(self.game, utilities)}")
-        elif self.exact():
-            result = self.solving(lambda: self.get_solver().result(self.position))
-            self.say(describe_result(self.game, self.position, result))
-        else:
-            search, found = self.estimate()
-            move, text = found.rows[0]
-            self.say(f"{self.game.name}: too large to solve; estimate by {search}{spent(found)}: "
-                     f"best {self.game.format_move(self.position, move)}, {text}")
+            return
+        why = "too large to solve"
+        if self.exact():
+            result = self.answer(lambda deadline: self.get_solver().result(self.position, deadline))
+            if result is not None:
+                self.say(describe_result(self.game, self.position, result))
+                return
+            why = self.unanswered()
+        search, found = self.estimate()
+        move, text = found.rows[0]
+        self.say(f"{self.game.name}: {why}; estimate by {search}{spent(found)}: "
+                 f"best {self.game.format_move(self.position, move)}, {text}")
 
     def do_values(self, args: list[str], line: str) -> None:
         self.need_game()
@@ -162,9 +166,13 @@ class Shell(Completion):
             self.say(f"the game is over: {announce(game, utilities)}")
             return
         position = self.position
-        if not self.exact():
+        rows = None
+        if self.exact():
+            rows = self.answer(lambda deadline: self.get_solver().move_results(position, deadline))
+        if rows is None:
+            why = self.unanswered() if self.exact() else "too large to solve"
             search, found = self.estimate()
-            self.say(f"{game.name}: too large to solve; estimates by {search}{spent(found)}, best first:")
+            self.say(f"{game.name}: {why}; estimates by {search}{spent(found)}, best first:")
             names = [game.format_move(position, move) for move, _ in found.rows]
             width = max([4] + [len(n) for n in names])
             self.say(f"{'move':<{width}}  estimate")
@@ -173,7 +181,6 @@ class Shell(Completion):
             if found.unrated:
                 self.say(f"not rated by {search}: " + " ".join(game.format_move(position, m) for m in found.unrated))
             return
-        rows = self.solving(lambda: self.get_solver().move_results(position))
         names = [game.format_move(position, move) for move, _ in rows]
         width = max([4] + [len(n) for n in names])
         if rows and rows[0][1].value is None:
@@ -210,15 +217,19 @@ class Shell(Completion):
         if utilities is not None:
             self.say(f"the game is over: {announce(game, utilities)}")
             return
-        if not self.exact():
+        answered = None
+        if self.exact():
+            solver = self.get_solver()
+            answered = self.answer(lambda deadline: (solver.best_moves(position, deadline),
+                                                     solver.result(position, deadline)))
+        if answered is None:
             search, found = self.estimate()
             move, text = found.rows[0]
             effort = f"; {found.spent}" if found.spent else ""
-            self.say(f"hint (estimate by {search}{effort}): play {game.format_move(position, move)}: {text}")
+            why = f"; {self.unanswered()}" if self.exact() else ""
+            self.say(f"hint (estimate by {search}{effort}): play {game.format_move(position, move)}: {text}{why}")
             return
-        solver = self.get_solver()
-        best = self.solving(lambda: solver.best_moves(position))
-        result = self.solving(lambda: solver.result(position))
+        best, result = answered
         moves = [game.format_move(position, m) for m in best]
         listed = moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
         self.say(f"hint: play {listed} ({describe_result(game, position, result)})")
@@ -241,6 +252,15 @@ class Shell(Completion):
         self.say(f"predictions {args[0].lower()}")
         if self.predictions and self.has_game and self.over() is None:
             self.show()
+
+    def do_wait(self, args: list[str], line: str) -> None:
+        if not args:
+            self.say(f"wait is {'on' if self.wait else 'off'}")
+            return
+        self.wait = switch("wait", args)
+        self.say(f"wait {args[0].lower()}: " + ("exact answers are waited for, however long they take (Ctrl-C stops)"
+                                                if self.wait else f"after {EXACT_WAIT:g} s of exact search, "
+                                                "value, values and hint ask the search player"))
 
     def sides(self, word: str) -> list[int]:
         """The players a SIDE word names: a player's name, its number, or both/all."""
@@ -324,12 +344,7 @@ class Shell(Completion):
             if moves == 0:
                 raise GameError("auto N plays N moves: N must be 1 or more")
             args = args[1:]
-        if args:
-            default = self.make_player(args)
-        elif self.exact():
-            default = self.make_player(["perfect"])
-        else:
-            default = self.searcher()
+        default = self.make_player(args) if args else self.default_player()
         self.play_automatic(watch=True, default=default, moves=moves)
 
     def set_seed(self, seed: int) -> None:

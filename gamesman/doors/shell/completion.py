@@ -45,7 +45,7 @@ class Completion(Session):
             return self.strategy_candidates()
         if command == "search" and len(words) == 1 and self.has_game:
             return self.strategy_candidates() + ["default"]
-        if command == "predictions" and len(words) == 1:
+        if command in ("predictions", "wait") and len(words) == 1:
             return ["on", "off"]
         if command == "record" and len(words) == 1:
             return ["off"]

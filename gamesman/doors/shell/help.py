@@ -36,6 +36,12 @@ COMMANDS: dict[str, Command] = {
                       "its answers repeatable: search mcts 5000, search alphabeta 6, search mcts --time 3.\n"
                       "search default goes back to the game's own; search alone names the one in use."),
     "predictions": Command("predictions on|off", "show or hide the prediction under the board"),
+    "wait": Command("wait on|off", "wait for exact answers that take a long search (Connect Four 6x7)",
+                    "Connect Four 6x7 is answered exactly by a search, which takes minutes on the\n"
+                    "first moves.  With wait off (the default) the prediction, value, values and\n"
+                    "hint wait a second for it, then say so (value, values and hint give a\n"
+                    "search player's estimate) and auto plays the search player; with wait on\n"
+                    "they wait however long it takes (Ctrl-C stops)."),
     "computer": Command("computer SIDE STRATEGY", "let the computer play a side (or both)",
                         "SIDE is a player's name or both; STRATEGY is one of the strategies below,\n"
                         "e.g. computer o perfect, computer x imperfect 0.8, computer both random.\n"
@@ -43,7 +49,8 @@ COMMANDS: dict[str, Command] = {
     "human": Command("human SIDE", "a person plays SIDE (or both) again"),
     "auto": Command("auto [N] [STRATEGY]", "watch the computer play this game to its end (or N moves)",
                     "Sides without a computer player use STRATEGY (default: perfect, or a\n"
-                    "search player when the variant is too large to solve).  Ctrl-C stops."),
+                    "search player when the variant is too large to solve or its exact search\n"
+                    "is not waited for: see wait).  Ctrl-C stops."),
     "reveal": Command("reveal on|off", "show the whole table of a game with hidden cards (teaching, debugging)",
                       "With one person at the table the board shows only what that seat knows;\n"
                       "with several, the keyboard is passed on before each person's turn.\n"
@@ -68,5 +75,6 @@ ALIASES = {"exit": "quit", "board": "show", "?": "help"}
 SHORTCUTS = {"u": "undo", "r": "redo", "v": "values", "h": "hint", "q": "quit"}
 #: The commands that show nothing of anyone's cards: allowed while the keyboard is passed on.
 PRIVATE_OK = frozenset({"new", "again", "computer", "human", "reveal", "seed", "games", "options", "rules",
-                        "record", "help", "quit", "predictions", "save", "load", "search"})
+                        "record", "help", "quit", "predictions", "save", "load", "search",
+                        "wait"})
 

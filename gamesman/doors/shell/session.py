@@ -6,6 +6,7 @@ import random
 import re
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, TextIO, TypeVar
 
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 MOVE_LIMIT = 500
 #: Seconds between the progress reports of a search player (which cannot report itself).
 SEARCH_TICK = 0.1
+#: How long an exact answer that the game searches for on demand (Connect Four 6x7) is waited
+#: for before value, values and hint give a search player's estimate instead (``wait on``:
+#: however long it takes).
+EXACT_WAIT = 1.0
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
 NO_GAME = "no game yet: type new GAME (games lists them)"
@@ -134,6 +139,7 @@ class Session:
         self.redo_stack: list[list[Step]] = []
         self.computers: dict[int, Strategy] = {}
         self.predictions = True
+        self.wait = False  # wait for exact answers searched on demand however long they take
         self.predictions_stopped = False  # turned off by a Ctrl-C or a failure: on again for the next game
         self.refused = False  # a line was refused (the piped shell's exit status says so)
         self.playing = False  # automatic moves are being played (a Ctrl-C then redraws the board)
@@ -405,6 +411,31 @@ class Session:
 
         return answers_exactly(self.game)
 
+    def answer(self, work: Callable[[float | None], T]) -> T | None:
+        """``work(deadline)`` asks the solver, with progress; for a game that searches for
+        exact answers on demand, the deadline is EXACT_WAIT from now (unless ``wait`` is on),
+        and None means the search had not ended by then (what it learnt is kept)."""
+        from gamesman.contract.errors import OutOfTime
+
+        deadline = None
+        if self.game.exact_on_demand() and not self.wait:
+            deadline = time.monotonic() + EXACT_WAIT
+        try:
+            return self.solving(lambda: work(deadline))
+        except OutOfTime:
+            return None
+
+    def unanswered(self) -> str:
+        """Why an exact answer gave way to an estimate (see ``answer``)."""
+        return f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
+
+    def default_player(self) -> "Strategy":
+        """The player for sides without one: perfect where the solver answers in time (an
+        exact search on demand only with ``wait`` on), else the search player."""
+        if self.exact() and (self.wait or not self.game.exact_on_demand()):
+            return self.make_player(["perfect"])
+        return self.searcher()
+
     def make_player(self, words: list[str]) -> "Strategy":
         """A strategy from words; perfect-like players share the shell's solver."""
         from gamesman.players.strategies import PerfectPlayer, make_strategy
@@ -441,7 +472,7 @@ class Session:
             return
         try:
             self.say(self.board(), "board")
-            result = self.solving(lambda: self.get_solver().result(self.position))
+            result = self.answer(lambda deadline: self.get_solver().result(self.position, deadline))
         except KeyboardInterrupt:
             self.interrupts.arm()  # the command goes on, and a later Ctrl-C may cancel it
             self.after_interrupt()
@@ -451,6 +482,9 @@ class Session:
         except GameError as problem:
             self.predictions, self.predictions_stopped = False, True
             self.say(f"Prediction: none ({problem}); predictions are off", "error")
+            return
+        if result is None:
+            self.say(f"Prediction: not yet: {self.unanswered()}", "prediction")
             return
         self.say(f"Prediction: {describe_result(game, self.position, result)}", "prediction")
 
@@ -621,6 +655,9 @@ class Session:
         self.say(f"{self.game.variant_title()}: {self.game.spec}")
         if not self.exact():
             self.say("(too large to solve: no predictions; value and hint ask a search player)")
+        elif self.game.exact_on_demand() and not self.wait:
+            self.say(f"(answered by an exact search, which takes minutes on the first moves: predictions, value "
+                     f"and hint wait {EXACT_WAIT:g} s for it; wait on waits however long)")
         self.play_automatic()
 
 
