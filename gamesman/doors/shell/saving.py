@@ -1,9 +1,9 @@
 """Saving a game to a small readable file and loading it back (``save FILE``, ``load FILE``).
 
 The file holds, one item a line: the variant's spec, the shell's seed, whether the
-whole table is revealed, each computer side with its strategy, the starting
-position, then every move played with who played it (and the strategy that chose
-it).  Loading replays the moves from the start, so a file that does not follow the
+whole table is revealed, each computer side with its strategy, the search player
+chosen by ``search`` and ``wait on`` (when they were set), the starting position,
+then every move played with who played it (and the strategy that chose it).  Loading replays the moves from the start, so a file that does not follow the
 rules is refused with the line at fault::
 
     # gamesman saved game: load FILE in the shell, or gamesman --load FILE
@@ -33,6 +33,10 @@ def saved_text(shell: "Shell") -> str:
     game = shell.game
     lines = [HEADER, f"game {game.spec}", f"seed {shell.seed}", f"reveal {'on' if shell.reveal else 'off'}"]
     lines += [f"computer {game.player_name(p)} {strategy.describe()}" for p, strategy in sorted(shell.computers.items())]
+    if shell.search_words is not None:
+        lines.append(f"search {' '.join(shell.search_words)}")
+    if shell.wait:
+        lines.append("wait on")
     lines.append(f"start {game.format_position(shell.history[0].position)}")
     for step in shell.history[1:]:
         move, mover = step.moved()
@@ -75,7 +79,7 @@ def load(shell: "Shell", path: str) -> None:
             computers.append((side, strategy))
         elif key == "move":
             moves.append((number, value))
-        elif key in ("game", "seed", "reveal", "start") and key not in fields:
+        elif key in ("game", "seed", "reveal", "start", "search", "wait") and key not in fields:
             fields[key] = value
         else:
             raise GameError(f"{path}:{number}: unexpected line {line.strip()[:60]!r}")
@@ -99,6 +103,8 @@ def load(shell: "Shell", path: str) -> None:
             raise GameError(f"{path}:{number}: {problem}") from None
         by = "chance" if mover == CHANCE else " ".join(words[3:])
         history.append(Step(game.play(position, move), game.format_move(position, move), mover, by))
+    if fields.get("wait", "off") not in ("on", "off"):
+        raise GameError(f"{path}: wait is on or off, not {fields['wait'][:20]!r}")
     try:
         seed = int(fields["seed"])
     except ValueError:
@@ -109,12 +115,17 @@ def load(shell: "Shell", path: str) -> None:
     try:
         players = {p: shell.make_player(strategy.split()) for side, strategy in computers
                    for p in shell.sides(side)}
+        search_words = fields["search"].split() if "search" in fields else None
+        if search_words is not None:
+            shell.make_player(search_words)  # checked, as the search command checks it
     except GameError:
         shell.game, shell.solver = previous
         raise
     shell.computers = players
     shell.history, shell.redo_stack = history, []
     shell.reveal = fields.get("reveal", "off") == "on"
+    shell.search_words = search_words
+    shell.wait = fields.get("wait") == "on"
     shell.set_seed(seed)
     shell.viewer = shell.handover = None
     shell.place_seats()
