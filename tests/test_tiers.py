@@ -103,6 +103,25 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
 
 
+def test_a_solve_leaves_the_temporary_files_of_live_writers_and_removes_dead_ones(tmp_path):
+    """Two solves of one variant may share a directory: a solve that starts removes only what
+    killed writers left, never the file another running writer is writing."""
+    game = make_game("connectfour", rows=3, cols=4, in_a_row=3)
+    directory = work_directory(tmp_path, game.spec)
+    directory.mkdir(parents=True)
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    live = directory / f".tmp-{os.getppid()}@{socket.gethostname()}-abc"
+    stale = directory / f".tmp-{dead}@{socket.gethostname()}-xyz"
+    live.write_bytes(b"being written")
+    stale.write_bytes(b"half a file")
+    with local_runner(1) as (run, _):
+        assert_same(one_machine(game), in_tiers(game, run, tmp_path, 2, keep=True))
+    assert live.exists() and not stale.exists()
+
+
 def moves_fan_out(game, tmp_path, shards: int) -> int:
     """Solve in tiers and give the most shards of the next tier that one shard's moves lead into."""
     directory = work_directory(tmp_path, game.spec)

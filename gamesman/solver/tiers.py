@@ -57,7 +57,7 @@ import numpy as np
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.progress import rate
 from gamesman.solver.database import HEADER_LIMIT, Database, cache_directory
-from gamesman.solver.files import DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import DamagedFile, read_regular, remove_stale_temporaries, write_atomically
 from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
                                       Solved, check_all_solved, ended_results, expander_for, score_tables,
                                       sorted_unique, take_best)
@@ -464,8 +464,7 @@ class TierRun:
         started = time.perf_counter()
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
-        for leftover in directory.glob(".tmp-*"):  # what a killed writer left: never a result
-            leftover.unlink(missing_ok=True)
+        remove_stale_temporaries(directory)  # what killed writers left (never a result), not live writers' files
         lows = self._explore(game, directory, game.encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
