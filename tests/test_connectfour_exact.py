@@ -254,3 +254,34 @@ def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
     middle = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
     s.run(f"set {game.format_position(middle)}")
     assert s.run("value") == describe_result(game, middle, solver.result(middle)) + "\n"
+
+
+def test_the_winning_lines_cover_every_reply_and_their_moves_win():
+    """The first player's winning lines the package carries: each is a position of play with
+    the first player to move and a legal move; after a move of the lines (short of the deepest
+    positions), every reply of the second player is in the lines again; the first move is the
+    centre column (the literature's fact: Allen; Allis, 1988); and on a sample of the deepest
+    lines, the exact search finds that the second player loses after the line's move."""
+    import time
+
+    from gamesman.games.connectfour.book import WinningLines, canonical
+    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
+
+    game = make_game("connectfour")
+    lines = WinningLines.of(game)
+    assert lines is not None and lines.move(game.start()) == 3
+    deepest = max(game.size - cells.count("-") for cells in lines.moves)
+    bits = ThreatSearch(game)
+    last = []
+    for cells, column in lines.moves.items():
+        rows = [cells[row:row + game.cols] for row in range(0, game.size, game.cols)]
+        position = game.parse_position(f"(x {' '.join(rows)})")
+        assert canonical(game, cells) == (cells, False) and column in game.moves(position)
+        child = game.play(position, column)
+        if game.size - cells.count("-") == deepest:
+            last.append(child)
+            continue
+        for reply in game.moves(child):
+            assert lines.move(game.play(child, reply)) is not None, (cells, reply)
+    for child in random.Random(1).sample(last, 3):
+        assert exact_outcome(game.exact, *bits.bit_boards(child), time.monotonic() + 120) == -1

@@ -303,3 +303,41 @@ def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, est
         text = f"(x 1 1 {rows})" if name == "kaboom" else f"(x {rows})"
         favoured = rate(game.parse_position(text))
         assert favoured < 0 if options.get("misere") else favoured > 0
+
+
+def test_threats_sets_traps_where_every_move_loses_or_ties():
+    """On 6x7 positions of seeded random games (from 16 pieces) where no move wins, by the
+    exact search's full scores, threats plays a best move after which the opponent has the
+    fewest replies that keep its outcome (counted from the full scores too)."""
+    from gamesman.solver.results import Value
+
+    game = make_game("connectfour")
+    player = make_strategy(game, "threats --time 30", random.Random(0))
+    mine = {Value.WIN: 1, Value.TIE: 0, Value.LOSE: -1}
+
+    def outcome_for(mover, position):
+        ended = game.outcome(position)
+        if ended is not None:
+            return (ended[mover] > ended[1 - mover]) - (ended[mover] < ended[1 - mover])
+        value = mine[game.known_result(position).value]
+        return value if game.to_move(position) == mover else -value
+
+    rng = random.Random(3)
+    checked = 0
+    while checked < 3:
+        position = game.start()
+        while game.outcome(position) is None:
+            turn = position[0]
+            if game.size - position[1].count("-") >= 16:
+                after = {move: outcome_for(turn, game.play(position, move)) for move in game.moves(position)}
+                best = max(after.values())
+                if best < 1 and sum(value == best for value in after.values()) > 1:
+                    keeping = {move: sum(outcome_for(turn, game.play(game.play(position, move), reply)) <= best
+                                         for reply in game.moves(game.play(position, move)))
+                               for move, value in after.items() if value == best}
+                    choice = player.choose(position)
+                    assert after[choice.move] == best and keeping[choice.move] == min(keeping.values()), position
+                    assert "by the exact search; the opponent keeps" in choice.reason
+                    checked += 1
+                    break
+            position = game.play(position, rng.choice(game.moves(position)))

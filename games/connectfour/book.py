@@ -12,6 +12,13 @@ share an entry.  The answers never depend on the book: it only saves searching a
 The file is plain text, one ``key score`` line per position (the key as the search's
 table takes it: see ``kernels.table_key``), appended as positions are found; a line that does not read (a write
 cut short) is left out.
+
+The package also carries the first player's winning lines of the standard 6x7 game
+(:class:`WinningLines`, read by the ``threats`` player): for every position of up to a
+few pieces that the first player reaches by following them, whatever the second
+plays, a move that keeps the win, each found by the exact search
+(``python -m gamesman.games.connectfour.book --lines PIECES --out FILE`` writes them; a
+line that took the search long is no quicker to find again in play).
 """
 from __future__ import annotations
 
@@ -71,6 +78,108 @@ class Book:
             print(f"gamesman: cannot write the opening book {self.path}: {problem}", file=sys.stderr)
 
 
+#: The winning lines the package carries, by variant (see WinningLines).
+LINES_FILES = {"connectfour(rows=6,cols=7,in_a_row=4,misere=false)": "lines-6x7.txt"}
+
+
+def canonical(game: "ConnectFour", cells: str) -> tuple[str, bool]:
+    """One of a position's cells and their mirror image (the smaller), and whether it is the mirror."""
+    mirrored = "".join(cells[row:row + game.cols][::-1] for row in range(0, game.size, game.cols))
+    return (mirrored, True) if mirrored < cells else (cells, False)
+
+
+class WinningLines:
+    """Winning moves of the first player by position, one ``CELLS COLUMN`` line each (the
+    cells row 1 first, one of each mirror pair; the column a letter), as ``write_lines`` wrote them.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> lines = WinningLines.of(make_game("connectfour"))
+    >>> lines.move(make_game("connectfour").start())   # the centre column, d
+    3
+    """
+
+    def __init__(self, game: "ConnectFour", text: str) -> None:
+        self.game = game
+        self.moves: dict[str, int] = {}
+        for line in text.splitlines():
+            words = line.split()
+            if len(words) == 2 and len(words[0]) == game.size and len(words[1]) == 1:
+                self.moves[words[0]] = ord(words[1]) - ord("a")
+
+    @classmethod
+    def of(cls, game: "ConnectFour") -> "WinningLines | None":
+        """The lines the package carries for the variant, or None."""
+        from importlib.resources import files
+
+        name = LINES_FILES.get(game.spec)
+        if name is None:
+            return None
+        try:
+            return cls(game, files("gamesman.games.connectfour").joinpath(name).read_text())
+        except OSError:  # an installation without the file plays without the lines
+            return None
+
+    def move(self, position) -> int | None:
+        """The winning move of the lines in ``position`` (a column), or None when it is not in them."""
+        cells, mirrored = canonical(self.game, position[1])
+        column = self.moves.get(cells)
+        if column is None:
+            return None
+        return self.game.cols - 1 - column if mirrored else column
+
+
+def winning_move(game: "ConnectFour", position) -> int | None:
+    """A move of the player to move after which the opponent loses (centre first), by the
+    exact search (without a time limit), or None when there is none."""
+    import time
+
+    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
+
+    bits = ThreatSearch(game)
+    for column in sorted(game.moves(position), key=lambda col: abs(2 * col - (game.cols - 1))):
+        child = game.play(position, column)
+        if game.outcome(child) is not None:
+            if game.outcome(child)[position[0]] > 0:
+                return column
+            continue
+        if exact_outcome(game.exact, *bits.bit_boards(child), time.monotonic() + 1e9) < 0:
+            return column
+    return None
+
+
+def write_lines(game: "ConnectFour", pieces: int, out: Path, progress) -> int:
+    """Write the first player's winning lines up to ``pieces`` pieces to ``out`` (see
+    WinningLines), shallowest first, each line as it is found; the number of lines.  Lines
+    already in ``out`` are kept and not searched again (resumable)."""
+    found: dict[str, int] = {}
+    known = WinningLines(game, out.read_text()).moves if out.exists() else {}
+    level = [game.start()]
+    with out.open("a") as handle:
+        while level:
+            following = []
+            for position in level:
+                cells, mirrored = canonical(game, position[1])
+                if (game.size - cells.count("-") > pieces or game.outcome(position) is not None
+                        or cells in found):
+                    continue
+                progress(f"searching a position of {game.size - cells.count('-')} pieces", len(found), None)
+                if cells in known:
+                    found[cells] = known[cells]
+                    column = game.cols - 1 - known[cells] if mirrored else known[cells]
+                else:
+                    column = winning_move(game, position)
+                    if column is None:
+                        continue
+                    found[cells] = game.cols - 1 - column if mirrored else column
+                    handle.write(f"{cells} {chr(ord('a') + found[cells])}\n")
+                    handle.flush()
+                child = game.play(position, column)
+                following += [game.play(child, reply) for reply in game.moves(child)
+                              if game.outcome(child) is None]
+            level = following
+    return len(found)
+
+
 def positions_up_to(game, depth: int) -> list:
     """Every position of at most ``depth`` pieces, the game still on, one of each mirror pair,
     fewest pieces last (so that deeper positions, quicker to search, help the shallower ones)."""
@@ -97,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Fill Connect Four's opening book with every position "
                                                  "of up to DEPTH pieces (resumable).")
     parser.add_argument("--depth", type=int, default=2, help="pieces on the board, at most (default 2)")
+    parser.add_argument("--lines", type=int, metavar="PIECES",
+                        help="write the first player's winning lines up to PIECES pieces instead (to --out)")
+    parser.add_argument("--out", type=Path, help="the file of --lines")
     parser.add_argument("--rows", type=int, default=6)
     parser.add_argument("--cols", type=int, default=7)
     args = parser.parse_args(argv)
@@ -104,6 +216,19 @@ def main(argv: list[str] | None = None) -> int:
     if not game.exact_on_demand():
         print(f"gamesman: {game.spec} is not answered by the exact search", file=sys.stderr)
         return 2
+    if args.lines is not None:
+        if args.out is None:
+            parser.error("--lines needs --out FILE")
+        progress = Progress(f"winning lines of {game.spec}")
+        try:
+            count = write_lines(game, args.lines, args.out, progress)
+        except KeyboardInterrupt:
+            progress.finish()
+            print(f"stopped; the lines found so far are in {args.out}", file=sys.stderr)
+            return 130
+        progress.finish()
+        print(f"{count:,} winning lines of up to {args.lines} pieces in {args.out}")
+        return 0
     positions = positions_up_to(game, args.depth)
     progress = Progress(f"opening book of {game.spec}")
     try:

@@ -6,7 +6,10 @@ with any line length, misère too.  It is what plays where the exact search
 (``perfect``) would take longer than a move may: the empty 6x7 board takes the
 exact search minutes, a second of ``threats`` sees 11 to 13 plies.
 
-With a time budget, on a variant the exact search answers
+With a time budget, in the standard 6x7 game, the first player follows the winning
+lines the package carries while they last (:class:`~gamesman.games.connectfour.book.WinningLines`:
+the first few moves, the ones the exact search takes longest to find).  Then, on a
+variant the exact search answers
 (:mod:`gamesman.games.connectfour.exact`, its table shared with ``perfect`` and
 kept from move to move), once the board holds EXACT_AFTER pieces it first asks
 that search, for at most EXACT_SHARE of the budget, whether each move wins,
@@ -49,6 +52,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard
 from gamesman.contract.errors import GameError
 from gamesman.contract.strategy import Choice, Strategy
+from gamesman.games.connectfour.book import WinningLines
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
 from gamesman.players.compiled import compiled
 from gamesman.players.search import count_words, counted, deepen, parse_budget
@@ -239,6 +243,8 @@ class ThreatSearch(Strategy):
     nodes: int = field(default=0, init=False, repr=False)
     #: Whether the exact search is compiled and its table in memory (see ``solved``).
     exact_ready: bool = field(default=False, init=False, repr=False)
+    #: The first player's winning lines the package carries for the variant (with a time budget only).
+    lines: WinningLines | None = field(default=None, init=False, repr=False)
     #: What the exact search said of the moves the search below was left (added to its reason).
     ruled_out: str = field(default="", init=False, repr=False)
 
@@ -258,6 +264,7 @@ class ThreatSearch(Strategy):
         # and 1 + the best move's place in the column order
         self.table = (np.zeros(1 << TABLE_BITS, np.uint64), np.zeros(1 << TABLE_BITS, np.float64),
                       np.zeros(1 << TABLE_BITS, np.int64))
+        self.lines = WinningLines.of(game) if self.seconds is not None else None
         self.weights = np.zeros(game.cols * self.board.height, np.float64)
         for cell, through in enumerate(game.lines_through):
             self.weights[self.board.bit(cell)] = len(through)
@@ -282,6 +289,9 @@ class ThreatSearch(Strategy):
         if len(moves) == 1:
             return Choice(moves[0], f"{game.format_move(position, moves[0])}, the only move that does not lose at once"
                           if ends else f"{game.format_move(position, moves[0])}, the only legal move")
+        if self.lines is not None and (opening := self.lines.move(position)) is not None:
+            return Choice(opening, f"{game.format_move(position, opening)}: a win by the first player's winning "
+                                   f"lines (found by the exact search)")
         solved, moves, tried = self.solved(position, moves)
         if solved is not None:
             return solved
@@ -309,7 +319,7 @@ class ThreatSearch(Strategy):
         started = time.monotonic()
         deadline = started + EXACT_SHARE * self.seconds
         before = search.nodes
-        losing, not_losing = [], []
+        outcomes: dict[int, int] = {}  # for the player to move, after each move
         for column in sorted(columns, key=lambda col: abs(2 * col - (game.cols - 1))):  # centre first
             child = game.play(position, column)
             outcome = 0 if game.outcome(child) is not None else exact_outcome(search, *self.bit_boards(child),
@@ -321,19 +331,51 @@ class ThreatSearch(Strategy):
                 spent = time.monotonic() - started
                 return Choice(column, f"{game.format_move(position, column)}: a win by the exact search, "
                                       f"{counted(self.nodes, 'node')} in {spent:.2f} s"), [column], spent
-            (losing if outcome > 0 else not_losing).append(column)
+            outcomes[column] = -outcome
+        losing = [column for column in columns if outcomes.get(column) == -1]
+        left = [column for column in columns if column not in losing] or columns
+        if len(outcomes) == len(columns):  # every outcome known, and no win: set traps among the best
+            best = max(outcomes.values())
+            traps = self.traps(position, left, best, deadline)
+            if traps is not None:
+                left, keeping = traps
+                self.ruled_out = (f"; {'every move loses' if best < 0 else 'the best is a tie'} by the exact "
+                                  f"search; the opponent keeps {'its win' if best < 0 else 'the tie'} with "
+                                  f"{keeping} {'reply' if keeping == 1 else 'replies'} here")
         spent = time.monotonic() - started
-        left = [column for column in columns if column not in losing]
-        if not left:
-            self.ruled_out = "; every move loses by the exact search"
-            return None, columns, spent
+        self.nodes = search.nodes - before
         if len(left) == 1:
-            return Choice(left[0], f"{game.format_move(position, left[0])}, the only move that does not lose, "
-                                   f"by the exact search in {spent:.2f} s"), left, spent
-        if losing:
+            said = self.ruled_out or ", the only move that does not lose"
+            return Choice(left[0], f"{game.format_move(position, left[0])}, by the exact search in {spent:.2f} s"
+                                   f"{said}"), left, spent
+        if losing and not self.ruled_out:
             named = ", ".join(game.format_move(position, column) for column in losing)
             self.ruled_out = f"; the exact search rules out {named} (losing)"
         return None, left, spent
+
+    def traps(self, position: Position, columns: list[int], outcome: int,
+              deadline: float) -> tuple[list[int], int] | None:
+        """The moves among ``columns`` (each with this ``outcome`` for the player to move: a
+        tie or a loss) after which the opponent has the fewest replies that keep it so (the
+        others would hand it a better outcome), and that number; None when the exact search
+        has not told them all by ``deadline``."""
+        game, search = self.game, self.game.exact
+        turn = position[0]
+        keeping: dict[int, int] = {}
+        for column in columns:
+            child = game.play(position, column)
+            keeping[column] = 0
+            for reply in game.moves(child):
+                after = game.play(child, reply)
+                ended = game.outcome(after)
+                mine = (None if ended is None else (ended[turn] > ended[1 - turn]) - (ended[turn] < ended[1 - turn]))
+                if mine is None:
+                    mine = exact_outcome(search, *self.bit_boards(after), deadline)
+                    if mine is None:
+                        return None
+                keeping[column] += mine <= outcome
+        fewest = min(keeping.values())
+        return [column for column in columns if keeping[column] == fewest], fewest
 
     def bit_boards(self, position: Position) -> tuple[int, int]:
         """The bit boards of a position: the pieces of the player to move, and all pieces."""
