@@ -285,3 +285,25 @@ def test_the_winning_lines_cover_every_reply_and_their_moves_win():
             assert lines.move(game.play(child, reply)) is not None, (cells, reply)
     for child in random.Random(1).sample(last, 3):
         assert exact_outcome(game.exact, *bits.bit_boards(child), time.monotonic() + 120) == -1
+
+
+def test_the_lines_command_writes_winning_moves_and_resumes(tmp_path):
+    """``write_lines`` on a small board the first player wins (4x4, three in a row): every move
+    it writes wins by the strong solver, and a second run over the same file searches nothing
+    again and writes nothing twice."""
+    from gamesman.games.connectfour.book import WinningLines, write_lines
+    from gamesman.solver.results import Value
+
+    game = make_game("connectfour", rows=4, cols=4, in_a_row=3)
+    solver = Solver(game, database=None)
+    assert solver.result(game.start()).value is Value.WIN
+    out = tmp_path / "lines.txt"
+    count = write_lines(game, 4, out, lambda *_: None)
+    lines = WinningLines(game, out.read_text())
+    assert count == len(lines.moves) > 1
+    for cells, column in lines.moves.items():
+        rows = [cells[row:row + game.cols] for row in range(0, game.size, game.cols)]
+        position = game.parse_position(f"(x {' '.join(rows)})")
+        assert solver.result(game.play(position, column)).value is Value.LOSE
+    text = out.read_text()
+    assert write_lines(game, 4, out, lambda *_: None) == count and out.read_text() == text

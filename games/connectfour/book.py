@@ -131,18 +131,19 @@ class WinningLines:
 def winning_move(game: "ConnectFour", position) -> int | None:
     """A move of the player to move after which the opponent loses (centre first), by the
     exact search (without a time limit), or None when there is none."""
-    import time
+    import math
 
     from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
 
-    bits = ThreatSearch(game)
+    bits, turn = ThreatSearch(game), position[0]
     for column in sorted(game.moves(position), key=lambda col: abs(2 * col - (game.cols - 1))):
         child = game.play(position, column)
-        if game.outcome(child) is not None:
-            if game.outcome(child)[position[0]] > 0:
+        ended = game.outcome(child)
+        if ended is not None:
+            if ended[turn] > ended[1 - turn]:
                 return column
             continue
-        if exact_outcome(game.exact, *bits.bit_boards(child), time.monotonic() + 1e9) < 0:
+        if exact_outcome(game.exact, *bits.bit_boards(child), math.inf) == -1:
             return column
     return None
 
@@ -165,15 +166,14 @@ def write_lines(game: "ConnectFour", pieces: int, out: Path, progress) -> int:
                 progress(f"searching a position of {game.size - cells.count('-')} pieces", len(found), None)
                 if cells in known:
                     found[cells] = known[cells]
-                    column = game.cols - 1 - known[cells] if mirrored else known[cells]
                 else:
-                    column = winning_move(game, position)
-                    if column is None:
+                    move = winning_move(game, position)
+                    if move is None:
                         continue
-                    found[cells] = game.cols - 1 - column if mirrored else column
+                    found[cells] = game.cols - 1 - move if mirrored else move
                     handle.write(f"{cells} {chr(ord('a') + found[cells])}\n")
                     handle.flush()
-                child = game.play(position, column)
+                child = game.play(position, game.cols - 1 - found[cells] if mirrored else found[cells])
                 following += [game.play(child, reply) for reply in game.moves(child)
                               if game.outcome(child) is None]
             level = following
