@@ -12,22 +12,24 @@ Run from the repository root: ``python3 benchmarks/bench_poker.py [--hands 20000
 * Every one of the 2,598,960 five-card hands evaluated one by one.
 * ``poker_stats`` for 5 and 7 cards (what ``gamesman count poker`` prints), timed.
 
-Measured with ``--hands 200000`` on a shared two-core machine under heavy load (load average
-about 7 on 2 cores), so absolute figures move from run to run; the ratios, measured in the
-same run, less so:
+Measured with ``--hands 200000`` on a shared two-core machine (two other benchmarks running,
+load average about 4), 2026-11-24, after the tables were packed (rank-key sums by rows of
+1,024, laid over one short table: 470 KB on disk instead of 31 MB, read in milliseconds);
+absolute figures move from run to run, the ratios, measured in the same run, less so:
 
 | 7-card evaluations per second | measured | against eval7 |
 | --- | ---: | ---: |
-| gamesman ``evaluate``, first pass (tables loaded from the cache) | 353,830 | 0.53x |
-| gamesman ``evaluate``, tables in memory | 526,835 | 0.79x |
-| gamesman ``evaluate_many`` (numpy, one call) | 5,920,276 | 8.89x |
-| gamesman's evaluator before the tables (``evaluate_by_rules``) | 134,782 | 0.20x |
-| baseline: best of 21 five-card subsets | 3,526 | 0.01x |
-| eval7 0.1.11 (its Python call, Card objects made beforehand) | 666,259 | 1.00x |
-| phevaluator (its Python call) | 111,986 | 0.17x |
+| gamesman ``evaluate``, first pass (tables loaded from the cache) | 1,333,417 | 1.32x |
+| gamesman ``evaluate``, tables in memory | 1,868,676 | 1.84x |
+| gamesman ``evaluate_many`` (numpy, one call, its first) | 5,496,076 | 5.43x |
+| gamesman's evaluator before the tables (``evaluate_by_rules``) | 270,768 | 0.27x |
+| baseline: best of 21 five-card subsets | 6,226 | 0.01x |
+| eval7 0.1.11 (its Python call, Card objects made beforehand) | 1,012,983 | 1.00x |
+| phevaluator (its Python call) | 239,036 | 0.24x |
 
-A 20,000-deal equity of AcAd against two random hands took 0.07 s.  The tables (31 MB on
-disk) are built once in about 2 s.
+Before the packing (same machine, another run): first pass 0.75x eval7 (the 31 MB tables
+took 0.3 s to read and check), tables in memory 2.12x.  The tables are built once in about
+3 s.
 """
 from __future__ import annotations
 

@@ -736,8 +736,7 @@ def test_the_tables_agree_with_the_rules_on_random_hands_and_every_flush_kind():
 def test_the_tables_are_saved_checked_and_rebuilt_when_damaged(tmp_path, capsys):
     path = tmp_path / "tables"
     built = hands.seven_card_tables()
-    hands.write_checked(path, hands.TABLE_MAGIC, {"sizes": [hands.RANK_SUMS, hands.SUITED_RANKS]},
-                        built[0].tobytes() + built[1].tobytes())
+    hands.save_seven_card_tables(path, built)
     assert hands.load_seven_card_tables(path) == built
     data = bytearray(path.read_bytes())
     data[-1] ^= 1

@@ -191,65 +191,137 @@ def evaluate_by_rules(cards: Iterable[int]) -> int:
 # that no other seven ranks give (the keys of Kenneth Shackleton's SKPokerEval; the build
 # checks it).  A card's number in ``CARD_KEY`` is its rank's key times 2**16 plus its suit's
 # unit (four bits a suit), so one sum over the seven cards gives both the rank-key sum and
-# the suit counts.  Without a flush the hand's value is ``by_ranks[the rank-key sum]``; with
-# one, ``by_suited_ranks[the flush suit's ranks as 13 bits]``.
+# the suit counts.  Without a flush the hand's value is found by the rank-key sum, with one
+# by the flush suit's ranks as 13 bits (``by_suited_ranks``).
+#
+# The 49,205 rank-key sums of seven cards spread over 7.8 million numbers, so they are
+# packed: cut into rows of 2**ROW_BITS numbers, the rows are laid over one short table
+# (``by_ranks``, fullest rows first, each at the first place where its sums find free slots),
+# and ``shifts[row]`` takes a sum of that row to its slot: ``by_ranks[key + shifts[key >>
+# ROW_BITS]]``.  The tables take some 470 KB on disk, read in milliseconds.
 
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 CARD_KEY = tuple(RANK_KEYS[card >> 2] << 16 | SUIT_UNIT[card] for card in range(52))
 RANK_SUMS = 4 * RANK_KEYS[ACE] + 3 * RANK_KEYS[ACE - 1] + 1  # the largest sum of seven ranks, plus one
+ROW_BITS = 10
+ROWS = (RANK_SUMS >> ROW_BITS) + 1
 SUITED_RANKS = 1 << 13
-TABLE_MAGIC = b"GAMESMAN-POKER-TABLE 1\n"
-TABLE_FILE = "poker-seven-card-v1.table"
-
-#: The tables as ``evaluate`` reads them: hand values (int32) by rank-key sum (unused sums 0),
-#: and by the flush suit's ranks.  Empty until loaded or built.
-_BY_RANKS = array("i")
-_BY_SUITED_RANKS = array("i")
+TABLE_MAGIC = b"GAMESMAN-POKER-TABLE 2\n"
+TABLE_FILE = "poker-seven-card-v2.table"
 
 
-def build_seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> tuple[array, array]:
-    """The two tables, worked out by ``ranks_value`` for every rank multiset of seven cards and by
+class SevenCardTables(NamedTuple):
+    """The evaluator's tables (see above): int32 arrays."""
+
+    shifts: array
+    by_ranks: array
+    by_suited_ranks: array
+
+
+#: The tables as ``evaluate`` reads them (lists: an item is read without making a new int).
+#: Empty until loaded or built.
+_SHIFTS: list[int] = []
+_BY_RANKS: list[int] = []
+_BY_SUITED_RANKS: list[int] = []
+#: The same tables as arrays (``evaluate_many`` reads them in numpy), None until loaded or built.
+_TABLES: SevenCardTables | None = None
+
+
+def pack_rows(keys: Sequence[int], row_bits: int) -> tuple[list[int], int]:
+    """Shifts that take each of the distinct ``keys`` to its own slot of a short table (see
+    above), one per row of 2**row_bits numbers, and the table's length.
+
+    >>> keys = [0, 1, 5, 256, 300, 700]
+    >>> shifts, length = pack_rows(keys, 8)
+    >>> slots = [key + shifts[key >> 8] for key in keys]
+    >>> len(set(slots)) == len(keys) and min(slots) >= 0 and max(slots) < length < 700
+    True
+    """
+    import numpy as np
+
+    rows: dict[int, list[int]] = {}
+    for key in keys:
+        rows.setdefault(key >> row_bits, []).append(key & ((1 << row_bits) - 1))
+    shifts = [0] * ((max(keys) >> row_bits) + 1)
+    window = 1 << row_bits
+    free = np.ones(2 * len(keys) + 4 * window, bool)  # True where no key has its slot yet (grows)
+    first_free = 0
+    for row, columns in sorted(rows.items(), key=lambda item: (-len(item[1]), item[0])):
+        while not free[first_free]:
+            first_free += 1
+        low = min(columns)
+        place = first_free - low  # the first place that could take the row's lowest key
+        while True:
+            if place + low + 2 * window > len(free):
+                free = np.concatenate([free, np.ones(len(free), bool)])
+            fits = free[place + low:place + low + window].copy()
+            for column in columns:
+                fits &= free[place + column:place + column + window]
+            if fits.any():
+                place += int(fits.argmax())
+                break
+            place += window
+        free[[place + column for column in columns]] = False
+        shifts[row] = place - (row << row_bits)
+    return shifts, max(key + shifts[key >> row_bits] for key in keys) + 1
+
+
+def build_seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> SevenCardTables:
+    """The tables, worked out by ``ranks_value`` for every rank multiset of seven cards and by
     ``flush_value`` for every set of five or more ranks of one suit."""
     multisets = list(rank_multisets(7))
-    by_ranks = array("i", bytes(4 * RANK_SUMS))
-    seen = set()
+    values: dict[int, int] = {}
     for done, ranks in enumerate(multisets, start=1):
         key = sum(RANK_KEYS[rank] for rank in ranks)
-        if key in seen:
+        if key in values:
             raise AssertionError(f"the rank keys do not tell {ranks} from another hand")
-        seen.add(key)
-        by_ranks[key] = ranks_value(sum(1 << 3 * rank for rank in ranks))
+        values[key] = ranks_value(sum(1 << 3 * rank for rank in ranks))
         if progress and (done % 5000 == 0 or done == len(multisets)):
             progress("poker: seven-card hand table, rank multisets", done, len(multisets))
+    shifts, length = pack_rows(sorted(values), ROW_BITS)
+    by_ranks = array("i", bytes(4 * length))
+    for key, value in values.items():
+        by_ranks[key + shifts[key >> ROW_BITS]] = value
     by_suited_ranks = array("i", (flush_value(mask) if mask.bit_count() >= 5 else 0 for mask in range(SUITED_RANKS)))
-    return by_ranks, by_suited_ranks
+    return SevenCardTables(array("i", shifts), by_ranks, by_suited_ranks)
 
 
-def load_seven_card_tables(path: Path) -> tuple[array, array] | None:
-    """The two tables saved at ``path``, or None when there are none or they are damaged."""
-    def check(header: dict, body: bytes) -> tuple[array, array]:
-        if header.get("sizes") != [RANK_SUMS, SUITED_RANKS] or len(body) != 4 * (RANK_SUMS + SUITED_RANKS):
+def load_seven_card_tables(path: Path) -> SevenCardTables | None:
+    """The tables saved at ``path``, or None when there are none or they are damaged."""
+    def check(header: dict, body: bytes) -> SevenCardTables:
+        sizes = header.get("sizes")
+        if (not isinstance(sizes, list) or len(sizes) != 3 or sizes[0] != ROWS or sizes[2] != SUITED_RANKS
+                or not isinstance(sizes[1], int) or len(body) != 4 * sum(sizes)):
             raise ValueError("tables of another layout")
-        by_ranks, by_suited_ranks = array("i"), array("i")
-        by_ranks.frombytes(memoryview(body)[:4 * RANK_SUMS])
-        by_suited_ranks.frombytes(memoryview(body)[4 * RANK_SUMS:])
-        return by_ranks, by_suited_ranks
+        tables, start = [], 0
+        for size in sizes:
+            table = array("i")
+            table.frombytes(memoryview(body)[start:start + 4 * size])
+            tables.append(table)
+            start += 4 * size
+        return SevenCardTables(*tables)
 
     return read_checked(path, TABLE_MAGIC, check)
 
 
-def seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> tuple[array, array]:
-    """The evaluator's two tables: from memory, the cache directory, or built (a few seconds) and saved."""
-    global _BY_RANKS, _BY_SUITED_RANKS
-    if not _BY_SUITED_RANKS:
-        path = cache_directory() / TABLE_FILE
-        tables = load_seven_card_tables(path)
-        if tables is None:
-            tables = build_seven_card_tables(progress)
-            write_checked(path, TABLE_MAGIC, {"sizes": [RANK_SUMS, SUITED_RANKS]},
-                          tables[0].tobytes() + tables[1].tobytes())
-        _BY_RANKS, _BY_SUITED_RANKS = tables
-    return _BY_RANKS, _BY_SUITED_RANKS
+def save_seven_card_tables(path: Path, tables: SevenCardTables) -> None:
+    """Write the tables to ``path`` (with a checksum), as ``load_seven_card_tables`` reads them."""
+    write_checked(path, TABLE_MAGIC, {"sizes": [len(table) for table in tables]},
+                  b"".join(table.tobytes() for table in tables))
+
+
+def seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> SevenCardTables:
+    """The evaluator's tables: from the cache directory, or built (a few seconds) and saved;
+    ``evaluate`` reads them from memory from then on."""
+    global _SHIFTS, _BY_RANKS, _BY_SUITED_RANKS, _TABLES
+    path = cache_directory() / TABLE_FILE
+    tables = load_seven_card_tables(path)
+    if tables is None:
+        tables = build_seven_card_tables(progress)
+        save_seven_card_tables(path, tables)
+    _SHIFTS, _BY_RANKS, _BY_SUITED_RANKS = (table.tolist() for table in tables)
+    _TABLES = tables
+    return tables
 
 
 def evaluate(cards: Sequence[int]) -> int:
@@ -268,19 +340,22 @@ def evaluate(cards: Sequence[int]) -> int:
     if flush:
         suit = flush.bit_length() // 4 - 1
         return _BY_SUITED_RANKS[sum(RANK_BIT[card] for card in cards if card & 3 == suit)]
-    return _BY_RANKS[total >> 16]
+    key = total >> 16
+    return _BY_RANKS[key + _SHIFTS[key >> ROW_BITS]]
 
 
 def evaluate_many(hands: "np.ndarray") -> "np.ndarray":
     """``evaluate`` of each row of an (n, 7) array of cards, as an int32 array, in numpy."""
     import numpy as np
 
-    by_ranks, by_suited_ranks = (np.frombuffer(table, dtype=np.int32) for table in seven_card_tables())
     hands = np.asarray(hands, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != 7:
         raise ValueError(f"hands of seven cards expected, not an array of shape {hands.shape}")
+    shifts, by_ranks, by_suited_ranks = (np.frombuffer(table, dtype=np.int32)
+                                         for table in (_TABLES or seven_card_tables()))
     totals = np.array(CARD_KEY, dtype=np.int64)[hands].sum(axis=1)
-    values = by_ranks[totals >> 16]
+    keys = totals >> 16
+    values = by_ranks[keys + shifts[keys >> ROW_BITS]]
     suits = totals & 0xFFFF
     flushed = np.flatnonzero((suits + 0x3333) & FIVE_OF_A_SUIT)
     if len(flushed):
@@ -428,11 +503,11 @@ def evaluation_rates(hands: int = 20_000, seed: int = 1) -> Rates:
     the category of each hand and on which of two hands wins."""
     import numpy as np
 
-    global _BY_RANKS, _BY_SUITED_RANKS
+    global _SHIFTS, _BY_RANKS, _BY_SUITED_RANKS, _TABLES
     rng = random.Random(seed)
     deals = [rng.sample(range(52), 7) for _ in range(hands)]
     seven_card_tables()  # built (and saved) before the clock starts, if never built before
-    _BY_RANKS, _BY_SUITED_RANKS = array("i"), array("i")
+    _SHIFTS, _BY_RANKS, _BY_SUITED_RANKS, _TABLES = [], [], [], None
     ranks_value.cache_clear()
     flush_value.cache_clear()
     rates: list[float] = []
