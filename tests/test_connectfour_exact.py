@@ -265,7 +265,7 @@ def test_the_winning_lines_cover_every_reply_and_their_moves_win():
     import time
 
     from gamesman.games.connectfour.book import WinningLines, canonical
-    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
+    from gamesman.games.connectfour.search import ThreatSearch
 
     game = make_game("connectfour")
     lines = WinningLines.of(game)
@@ -284,7 +284,7 @@ def test_the_winning_lines_cover_every_reply_and_their_moves_win():
         for reply in game.moves(child):
             assert lines.move(game.play(child, reply)) is not None, (cells, reply)
     for child in random.Random(1).sample(last, 3):
-        assert exact_outcome(game.exact, *bits.bit_boards(child), time.monotonic() + 120) == -1
+        assert game.exact.outcome(*bits.bit_boards(child), time.monotonic() + 120) == -1
 
 
 def test_the_lines_command_writes_winning_moves_and_resumes(tmp_path):

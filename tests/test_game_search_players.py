@@ -247,11 +247,11 @@ def test_threats_asks_the_exact_search_once_the_board_fills():
 
 
 def test_the_outcome_of_the_exact_search_is_the_sign_of_its_score():
-    """``exact_outcome`` (two null windows at most) says win, tie or loss as the full score does,
+    """``ExactSearch.outcome`` (two null windows at most) says win, tie or loss as the full score does,
     on positions of seeded random 6x7 games from 12 pieces on, and on the empty 4x4 board (a tie)."""
     import time
 
-    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
+    from gamesman.games.connectfour.search import ThreatSearch
 
     game = make_game("connectfour")
     player = ThreatSearch(game, random.Random(0))
@@ -263,14 +263,14 @@ def test_the_outcome_of_the_exact_search_is_the_sign_of_its_score():
             pieces = game.size - position[1].count("-")
             if pieces >= 12 and rng.random() < 0.2:
                 mine, mask = player.bit_boards(position)
-                outcome = exact_outcome(game.exact, mine, mask, time.monotonic() + 60)
+                outcome = game.exact.outcome(mine, mask, time.monotonic() + 60)
                 score = game.exact.score(mine, mask)
                 assert outcome == (score > 0) - (score < 0), position
                 outcomes.add(outcome)
             position = game.play(position, rng.choice(game.moves(position)))
     assert outcomes >= {-1, 1}
     small = make_game("connectfour", rows=4, cols=4)
-    assert exact_outcome(small.exact, 0, 0, time.monotonic() + 60) == 0 == small.exact.score(0, 0)
+    assert small.exact.outcome(0, 0, time.monotonic() + 60) == 0 == small.exact.score(0, 0)
 
 
 @pytest.mark.parametrize("name, options, estimate", [

@@ -133,9 +133,8 @@ def winning_move(game: "ConnectFour", position) -> int | None:
     exact search (without a time limit), or None when there is none."""
     import math
 
-    from gamesman.games.connectfour.search import ThreatSearch, exact_outcome
-
-    bits, turn = ThreatSearch(game), position[0]
+    turn = position[0]
+    pieces = game.player_names
     for column in sorted(game.moves(position), key=lambda col: abs(2 * col - (game.cols - 1))):
         child = game.play(position, column)
         ended = game.outcome(child)
@@ -143,7 +142,8 @@ def winning_move(game: "ConnectFour", position) -> int | None:
             if ended[turn] > ended[1 - turn]:
                 return column
             continue
-        if exact_outcome(game.exact, *bits.bit_boards(child), math.inf) == -1:
+        mine, theirs = game.exact.board.masks_of(child[1], "-" + "".join(pieces), pieces[1 - turn], pieces[turn])
+        if game.exact.outcome(mine, mine | theirs, math.inf) == -1:
             return column
     return None
 

@@ -159,6 +159,30 @@ class ExactSearch:
             self.nodes += nodes
         return int(self.state[kernels.LOW])
 
+    def outcome(self, mine: int, mask: int, deadline: float) -> int | None:
+        """1, 0 or -1 as the player to move wins, ties or loses (the sign of ``score``, found
+        by at most two null windows, around 0 and -1), or None when the search has not ended
+        by ``deadline`` (a ``time.monotonic()`` value; it looks every DEADLINE_SLICE nodes)."""
+        import time
+
+        import numpy as np
+
+        kernels, state = self.kernels, self.state
+        arrays = (self.geometry, self.masks, self.table, self.frames, self.windows, self.moves, self.ranks,
+                  self.counts, state)
+        self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
+        state[:] = 0
+        state[kernels.PHASE] = kernels.START
+        kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
+        if state[kernels.PHASE] != kernels.DONE:  # the score is only wanted within [-1, 1]: its sign
+            state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
+        while state[kernels.PHASE] != kernels.DONE:
+            if time.monotonic() > deadline:
+                return None
+            self.nodes += kernels.search(*arrays, DEADLINE_SLICE)
+        low = int(state[kernels.LOW])
+        return (low > 0) - (low < 0)
+
     def scores(self, mines: "np.ndarray", masks: "np.ndarray") -> "np.ndarray":
         """``score`` of many positions at once (arrays of bitboards), without progress."""
         import numpy as np

@@ -71,10 +71,9 @@ TABLE_BITS = 20
 EXACT, LOWER, UPPER = 0, 1, 2
 #: The exact search is asked once the board holds this many pieces (its table fills from there;
 #: it tells every move's outcome in time from 7 to 9 pieces on, mostly), for at most this share of
-#: the time budget, in slices of this many nodes.
+#: the time budget.
 EXACT_AFTER = 6
 EXACT_SHARE = 0.5
-EXACT_SLICE = 1 << 15
 PROVED = 255  # the depth of a table entry whose subtree was searched to the end
 
 # The geometry (an int64 array): rows, columns, pieces in a line, misere (1 or 0).
@@ -322,8 +321,7 @@ class ThreatSearch(Strategy):
         outcomes: dict[int, int] = {}  # for the player to move, after each move
         for column in sorted(columns, key=lambda col: abs(2 * col - (game.cols - 1))):  # centre first
             child = game.play(position, column)
-            outcome = 0 if game.outcome(child) is not None else exact_outcome(search, *self.bit_boards(child),
-                                                                                deadline)
+            outcome = 0 if game.outcome(child) is not None else search.outcome(*self.bit_boards(child), deadline)
             if outcome is None:
                 break
             if outcome < 0:  # the opponent loses
@@ -370,7 +368,7 @@ class ThreatSearch(Strategy):
                 ended = game.outcome(after)
                 mine = (None if ended is None else (ended[turn] > ended[1 - turn]) - (ended[turn] < ended[1 - turn]))
                 if mine is None:
-                    mine = exact_outcome(search, *self.bit_boards(after), deadline)
+                    mine = search.outcome(*self.bit_boards(after), deadline)
                     if mine is None:
                         return None
                 keeping[column] += mine <= outcome
@@ -413,28 +411,6 @@ class ThreatSearch(Strategy):
             lambda moves, depth, counters, values: search_root(mine_bits, mask, moves, depth, *args, counters, values),
             order, self.depth or MAX_DEPTH, None if seconds is None else started + seconds, WON)
         return column_of[int(best)], value, reached, exact, time.monotonic() - started
-
-
-def exact_outcome(search: ExactSearch, mine: int, mask: int, deadline: float) -> int | None:
-    """1, 0 or -1 as the player to move wins, ties or loses (the sign of the score
-    ``ExactSearch.score`` finds, by at most two null windows, around 0 and -1, its table
-    shared), or None when the search has not ended by ``deadline``: it runs in slices of
-    EXACT_SLICE nodes."""
-    kernels, state = search.kernels, search.state
-    arrays = (search.geometry, search.masks, search.table, search.frames, search.windows, search.moves,
-              search.ranks, search.counts, state)
-    search.frames[0, :2] = (np.uint64(mine), np.uint64(mask))
-    state[:] = 0
-    state[kernels.PHASE] = kernels.START
-    kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
-    if state[kernels.PHASE] != kernels.DONE:  # the score is only wanted within [-1, 1]: its sign
-        state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
-    while state[kernels.PHASE] != kernels.DONE:
-        if time.monotonic() > deadline:
-            return None
-        search.nodes += kernels.search(*arrays, EXACT_SLICE)
-    low = int(state[kernels.LOW])
-    return (low > 0) - (low < 0)
 
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:

@@ -32,12 +32,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry
-from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, PLAYOUT_LIMIT, AlphaBetaPlayer, MCTSPlayer,
+from gamesman.players.search import (MAX_DEPTH, MAX_ITERATIONS, AlphaBetaPlayer, MCTSPlayer,
                                      budget_usage, count_words, counted, parse_budget)
 
 #: A two-player evaluation: a number in [-1, 1] for the player to move.
@@ -160,20 +160,15 @@ class GuidedMCTS(MCTSPlayer):
 
     label: str = "guided"
     policy: Policy | None = None
+    random_playouts: ClassVar[bool] = False
 
     def describe(self) -> str:
         return " ".join([self.label, *count_words(self.iterations, self.seconds)])
 
-    def playout(self, position: Any) -> tuple[float, ...]:
-        """Play by the policy to the end (a game not over after PLAYOUT_LIMIT moves counts 0 each)."""
-        game, rng = self.game, self.rng
+    def playout_move(self, position: Any, moves: list) -> Any:
+        """The policy's move."""
         assert self.policy is not None
-        for _ in range(PLAYOUT_LIMIT):
-            ended = game.outcome(position)
-            if ended is not None:
-                return ended
-            position = game.play(position, self.policy(position, game.moves(position), rng))
-        return (0.0,) * game.players
+        return self.policy(position, moves, self.rng)
 
 
 def open_lines(mine: int, theirs: int, line_masks: Sequence[int], weight: int = 4) -> int:

@@ -54,7 +54,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable, Hashable, Protocol
+from typing import Any, Callable, ClassVar, Hashable, Protocol
 
 from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import CHANCE, CompactPlayouts, Game
@@ -282,6 +282,8 @@ class MCTSPlayer(Strategy):
     high: float = field(default=-math.inf, init=False, repr=False)
     nodes: int = field(default=0, init=False, repr=False)
     compact: CompactPlayouts | None = field(default=None, init=False, repr=False)
+    #: Whether playouts move uniformly at random (then they may run on the game's compact form).
+    random_playouts: ClassVar[bool] = True
     #: Seconds the last search took (said beside a time budget).
     seconds_spent: float = field(default=0.0, init=False, repr=False)
 
@@ -321,8 +323,8 @@ class MCTSPlayer(Strategy):
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
         started = time.monotonic()  # the budget counts from here: loading the compiled playouts too
-        if self.compact is None:  # asked when a search first needs it: compiled forms load numba,
-            self.compact = game.compact_playouts()  # and compile or read their code (once, before the tree grows)
+        if self.compact is None and self.random_playouts:  # asked when a search first needs it: compiled
+            self.compact = game.compact_playouts()  # forms load numba, and compile or read their code (once)
             if self.compact is not None and game.outcome(position) is None:
                 self.compact.utilities(position, 0)
         deadline = None if self.seconds is None else started + self.seconds
@@ -407,8 +409,9 @@ class MCTSPlayer(Strategy):
         return best
 
     def playout(self, position: Hashable) -> tuple[float, ...]:
-        """Uniformly random play to the end (chance by its probabilities), on the game's
-        compact form when it has one."""
+        """Play to the end by ``playout_move`` (chance by its probabilities; uniformly random
+        play on the game's compact form when it has one); a game not over after PLAYOUT_LIMIT
+        moves counts 0 for each player."""
         game, rng = self.game, self.rng
         if self.compact is not None:
             return self.compact.utilities(position, rng.getrandbits(63))
@@ -422,8 +425,12 @@ class MCTSPlayer(Strategy):
                 moves = game.moves(position)
                 if not moves:
                     raise no_moves(game, position)
-                position = game.play(position, rng.choice(moves))
+                position = game.play(position, self.playout_move(position, moves))
         return (0.0,) * game.players
+
+    def playout_move(self, position: Hashable, moves: list) -> Hashable:
+        """The move a playout makes among ``moves``: uniformly random."""
+        return self.rng.choice(moves)
 
     def backup(self, path: list[_Node], utilities: tuple[float, ...]) -> None:
         """Add one playout's utilities (and each player's share of the win) along the path."""
