@@ -165,7 +165,7 @@ class GuidedMCTS(MCTSPlayer):
     def describe(self) -> str:
         return " ".join([self.label, *count_words(self.iterations, self.seconds)])
 
-    def playout_move(self, position: Any, moves: list) -> Any:
+    def playout_move(self, position: Any, moves: Sequence) -> Any:
         """The policy's move."""
         assert self.policy is not None
         return self.policy(position, moves, self.rng)

@@ -428,7 +428,7 @@ class MCTSPlayer(Strategy):
                 position = game.play(position, self.playout_move(position, moves))
         return (0.0,) * game.players
 
-    def playout_move(self, position: Hashable, moves: list) -> Hashable:
+    def playout_move(self, position: Hashable, moves: Sequence) -> Hashable:
         """The move a playout makes among ``moves``: uniformly random."""
         return self.rng.choice(moves)
 
