@@ -148,12 +148,9 @@ def test_a_directory_in_the_way_is_reported_once(tmp_path, capsys):
     assert err.count("\n") == 1 and "a directory" in err and "remove it" in err
 
 
-def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path):
+def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path, dead_process):
     """A writer killed mid-write leaves its temporary file; a live writer's is left alone."""
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    dead = dead_process
     stale = tmp_path / f".tmp-{dead}-abc"
     stale.write_bytes(b"half a file")
     old = tmp_path / ".tmp-xyz"  # of an older version, without a process id
@@ -165,13 +162,10 @@ def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, "toy.db"])
 
 
-def test_temporary_files_of_another_machine_are_left_until_old(tmp_path):
+def test_temporary_files_of_another_machine_are_left_until_old(tmp_path, dead_process):
     """A directory shared by a cluster's machines: another machine's process ids mean nothing
     here, so its writers' temporary files are removed only once they are old."""
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    dead = dead_process
     here = tmp_path / f".tmp-{dead}@{socket.gethostname()}-abc"
     elsewhere = tmp_path / f".tmp-{dead}@not-{socket.gethostname()}-abc"
     abandoned = tmp_path / f".tmp-{dead}@not-{socket.gethostname()}-old"

@@ -103,16 +103,13 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
 
 
-def test_a_solve_leaves_the_temporary_files_of_live_writers_and_removes_dead_ones(tmp_path):
+def test_a_solve_leaves_the_temporary_files_of_live_writers_and_removes_dead_ones(tmp_path, dead_process):
     """Two solves of one variant may share a directory: a solve that starts removes only what
     killed writers left, never the file another running writer is writing."""
     game = make_game("connectfour", rows=3, cols=4, in_a_row=3)
     directory = work_directory(tmp_path, game.spec)
     directory.mkdir(parents=True)
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    dead = dead_process
     live = directory / f".tmp-{os.getppid()}@{socket.gethostname()}-abc"
     stale = directory / f".tmp-{dead}@{socket.gethostname()}-xyz"
     live.write_bytes(b"being written")

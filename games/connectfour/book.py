@@ -25,9 +25,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 if TYPE_CHECKING:
+    from gamesman.contract.progress import Progress
     from gamesman.games.connectfour import ConnectFour
 
 
@@ -199,7 +200,6 @@ def positions_up_to(game, depth: int) -> list:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from gamesman.contract.progress import Progress
     from gamesman.contract.registry import make_game
 
     parser = argparse.ArgumentParser(prog="python -m gamesman.games.connectfour.book",
@@ -219,19 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.lines is not None:
         if args.out is None:
             parser.error("--lines needs --out FILE")
-        progress = Progress(f"winning lines of {game.spec}")
-        try:
-            count = write_lines(game, args.lines, args.out, progress)
-        except KeyboardInterrupt:
-            progress.finish()
-            print(f"stopped; the lines found so far are in {args.out}", file=sys.stderr)
-            return 130
-        progress.finish()
-        print(f"{count:,} winning lines of up to {args.lines} pieces in {args.out}")
-        return 0
+        out, pieces = args.out, args.lines
+        return with_progress(f"winning lines of {game.spec}",
+                             lambda progress: f"{write_lines(game, pieces, out, progress):,} winning lines of up to "
+                                              f"{pieces} pieces in {out}",
+                             lambda: f"stopped; the lines found so far are in {out}; run again to go on")
     positions = positions_up_to(game, args.depth)
-    progress = Progress(f"opening book of {game.spec}")
-    try:
+
+    def fill(progress: "Progress") -> str:
         for done, position in enumerate(positions, start=1):
             turn, cells, _ = position
             mover, other = game.player_names[turn], game.player_names[1 - turn]
@@ -239,14 +234,27 @@ def main(argv: list[str] | None = None) -> int:
             game.exact.result(cells, mover, other, lambda _, nodes, __: progress(searching, nodes, None),
                               keep=True)  # searched and written down, unless in the book
             progress("positions", done, len(positions))
+        return f"{len(positions):,} positions of up to {args.depth} pieces; {len(game.book):,} in {game.book.path}"
+
+    return with_progress(f"opening book of {game.spec}", fill,
+                         lambda: f"stopped; {len(game.book):,} positions in {game.book.path}; run again to go on")
+
+
+def with_progress(label: str, work: "Callable[[Progress], str]", stopped: "Callable[[], str]") -> int:
+    """Run ``work`` with a progress line and print what it says it did (exit status 0), or,
+    on Ctrl-C, what ``stopped`` says was kept (130)."""
+    from gamesman.contract.progress import Progress
+
+    progress = Progress(label)
+    try:
+        said = work(progress)
     except KeyboardInterrupt:
         progress.finish()
-        print(f"stopped; {len(game.book):,} positions in {game.book.path}; run again to go on", file=sys.stderr)
+        print(stopped(), file=sys.stderr)
         return 130
     progress.finish()
-    print(f"{len(positions):,} positions of up to {args.depth} pieces; {len(game.book):,} in {game.book.path}")
+    print(said)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
