@@ -103,6 +103,27 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
 
 
+def test_tier_files_of_other_codes_are_done_again(tmp_path):
+    """A game whose codes (or cut into shards) change raises its ``codes_version``: tier files
+    that name another version (here, as an older release would have written them) are done
+    again, never read, and the answers are right."""
+    game = make_game("connectfour", rows=4, cols=4)
+    directory = work_directory(tmp_path, game.spec)
+    with local_runner(1) as (run, _):
+        with pytest.raises(KeyboardInterrupt):
+            in_tiers(game, run, tmp_path, 3, interrupt_at("exploring", 10))
+    now = f'"codes": {game.codes_version},'.encode()
+    older = {}
+    for path in sorted(directory.glob("*.tier")):
+        data = path.read_bytes()
+        assert now in data.split(b"\n")[1]
+        path.write_bytes(data.replace(now, f'"codes": {game.codes_version - 1},'.encode(), 1))
+        older[path] = path.stat().st_mtime_ns
+    with local_runner(1) as (run, _):
+        assert_same(one_machine(game), in_tiers(game, run, tmp_path, 3, keep=True))
+    assert all(not path.exists() or path.stat().st_mtime_ns != stamp for path, stamp in older.items())
+
+
 def test_a_solve_leaves_the_temporary_files_of_live_writers_and_removes_dead_ones(tmp_path, dead_process):
     """Two solves of one variant may share a directory: a solve that starts removes only what
     killed writers left, never the file another running writer is writing."""

@@ -298,8 +298,9 @@ class Game(Generic[Position, Move]):
     #: from the start to a position has the same length (the solver then works
     #: level by level, and keeps no list of moves).
     layered: bool = False
-    #: Raised whenever ``encode`` numbers positions differently, so that databases
-    #: saved with the old numbering are rebuilt instead of read wrongly.
+    #: Raised whenever ``encode`` numbers positions differently, or ``tier_shards`` cuts
+    #: them differently, so that databases and tier files saved before are rebuilt instead
+    #: of read wrongly.
     codes_version: int = 1
 
     def has_codes(self) -> bool:

@@ -229,6 +229,13 @@ def _write_surely(path: Path, write: Callable[[], None]) -> None:
 
 # -- in the workers ---------------------------------------------------------------------------
 @cache
+def _shard_label(spec: str, **fields: int) -> dict:
+    """What a tier file says it holds: the variant, the version of its codes (which also names
+    the game's cut into shards: see ``Game.codes_version``) and the file's own ``fields``; a
+    file whose label differs is done again, never read."""
+    return {"spec": spec, "codes": _game(spec).codes_version, **fields}
+
+
 def _game(spec: str) -> Game:
     from gamesman.contract.registry import game_from_spec
 
@@ -280,7 +287,7 @@ def explore_shard(spec: str, directory: str, tier: int, shard: int, shards: int,
     """Gather the positions of one shard and write where they move to: (positions, children
     written, lowest code or -1).  Files already written and sound are used as they are."""
     where = Path(directory)
-    label = {"spec": spec, "tier": tier, "shard": shard, "shards": shards}
+    label = _shard_label(spec, tier=tier, shard=shard, shards=shards)
     found = _read_codes(_positions_path(where, tier, shard), label)
     moved = _read_codes(_moves_path(where, tier, shard), label) if found is not None else None
     if found is not None:
@@ -359,7 +366,7 @@ class TierResults:
         """The results of one shard of a tier whose player to move is ``mover``."""
         found = self.stores.get((tier, shard, mover))
         if found is None:
-            label = {"tier": tier, "shard": shard, "shards": self.shards, "mover": mover, "low": low}
+            label = _shard_label(self.spec, tier=tier, shard=shard, shards=self.shards, mover=mover, low=low)
             found = _results_store(_results_path(self.directory, tier, shard, mover), self.spec, label)
             if found is None:
                 raise SolverError(f"{self.spec}: the results of tier {tier} shard {shard} are missing or "
@@ -391,7 +398,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
     its results: (positions, their largest remoteness).  A position found in a later tier
     belongs there and is left out.  Results already written and sound are used as they are."""
     where = Path(directory)
-    label = {"tier": tier, "shard": shard, "shards": shards, "low": low}
+    label = _shard_label(spec, tier=tier, shard=shard, shards=shards, low=low)
     done = [_results_store(_results_path(where, tier, shard, mover), spec, dict(label, mover=mover))
             for mover in MOVERS]
     written = [store for store in done if store is not None]
@@ -428,8 +435,8 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
 
 def _shard_positions(spec: str, directory: Path, tier: int, shard: int, shards: int) -> np.ndarray:
     """The codes of one shard's positions (sorted), as exploring wrote them."""
-    found = _read_codes(_positions_path(directory, tier, shard), {"spec": spec, "tier": tier, "shard": shard,
-                                                                   "shards": shards})
+    found = _read_codes(_positions_path(directory, tier, shard),
+                        _shard_label(spec, tier=tier, shard=shard, shards=shards))
     if found is None:
         raise SolverError(f"{spec}: the positions of tier {tier} shard {shard} are missing or damaged in "
                           f"{directory}; remove the directory and solve again")
@@ -482,7 +489,7 @@ class TierRun:
                  progress: ProgressFn | None) -> list[int]:
         """Explore tier after tier (those a solve before recorded are taken as they are); the
         lowest code of each tier.  Once a tier is explored, the moves that led to it go."""
-        label = {"spec": game.spec, "shards": self.shards, "root": root_code}
+        label = _shard_label(game.spec, shards=self.shards, root=root_code)
         recorded = _read_explored(directory, label)
         lows: list[int] = []
         total = 0
