@@ -231,12 +231,15 @@ def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
     answers come in time; with wait on, value waits for the exact search."""
     from gamesman.doors.shell import Shell
     from gamesman.doors.shell.session import EXACT_WAIT
+    from gamesman.players.search import DEFAULT_SECONDS
     from gamesman.doors.shell.wording import describe_result
 
     s = Shell(write=lambda text: None, seed=0)
     out = s.run("new connectfour")
     not_yet = f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
     assert f"Prediction: not yet: {not_yet}" in out
+    # the game's own search player has the rest of its default second
+    assert s.run("hint").startswith(f"hint (estimate by threats --time {DEFAULT_SECONDS - EXACT_WAIT:g}")
     s.run("search threats 3")
     assert s.run("value").startswith(f"connectfour: {not_yet}; estimate by threats 3: best ")
     assert s.run("hint").startswith("hint (estimate by threats 3): play ")

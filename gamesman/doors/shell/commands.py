@@ -153,7 +153,7 @@ class Shell(Completion):
                 self.say(describe_result(self.game, self.position, result))
                 return
             why = self.unanswered()
-        search, found = self.estimate()
+        search, found = self.estimate(after_exact=self.exact())
         move, text = found.rows[0]
         self.say(f"{self.game.name}: {why}; estimate by {search}{spent(found)}: "
                  f"best {self.game.format_move(self.position, move)}, {text}")
@@ -171,7 +171,7 @@ class Shell(Completion):
             rows = self.answer(lambda deadline: self.get_solver().move_results(position, deadline))
         if rows is None:
             why = self.unanswered() if self.exact() else "too large to solve"
-            search, found = self.estimate()
+            search, found = self.estimate(after_exact=self.exact())
             self.say(f"{game.name}: {why}; estimates by {search}{spent(found)}, best first:")
             names = [game.format_move(position, move) for move, _ in found.rows]
             width = max([4] + [len(n) for n in names])
@@ -223,7 +223,7 @@ class Shell(Completion):
             answered = self.answer(lambda deadline: (solver.best_moves(position, deadline),
                                                      solver.result(position, deadline)))
         if answered is None:
-            search, found = self.estimate()
+            search, found = self.estimate(after_exact=self.exact())
             move, text = found.rows[0]
             effort = f"; {found.spent}" if found.spent else ""
             why = f"; {self.unanswered()}" if self.exact() else ""

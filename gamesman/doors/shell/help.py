@@ -39,9 +39,9 @@ COMMANDS: dict[str, Command] = {
     "wait": Command("wait on|off", "wait for exact answers that take a long search (Connect Four 6x7)",
                     "Connect Four 6x7 is answered exactly by a search, which takes minutes on the\n"
                     "first moves.  With wait off (the default) the prediction, value, values and\n"
-                    "hint wait a second for it, then say so (value, values and hint give a\n"
-                    "search player's estimate) and auto plays the search player; with wait on\n"
-                    "they wait however long it takes (Ctrl-C stops)."),
+                    "hint wait half a second for it, then say so (value, values and hint give\n"
+                    "the search player's estimate in the rest of its second) and auto plays the\n"
+                    "search player; with wait on they wait however long it takes (Ctrl-C stops)."),
     "computer": Command("computer SIDE STRATEGY", "let the computer play a side (or both)",
                         "SIDE is a player's name or both; STRATEGY is one of the strategies below,\n"
                         "e.g. computer o perfect, computer x imperfect 0.8, computer both random.\n"

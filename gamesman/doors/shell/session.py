@@ -27,8 +27,9 @@ MOVE_LIMIT = 500
 SEARCH_TICK = 0.1
 #: How long an exact answer that the game searches for on demand (Connect Four 6x7) is waited
 #: for before value, values and hint give a search player's estimate instead (``wait on``:
-#: however long it takes).
-EXACT_WAIT = 1.0
+#: however long it takes); the game's own search player then has the rest of its default
+#: budget, so that the answer comes within that budget.
+EXACT_WAIT = 0.5
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
 NO_GAME = "no game yet: type new GAME (games lists them)"
@@ -377,30 +378,37 @@ class Session:
             progress.finish()
             self.line_cleared = progress.shown
 
-    def searcher(self, rng: random.Random | None = None) -> "Strategy":
+    def searcher(self, rng: random.Random | None = None, seconds: float | None = None) -> "Strategy":
         """The search player for variants too large to solve: the one ``search`` chose, else
-        the game's own (``search_strategy``, on its default budget: about a second)."""
+        the game's own (``search_strategy``, on its default budget of about a second, or on
+        ``seconds`` when given)."""
         from gamesman.players.strategies import make_strategy, strategies_for
 
         words = self.search_words or self.game.search_strategy.split()
+        if seconds is not None and self.search_words is None:
+            words = [*words, "--time", f"{seconds:g}"]
         if words[0] not in strategies_for(self.game):
             raise GameError(f"{self.game.name}: this variant is too large to solve, and its search player "
                             f"{words[0]!r} is not installed")
         return make_strategy(self.game, words, rng or self.rng)
 
-    def estimate(self) -> tuple[str, "Estimate"]:
-        """The search player's estimate of the current position, searched once per position.
+    def estimate(self, after_exact: bool = False) -> tuple[str, "Estimate"]:
+        """The search player's estimate of the current position, searched once per position
+        (``after_exact``: after the exact search ran out of its EXACT_WAIT, with the rest of
+        the default budget).
 
         The search is seeded by the shell's seed and the position, so value, values
         and hint agree, and asking again gives the same answer.
         """
+        from gamesman.players.search import DEFAULT_SECONDS
         from gamesman.players.strategies import estimate
 
         position = self.position
-        key = (self.seed, self.game.spec, position, tuple(self.search_words or ()))
+        seconds = DEFAULT_SECONDS - EXACT_WAIT if after_exact else None
+        key = (self.seed, self.game.spec, position, tuple(self.search_words or ()), seconds)
         if key not in self.estimates:
             text = self.game.format_position(position)
-            strategy = self.searcher(random.Random(f"{self.seed} {self.game.spec} {text}"))
+            strategy = self.searcher(random.Random(f"{self.seed} {self.game.spec} {text}"), seconds)
             found = self.thinking(strategy, lambda: estimate(strategy, position))
             self.estimates[key] = (strategy.describe(), found)
         return self.estimates[key]
