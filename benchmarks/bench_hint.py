@@ -9,10 +9,11 @@ by default every game's default board and REAL_SIZES.)
 
 On a variant too large to solve, ``hint`` asks the game's search player on its default
 budget (``DEFAULT_SECONDS``, about a second); it passes when it answers within that budget
-plus 10%.  For each variant: the first hint of the process (at the start, where compiled
+plus 10%.  A variant an exact search answers on demand (Connect Four 6x7) waits EXACT_WAIT
+for it, then asks its search player for the rest of that budget.  For each variant: the first hint of the process (at the start, where compiled
 code is loaded from numba's cache, or compiled), then the slowest of LATER_HINTS hints at
-positions a few random moves further on.  Variants the solver or an exact search answers
-have no time budget and are only named.  Seeded: the same positions every run.
+positions a few random moves further on.  Solved variants have no time budget and are only
+named.  Seeded: the same positions every run.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import time
 
 from gamesman.contract.registry import game_from_spec, game_names
 from gamesman.doors.shell import Shell
+from gamesman.doors.shell.session import EXACT_WAIT
 from gamesman.players.search import DEFAULT_SECONDS
 
 #: Hints timed after the first, each two random moves further into the game.
@@ -54,7 +56,7 @@ def main() -> None:
     specs = parser.parse_args().specs or game_names() + REAL_SIZES
     print(f"hint on each default board, seconds beside the budget ({DEFAULT_SECONDS:g} s; within it plus "
           f"{MARGIN - 1:.0%} passes): the first hint of the process, then the slowest of {LATER_HINTS} later ones")
-    print(f"{'variant':<58} {'search player':<22} {'first':>6} {'later':>6} {'x budget':>9}")
+    print(f"{'variant':<58} {'search player':<34} {'first':>6} {'later':>6} {'x budget':>9}")
     for text in specs:
         shell = Shell(write=lambda text: None, seed=1)
         shell.show_progress = False
@@ -62,17 +64,18 @@ def main() -> None:
         shell.run("predictions off")  # (an exact prediction is no hint's work)
         shell.begin(game_from_spec(text), keep_players=False)
         spec = shell.game.spec[:58]
-        if shell.exact():  # exact answers, on no time budget: solved, or searched to the end on demand
-            print(f"{spec:<58} {'solver' if shell.game.solvable() else 'exact search on demand'}", flush=True)
+        if shell.exact() and not shell.game.exact_on_demand():  # solved: exact answers, on no time budget
+            print(f"{spec:<58} solver", flush=True)
             continue
         if shell.over() is not None:
             print(f"{spec:<58} the variant starts solved", flush=True)
             continue
-        player = shell.searcher().describe()
+        player = (f"exact, then {shell.searcher(seconds=DEFAULT_SECONDS - EXACT_WAIT).describe()}" if shell.exact()
+                  else shell.searcher().describe())
         timings = hint_seconds(shell, random.Random(1))
         later = max(timings[1:], default=timings[0])
         verdict = "" if later <= MARGIN * DEFAULT_SECONDS else "  over budget"
-        print(f"{spec:<58} {player:<22} {timings[0]:>6.2f} {later:>6.2f} {later / DEFAULT_SECONDS:>9.2f}{verdict}",
+        print(f"{spec:<58} {player:<34} {timings[0]:>6.2f} {later:>6.2f} {later / DEFAULT_SECONDS:>9.2f}{verdict}",
               flush=True)
 
 
