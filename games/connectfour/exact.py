@@ -151,7 +151,8 @@ class ExactSearch:
                 nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
                                         self.moves, self.ranks, self.counts, self.state, budget)
                 if progress:
-                    progress("exact search (can take minutes; Ctrl-C stops)", nodes, None)
+                    progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None
+                             else "exact search (stops at its deadline)", nodes, None)
                 if (len(self.table) < 1 << LARGEST_TABLE_BITS
                         and self.state[kernels.NODES] > GROW_AFTER * len(self.table)):
                     self.grow()
