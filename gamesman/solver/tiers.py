@@ -228,7 +228,6 @@ def _write_surely(path: Path, write: Callable[[], None]) -> None:
 
 
 # -- in the workers ---------------------------------------------------------------------------
-@cache
 def _shard_label(spec: str, **fields: int) -> dict:
     """What a tier file says it holds: the variant, the version of its codes (which also names
     the game's cut into shards: see ``Game.codes_version``) and the file's own ``fields``; a
@@ -236,6 +235,7 @@ def _shard_label(spec: str, **fields: int) -> dict:
     return {"spec": spec, "codes": _game(spec).codes_version, **fields}
 
 
+@cache
 def _game(spec: str) -> Game:
     from gamesman.contract.registry import game_from_spec
 
