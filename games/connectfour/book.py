@@ -136,7 +136,7 @@ def winning_move(game: "ConnectFour", position) -> int | None:
 
     turn = position[0]
     pieces = game.player_names
-    for column in sorted(game.moves(position), key=lambda col: abs(2 * col - (game.cols - 1))):
+    for column in game.exact.board.centre_first(game.moves(position)):
         child = game.play(position, column)
         ended = game.outcome(child)
         if ended is not None:

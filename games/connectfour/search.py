@@ -254,10 +254,9 @@ class ThreatSearch(Strategy):
                             f"({game.rows}x{game.cols} takes {(game.rows + 1) * game.cols}; use mcts)")
         self.board = GravityBoard(game.rows, game.cols)
         self.geometry = np.array([game.rows, game.cols, game.in_a_row, int(game.misere)], np.int64)
-        order = sorted(range(game.cols), key=lambda col: (abs(2 * col - (game.cols - 1)), col))  # centre first
         odd_rows = sum(self.board.row_masks[row] for row in range(0, game.rows, 2))
         self.masks = np.array([self.board.bottom, self.board.board, odd_rows]
-                              + [self.board.column_masks[col] for col in order], np.uint64)
+                              + [self.board.column_masks[col] for col in self.board.centre_first()], np.uint64)
         # the table (kept from move to move: what it holds is true of its positions): keys (mine + mask,
         # 0 for none), values, and entries packing the depth searched (or PROVED), the kind of bound
         # and 1 + the best move's place in the column order
@@ -319,7 +318,7 @@ class ThreatSearch(Strategy):
         deadline = started + EXACT_SHARE * self.seconds
         before = search.nodes
         outcomes: dict[int, int] = {}  # for the player to move, after each move
-        for column in sorted(columns, key=lambda col: abs(2 * col - (game.cols - 1))):  # centre first
+        for column in self.board.centre_first(columns):
             child = game.play(position, column)
             outcome = 0 if game.outcome(child) is not None else search.outcome(*self.bit_boards(child), deadline)
             if outcome is None:
