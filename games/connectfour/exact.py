@@ -93,9 +93,8 @@ class ExactSearch:
         self.cells = rows * cols
         lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
         self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1], np.int64)
-        order = sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col))  # centre first
-        self.masks = np.array([self.board.bottom, self.board.board] + [self.board.column_masks[col] for col in order],
-                              np.uint64)
+        self.masks = np.array([self.board.bottom, self.board.board]
+                              + [self.board.column_masks[col] for col in self.board.centre_first()], np.uint64)
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
         depth = self.cells + 2
         self.frames = np.zeros((depth, kernels.FRAME_SIZE), np.uint64)
@@ -134,36 +133,23 @@ class ExactSearch:
         ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards).  With
         a ``deadline`` (a ``time.monotonic()`` value) it raises OutOfTime when the search has
         not ended by then (what the table learnt stays)."""
-        import time
-
-        import numpy as np
-
-        kernels = self.kernels
-        budget = SLICE if deadline is None else DEADLINE_SLICE
-        self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
-        self.state[:] = 0
-        self.state[kernels.PHASE] = kernels.START
-        nodes = 0
-        try:
-            while self.state[kernels.PHASE] != kernels.DONE:
-                if deadline is not None and time.monotonic() > deadline:
-                    raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                nodes += kernels.search(self.geometry, self.masks, self.table, self.frames, self.windows,
-                                        self.moves, self.ranks, self.counts, self.state, budget)
-                if progress:
-                    progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None
-                             else "exact search (stops at its deadline)", nodes, None)
-                if (len(self.table) < 1 << LARGEST_TABLE_BITS
-                        and self.state[kernels.NODES] > GROW_AFTER * len(self.table)):
-                    self.grow()
-        finally:
-            self.nodes += nodes
-        return int(self.state[kernels.LOW])
+        return self._search(mine, mask, progress, deadline, sign_only=False)
 
     def outcome(self, mine: int, mask: int, deadline: float) -> int | None:
         """1, 0 or -1 as the player to move wins, ties or loses (the sign of ``score``, found
         by at most two null windows, around 0 and -1), or None when the search has not ended
-        by ``deadline`` (a ``time.monotonic()`` value; it looks every DEADLINE_SLICE nodes)."""
+        by ``deadline`` (a ``time.monotonic()`` value)."""
+        try:
+            low = self._search(mine, mask, None, deadline, sign_only=True)
+        except OutOfTime:
+            return None
+        return (low > 0) - (low < 0)
+
+    def _search(self, mine: int, mask: int, progress: ProgressFn | None, deadline: float | None,
+                sign_only: bool) -> int:
+        """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
+        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``.
+        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline)."""
         import time
 
         import numpy as np
@@ -171,18 +157,28 @@ class ExactSearch:
         kernels, state = self.kernels, self.state
         arrays = (self.geometry, self.masks, self.table, self.frames, self.windows, self.moves, self.ranks,
                   self.counts, state)
+        budget = SLICE if deadline is None else DEADLINE_SLICE
         self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
         state[:] = 0
         state[kernels.PHASE] = kernels.START
-        kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
-        if state[kernels.PHASE] != kernels.DONE:  # the score is only wanted within [-1, 1]: its sign
-            state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
-        while state[kernels.PHASE] != kernels.DONE:
-            if time.monotonic() > deadline:
-                return None
-            self.nodes += kernels.search(*arrays, DEADLINE_SLICE)
-        low = int(state[kernels.LOW])
-        return (low > 0) - (low < 0)
+        if sign_only:
+            kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
+            if state[kernels.PHASE] != kernels.DONE:
+                state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
+        label = "exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search"
+        nodes = 0
+        try:
+            while state[kernels.PHASE] != kernels.DONE:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
+                nodes += kernels.search(*arrays, budget)
+                if progress:
+                    progress(label, nodes, None)
+                if len(self.table) < 1 << LARGEST_TABLE_BITS and state[kernels.NODES] > GROW_AFTER * len(self.table):
+                    self.grow()
+        finally:
+            self.nodes += nodes
+        return int(state[kernels.LOW])
 
     def scores(self, mines: "np.ndarray", masks: "np.ndarray") -> "np.ndarray":
         """``score`` of many positions at once (arrays of bitboards), without progress."""
