@@ -27,6 +27,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, cast
 
+from gamesman.boards import text as boards
+
 if TYPE_CHECKING:
     from gamesman.contract.progress import Progress
     from gamesman.games.connectfour import ConnectFour
@@ -89,6 +91,11 @@ def canonical(game: "ConnectFour", cells: str) -> tuple[str, bool]:
     return (mirrored, True) if mirrored < cells else (cells, False)
 
 
+def reflected(game: "ConnectFour", column: int, mirrored: bool) -> int:
+    """The column across the board when ``mirrored`` (a move between a position and its mirror)."""
+    return game.cols - 1 - column if mirrored else column
+
+
 class WinningLines:
     """Winning moves of the first player by position, one ``CELLS COLUMN`` line each (the
     cells row 1 first, one of each mirror pair; the column a letter), as ``write_lines`` wrote them.
@@ -102,10 +109,11 @@ class WinningLines:
     def __init__(self, game: "ConnectFour", text: str) -> None:
         self.game = game
         self.moves: dict[str, int] = {}
+        columns = {boards.column_name(column): column for column in range(game.cols)}
         for line in text.splitlines():
             words = line.split()
-            if len(words) == 2 and len(words[0]) == game.size and len(words[1]) == 1:
-                self.moves[words[0]] = ord(words[1]) - ord("a")
+            if len(words) == 2 and len(words[0]) == game.size and words[1] in columns:
+                self.moves[words[0]] = columns[words[1]]
 
     @classmethod
     def of(cls, game: "ConnectFour") -> "WinningLines | None":
@@ -124,9 +132,7 @@ class WinningLines:
         """The winning move of the lines in ``position`` (a column), or None when it is not in them."""
         cells, mirrored = canonical(self.game, position[1])
         column = self.moves.get(cells)
-        if column is None:
-            return None
-        return self.game.cols - 1 - column if mirrored else column
+        return None if column is None else reflected(self.game, column, mirrored)
 
 
 def winning_move(game: "ConnectFour", position) -> int | None:
@@ -171,12 +177,11 @@ def write_lines(game: "ConnectFour", pieces: int, out: Path, progress) -> int:
                     move = winning_move(game, position)
                     if move is None:
                         continue
-                    found[cells] = game.cols - 1 - move if mirrored else move
-                    handle.write(f"{cells} {chr(ord('a') + found[cells])}\n")
+                    found[cells] = reflected(game, move, mirrored)
+                    handle.write(f"{cells} {boards.column_name(found[cells])}\n")
                     handle.flush()
-                child = game.play(position, game.cols - 1 - found[cells] if mirrored else found[cells])
-                following += [game.play(child, reply) for reply in game.moves(child)
-                              if game.outcome(child) is None]
+                child = game.play(position, reflected(game, found[cells], mirrored))
+                following += [game.play(child, reply) for reply in game.moves(child)]  # none once it ended
             level = following
     return len(found)
 
@@ -188,11 +193,10 @@ def positions_up_to(game, depth: int) -> list:
     for _ in range(depth + 1):
         following = []
         for position in level:
-            cells = position[1]
-            mirrored = "".join(cells[row:row + game.cols][::-1] for row in range(0, game.size, game.cols))
-            if min(cells, mirrored) in seen or game.outcome(position) is not None:
+            cells = canonical(game, position[1])[0]
+            if cells in seen or game.outcome(position) is not None:
                 continue
-            seen.add(min(cells, mirrored))
+            seen.add(cells)
             found.append(position)
             following += [game.play(position, move) for move in game.moves(position)]
         level = following
