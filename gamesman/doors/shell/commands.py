@@ -146,16 +146,14 @@ class Shell(Completion):
         if utilities is not None:
             self.say(f"the game is over: {announce(self.game, utilities)}")
             return
-        why = "too large to solve"
         if self.exact():
             result = self.answer(lambda deadline: self.get_solver().result(self.position, deadline))
             if result is not None:
                 self.say(describe_result(self.game, self.position, result))
                 return
-            why = self.unanswered()
-        search, found = self.estimate(after_exact=self.exact())
+        search, found = self.estimate()
         move, text = found.rows[0]
-        self.say(f"{self.game.name}: {why}; estimate by {search}{spent(found)}: "
+        self.say(f"{self.game.name}: {self.why_estimated()}; estimate by {search}{spent(found)}: "
                  f"best {self.game.format_move(self.position, move)}, {text}")
 
     def do_values(self, args: list[str], line: str) -> None:
@@ -170,9 +168,8 @@ class Shell(Completion):
         if self.exact():
             rows = self.answer(lambda deadline: self.get_solver().move_results(position, deadline))
         if rows is None:
-            why = self.unanswered() if self.exact() else "too large to solve"
-            search, found = self.estimate(after_exact=self.exact())
-            self.say(f"{game.name}: {why}; estimates by {search}{spent(found)}, best first:")
+            search, found = self.estimate()
+            self.say(f"{game.name}: {self.why_estimated()}; estimates by {search}{spent(found)}, best first:")
             names = [game.format_move(position, move) for move, _ in found.rows]
             width = max([4] + [len(n) for n in names])
             self.say(f"{'move':<{width}}  estimate")
@@ -223,7 +220,7 @@ class Shell(Completion):
             answered = self.answer(lambda deadline: (solver.best_moves(position, deadline),
                                                      solver.result(position, deadline)))
         if answered is None:
-            search, found = self.estimate(after_exact=self.exact())
+            search, found = self.estimate()
             move, text = found.rows[0]
             effort = f"; {found.spent}" if found.spent else ""
             why = f"; {self.unanswered()}" if self.exact() else ""

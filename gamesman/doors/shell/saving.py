@@ -3,7 +3,8 @@
 The file holds, one item a line: the variant's spec, the shell's seed, whether the
 whole table is revealed, each computer side with its strategy, the search player
 chosen by ``search`` and ``wait on`` (when they were set), the starting position,
-then every move played with who played it (and the strategy that chose it).  Loading replays the moves from the start, so a file that does not follow the
+then every move played with who played it (and the strategy that chose it).
+Loading replays the moves from the start, so a file that does not follow the
 rules is refused with the line at fault::
 
     # gamesman saved game: load FILE in the shell, or gamesman --load FILE

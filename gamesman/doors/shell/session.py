@@ -392,10 +392,10 @@ class Session:
                             f"{words[0]!r} is not installed")
         return make_strategy(self.game, words, rng or self.rng)
 
-    def estimate(self, after_exact: bool = False) -> tuple[str, "Estimate"]:
+    def estimate(self) -> tuple[str, "Estimate"]:
         """The search player's estimate of the current position, searched once per position
-        (``after_exact``: after the exact search ran out of its EXACT_WAIT, with the rest of
-        the default budget).
+        (where the solver answers, it is asked only after the exact search ran out of its
+        EXACT_WAIT: then with the rest of the default budget).
 
         The search is seeded by the shell's seed and the position, so value, values
         and hint agree, and asking again gives the same answer.
@@ -404,7 +404,7 @@ class Session:
         from gamesman.players.strategies import estimate
 
         position = self.position
-        seconds = DEFAULT_SECONDS - EXACT_WAIT if after_exact else None
+        seconds = DEFAULT_SECONDS - EXACT_WAIT if self.exact() else None
         key = (self.seed, self.game.spec, position, tuple(self.search_words or ()), seconds)
         if key not in self.estimates:
             text = self.game.format_position(position)
@@ -436,6 +436,11 @@ class Session:
     def unanswered(self) -> str:
         """Why an exact answer gave way to an estimate (see ``answer``)."""
         return f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
+
+    def why_estimated(self) -> str:
+        """Why value and values give an estimate: the variant is too large to solve, or its
+        exact search ran out of time (``unanswered``)."""
+        return self.unanswered() if self.exact() else "too large to solve"
 
     def default_player(self) -> "Strategy":
         """The player for sides without one: perfect where the solver answers in time (an
