@@ -311,9 +311,11 @@ def save_seven_card_tables(path: Path, tables: SevenCardTables) -> None:
 
 
 def seven_card_tables(progress: Callable[[str, int, int], None] | None = None) -> SevenCardTables:
-    """The evaluator's tables: from the cache directory, or built (a few seconds) and saved;
-    ``evaluate`` reads them from memory from then on."""
+    """The evaluator's tables: from memory, the cache directory, or built (a few seconds) and
+    saved; ``evaluate`` reads them from memory from then on."""
     global _SHIFTS, _BY_RANKS, _BY_SUITED_RANKS, _TABLES
+    if _TABLES is not None:
+        return _TABLES
     path = cache_directory() / TABLE_FILE
     tables = load_seven_card_tables(path)
     if tables is None:
