@@ -365,11 +365,10 @@ class ThreatSearch(Strategy):
             for reply in game.moves(child):
                 after = game.play(child, reply)
                 ended = game.outcome(after)
-                mine = (None if ended is None else (ended[turn] > ended[1 - turn]) - (ended[turn] < ended[1 - turn]))
+                mine = (search.outcome(*self.bit_boards(after), deadline) if ended is None
+                        else int(np.sign(ended[turn] - ended[1 - turn])))
                 if mine is None:
-                    mine = search.outcome(*self.bit_boards(after), deadline)
-                    if mine is None:
-                        return None
+                    return None
                 keeping[column] += mine <= outcome
         fewest = min(keeping.values())
         return [column for column in columns if keeping[column] == fewest], fewest
