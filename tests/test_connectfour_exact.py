@@ -259,6 +259,12 @@ def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
     assert s.run("value") == describe_result(game, middle, solver.result(middle)) + "\n"
 
 
+def first_player_to_move(game, cells: str):
+    """The position of a line of the winning lines (its cells, row 1 first), parsed by the rules."""
+    rows = [cells[row:row + game.cols] for row in range(0, game.size, game.cols)]
+    return game.parse_position(f"(x {' '.join(rows)})")
+
+
 def test_the_winning_lines_cover_every_reply_and_their_moves_win():
     """The first player's winning lines the package carries: each is a position of play with
     the first player to move and a legal move; after a move of the lines (short of the deepest
@@ -277,8 +283,7 @@ def test_the_winning_lines_cover_every_reply_and_their_moves_win():
     bits = ThreatSearch(game)
     last = []
     for cells, column in lines.moves.items():
-        rows = [cells[row:row + game.cols] for row in range(0, game.size, game.cols)]
-        position = game.parse_position(f"(x {' '.join(rows)})")
+        position = first_player_to_move(game, cells)
         assert canonical(game, cells) == (cells, False) and column in game.moves(position)
         child = game.play(position, column)
         if game.size - cells.count("-") == deepest:
@@ -305,8 +310,7 @@ def test_the_lines_command_writes_winning_moves_and_resumes(tmp_path):
     lines = WinningLines(game, out.read_text())
     assert count == len(lines.moves) > 1
     for cells, column in lines.moves.items():
-        rows = [cells[row:row + game.cols] for row in range(0, game.size, game.cols)]
-        position = game.parse_position(f"(x {' '.join(rows)})")
+        position = first_player_to_move(game, cells)
         assert solver.result(game.play(position, column)).value is Value.LOSE
     text = out.read_text()
     assert write_lines(game, 4, out, lambda *_: None) == count and out.read_text() == text
