@@ -19,7 +19,7 @@ from typing import ClassVar
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
 # The largest variants solved here, in a minute or so and a few gigabytes: the
@@ -136,3 +136,36 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
         width = len(str(len(position[1])))
         return "\n".join(f"heap {i:>{width}}: {'|' * items} ({items})"
                          for i, items in enumerate(position[1], start=1))
+
+    # -- fast play (gamesman.players.playouts) -------------------------------------------
+    def compact_playouts(self) -> CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]:
+        return HeapPlayouts(self)
+
+
+class HeapPlayouts(CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]):
+    """Random games of Nim (any number of players: Nim3P too) on an array of heaps, compiled."""
+
+    def __init__(self, game: Nim) -> None:
+        self.rules = game
+
+    def game(self, position: tuple[int, tuple[int, ...]], seed: int) -> tuple[list[tuple[int, int]], tuple[float, ...]]:
+        ended, moves = self.run(position, seed)
+        return [(int(heap), int(count)) for heap, count in moves], ended
+
+    def utilities(self, position: tuple[int, tuple[int, ...]], seed: int) -> tuple[float, ...]:
+        return self.run(position, seed)[0]
+
+    def run(self, position: tuple[int, tuple[int, ...]], seed: int):
+        """The utilities and the moves (rows of heap and count) of one random game."""
+        import numpy as np
+
+        from gamesman.players.compiled import seeded
+        from gamesman.players.playouts import heap_game
+
+        turn, heaps = position
+        moves = np.empty((sum(heaps), 2), np.int64)
+        last, played = heap_game(np.array(heaps, np.int64), self.rules.take, turn, self.rules.players,
+                                 seeded(seed), moves)
+        ended = self.rules.outcome((last, (0,) * len(heaps)))
+        assert ended is not None  # every heap is empty
+        return ended, moves[:played]

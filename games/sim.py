@@ -68,7 +68,7 @@ from itertools import combinations
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import Game, Option, two_player_result
+from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
 # Position: (turn, edge colours, the players out (with a triangle of their colour)).
@@ -151,11 +151,16 @@ class Sim(Game[Position, int]):
 
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         _, colours, losers = position
+        return self.result(losers, boards.EMPTY not in colours)
+
+    def result(self, losers: tuple[int, ...], full: bool) -> tuple[float, ...] | None:
+        """The utilities when ``losers`` are out and the graph is ``full`` or not (None while
+        play goes on)."""
         if self.players == 2:
             if losers:
                 return two_player_result(1 - losers[0])
-            return None if boards.EMPTY in colours else two_player_result(None)
-        if len(losers) < 2 and boards.EMPTY in colours:
+            return two_player_result(None) if full else None
+        if len(losers) < 2 and not full:
             return None
         left = [p for p in range(3) if p not in losers]
         utilities = [1 / len(left) if p in left else 0.0 for p in range(3)]
@@ -216,6 +221,11 @@ class Sim(Game[Position, int]):
         while player in losers and player != turn:
             player = (player + 1) % self.players
         return player
+
+    # -- fast play (gamesman.players.playouts) ---------------------------------------
+    def compact_playouts(self) -> CompactPlayouts[Position, int] | None:
+        """Bit masks of edges: up to 64 edges (K = 11)."""
+        return SimPlayouts(self) if len(self.edges) <= 64 else None
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
@@ -350,3 +360,53 @@ class Sim(Game[Position, int]):
             triangle = (1 << index[(a, b)]) | (1 << index[(a, c)]) | (1 << index[(b, c)])
             found |= (masks & triangle) == triangle
         return found
+
+
+class SimPlayouts(CompactPlayouts[Position, int]):
+    """Random games of Sim on a bit mask of edges for each colour, compiled."""
+
+    def __init__(self, game: Sim) -> None:
+        import numpy as np
+
+        self.rules = game
+        self.pairs = np.array([[(1 << b) | (1 << c) for b, c in through] for through in game.triangles],
+                              dtype=np.uint64).reshape(len(game.edges), max(game.nodes - 2, 0))
+
+    def game(self, position: Position, seed: int) -> tuple[list[int], tuple[float, ...]]:
+        ended, moves = self.run(position, seed)
+        return moves.tolist(), ended
+
+    def utilities(self, position: Position, seed: int) -> tuple[float, ...]:
+        return self.run(position, seed)[0]
+
+    def run(self, position: Position, seed: int):
+        """The utilities and the edges coloured of one random game."""
+        import numpy as np
+
+        from gamesman.players.compiled import seeded
+        from gamesman.players.playouts import triangle_game
+
+        turn, colours, losers = position
+        masks = self.masks(colours)
+        free = colours.count(boards.EMPTY)
+        moves = np.empty(free, np.int64)
+        out, played = triangle_game(np.array(masks[:-1], np.uint64), sum(1 << p for p in losers), turn,
+                                    np.uint64(masks[-1]), self.pairs, seeded(seed), moves)
+        ended = self.rules.result(tuple(p for p in range(self.rules.players) if out >> p & 1), played == free)
+        assert ended is not None  # the compiled game stops only where the rules do
+        return ended, moves[:played]
+
+    def masks(self, colours: str) -> tuple[int, ...]:
+        """The edges of each player's colour, then the free ones, as bit masks (edge i: bit i).
+
+        >>> from gamesman.contract.registry import make_game
+        >>> [bin(mask) for mask in make_game("sim", nodes=3).compact_playouts().masks("xo-")]
+        ['0b1', '0b10', '0b100']
+        """
+        return tuple(int(colours[::-1].translate(table), 2) for table in self.bit_tables)
+
+    @cached_property
+    def bit_tables(self) -> list[dict[int, str]]:
+        """For each player's colour, then the free edge's mark: a table that writes 1 for it, 0 else."""
+        marks = (*self.rules.player_names, boards.EMPTY)
+        return [{ord(other): "1" if other == mark else "0" for other in marks} for mark in marks]

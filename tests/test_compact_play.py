@@ -29,6 +29,10 @@ VARIANTS = [
     ("connectfour", {"rows": 1, "cols": 3, "in_a_row": 1}),
     ("2048", {}), ("2048", {"rows": 3, "cols": 4}), ("2048", {"rows": 2, "cols": 3, "target": 32}),
     ("2048", {"rows": 2, "cols": 2, "target": 4}),
+    ("sim", {}), ("sim", {"players": 3}), ("sim", {"nodes": 11, "players": 3}),
+    ("sim", {"nodes": 5, "players": 3, "coalition": "1-2"}), ("sim", {"nodes": 3}),
+    ("nim", {}), ("nim", {"misere": True, "heaps": 4, "size": 9, "take": 4}),
+    ("nim3p", {}), ("nim3p", {"heaps": 5, "size": 20, "extra": True}),
 ]
 
 
@@ -74,6 +78,19 @@ def test_othello_boards_beyond_64_cells_have_no_compact_form():
 def test_connect_four_boards_beyond_64_cells_and_2048_beyond_4x4_have_no_compact_form():
     assert make_game("connectfour", rows=9, cols=8).compact_playouts() is None
     assert make_game("2048", rows=5, cols=4).compact_playouts() is None
+
+
+def test_sim_beyond_64_edges_has_no_compact_form():
+    assert make_game("sim", nodes=11).compact_playouts() is not None  # 55 edges
+    assert make_game("sim", nodes=12).compact_playouts() is None  # 66
+
+
+def test_three_player_sim_playouts_reach_each_kind_of_end():
+    """Nobody out, one out (the other two share), and a survivor alone."""
+    game = make_game("sim", players=3)
+    compact = game.compact_playouts()
+    ends = {tuple(sorted(compact.utilities(game.start(), seed))) for seed in range(300)}
+    assert ends == {(1 / 3, 1 / 3, 1 / 3), (0.0, 0.5, 0.5), (0.0, 0.0, 1.0)}
 
 
 def test_2048_new_tiles_come_as_the_rules_draw_them():
@@ -196,4 +213,4 @@ def test_the_playout_bench_times_the_rules_and_the_compact_form_of_the_same_vari
     games, moves = timed(rules_playout(game, random.Random(1)), 0.05)
     assert games > 0 and 5 * games <= moves <= 9 * games  # a game of tic-tac-toe lasts 5 to 9 moves
     assert timed(compact_playout(game), 0.05)[0] > 0
-    assert compact_playout(make_game("nim")) is None
+    assert compact_playout(make_game("onetwoten")) is None

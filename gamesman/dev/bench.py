@@ -212,8 +212,10 @@ def bench_solving(specs: list[str], report: Report) -> None:
 
 
 # -- playouts, protocol, shell ---------------------------------------------------------------
-#: Variants whose random games are also timed at their real size, beyond the defaults.
-REAL_SIZES = ["othello(rows=8,cols=8,misere=false,place_anywhere=false)"]
+#: Variants whose random games are also timed beyond the defaults: at their real size, and the
+#: three-player variants too large to solve, whose search player is Monte-Carlo tree search.
+REAL_SIZES = ["othello(rows=8,cols=8,misere=false,place_anywhere=false)", "sim(nodes=6,players=3,coalition=none)",
+              "nim3p(heaps=5,size=20,extra=false)"]
 #: The same games in OpenSpiel (``pip install open_spiel``; the ``bench`` extra), timed beside ours.
 OPENSPIEL = {
     "tictactoe(misere=false)": "tic_tac_toe",
