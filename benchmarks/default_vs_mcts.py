@@ -1,6 +1,7 @@
 """The games' own search players against Monte-Carlo tree search (the default before them).
 
-    python benchmarks/default_vs_mcts.py [--games N] [--time SECONDS] [--plies N] [--player NAME] [NAME ...]
+    python benchmarks/default_vs_mcts.py [--games N] [--time SECONDS] [--plies N] [--player NAME]
+                                         [--opponent WORDS] [NAME ...]
 
 For each variant too large to solve (named by game, default all), the game's
 own search player (its ``search_strategy``; for three-player Sim and Nim3P,
@@ -62,7 +63,7 @@ def play(game, strategies, plies: int) -> tuple[float, ...]:
 
 
 def run(name: str, options: dict, games: int, seconds: float, plies: int,
-        player: str | None) -> tuple[str, str, int, list[float], float]:
+        player: str | None, opponent: list[str]) -> tuple[str, str, int, list[float], float]:
     """(spec, the game's player, the players, its share of each game, seconds)."""
     game = make_game(name, **options)
     player = player or game.search_strategy
@@ -72,7 +73,7 @@ def run(name: str, options: dict, games: int, seconds: float, plies: int,
     try:
         for number in range(games):
             seat = number % game.players
-            strategies = [make_strategy(game, ["mcts", "--time", f"{seconds:g}"], random.Random(1000 * number + p))
+            strategies = [make_strategy(game, opponent, random.Random(1000 * number + p))
                           for p in range(game.players)]
             strategies[seat] = make_strategy(game, ours, random.Random(number))
             shares.append(share(play(game, strategies, plies), seat))
@@ -89,16 +90,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--time", type=float, default=0.2, help="seconds a move, for both players")
     parser.add_argument("--plies", type=int, default=200, help="moves after which a game counts as a tie")
     parser.add_argument("--player", help="the strategy to measure (default: each game's search_strategy)")
+    parser.add_argument("--opponent", help='the opponents\' strategy, e.g. "mcts 1000" (default: mcts at --time)')
     parser.add_argument("names", nargs="*", help="games to play (default: all)")
     args = parser.parse_args(argv)
+    opponent = args.opponent.split() if args.opponent else ["mcts", "--time", f"{args.time:g}"]
     rows = []
     try:
         for name, options, player in VARIANTS:
             if not args.names or name in args.names:
-                rows.append(run(name, options, args.games, args.time, args.plies, args.player or player))
+                rows.append(run(name, options, args.games, args.time, args.plies, args.player or player, opponent))
     except KeyboardInterrupt:
         print("stopped: the table so far", file=sys.stderr)
-    print(f"each game's own search player against mcts, {args.time:g} s a move each, seats alternating")
+    print(f"each game's own search player, {args.time:g} s a move, against {' '.join(opponent)}, seats alternating")
     width = max([len(row[0]) for row in rows], default=7)
     print(f"{'variant':<{width}} {'player':<11} {'games':>5} {'score':>6} {'fair':>5}  95% interval  {'seconds':>7}")
     for spec, player, players, shares, seconds in rows:
