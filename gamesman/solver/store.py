@@ -370,11 +370,23 @@ class Store:
         found = inside & (((bits >> bit) & np.uint64(1)) == 1)
         rank = self.blocks[word // BLOCK_WORDS].astype(np.int64)
         rank += np.bitwise_count(bits & ((np.uint64(1) << bit) - np.uint64(1))).astype(np.int64)
-        first = word - word % BLOCK_WORDS
-        for step in range(BLOCK_WORDS - 1):
-            earlier = first + step
-            rank += np.where(earlier < word, np.bitwise_count(self.bitmap[np.minimum(earlier, len(self.bitmap) - 1)]), 0)
+        if len(codes) * BLOCK_WORDS >= len(self.bitmap):  # enough codes to pay for the whole table
+            rank += self.ranks_in_block[word]
+        else:
+            first = word - word % BLOCK_WORDS
+            for step in range(BLOCK_WORDS - 1):
+                earlier = first + step
+                rank += np.where(earlier < word, np.bitwise_count(self.bitmap[np.minimum(earlier, len(self.bitmap) - 1)]), 0)
         return np.where(found, rank, -1)
+
+    @cached_property
+    def ranks_in_block(self) -> np.ndarray:
+        """For the ranked layout: how many codes each word's run of BLOCK_WORDS holds before it
+        (a quarter of the bitmap's size; made when a look-up first needs it)."""
+        counts = np.zeros(-(-len(self.bitmap) // BLOCK_WORDS) * BLOCK_WORDS, np.uint16)
+        counts[:len(self.bitmap)] = np.bitwise_count(self.bitmap)
+        runs = counts.reshape(-1, BLOCK_WORDS)
+        return (np.cumsum(runs, axis=1, dtype=np.uint16) - runs).ravel()[:len(self.bitmap)]
 
     @property
     def stored_values(self) -> np.ndarray:
