@@ -2,6 +2,7 @@
 run; and a plan for Connect Four 7x6 from what it measures.
 
 Run by hand:  python3 benchmarks/bench_tiers.py [--rows 4] [--cols 5] [--workers 2] [--shards N]
+                                               [--solves forked,memory,dask]
 
 Three solves of the same variant, each checked to give the same results, position by position:
 
@@ -12,7 +13,8 @@ Three solves of the same variant, each checked to give the same results, positio
 * ``tiers, Dask``: the tier solver on a local Dask cluster of the same number of workers (when
   ``distributed`` is installed), as ``gamesman solve --large --workers N`` runs it.
 
-Each line gives the seconds, the processor seconds of all its processes (this one, with the
+``--solves`` names the solves to run (all three by default; Connect Four 6x5 is too large for the
+solve in memory, whose method would be the forked tiers again).  Each line gives the seconds, the processor seconds of all its processes (this one, with the
 Dask scheduler, and the workers: steadier than the seconds on a machine others share too),
 positions per second, positions per second per worker, the ratio of
 its time to each one-machine solve's, and the peak memory of a worker (of this process, for the
@@ -46,6 +48,8 @@ CONNECT_FOUR_7X6 = [
     352626845666, 410378505447, 479206477733, 488906447183, 496636890702, 433471730336, 370947887723,
     266313901222, 183615682381, 104004465349, 55156010773, 22695896495, 7811825938, 1459332899]
 assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
+#: The solves the benchmark can run (``--solves``).
+SOLVES = ("forked", "memory", "dask")
 
 
 def cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
@@ -72,11 +76,15 @@ def main() -> None:
     parser.add_argument("--cols", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=None)
+    parser.add_argument("--solves", default=",".join(SOLVES), help="which solves, by comma: " + ", ".join(SOLVES))
     options = parser.parse_args()
+    chosen = set(options.solves.split(","))
+    if not chosen or not chosen <= set(SOLVES):
+        parser.error(f"--solves: a comma-separated choice of {', '.join(SOLVES)}")
     game = make_game("connectfour", rows=options.rows, cols=options.cols)
     workers, shards = options.workers, options.shards or shards_for(options.workers)
     print(f"{game.spec}: {workers} workers, {shards} shards per tier", flush=True)
-    rows, memory = [], {}
+    rows, memory, sizes = [], {}, None
     scratch = Path(tempfile.mkdtemp(prefix="bench-tiers-"))
 
     def tiers_forked(progress):
@@ -85,9 +93,10 @@ def main() -> None:
         memory["tiers, forked"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
         return solved.store
 
-    rows.append(timed("tiers, forked", tiers_forked))  # first: the children's peak is its own
-    sizes = file_sizes(work_directory(scratch / "forked", game.spec))
-    shutil.rmtree(scratch / "forked")
+    if "forked" in chosen:
+        rows.append(timed("tiers, forked", tiers_forked))  # first: the children's peak is its own
+        sizes = file_sizes(work_directory(scratch / "forked", game.spec))
+        shutil.rmtree(scratch / "forked")
 
     def in_memory(progress):
         results = Results(game)
@@ -95,18 +104,26 @@ def main() -> None:
         memory["in memory"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         return results.store
 
-    rows.append(timed("in memory", in_memory))
+    if "memory" in chosen:
+        rows.append(timed("in memory", in_memory))
     try:
         import distributed  # noqa: F401  (only whether it is there)
     except ImportError:
         print("(no Dask: pip install 'gamesman[cluster]' for the Dask line)")
     else:
-        with dask_cluster(workers) as (client, _):
-            rows.append(timed("tiers, Dask", lambda progress: TierRun(scratch / "dask", dask_runner(client), shards)
-                              .solve(game, game.start(), progress=progress).store,
-                              lambda: sum(client.run(cpu_seconds).values())))
-            peaks = client.run(own_peak)
-            memory["tiers, Dask"] = max(peaks.values())
+        if "dask" in chosen:
+            with dask_cluster(workers) as (client, _):
+                rows.append(timed("tiers, Dask", lambda progress: TierRun(scratch / "dask", dask_runner(client),
+                                                                         shards, keep=True)
+                                  .solve(game, game.start(), progress=progress).store,
+                                  lambda: sum(client.run(cpu_seconds).values())))
+                peaks = client.run(own_peak)
+                memory["tiers, Dask"] = max(peaks.values())
+            if "forked" not in chosen:
+                sizes = file_sizes(work_directory(scratch / "dask", game.spec))
+            shutil.rmtree(scratch / "dask")
+    if not rows:
+        return
     stores = [store for *_, store in rows]
     same = all(np.array_equal(s.codes(), stores[0].codes()) and np.array_equal(s.values16(), stores[0].values16())
                for s in stores)
@@ -115,12 +132,14 @@ def main() -> None:
     print(f"{count:,} positions; the {len(rows)} solves give the same results: {'yes' if same else 'NO'}")
     for label, seconds, cpu, _ in rows:
         peak = memory[label] / 2**20
+        ratios = "".join(f"{seconds / seconds_of[other]:5.2f}x {other}  " for other in ("in memory", "tiers, forked")
+                         if other in seconds_of)
         print(f"  {label:14} {seconds:7.1f} s  {cpu:7.1f} processor s  {count / seconds:>11,.0f} positions/s  "
-              f"{count / seconds / workers:>9,.0f} a worker  {seconds / seconds_of['in memory']:5.2f}x in memory  "
-              f"{seconds / seconds_of['tiers, forked']:5.2f}x forked  "
+              f"{count / seconds / workers:>9,.0f} a worker  {ratios}"
               f"peak {peak:,.0f} MiB {'(this process)' if label == 'in memory' else 'a worker'}")
-    rate = count / seconds_of.get("tiers, Dask", seconds_of["tiers, forked"])
-    plan(sizes, count, rate / workers, stores[0].nbytes / count)
+    rate = count / next(seconds_of[label] for label in ("tiers, Dask", "tiers, forked", "in memory") if label in seconds_of)
+    if sizes is not None:  # the files of a solve in tiers
+        plan(sizes, count, rate / workers, stores[0].nbytes / count)
 
 
 def own_peak() -> int:
