@@ -1,6 +1,6 @@
 """The games' own search players against Monte-Carlo tree search (the default before them).
 
-    python benchmarks/default_vs_mcts.py [--games N] [--time SECONDS] [--plies N] [--player NAME]
+    python benchmarks/default_vs_mcts.py [--games N] [--first N] [--time SECONDS] [--plies N] [--player NAME]
                                          [--opponent WORDS] [NAME ...]
 
 For each variant too large to solve (named by game, default all), the game's
@@ -13,7 +13,8 @@ tie at the top shares 1 among the players tied; a game still going after
 ``--plies`` moves (Abalone can go on for ever) is a tie.  The score is the
 game's player's mean; the interval is Wilson's 95% score interval; an even
 match scores 1/players.  ``--player`` puts another of the games' strategies in
-the place of theirs.  Progress goes to stderr, the table to stdout; seeded.
+the place of theirs.  Progress goes to stderr, the table to stdout; seeded by the games' numbers, from
+``--first`` on (0 by default), so that a second run can add games of its own.
 Ctrl-C stops after the table so far.
 
 A run on two cores shared with other work, 2026-11-24, is in the README's
@@ -62,7 +63,7 @@ def play(game, strategies, plies: int) -> tuple[float, ...]:
     return game.outcome(position) or (0.0,) * game.players
 
 
-def run(name: str, options: dict, games: int, seconds: float, plies: int,
+def run(name: str, options: dict, games: range, seconds: float, plies: int,
         player: str | None, opponent: list[str]) -> tuple[str, str, int, list[float], float]:
     """(spec, the game's player, the players, its share of each game, seconds)."""
     game = make_game(name, **options)
@@ -71,13 +72,13 @@ def run(name: str, options: dict, games: int, seconds: float, plies: int,
     shares: list[float] = []
     started = time.perf_counter()
     try:
-        for number in range(games):
+        for number in games:
             seat = number % game.players
             strategies = [make_strategy(game, opponent, random.Random(1000 * number + p))
                           for p in range(game.players)]
             strategies[seat] = make_strategy(game, ours, random.Random(number))
             shares.append(share(play(game, strategies, plies), seat))
-            print(f"\r{game.spec}: {number + 1}/{games} games, score {sum(shares):g} "
+            print(f"\r{game.spec}: {len(shares)}/{len(games)} games, score {sum(shares):g} "
                   f"[{time.perf_counter() - started:.0f}s]", end="", file=sys.stderr, flush=True)
     finally:
         print(file=sys.stderr)
@@ -87,6 +88,7 @@ def run(name: str, options: dict, games: int, seconds: float, plies: int,
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game (its seeds)")
     parser.add_argument("--time", type=float, default=0.2, help="seconds a move, for both players")
     parser.add_argument("--plies", type=int, default=200, help="moves after which a game counts as a tie")
     parser.add_argument("--player", help="the strategy to measure (default: each game's search_strategy)")
@@ -98,7 +100,7 @@ def main(argv: list[str]) -> int:
     try:
         for name, options, player in VARIANTS:
             if not args.names or name in args.names:
-                rows.append(run(name, options, args.games, args.time, args.plies, args.player or player, opponent))
+                rows.append(run(name, options, range(args.first, args.first + args.games), args.time, args.plies, args.player or player, opponent))
     except KeyboardInterrupt:
         print("stopped: the table so far", file=sys.stderr)
     print(f"each game's own search player, {args.time:g} s a move, against {' '.join(opponent)}, seats alternating")
