@@ -26,7 +26,8 @@ order (the same game); ``endmcts [ITERATIONS] [--time T]`` is Monte-Carlo tree
 search whose playouts take such a win when there is one and hand none to the
 others.  Against ``mcts`` at the same time a move neither scored above an even
 share (who wins is mostly decided by players who cannot win choosing who does),
-so ``mcts`` stays the default.
+so ``mcts`` stays the default; it plays its random games compiled (Nim's
+``compact_playouts``, on an array of heaps).
 
 Position: ``(P0 5 5 5)``: whose turn (``P0``, ``P1`` or ``P2``), then the heap sizes.
 Set-up positions are accepted on purpose: any player may be to move with any

@@ -50,7 +50,8 @@ Other choices:
   Monte-Carlo tree search whose playouts colour a random safe edge while there
   is one.  Against ``mcts`` at the same time a move, three players on 6 nodes,
   neither scored above an even share (benchmarks/default_vs_mcts.py), so
-  ``mcts`` stays the default.
+  ``mcts`` stays the default; it plays its random games compiled
+  (``compact_playouts``: a bit mask of edges for each colour, up to 64 edges).
 
 Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
@@ -151,9 +152,9 @@ class Sim(Game[Position, int]):
 
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         _, colours, losers = position
-        return self.result(losers, boards.EMPTY not in colours)
+        return self.utilities_when(losers, boards.EMPTY not in colours)
 
-    def result(self, losers: tuple[int, ...], full: bool) -> tuple[float, ...] | None:
+    def utilities_when(self, losers: tuple[int, ...], full: bool) -> tuple[float, ...] | None:
         """The utilities when ``losers`` are out and the graph is ``full`` or not (None while
         play goes on)."""
         if self.players == 2:
@@ -392,7 +393,7 @@ class SimPlayouts(CompactPlayouts[Position, int]):
         moves = np.empty(free, np.int64)
         out, played = triangle_game(np.array(masks[:-1], np.uint64), sum(1 << p for p in losers), turn,
                                     np.uint64(masks[-1]), self.pairs, seeded(seed), moves)
-        ended = self.rules.result(tuple(p for p in range(self.rules.players) if out >> p & 1), played == free)
+        ended = self.rules.utilities_when(tuple(p for p in range(self.rules.players) if out >> p & 1), played == free)
         assert ended is not None  # the compiled game stops only where the rules do
         return ended, moves[:played]
 
