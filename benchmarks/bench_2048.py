@@ -6,6 +6,7 @@ thousand moves); run by hand:
 
     python3 benchmarks/bench_2048.py [--games 100] [--seed 1 | --seeds A:B]
                                      [--strategy "expectimax 20ms"] [--baseline greedy] [--workers 1]
+                                     [--specialist LIBRARY [--specialist-seeds A:B]]
 
 ``--seeds A:B`` plays seeds A to B-1, so a player can be measured on seeds it was never tuned
 on.  Both players play the same seeded games (game i uses random.Random(seed * 1_000_003 + i),
@@ -15,6 +16,23 @@ player (score, how often each tile was reached, milliseconds per move as mean an
 per second) and the ratios of the player to the baseline go to stdout.  The player's time is
 measured around ``choose`` only, on the wall clock and as processor time (on a busy machine the
 processor time is the fairer figure).
+
+``--specialist LIBRARY`` plays the seeds a third time with the specialist, nneonneo's C++
+expectimax (github.com/nneonneo/2048-ai; its published figure: 16384 in 94% of games): LIBRARY
+is the path of the specialist's shared library, built by its own build.  The benchmark loads it
+with ctypes, builds its tables (``init_tables``) and asks ``find_best_move`` for every move, its
+board the 16 cells' exponents in 4 bits each (row r, column c in bits 4 * (4r + c)), its answer
+0 to 3 for up, down, left, right.  gamesman's rules play the games (the same ``game.play``, the
+same random.Random(seed) for the new tiles), so both players meet the same tiles as long as
+they play the same moves.  The specialist searches to its own depth (its default: as many
+moves as the board has different tiles less 2, at least 3; spawns below probability 1/10,000
+cut off) on one core; its time is measured like the others.  Like its own front ends, it ends a game when it answers -1 (no move
+it scores above zero) though a move is left: the summary counts those games.  Its search prints
+every board; its worker sends that to the null device.  ``--specialist-seeds A:B`` gives it
+fewer seeds when it is much slower; the summary says so when the seeds differ and puts the
+two side by side (tile rates, mean score, ms per move, and gamesman's figure divided by the
+specialist's) on the seeds both finished.  Ctrl-C stops the games and prints the summary of
+those finished.
 
 A time budget (``expectimax 20ms``) plays the compiled deep search (numba, ``pip install -e
 '.[fast]'``); ``expectimax`` (auto) plays the layered numpy search.
@@ -58,151 +76,307 @@ cores shared with other work, 4,899 s in all:
 from __future__ import annotations
 
 import argparse
+import ctypes
+import os
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamesman.games.twentyfortyeight import simulate_report  # noqa: E402
 from gamesman.games.twentyfortyeight.bitboard import BitboardSearch, DeepSearch  # noqa: E402
-from gamesman.contract.game import CHANCE  # noqa: E402
-from gamesman.players.strategies import make_strategy# noqa: E402
-from gamesman.players.play import random_outcome# noqa: E402
+from gamesman.games.twentyfortyeight.tiles import Position  # noqa: E402
+from gamesman.contract.game import CHANCE, Game  # noqa: E402
+from gamesman.players.strategies import make_strategy  # noqa: E402
+from gamesman.players.play import random_outcome  # noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
 
 TARGET_TILES = {8192: 0.90, 16384: 0.50}  # tile: the share of games that must reach it
-REPORTED_TILES = (2048, 4096, 8192, 16384)
+REPORTED_TILES = (2048, 4096, 8192, 16384, 32768)
 TARGET_MS_PER_MOVE = 20.0
+SPECIALIST_MOVES = ("up", "down", "left", "right")  # the specialist's move numbers 0 to 3
+SPECIALIST_TOP = 15  # the largest exponent its 4-bit cells hold (32768)
+SPECIALIST_FUNCTIONS = ("init_tables", "find_best_move")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: its final position, the player's moves and the time spent choosing them."""
+
+    final: Position
+    moves: int
+    seconds: float
+    processor: float
+    slowest: float
+    slowest_processor: float
+    gave_up: bool  # the player answered no move while the rules still allowed one
 
 
 @dataclass
 class Tally:
-    """What one player did over the games played so far."""
+    """What one player did over the games played so far, by seed."""
 
-    finals: list = field(default_factory=list)
-    moves: int = 0
-    seconds: float = 0.0
-    processor: float = 0.0
-    slowest: float = 0.0
-    slowest_processor: float = 0.0
+    games: dict[int, GameRecord] = field(default_factory=dict)
+    interrupted: bool = False
 
-    def add(self, final: tuple, moves: int, seconds: float, processor: float, slowest: float,
-            slowest_processor: float) -> None:
-        self.finals.append(final)
-        self.moves += moves
-        self.seconds += seconds
-        self.processor += processor
-        self.slowest = max(self.slowest, slowest)
-        self.slowest_processor = max(self.slowest_processor, slowest_processor)
+    def only(self, seeds: set[int]) -> Tally:
+        """The same player's games on ``seeds`` alone."""
+        return Tally({seed: record for seed, record in self.games.items() if seed in seeds})
+
+    @property
+    def finals(self) -> list[Position]:
+        return [record.final for record in self.games.values()]
+
+    @property
+    def moves(self) -> int:
+        return sum(record.moves for record in self.games.values())
 
     def rate(self, tile: int) -> float:
         """The share of games whose board held ``tile``."""
-        return sum(1 for _, _, cells in self.finals if 2 ** max(cells) >= tile) / max(len(self.finals), 1)
+        return sum(1 for _, _, cells in self.finals if 2 ** max(cells) >= tile) / max(len(self.games), 1)
 
     def ms_per_move(self) -> float:
-        return 1000 * self.seconds / max(self.moves, 1)
+        return 1000 * sum(record.seconds for record in self.games.values()) / max(self.moves, 1)
 
-    def moves_per_second(self) -> float:
-        return self.moves / self.seconds if self.seconds else float("inf")
+    def processor_ms_per_move(self) -> float:
+        return 1000 * sum(record.processor for record in self.games.values()) / max(self.moves, 1)
+
+    def slowest_ms(self) -> float:
+        return 1000 * max((record.slowest for record in self.games.values()), default=0.0)
+
+    def slowest_processor_ms(self) -> float:
+        return 1000 * max((record.slowest_processor for record in self.games.values()), default=0.0)
+
+    def mean_score(self) -> float:
+        return sum(score for _, score, _ in self.finals) / max(len(self.games), 1)
 
 
-def play_one(job: tuple[str, int]) -> tuple[tuple, int, float, float, float, float]:
-    """One game: (final position, player moves, seconds choosing them, processor seconds, the longest
-    choice in seconds and in processor seconds)."""
+class SpecialistError(Exception):
+    """The specialist's library cannot be loaded or lacks a function the benchmark calls."""
+
+
+def load_specialist(path: str) -> ctypes.CDLL:
+    """nneonneo's 2048-ai shared library with its tables built, its C functions typed for ctypes."""
+    try:
+        library = ctypes.CDLL(str(Path(path).resolve()))
+    except OSError as error:
+        raise SpecialistError(f"cannot load the specialist's library {path}: {error}") from None
+    missing = [name for name in SPECIALIST_FUNCTIONS if not hasattr(library, name)]
+    if missing:
+        raise SpecialistError(f"{path} is not the 2048-ai library: it has no {', '.join(missing)}")
+    library.init_tables.argtypes, library.init_tables.restype = [], None
+    library.find_best_move.argtypes, library.find_best_move.restype = [ctypes.c_uint64], ctypes.c_int
+    library.init_tables()
+    return library
+
+
+_specialist: ctypes.CDLL | None = None  # the worker's copy of the library, loaded by start_worker
+
+
+def start_worker(specialist_path: str | None) -> None:
+    """A worker leaves Ctrl-C to the main process; a specialist's worker loads the library and sends
+    the board and notes its search prints for every move to the null device."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if specialist_path is not None:
+        global _specialist
+        _specialist = load_specialist(specialist_path)
+        sys.stdout.flush()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def specialist_move(position: Position) -> str | None:
+    """The specialist's move: its board has cell r, c in the nibble 4 * (4 * r + c), the tile's exponent,
+    as gamesman's cells; None when it answers -1 (no move worth playing) or a tile is beyond its cells."""
+    assert _specialist is not None, "the worker loads the specialist's library first"
+    cells = position[2]
+    if max(cells) > SPECIALIST_TOP:
+        return None
+    number = _specialist.find_best_move(sum(exponent << (4 * index) for index, exponent in enumerate(cells)))
+    return SPECIALIST_MOVES[number] if 0 <= number < len(SPECIALIST_MOVES) else None
+
+
+def play_one(job: tuple[str | None, int]) -> tuple[int, GameRecord]:
+    """One seeded game of the named strategy (None: the specialist), with its seed."""
     strategy_words, seed = job
     game = make_game("2048")
     rng = random.Random(seed)
+    if strategy_words is None:
+        return seed, play_game(game, rng, specialist_move)
     player = make_strategy(game, strategy_words, rng)
     BitboardSearch.of(4, 4)  # build the search's tables before the clock starts
     if DeepSearch.shared() is not None:  # and compile the deep search
         DeepSearch.shared().move_values(1, 1)
+    return seed, play_game(game, rng, lambda position: player.choose(position).move)
+
+
+def play_game(game: Game, rng: random.Random, choose: Callable[[Position], str | None]) -> GameRecord:
+    """A game to its end under gamesman's rules, new tiles drawn from ``rng``; ``choose`` alone is timed.
+    A player that answers None ends its game there, as the specialist's own play does."""
     position, moves, thinking, processor, longest, longest_processor = game.start(), 0, 0.0, 0.0, 0.0, 0.0
     while game.outcome(position) is None:
         if game.to_move(position) == CHANCE:
             position = game.play(position, random_outcome(game, position, rng))
             continue
         started, started_processor = time.perf_counter(), time.process_time()
-        move = player.choose(position).move
+        move = choose(position)
         spent = time.perf_counter() - started
         spent_processor = time.process_time() - started_processor
         thinking += spent
         processor += spent_processor
         longest = max(longest, spent)
         longest_processor = max(longest_processor, spent_processor)
+        if move is None:
+            return GameRecord(position, moves, thinking, processor, longest, longest_processor, True)
         position = game.play(position, move)
         moves += 1
-    return position, moves, thinking, processor, longest, longest_processor
+    return GameRecord(position, moves, thinking, processor, longest, longest_processor, False)
 
 
-def run(strategy: str, seeds: list[int], workers: int, began: float) -> Tally:
-    """Play one seeded game per seed with ``strategy``, a progress line per finished game."""
+def run(name: str, strategy: str | None, seeds: list[int], workers: int, began: float,
+        specialist_path: str | None = None) -> Tally:
+    """Play one seeded game per seed with ``strategy`` (None: the specialist), a progress line per
+    finished game; Ctrl-C stops at the games finished so far."""
     tally = Tally()
-    with Pool(workers) as pool:
-        for number, result in enumerate(pool.imap_unordered(play_one, [(strategy, s) for s in seeds]), 1):
-            tally.add(*result)
-            final, moves, seconds, cpu, _, _ = result
-            print(f"{strategy} game {number}/{len(seeds)}: score {final[1]}, tile {2 ** max(final[2])}, "
-                  f"{moves} moves, {1000 * seconds / max(moves, 1):.1f} ms/move "
-                  f"({1000 * cpu / max(moves, 1):.1f} processor); so far "
-                  + ", ".join(f"{tile} {tally.rate(tile):.0%}" for tile in REPORTED_TILES)
-                  + f", {tally.ms_per_move():.1f} ms/move, slowest "
-                  f"{1000 * tally.slowest:.0f} ms [{time.perf_counter() - began:.0f}s]",
+    with Pool(workers, start_worker, (specialist_path,)) as pool:
+        try:
+            for number, (seed, record) in enumerate(
+                    pool.imap_unordered(play_one, [(strategy, seed) for seed in seeds]), 1):
+                tally.games[seed] = record
+                print(f"{name} game {number}/{len(seeds)} (seed {seed}): score {record.final[1]}, "
+                      f"tile {2 ** max(record.final[2])}, {record.moves} moves"
+                      + (" (gave up)" if record.gave_up else "")
+                      + f", {1000 * record.seconds / max(record.moves, 1):.1f} ms/move "
+                      f"({1000 * record.processor / max(record.moves, 1):.1f} processor); so far "
+                      + ", ".join(f"{tile} {tally.rate(tile):.0%}" for tile in REPORTED_TILES)
+                      + f", {tally.ms_per_move():.1f} ms/move, slowest "
+                      f"{tally.slowest_ms():.0f} ms [{time.perf_counter() - began:.0f}s]",
+                      file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            tally.interrupted = True
+            print(f"interrupted: {name} stops at {len(tally.games)} of {len(seeds)} games",
                   file=sys.stderr, flush=True)
     return tally
 
 
-def report(strategy: str, tally: Tally) -> None:
+def report(name: str, tally: Tally) -> None:
     game = make_game("2048")
-    print(f"{strategy}: {len(tally.finals)} games")
+    cut = f" (interrupted: {len(tally.games)} finished)" if tally.interrupted else ""
+    print(f"{name}: {len(tally.games)} games{cut}")
+    if not tally.games:
+        return
     print(simulate_report(game, tally.finals))
-    print(f"moves: {tally.moves:,} in all, {tally.moves / max(len(tally.finals), 1):.0f} per game")
-    print(f"speed: {tally.moves_per_second():.0f} moves per second, {tally.ms_per_move():.2f} ms per move "
-          f"({1000 * tally.processor / max(tally.moves, 1):.2f} ms of processor time), "
-          f"slowest move {1000 * tally.slowest:.0f} ms ({1000 * tally.slowest_processor:.0f} ms of processor time)")
+    print(f"moves: {tally.moves:,} in all, {tally.moves / len(tally.games):.0f} per game")
+    print(f"speed: {1000 / max(tally.ms_per_move(), 1e-9):.0f} moves per second, {tally.ms_per_move():.2f} ms per "
+          f"move ({tally.processor_ms_per_move():.2f} ms of processor "
+          f"time), slowest move {tally.slowest_ms():.0f} ms ({tally.slowest_processor_ms():.0f} ms of processor "
+          "time)")
+
+
+def compare(strategy: str, player: Tally, specialist: Tally, different_seeds: bool) -> None:
+    """The player's and the specialist's figures on the seeds both finished, and their ratios."""
+    common = set(player.games) & set(specialist.games)
+    if not common:
+        print("side by side: no seed was finished by both gamesman and the specialist")
+        return
+    ours, theirs = player.only(common), specialist.only(common)
+    span = f"{min(common)} to {max(common)}" if len(common) == max(common) - min(common) + 1 else \
+        ", ".join(map(str, sorted(common)))
+    if different_seeds or len(common) < len(player.games):
+        print(f"NOTE: the specialist and gamesman played different seeds; side by side only on the "
+              f"{len(common)} seeds both finished (gamesman played {len(player.games)} games, the "
+              f"specialist {len(specialist.games)})")
+    print(f"side by side, {len(common)} games (seeds {span}): gamesman {strategy} / the specialist")
+    for tile in REPORTED_TILES:
+        ratio = f"{ours.rate(tile) / theirs.rate(tile):.2f}" if theirs.rate(tile) else "-"
+        print(f"  {tile:>5}: {ours.rate(tile):6.0%} / {theirs.rate(tile):6.0%}   ratio {ratio}")
+    print(f"  mean score: {ours.mean_score():,.0f} / {theirs.mean_score():,.0f}   "
+          f"ratio {ours.mean_score() / max(theirs.mean_score(), 1):.2f}")
+    print(f"  ms per move: {ours.ms_per_move():.2f} / {theirs.ms_per_move():.2f}   "
+          f"ratio {ours.ms_per_move() / max(theirs.ms_per_move(), 1e-9):.3f}; processor time "
+          f"{ours.processor_ms_per_move():.2f} / {theirs.processor_ms_per_move():.2f}   "
+          f"ratio {ours.processor_ms_per_move() / max(theirs.processor_ms_per_move(), 1e-9):.3f}")
+    print(f"  slowest move: {ours.slowest_ms():.0f} / {theirs.slowest_ms():.0f} ms")
+    gave_up = sum(record.gave_up for record in theirs.games.values())
+    print(f"  the specialist gave up (answered -1 with a move left) in {gave_up} of {len(common)} games")
+
+
+def seed_range(text: str) -> list[int]:
+    """``A:B``: the seeds A to B-1."""
+    first, colon, last = text.partition(":")
+    try:
+        seeds = list(range(int(first), int(last)))
+    except ValueError:
+        seeds = []
+    if not colon or not seeds:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed range A:B with A < B")
+    return seeds
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seeds", help="A:B plays the games of seeds A to B-1 instead (seeds never tuned on)")
+    parser.add_argument("--seeds", type=seed_range,
+                        help="A:B plays the games of seeds A to B-1 instead (seeds never tuned on)")
     parser.add_argument("--strategy", default="expectimax", help="the player measured against the target")
     parser.add_argument("--baseline", default="greedy", help="the player it is compared with")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--specialist", metavar="LIBRARY",
+                        help="nneonneo's 2048-ai shared library: it plays the same seeds a third time")
+    parser.add_argument("--specialist-seeds", type=seed_range, metavar="A:B",
+                        help="the specialist's seeds, when fewer fit (default: the same seeds)")
     args = parser.parse_args()
-    if args.seeds:
-        first, _, last = args.seeds.partition(":")
-        seeds = list(range(int(first), int(last)))
-    else:
-        seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
+    if args.specialist_seeds and not args.specialist:
+        parser.error("--specialist-seeds needs --specialist LIBRARY")
+    if args.specialist:
+        try:
+            load_specialist(args.specialist)
+        except SpecialistError as error:
+            sys.exit(f"bench_2048: {error}")
+    seeds = args.seeds or [args.seed * 1_000_003 + i for i in range(args.games)]
+    specialist_seeds = args.specialist_seeds or seeds
+    seeds_text = f"{seeds[0]}:{seeds[-1] + 1}" if args.seeds else str(args.seed)
     began = time.perf_counter()
-    baseline = run(args.baseline, seeds, args.workers, began)
-    best = run(args.strategy, seeds, args.workers, began)
-    print(f"2048 4x4, {len(seeds)} games (seeds {args.seeds or args.seed}, {args.workers} workers)")
+    baseline = run(args.baseline, args.baseline, seeds, args.workers, began)
+    best = run(args.strategy, args.strategy, seeds, args.workers, began) if not baseline.interrupted else Tally()
+    specialist = None
+    if args.specialist:
+        specialist = Tally() if baseline.interrupted or best.interrupted else \
+            run("specialist", None, specialist_seeds, args.workers, began, args.specialist)
+    print(f"2048 4x4, {len(seeds)} games (seeds {seeds_text}, {args.workers} workers)")
     report(f"baseline {args.baseline}", baseline)
     report(f"player {args.strategy}", best)
-    print(f"ratios ({args.strategy} / {args.baseline}): mean score "
-          f"{_mean_score(best) / max(_mean_score(baseline), 1):.1f}x, "
+    if specialist is not None:
+        report(f"specialist {args.specialist} (seeds {specialist_seeds[0]}:{specialist_seeds[-1] + 1})",
+               specialist)
+    if best.games and baseline.games:
+        summarise(args.strategy, args.baseline, best.only(set(baseline.games)), baseline.only(set(best.games)))
+    if specialist is not None:
+        compare(args.strategy, best, specialist, specialist_seeds != seeds)
+    print(f"wall time: {time.perf_counter() - began:.0f} s")
+
+
+def summarise(strategy: str, baseline_name: str, best: Tally, baseline: Tally) -> None:
+    """The player against the baseline and against the targets."""
+    print(f"ratios ({strategy} / {baseline_name}): mean score "
+          f"{best.mean_score() / max(baseline.mean_score(), 1):.1f}x, "
           f"ms per move {best.ms_per_move() / max(baseline.ms_per_move(), 1e-9):.0f}x")
-    print("reached: " + ", ".join(f"{tile} {best.rate(tile):.0%} ({args.baseline} {baseline.rate(tile):.0%})"
+    print("reached: " + ", ".join(f"{tile} {best.rate(tile):.0%} ({baseline_name} {baseline.rate(tile):.0%})"
                                   for tile in REPORTED_TILES))
     for tile, share in TARGET_TILES.items():
         met = "met" if best.rate(tile) >= share else "NOT met"
         print(f"target: {tile} in at least {share:.0%}: {best.rate(tile):.0%} ({met}; "
-              f"{args.baseline} {baseline.rate(tile):.0%})")
+              f"{baseline_name} {baseline.rate(tile):.0%})")
     met = "met" if best.ms_per_move() <= TARGET_MS_PER_MOVE else "NOT met"
     print(f"target: at most {TARGET_MS_PER_MOVE:g} ms per move: {best.ms_per_move():.1f} mean, "
-          f"{1000 * best.slowest:.0f} max, {1000 * best.slowest_processor:.0f} max of processor time "
+          f"{best.slowest_ms():.0f} max, {best.slowest_processor_ms():.0f} max of processor time "
           f"({met} on the mean)")
-    print(f"wall time: {time.perf_counter() - began:.0f} s")
-
-
-def _mean_score(tally: Tally) -> float:
-    return sum(score for _, score, _ in tally.finals) / max(len(tally.finals), 1)
 
 
 if __name__ == "__main__":
