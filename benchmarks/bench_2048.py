@@ -37,6 +37,21 @@ those finished.
 A time budget (``expectimax 20ms``) plays the compiled deep search (numba, ``pip install -e
 '.[fast]'``); ``expectimax`` (auto) plays the layered numpy search.
 
+Figures of 2026-11-24, beside the specialist (its commit 41e298f of 2026-03-18), seeds never
+tuned on, one game at a time on 2 cores shared with other work (load about 4.5): ``--seeds 500:510 --workers 1 --strategy "expectimax 15ms"
+--baseline greedy --specialist LIBRARY --specialist-seeds 500:505``, stopped with Ctrl-C after
+4,014 s, when the specialist had finished one game (it plays about 30 times slower):
+
+* gamesman, seeds 500 to 509 (10 games): 8192 in 10, 16384 in 8, 32768 in none; score mean
+  267,597, median 280,620; 10,342 moves a game, 4.16 ms a move (4.10 ms of processor time),
+  slowest 116 ms; 439 s for the ten games.  Greedy on the same seeds: 256 at best.
+* the specialist, seed 500 (1 game, 1,827 s): 16384, score 383,452 in 14,661 moves; 124.5 ms a
+  move (122.1 ms of processor time), slowest 5,418 ms; it never gave up.
+* side by side on seed 500: both reached 16384 and not 32768; score 290,128 (gamesman, 11,135
+  moves) against 383,452, ratio 0.76; 4.19 ms a move against 124.5, ratio 0.034 (processor
+  time the same ratio).  One game of the specialist is no rate: its published 94% for 16384
+  stands beside gamesman's 8 of 10 here and 64 of 100 on seeds 400 to 499.
+
 Figures of 2026-11-24, 100 seeds never tuned on: ``--seeds 400:500 --workers 2 --strategy
 "expectimax 15ms"`` on 2 cores (nothing else running for most of the run), 2,398 s in all:
 2048 and 4096 in 100 of 100 games, 8192 in 97, 16384 in 64, 32768 in 1; score mean 282,412,
@@ -285,13 +300,14 @@ def compare(strategy: str, player: Tally, specialist: Tally, different_seeds: bo
         print("side by side: no seed was finished by both gamesman and the specialist")
         return
     ours, theirs = player.only(common), specialist.only(common)
-    span = f"{min(common)} to {max(common)}" if len(common) == max(common) - min(common) + 1 else \
+    span = f"{min(common)} to {max(common)}" if len(common) == max(common) - min(common) + 1 > 1 else \
         ", ".join(map(str, sorted(common)))
     if different_seeds or len(common) < len(player.games):
         print(f"NOTE: the specialist and gamesman played different seeds; side by side only on the "
-              f"{len(common)} seeds both finished (gamesman played {len(player.games)} games, the "
-              f"specialist {len(specialist.games)})")
-    print(f"side by side, {len(common)} games (seeds {span}): gamesman {strategy} / the specialist")
+              f"seeds both finished (gamesman finished {len(player.games)} games, the specialist "
+              f"{len(specialist.games)})")
+    print(f"side by side on seeds {span} ({len(common)} {'game' if len(common) == 1 else 'games'} each): "
+          f"gamesman {strategy} / the specialist")
     for tile in REPORTED_TILES:
         ratio = f"{ours.rate(tile) / theirs.rate(tile):.2f}" if theirs.rate(tile) else "-"
         print(f"  {tile:>5}: {ours.rate(tile):6.0%} / {theirs.rate(tile):6.0%}   ratio {ratio}")
