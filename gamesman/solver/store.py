@@ -50,6 +50,7 @@ MAGIC = b"GAMESMAN-DB 4\n"
 MISSING = 0xFFFF
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
+UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
 BLOCK = 512  # codes per block of the blocked layout
 BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
@@ -424,8 +425,14 @@ class Store:
             return self.inflated_all[0]
         if self.layout == "dense":
             return np.flatnonzero(np.asarray(self.values) != self.missing)
-        bits = np.unpackbits(np.asarray(self.bitmap).view(np.uint8), bitorder="little")
-        return np.flatnonzero(bits)
+        bitmap = np.asarray(self.bitmap)
+        codes = np.empty(self.count, np.int64)
+        filled = 0
+        for at in range(0, len(bitmap), UNPACKED_WORDS):  # a byte a code only for a run of words at a time
+            found = np.flatnonzero(np.unpackbits(bitmap[at:at + UNPACKED_WORDS].view(np.uint8), bitorder="little"))
+            codes[filled:filled + len(found)] = found + at * 64
+            filled += len(found)
+        return codes
 
     def values16(self) -> np.ndarray:
         """The results of ``codes()``, in their order, 16-bit packed."""
