@@ -148,13 +148,6 @@ class HeapPlayouts(CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]
     def __init__(self, game: Nim) -> None:
         self.rules = game
 
-    def game(self, position: tuple[int, tuple[int, ...]], seed: int) -> tuple[list[tuple[int, int]], tuple[float, ...]]:
-        ended, moves = self.run(position, seed)
-        return [(int(heap), int(count)) for heap, count in moves], ended
-
-    def utilities(self, position: tuple[int, tuple[int, ...]], seed: int) -> tuple[float, ...]:
-        return self.run(position, seed)[0]
-
     def run(self, position: tuple[int, tuple[int, ...]], seed: int):
         """The utilities and the moves (rows of heap and count) of one random game."""
         import numpy as np
@@ -169,3 +162,7 @@ class HeapPlayouts(CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]
         ended = self.rules.outcome((last, (0,) * len(heaps)))
         assert ended is not None  # every heap is empty
         return ended, moves[:played]
+
+    def named(self, moves) -> list[tuple[int, int]]:
+        """Rows of heap and count as Nim's moves."""
+        return [(heap, count) for heap, count in moves.tolist()]

@@ -373,13 +373,6 @@ class SimPlayouts(CompactPlayouts[Position, int]):
         self.pairs = np.array([[(1 << b) | (1 << c) for b, c in through] for through in game.triangles],
                               dtype=np.uint64).reshape(len(game.edges), max(game.nodes - 2, 0))
 
-    def game(self, position: Position, seed: int) -> tuple[list[int], tuple[float, ...]]:
-        ended, moves = self.run(position, seed)
-        return moves.tolist(), ended
-
-    def utilities(self, position: Position, seed: int) -> tuple[float, ...]:
-        return self.run(position, seed)[0]
-
     def run(self, position: Position, seed: int):
         """The utilities and the edges coloured of one random game."""
         import numpy as np

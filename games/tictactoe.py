@@ -114,13 +114,6 @@ class LinePlayouts(CompactPlayouts[tuple[int, str], int]):
         self.lines = line_masks(game.lines)
         self.full = np.uint64((1 << SIZE * SIZE) - 1)
 
-    def game(self, position: tuple[int, str], seed: int) -> tuple[list[int], tuple[float, float]]:
-        end, moves = self.run(position, seed)
-        return moves.tolist(), end
-
-    def utilities(self, position: tuple[int, str], seed: int) -> tuple[float, float]:
-        return self.run(position, seed)[0]
-
     def run(self, position: tuple[int, str], seed: int):
         """The utilities and the moves of one random game."""
         import numpy as np

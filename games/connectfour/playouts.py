@@ -33,13 +33,6 @@ class ConnectFourPlayouts(CompactPlayouts["Position", int]):
         self.lines = line_masks(boards.lines(game.rows, game.cols, game.in_a_row))
         self.full = np.uint64((1 << game.size) - 1)
 
-    def game(self, position: "Position", seed: int) -> tuple[list[int], tuple[float, float]]:
-        utilities, cells = self.run(position, seed)
-        return (cells % self.rules.cols).tolist(), utilities
-
-    def utilities(self, position: "Position", seed: int) -> tuple[float, float]:
-        return self.run(position, seed)[0]
-
     def run(self, position: "Position", seed: int) -> tuple[tuple[float, float], np.ndarray]:
         """The utilities of one random game, and the cells its pieces landed on."""
         turn, cells, _ = position
@@ -48,6 +41,10 @@ class ConnectFourPlayouts(CompactPlayouts["Position", int]):
         end, played = line_game(self.stones(cells), turn, self.full, self.lines, rules.misere, rules.cols,
                                 seeded(seed), landed)
         return two_player_result(None if end == TIE else int(end)), landed[:played]
+
+    def named(self, moves: np.ndarray) -> list[int]:
+        """The cells the pieces landed on as the columns played."""
+        return (moves % self.rules.cols).tolist()
 
     @lru_cache(maxsize=4096)
     def stones(self, cells: str) -> np.ndarray:

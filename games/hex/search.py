@@ -126,19 +126,12 @@ class HexPlayouts(CompactPlayouts["Position", "Move"]):
         self.rules = game
         self.neighbours = neighbour_table(game.size)
 
-    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, float]]:
-        winner, moves = self.run(position, seed)
-        return moves.tolist(), two_player_result(winner)
-
-    def utilities(self, position: Position, seed: int) -> tuple[float, float]:
-        return two_player_result(self.run(position, seed)[0])
-
-    def run(self, position: Position, seed: int) -> tuple[int, np.ndarray]:
-        """The winner and the moves of one random game."""
+    def run(self, position: Position, seed: int) -> tuple[tuple[float, float], np.ndarray]:
+        """The utilities and the moves of one random game."""
         turn, cells, _ = position
         moves = np.empty(len(cells), dtype=np.int64)
         winner, played = random_game(board_of(cells), turn, self.rules.size, self.neighbours, seeded(seed), moves)
-        return int(winner), moves[:played]
+        return two_player_result(int(winner)), moves[:played]
 
 
 # -- Monte-Carlo tree search with RAVE ------------------------------------------------------------

@@ -186,22 +186,18 @@ class OthelloPlayouts(CompactPlayouts["Position", "Move"]):
         self.rules, self.pass_move = game, pass_move
         self.board = Board(game.rows, game.cols)
 
-    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, float]]:
-        lead, moves = self.run(position, seed)
-        return ([self.pass_move if move == PASS_CODE else move for move in moves.tolist()],
-                _result(position[0], lead, self.rules.misere))
-
-    def utilities(self, position: Position, seed: int) -> tuple[float, float]:
-        return _result(position[0], self.run(position, seed)[0], self.rules.misere)
-
-    def run(self, position: Position, seed: int) -> tuple[int, np.ndarray]:
-        """The mover's lead in pieces at the end, and the moves, of one random game."""
+    def run(self, position: Position, seed: int) -> tuple[tuple[float, float], np.ndarray]:
+        """The utilities and the moves of one random game."""
         board, rules = self.board, self.rules
         mine, theirs = board.masks_of(position, rules.player_names)
         moves = np.empty(4 * board.rows * board.cols + 4, dtype=np.int64)
         lead, played = random_game(mine, theirs, board.full, board.shifts, board.masks, board.steps,
                                    rules.place_anywhere, seeded(seed), moves)
-        return lead, moves[:played]
+        return _result(position[0], lead, rules.misere), moves[:played]
+
+    def named(self, moves: np.ndarray) -> list[Move]:
+        """Cell numbers, and the pass by its name."""
+        return [self.pass_move if move == PASS_CODE else move for move in moves.tolist()]
 
 
 def _result(turn: int, lead: int, misere: bool) -> tuple[float, float]:

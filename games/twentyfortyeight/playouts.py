@@ -150,12 +150,12 @@ class TwentyFortyEightPlayouts(CompactPlayouts[Position, "str | ChanceOutcome"])
         self.target = game.target_exponent or 0
 
     def game(self, position: Position, seed: int) -> tuple[list[str | ChanceOutcome], tuple[float]]:
-        return self.run(position, seed, keep=True)
+        return self.played_out(position, seed, keep=True)
 
     def utilities(self, position: Position, seed: int) -> tuple[float]:
-        return self.run(position, seed, keep=False)[1]
+        return self.played_out(position, seed, keep=False)[1]
 
-    def run(self, position: Position, seed: int, keep: bool) -> tuple[list[str | ChanceOutcome], tuple[float]]:
+    def played_out(self, position: Position, seed: int, keep: bool) -> tuple[list[str | ChanceOutcome], tuple[float]]:
         """The moves (when ``keep``) and the utilities of one random game."""
         rules = self.rules
         turn, score, cells = position

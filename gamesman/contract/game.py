@@ -370,16 +370,29 @@ class Game(Generic[Position, Move]):
 
 class CompactPlayouts(Generic[Position, Move]):
     """Random games on a game's compact form (``Game.compact_playouts``): compiled, so
-    many times faster than ``moves`` and ``play``, and the same games as theirs."""
+    many times faster than ``moves`` and ``play``, and the same games as theirs.
+
+    A compact form gives ``run`` (and ``named`` when its move numbers are not the moves);
+    ``game`` and ``utilities`` are made of them."""
 
     def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, ...]]:
         """One uniformly random game from ``position`` (in play) to its end, its random
         choices drawn from ``seed``: the moves as ``moves`` names them, and ``outcome``."""
-        raise NotImplementedError
+        utilities, moves = self.run(position, seed)
+        return self.named(moves), utilities
 
     def utilities(self, position: Position, seed: int) -> tuple[float, ...]:
         """The ``outcome`` of ``game(position, seed)`` alone (what a Monte-Carlo search needs)."""
-        return self.game(position, seed)[1]
+        return self.run(position, seed)[0]
+
+    def run(self, position: Position, seed: int) -> tuple[tuple[float, ...], Any]:
+        """The ``outcome`` and the moves of ``game(position, seed)``, the moves as the compact
+        form numbers them (an array)."""
+        raise NotImplementedError
+
+    def named(self, moves: Any) -> list[Move]:
+        """The moves of ``run`` as ``moves`` names them: by default their numbers are the moves."""
+        return moves.tolist()
 
 
 #: The names the contract gives meaning to: an option named so (``players``) is not copied
