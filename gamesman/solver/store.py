@@ -384,9 +384,7 @@ class Store:
     def ranks_in_block(self) -> np.ndarray:
         """For the ranked layout: how many codes each word's run of BLOCK_WORDS holds before it
         (a quarter of the bitmap's size; made when a look-up first needs it)."""
-        counts = np.zeros(-(-len(self.bitmap) // BLOCK_WORDS) * BLOCK_WORDS, np.uint16)
-        counts[:len(self.bitmap)] = np.bitwise_count(self.bitmap)
-        runs = counts.reshape(-1, BLOCK_WORDS)
+        runs = word_counts(self.bitmap, np.uint16)
         return (np.cumsum(runs, axis=1, dtype=np.uint16) - runs).ravel()[:len(self.bitmap)]
 
     @property
@@ -461,11 +459,20 @@ _PACKED: dict[tuple, tuple] = {}
 def rank_directory(bitmap: np.ndarray, count: int) -> np.ndarray:
     """For the ranked layout: how many codes the bitmap holds before each run of
     BLOCK_WORDS words (``count`` of them in all)."""
-    words = len(bitmap)
-    counts = np.zeros(-(-words // BLOCK_WORDS) * BLOCK_WORDS, np.int64)
-    counts[:words] = np.bitwise_count(bitmap)
-    block_sums = counts.reshape(-1, BLOCK_WORDS).sum(axis=1)
+    block_sums = word_counts(bitmap, np.int64).sum(axis=1)
     return (np.cumsum(block_sums) - block_sums).astype(np.uint32 if count < 1 << 32 else np.uint64)
+
+
+def word_counts(bitmap: np.ndarray, dtype: type) -> np.ndarray:
+    """The codes in each word of ``bitmap``, a row for each run of BLOCK_WORDS words (the last
+    one padded with zeros).
+
+    >>> word_counts(np.array([3, 1], np.uint64), np.int64).tolist()
+    [[2, 1, 0, 0, 0, 0, 0, 0]]
+    """
+    counts = np.zeros(-(-len(bitmap) // BLOCK_WORDS) * BLOCK_WORDS, dtype)
+    counts[:len(bitmap)] = np.bitwise_count(bitmap)
+    return counts.reshape(-1, BLOCK_WORDS)
 
 
 def _view(array: np.ndarray) -> memoryview:
