@@ -470,7 +470,7 @@ def word_counts(bitmap: np.ndarray, dtype: type) -> np.ndarray:
     >>> word_counts(np.array([3, 1], np.uint64), np.int64).tolist()
     [[2, 1, 0, 0, 0, 0, 0, 0]]
     """
-    counts = np.zeros(-(-len(bitmap) // BLOCK_WORDS) * BLOCK_WORDS, dtype)
+    counts: np.ndarray = np.zeros(-(-len(bitmap) // BLOCK_WORDS) * BLOCK_WORDS, dtype)
     counts[:len(bitmap)] = np.bitwise_count(bitmap)
     return counts.reshape(-1, BLOCK_WORDS)
 
