@@ -167,6 +167,23 @@ def test_connect_four_cuts_its_tiers_by_column_heights(tmp_path, monkeypatch):
     assert moves_fan_out(game, tmp_path, 16) > 2 * game.cols
 
 
+@pytest.mark.parametrize("rows, cols, shards", [(5, 6, 10), (4, 5, 8), (6, 5, 8), (5, 6, 40)])
+def test_connect_four_spreads_each_large_tier_over_its_shards(rows, cols, shards):
+    """A tier waits for its largest shard, whose task holds it in memory: in every tier of
+    at least four heights vectors a shard (a vector's boards share a shard), no shard holds
+    more than twice its share (6x5 cut by the heights vector's number modulo 10 put each
+    tier into two of its ten shards)."""
+    stacks = make_game("connectfour", rows=rows, cols=cols).stacks
+    firsts = stacks.sorted_offsets   # the first code of each heights vector's block
+    sizes = np.diff(np.append(firsts, stacks.index_size))
+    pieces = np.array([bin(occupied).count("1") for occupied in stacks.decode(firsts)[1].tolist()])
+    shard, _ = stacks.shards_by_heights(firsts, shards)
+    for tier in np.unique(pieces):
+        load = np.bincount(shard[pieces == tier], weights=sizes[pieces == tier], minlength=shards)
+        if (pieces == tier).sum() >= 4 * shards:
+            assert load.max() <= 2 * load.sum() / shards, (tier, load.tolist())
+
+
 def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):
     start = make_game("tictactoe").format_position(make_game("tictactoe").start())
     for words, message in ((["--large", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not both"),

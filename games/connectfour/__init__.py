@@ -252,7 +252,7 @@ class ConnectFour(Game[Position, int]):
     # or once more and the turn follows (a perfect index of such boards).  Any other
     # board (one set up with an unusual turn) gets a code above that index.
     layered = True
-    codes_version = 2  # boards of fewer pieces first
+    codes_version = 3  # boards of fewer pieces first; tiers cut by weighted heights
 
     @cached_property
     def stacks(self) -> ColumnStacks | None:

@@ -396,18 +396,47 @@ class ColumnStacks(GravityBoard):
             return None
         return cls(rows, cols)
 
+    def shard_weights(self, shards: int) -> np.ndarray:
+        """The weight of each column in the tier solver's cut by heights into ``shards``
+        (``shards_by_heights``): of a few simple choices (each column's number, the radix
+        of the heights vector's number, powers of small numbers), the one whose largest
+        shard of each number of pieces, summed over them, holds the fewest codes, since a
+        tier waits for its largest shard.
+
+        >>> stacks = ColumnStacks(5, 6)   # the radix, 6 ** c, is 1, 6, 6, ... modulo 10:
+        >>> stacks.shard_weights(10).tolist()   # each tier would fall into two shards
+        [0, 1, 2, 3, 4, 5]
+        """
+        import numpy as np
+
+        heights = (self.vector_order[:, None] // self.radix) % self.height   # in the order of their codes
+        pieces = heights.sum(axis=1)
+        sizes = self.binomials[pieces, (pieces + 1) // 2]
+        choices = [np.arange(self.cols, dtype=np.int64), self.radix % shards] + [
+            np.array([pow(base, col, shards) for col in range(self.cols)], np.int64) for base in range(2, 17)]
+
+        def largest_shards(weights: np.ndarray) -> float:
+            load = np.bincount(pieces * shards + (heights @ weights) % shards, weights=sizes,
+                               minlength=(self.cells + 1) * shards)
+            return float(load.reshape(-1, shards).max(axis=1).sum())
+
+        return min(choices, key=largest_shards) % shards
+
     def shards_by_heights(self, codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
         """The tier solver's cut of boards of the index by the heights of their columns
-        (see ``Game.tier_shards``): a board's shard is the number of its heights vector,
-        ``sum(height[c] * (rows + 1) ** c)``, modulo ``shards``, so that a move (one column
-        one higher) leads from shard ``k`` only into the shards ``k + (rows + 1) ** c``;
+        (see ``Game.tier_shards``): a board's shard is ``sum(height[c] * weight[c])``
+        modulo ``shards``, with the weights of ``shard_weights``, so that a move (one
+        column one higher) leads from shard ``k`` only into the shards ``k + weight[c]``;
         its number within the shard counts the boards of as many pieces there before it.
 
         >>> import numpy as np
-        >>> stacks = ColumnStacks(2, 2)   # heights vectors h0 + 3 * h1; 2 pieces: 2, 4, 6; 3 pieces: 5, 7
-        >>> shard, number = stacks.shards_by_heights(np.arange(3, 15), 3)   # their boards, 2 and 3 each
+        >>> stacks = ColumnStacks(2, 2)
+        >>> stacks.shard_weights(3).tolist()   # the shard is the height of the second column
+        [0, 1]
+        >>> # 2 pieces: heights (2, 0), (1, 1), (0, 2), 2 boards each; 3 pieces: (2, 1), (1, 2), 3 each
+        >>> shard, number = stacks.shards_by_heights(np.arange(3, 15), 3)
         >>> shard.tolist()
-        [2, 2, 1, 1, 0, 0, 2, 2, 2, 1, 1, 1]
+        [0, 0, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2]
         >>> number.tolist()
         [0, 1, 0, 1, 0, 1, 0, 1, 2, 0, 1, 2]
         """
@@ -416,15 +445,17 @@ class ColumnStacks(GravityBoard):
         found = self.shard_tables.get(shards)
         if found is None:
             order = self.vector_order
-            pieces = sum((order // self.radix[col]) % self.height for col in range(self.cols))
-            group = pieces * shards + order % shards
+            heights = (order[:, None] // self.radix) % self.height
+            pieces = heights.sum(axis=1)
+            shard_of_vector = (heights @ self.shard_weights(shards)) % shards
+            group = pieces * shards + shard_of_vector
             by_group = np.argsort(group, kind="stable")
             grouped = group[by_group]
             starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
             before = np.empty(len(order), np.int64)
             before[by_group] = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
             sizes = np.diff(np.append(self.sorted_offsets, self.index_size))
-            found = self.shard_tables[shards] = (order % shards, before * sizes)
+            found = self.shard_tables[shards] = (shard_of_vector, before * sizes)
         at = np.searchsorted(self.sorted_offsets, codes, side="right") - 1
         shard_of, first = found
         return shard_of[at], first[at] + codes - self.sorted_offsets[at]
