@@ -475,7 +475,7 @@ class TierRun:
         lows = self._explore(game, directory, game.encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size())
+        store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size(), progress)
         _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
@@ -546,59 +546,79 @@ class TierRun:
 
 
 def assemble(spec: str, directory: Path, lows: list[int], shards: int, count: int, deepest: int,
-             index_size: int | None) -> Store:
+             index_size: int | None, progress: ProgressFn | None = None) -> Store:
     """The variant's database from the results of every shard of every tier: built in memory,
     or, for more than ASSEMBLE_IN_MEMORY positions of a game whose tiers take ranges of codes one
     above the other (Connect Four's), a tier at a time into a store over the whole index."""
-    tiers = (_tier_results(spec, directory, tier, low, shards) for tier, low in enumerate(lows))
+    def tiers() -> Iterator[list[tuple[np.ndarray, np.ndarray]]]:
+        built = 0
+        started = time.perf_counter()
+        for tier, low in enumerate(lows):
+            runs = _tier_results(spec, directory, tier, low, shards)
+            built += sum(len(codes) for codes, _ in runs)
+            if progress:
+                progress(f"building the database, tier {tier} ({tier + 1}/{len(lows)} tiers), "
+                         f"{rate(built, time.perf_counter() - started)}", built, count)
+            yield runs
+            del runs  # while the next tier is read
+
     if count > ASSEMBLE_IN_MEMORY and index_size is not None:
-        return Store.from_dense_slabs(_slabs(tiers, index_size), index_size, count, wide=deepest >= 63)
-    codes, values = zip(*tiers) if lows else ((), ())
-    codes_all = np.concatenate((np.empty(0, np.int64),) + codes)
+        return Store.from_dense_slabs(_slabs(tiers(), index_size), index_size, count, wide=deepest >= 63)
+    runs = [run for tier in tiers() for run in tier]
+    codes_all = np.concatenate([np.empty(0, np.int64)] + [codes for codes, _ in runs])
     if len(codes_all) != count:
         raise SolverError(f"{spec}: the shards hold {len(codes_all):,} results, not the {count:,} solved")
     order = np.argsort(codes_all)
-    return Store.build(codes_all[order], np.concatenate((np.empty(0, np.uint16),) + values)[order])
+    return Store.build(codes_all[order], np.concatenate([np.empty(0, np.uint16)] + [values for _, values in runs])[order])
 
 
-def _tier_results(spec: str, directory: Path, tier: int, low: int, shards: int) -> tuple[np.ndarray, np.ndarray]:
-    """One tier's codes (sorted) and packed results, from its shards: their positions, less
-    those solved in a later tier, with their results."""
-    codes, values = [np.empty(0, np.int64)], [np.empty(0, np.uint16)]
+def _tier_results(spec: str, directory: Path, tier: int, low: int, shards: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """One tier's results, shard by shard: the shard's codes (sorted) and packed results, less
+    the positions solved in a later tier."""
+    runs = []
     results = TierResults(spec, directory, [(tier, low)], shards)
     for shard in range(shards):
         positions = _shard_positions(spec, directory, tier, shard, shards)
         packed = results.look_up(positions)[0]
         kept = packed != MISSING
-        codes.append(positions[kept])
-        values.append(packed[kept])
-    codes_all = np.concatenate(codes)
-    order = np.argsort(codes_all)
-    return codes_all[order], np.concatenate(values)[order]
+        runs.append((positions, packed) if kept.all() else (positions[kept], packed[kept]))
+    return runs
 
 
-def _slabs(tiers: Iterator[tuple[np.ndarray, np.ndarray]], span: int) -> Iterator[np.ndarray]:
+def _slabs(tiers: Iterator[list[tuple[np.ndarray, np.ndarray]]], span: int) -> Iterator[np.ndarray]:
     """Results over every code below ``span`` (MISSING: none), SLAB codes at a time, from
-    tiers given in the order of their codes."""
+    tiers given in the order of their codes, each as runs of sorted codes with their results
+    (its shards: their codes interleave, but no code of a tier is below one of the tier before)."""
     slab = np.full(min(SLAB, span), MISSING, np.uint16)
     start = 0
-    for codes, values in tiers:
-        if len(codes) and (codes[0] < start or codes[-1] >= span):
+    for runs in tiers:
+        runs = [(codes, values) for codes, values in runs if len(codes)]
+        if not runs:
+            continue
+        if min(int(codes[0]) for codes, _ in runs) < start or max(int(codes[-1]) for codes, _ in runs) >= span:
             raise SolverError("the tiers' codes are not ranges one above the other within the index; "
                               "too many positions to build the database in memory")
-        at = 0
-        while at < len(codes):
-            while codes[at] >= start + len(slab):
-                yield slab
-                start += len(slab)
-                slab = np.full(min(SLAB, span - start), MISSING, np.uint16)
-            end = at + int(np.searchsorted(codes[at:], start + len(slab)))
-            slab[codes[at:end] - start] = values[at:end]
-            at = end
+        at = [0] * len(runs)   # where each run's codes not yet laid out begin
+        while not _lay_out(runs, at, slab, start):
+            yield slab
+            start += len(slab)
+            slab = np.full(min(SLAB, span - start), MISSING, np.uint16)
+        del runs  # before the next tier is read: one tier in memory at a time
     while start < span:
         yield slab
         start += len(slab)
         slab = np.full(min(SLAB, span - start), MISSING, np.uint16)
+
+
+def _lay_out(runs: list[tuple[np.ndarray, np.ndarray]], at: list[int], slab: np.ndarray, start: int) -> bool:
+    """Put into ``slab`` (codes from ``start``) the results of the runs' codes that fall in it,
+    from where each run's codes not yet laid out begin (``at``, moved on): whether all are."""
+    end = start + len(slab)
+    for number, (codes, values) in enumerate(runs):
+        stop = at[number] + int(np.searchsorted(codes[at[number]:], end))
+        slab[codes[at[number]:stop] - start] = values[at[number]:stop]
+        at[number] = stop
+    return all(stop == len(codes) for stop, (codes, _) in zip(at, runs))
 
 
 # -- where the tasks run ------------------------------------------------------------------------
