@@ -396,6 +396,14 @@ class ColumnStacks(GravityBoard):
             return None
         return cls(rows, cols)
 
+    @cached_property
+    def vectors_by_code(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The heights vectors in the order of their blocks of codes: their heights (a row
+        each), pieces and boards (codes in the block)."""
+        heights = (self.vector_order[:, None] // self.radix) % self.height
+        pieces = heights.sum(axis=1)
+        return heights, pieces, self.binomials[pieces, (pieces + 1) // 2]
+
     def shard_weights(self, shards: int) -> np.ndarray:
         """The weight of each column in the tier solver's cut by heights into ``shards``
         (``shards_by_heights``): of a few simple choices (each column's number, the radix
@@ -409,9 +417,7 @@ class ColumnStacks(GravityBoard):
         """
         import numpy as np
 
-        heights = (self.vector_order[:, None] // self.radix) % self.height   # in the order of their codes
-        pieces = heights.sum(axis=1)
-        sizes = self.binomials[pieces, (pieces + 1) // 2]
+        heights, pieces, sizes = self.vectors_by_code
         choices = [np.arange(self.cols, dtype=np.int64), self.radix % shards] + [
             np.array([pow(base, col, shards) for col in range(self.cols)], np.int64) for base in range(2, 17)]
 
@@ -444,17 +450,14 @@ class ColumnStacks(GravityBoard):
 
         found = self.shard_tables.get(shards)
         if found is None:
-            order = self.vector_order
-            heights = (order[:, None] // self.radix) % self.height
-            pieces = heights.sum(axis=1)
+            heights, pieces, sizes = self.vectors_by_code
             shard_of_vector = (heights @ self.shard_weights(shards)) % shards
             group = pieces * shards + shard_of_vector
             by_group = np.argsort(group, kind="stable")
             grouped = group[by_group]
             starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
-            before = np.empty(len(order), np.int64)
-            before[by_group] = np.arange(len(order)) - np.repeat(starts, np.diff(np.append(starts, len(order))))
-            sizes = np.diff(np.append(self.sorted_offsets, self.index_size))
+            before = np.empty(len(group), np.int64)
+            before[by_group] = np.arange(len(group)) - np.repeat(starts, np.diff(np.append(starts, len(group))))
             found = self.shard_tables[shards] = (shard_of_vector, before * sizes)
         at = np.searchsorted(self.sorted_offsets, codes, side="right") - 1
         shard_of, first = found
