@@ -1,10 +1,10 @@
-"""A game in a package of its own: the one the README's "Adding a game" walks through is built
-from that section, installed into a fresh virtual environment, and played through every door.
+"""A game in a package of its own: the docs' example package ``docs/examples/wythoff`` is built,
+installed into a fresh virtual environment, and played through every door.
 The wheel of gamesman itself has ``gamesman`` as its only top-level package."""
 from __future__ import annotations
 
 import os
-import re
+import shutil
 import site
 import subprocess
 import sys
@@ -17,12 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def readme_file(name: str) -> str:
-    """The code block that follows the README's line naming ``name``."""
-    text = (ROOT / "README.md").read_text()
-    found = re.search(rf"`{re.escape(name)}`:\n\n```\w*\n(.*?)```", text, re.S)
-    assert found, f"the README shows no {name}"
-    return found.group(1)
+#: The example package: Wythoff's game, as a package of its own.
+EXAMPLE = ROOT / "docs" / "examples" / "wythoff"
 
 
 def build_wheel(source: Path, into: Path) -> Path:
@@ -33,13 +29,10 @@ def build_wheel(source: Path, into: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def plugin_python(tmp_path_factory) -> Path:
-    """A fresh virtual environment with the README's Wythoff package installed from its wheel;
+    """A fresh virtual environment with the example Wythoff package installed from its wheel;
     gamesman and its dependencies come from this environment (a .pth chains its site folders)."""
     work = tmp_path_factory.mktemp("plugin")
-    package = work / "wythoff"
-    package.mkdir()
-    (package / "pyproject.toml").write_text(readme_file("wythoff/pyproject.toml"))
-    (package / "gamesman_wythoff.py").write_text(readme_file("wythoff/gamesman_wythoff.py"))
+    package = shutil.copytree(EXAMPLE, work / "wythoff")  # built outside the checkout
     wheel = build_wheel(package, work / "dist")
     env = work / "venv"
     venv.EnvBuilder(with_pip=True).create(env)
