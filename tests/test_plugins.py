@@ -77,6 +77,17 @@ def test_the_plugin_speaks_the_protocol_and_plays_a_match(plugin_python):
     assert match.returncode == 0 and "wythoff(size=7): 2 games" in match.stdout, match.stdout + match.stderr
 
 
+
+def test_the_docs_table_of_solved_games_leaves_the_plugin_out(plugin_python):
+    """The table of solved variants is of gamesman's own games: a plugin installed beside it
+    would otherwise change it (and fail the test that compares it with the docs)."""
+    code = ("from gamesman.contract.registry import game_names; from gamesman.dev.showcase import own_game_names; "
+            "print('wythoff' in game_names(), 'wythoff' in own_game_names(), len(own_game_names()))")
+    done = subprocess.run([plugin_python, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=str(plugin_python.parent))
+    assert done.stdout.split()[:2] == ["True", "False"], done.stdout + done.stderr
+    assert int(done.stdout.split()[2]) > 0
+
 def test_the_wheel_has_gamesman_as_its_only_top_level_package(tmp_path):
     wheel = build_wheel(ROOT, tmp_path)
     with zipfile.ZipFile(wheel) as archive:
