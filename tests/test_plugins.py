@@ -1,10 +1,10 @@
-"""A game in a package of its own: the one the README's "Adding a game" walks through is built
-from that section, installed into a fresh virtual environment, and played through every door.
+"""A game in a package of its own: the docs' example package ``docs/examples/wythoff`` is built,
+installed into a fresh virtual environment, and played through every door.
 The wheel of gamesman itself has ``gamesman`` as its only top-level package."""
 from __future__ import annotations
 
 import os
-import re
+import shutil
 import site
 import subprocess
 import sys
@@ -17,12 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def readme_file(name: str) -> str:
-    """The code block that follows the README's line naming ``name``."""
-    text = (ROOT / "README.md").read_text()
-    found = re.search(rf"`{re.escape(name)}`:\n\n```\w*\n(.*?)```", text, re.S)
-    assert found, f"the README shows no {name}"
-    return found.group(1)
+#: The example package: Wythoff's game, as a package of its own.
+EXAMPLE = ROOT / "docs" / "examples" / "wythoff"
 
 
 def build_wheel(source: Path, into: Path) -> Path:
@@ -33,13 +29,10 @@ def build_wheel(source: Path, into: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def plugin_python(tmp_path_factory) -> Path:
-    """A fresh virtual environment with the README's Wythoff package installed from its wheel;
+    """A fresh virtual environment with the example Wythoff package installed from its wheel;
     gamesman and its dependencies come from this environment (a .pth chains its site folders)."""
     work = tmp_path_factory.mktemp("plugin")
-    package = work / "wythoff"
-    package.mkdir()
-    (package / "pyproject.toml").write_text(readme_file("wythoff/pyproject.toml"))
-    (package / "gamesman_wythoff.py").write_text(readme_file("wythoff/gamesman_wythoff.py"))
+    package = shutil.copytree(EXAMPLE, work / "wythoff")  # built outside the checkout
     wheel = build_wheel(package, work / "dist")
     env = work / "venv"
     venv.EnvBuilder(with_pip=True).create(env)
@@ -83,6 +76,17 @@ def test_the_plugin_speaks_the_protocol_and_plays_a_match(plugin_python):
                      "--player", f"{plugin_python} -m gamesman protocol wythoff --strategy random")
     assert match.returncode == 0 and "wythoff(size=7): 2 games" in match.stdout, match.stdout + match.stderr
 
+
+
+def test_the_docs_table_of_solved_games_leaves_the_plugin_out(plugin_python):
+    """The table of solved variants is of gamesman's own games: a plugin installed beside it
+    would otherwise change it (and fail the test that compares it with the docs)."""
+    code = ("from gamesman.contract.registry import game_names; from gamesman.dev.showcase import own_game_names; "
+            "print('wythoff' in game_names(), 'wythoff' in own_game_names(), len(own_game_names()))")
+    done = subprocess.run([plugin_python, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=str(plugin_python.parent))
+    assert done.stdout.split()[:2] == ["True", "False"], done.stdout + done.stderr
+    assert int(done.stdout.split()[2]) > 0
 
 def test_the_wheel_has_gamesman_as_its_only_top_level_package(tmp_path):
     wheel = build_wheel(ROOT, tmp_path)

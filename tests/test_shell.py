@@ -692,13 +692,15 @@ def test_a_recording_names_a_random_seed(tmp_path):
     assert s.run("record /nonexistent/dir/x.t").startswith("cannot record to /nonexistent/dir/x.t")
 
 
-def test_the_readme_session_is_true(tmp_path):
-    """The session README.md shows under "The shell" replays as a transcript (seed 0)."""
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("\n## The shell\n", 1)[1].split("\n## ", 1)[0]
+@pytest.mark.parametrize("page", ["README.md", "docs/shell.md"])
+def test_the_shown_session_is_true(page, tmp_path):
+    """The session README.md shows under "The shell", and the longer one of the docs' shell page,
+    replay as transcripts (seed 0)."""
+    text = (ROOT / page).read_text()
+    section = text.split("\n## The shell\n", 1)[1].split("\n## ", 1)[0] if page == "README.md" else text
     session = section.split("\n```\n", 2)[1]
     assert session.startswith("$ gamesman\n")
-    path = tmp_path / "readme.t"
+    path = tmp_path / "session.t"
     path.write_text(session + "\n")
     assert check(path).diff == ""
 

@@ -1,1 +1,1 @@
-"""Developers' tools: benchmarks and the README's table of solved variants."""
+"""Developers' tools: benchmarks and the docs' table of solved variants."""

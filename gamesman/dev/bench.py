@@ -3,7 +3,7 @@
 Machines differ and are noisy, so every figure comes with a ratio to something
 measured in the same run on the same machine:
 
-* **solving**: each solvable default variant (and the README's showcase) is
+* **solving**: each solvable default variant (and the docs' showcase) is
   solved from scratch in a fresh process, as GamesmanClassic is timed (whole
   process, nothing cached): positions, seconds, positions per second, peak
   memory, database bytes per position and value look-ups per second.  The
@@ -62,7 +62,7 @@ Report = Callable[[str], None]
 
 
 def solve_specs(quick: bool, big: bool, huge: bool = False) -> list[str]:
-    """The variants to solve: the README's showcase, the defaults that are solvable, the extras."""
+    """The variants to solve: the docs' showcase, the defaults that are solvable, the extras."""
     from gamesman.contract.registry import game_class, game_names
     from gamesman.dev.showcase import showcase_games
 
@@ -108,7 +108,7 @@ def child_main(spec: str, engine: str, cache: str) -> None:
 
     solver = Solver(game, database=Database(Path(cache)), engine=engine, progress=progress)
     started = time.perf_counter()
-    solver.solve()  # the whole graph, as the README's table counts it (even where the game
+    solver.solve()  # the whole graph, as the docs' table counts it (even where the game
     result = solver.result(game.start())  # answers from a table of its own)
     seconds = time.perf_counter() - started
     print(json.dumps({"result": str(result), "positions": len(solver.table), "solve_seconds": seconds,

@@ -1,16 +1,17 @@
-"""The README's table of solved variants, regenerated from the solver.
+"""The docs' table of solved variants (``docs/solver.md``), regenerated from the solver.
 
-Each registered game contributes its ``showcase`` variants (by default the
-default variant and its misère twin).  ``gamesman table`` prints the table; a
-test compares it with the README, so the README never states a value that the
-solver does not compute.
+Each of gamesman's own games contributes its ``showcase`` variants (by default the
+default variant and its misère twin); games that other packages install are left
+out.  ``gamesman table`` prints the table; a test compares it with the docs, so they
+never state a value that the solver does not compute.
 """
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Iterator
 
 from gamesman.contract.game import Game
-from gamesman.contract.registry import game_class, game_names
+from gamesman.contract.registry import ENTRY_POINT_GROUP, game_class, game_names
 from gamesman.solver.strong import Solver
 from gamesman.solver.workers import fork_pool
 
@@ -18,9 +19,20 @@ BEGIN = "<!-- solved-table: begin (regenerate with: gamesman table) -->"
 END = "<!-- solved-table: end -->"
 
 
+def own_game_names() -> list[str]:
+    """The games gamesman's own package registers, in registry order (not plugins').
+
+    >>> own_game_names()[:3]
+    ['2048', 'abalone', 'beverbende']
+    """
+    own = {point.name for point in entry_points(group=ENTRY_POINT_GROUP)
+           if point.dist is not None and point.dist.name == "gamesman"}
+    return [name for name in game_names() if name in own]
+
+
 def showcase_games() -> Iterator[Game]:
-    """Every variant the README lists, in registry order."""
-    for name in game_names():
+    """Every variant the table lists, in registry order."""
+    for name in own_game_names():
         cls = game_class(name)
         variants = cls.showcase
         if variants is None:
@@ -66,7 +78,7 @@ def row(game: Game, progress=None) -> str:
     return f"| {game.variant_title()} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |"
 
 
-def readme_section(readme: str) -> str:
-    """The table as the README holds it now."""
-    start = readme.index(BEGIN) + len(BEGIN)
-    return readme[start:readme.index(END)].strip()
+def table_section(text: str) -> str:
+    """The table as a page (``docs/solver.md``) holds it now."""
+    start = text.index(BEGIN) + len(BEGIN)
+    return text[start:text.index(END)].strip()

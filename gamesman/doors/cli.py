@@ -42,7 +42,7 @@ usage:
                                              poker ranks all 133,784,560 seven-card hands)
   gamesman simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..
                                              --strategy once per seat in order, the last for the rest
-  gamesman table                             the README's table of solved variants
+  gamesman table                             the docs' table of solved variants
   gamesman bench [--quick] [--big] [--huge] [--variant SPEC ...] [--only solve,playouts,protocol,shell]
                                              speed and size, each beside a same-run baseline
   gamesman protocol [GAME [options]] [--strategy S] [--seed N]
