@@ -11,10 +11,10 @@ import pytest
 from solver_checks import check_engines_agree
 
 from gamesman.solver.database import Database
-from gamesman.solver.levelled import MISSING, REMOTENESS_BITS, Results
+from gamesman.solver.levelled import REMOTENESS_BITS, Results
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver
-from gamesman.solver.store import Store
+from gamesman.solver.store import MISSING, Store
 
 # Variants of every game the fast engine takes (two players or one, no chance,
 # position codes), small enough for the reference engine.

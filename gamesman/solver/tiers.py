@@ -54,15 +54,14 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 import numpy as np
 
-from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.database import HEADER_LIMIT, Database, cache_directory
 from gamesman.solver.files import DamagedFile, read_regular, remove_stale_temporaries, write_atomically
-from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, MISSING, REMOTENESS_MASK, Expander, ProgressFn,
-                                      Solved, check_all_solved, ended_results, expander_for, score_tables,
-                                      sorted_unique, take_best)
+from gamesman.solver.levelled import (CHUNK, MAX_REMOTENESS, REMOTENESS_MASK, Expander, Solved, check_all_solved,
+                                      ended_results, expander_for, score_tables, sorted_unique, take_best)
 from gamesman.solver.results import SolverError, TooLarge
-from gamesman.solver.store import Store, read_store, write_store
+from gamesman.solver.store import MISSING, Store, read_store, write_store
 
 if TYPE_CHECKING:  # Dask is an optional extra, imported when a cluster is asked for
     from distributed import Client
