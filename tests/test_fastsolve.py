@@ -132,13 +132,14 @@ def test_games_too_large_for_memory_are_solved_in_tiers_alike(monkeypatch, name,
     whole index, small slabs making that loop run many times."""
     from gamesman.solver import levelled as fastsolve
     from gamesman.solver import tiers
+    from gamesman.solver.tiers import assembly
 
     calls = []
     solve_beyond_memory = tiers.solve_beyond_memory
     monkeypatch.setattr(tiers, "solve_beyond_memory", lambda *args: calls.append(args) or solve_beyond_memory(*args))
     monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
-    monkeypatch.setattr(tiers, "ASSEMBLE_IN_MEMORY", 0)
-    monkeypatch.setattr(tiers, "SLAB", 512)
+    monkeypatch.setattr(assembly, "ASSEMBLE_IN_MEMORY", 0)
+    monkeypatch.setattr(assembly, "SLAB", 512)
     assert check_engines_agree(make_game(name, **options), at_least=1000)
     assert len(calls) == 1
 
