@@ -44,7 +44,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from gamesman.solver.files import DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
 
 MAGIC = b"GAMESMAN-DB 4\n"
 #: A packed result that says "no such position" (the fast solver's and every store's).
@@ -579,7 +579,6 @@ LAYOUT_ARRAYS: dict[Layout, set[str]] = {
     "dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
     "blocked": {"values", "block_firsts", "block_ends", "payload"}}
 CRC_DIGITS = 8
-HEADER_LIMIT = 1 << 20  # a header line longer than this is damage
 
 
 def _sizes_match(store: Store) -> bool:

@@ -21,8 +21,8 @@ from typing import Callable
 
 import numpy as np
 
-from gamesman.solver.database import HEADER_LIMIT, Database
-from gamesman.solver.files import DamagedFile, read_regular, write_atomically
+from gamesman.solver.database import Database
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
 from gamesman.solver.store import Store, read_store, write_store
 
 #: The first line of a file of codes (positions of a shard, or where they move to).
