@@ -11,14 +11,9 @@ moves lead into few shards of the next tier and its task reads only those.
 
 One task works on one shard, and finds and leaves everything in a directory that
 every worker reads (a network or parallel file system on a cluster, a local
-directory on one machine), one sub-directory per variant:
-
-* ``p-T-K.tier``: the positions of shard K of tier T (sorted codes);
-* ``c-T-K.tier``: the positions that shard K of tier T moves to, in one section for each
-  shard of tier T+1 (each with its own checksum, so that a task reads only its own);
-* ``r-T-K-M.db``: the results of shard K of tier T whose player to move is M, a
-  :class:`gamesman.solver.store.Store` keyed by each code's number within the shard;
-* ``explored.tier``: the lowest code, positions and moves of each tier explored.
+directory on one machine), one sub-directory per variant: the positions of each
+shard (``p-`` files), where they move to (``c-``), their results (``r-``) and the
+tiers explored (see :mod:`gamesman.solver.tiers.formats`).
 
 **Exploring**, from the root's tier on: a task gathers its positions from the
 tier before (the ``c-`` files addressed to it), expands them and writes where they

@@ -9,7 +9,7 @@ per variant):
 * ``explored.tier``: the lowest code, positions and moves of each tier explored.
 
 Every file is written to a temporary name and renamed, with a checksum in its header and a
-label (what it holds); one that fails a check is reported, removed and written again.
+label (what it holds); one that fails a check is reported and removed, to be written again.
 """
 from __future__ import annotations
 
