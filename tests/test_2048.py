@@ -17,7 +17,8 @@ from gamesman.contract.game import CHANCE
 from gamesman.players.strategies import make_strategy
 from gamesman.players.play import random_outcome
 from gamesman.contract.registry import make_game
-from gamesman.solver.strong import Solver, unpack
+from gamesman.solver.results import unpack
+from gamesman.solver.strong import Solver
 
 GAME = make_game("2048")
 

@@ -11,10 +11,10 @@ import pytest
 from solver_checks import check_engines_agree
 
 from gamesman.solver.database import Database
-from gamesman.solver.levelled import MISSING, REMOTENESS_BITS, Results
+from gamesman.solver.levelled import REMOTENESS_BITS, Results
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver
-from gamesman.solver.store import Store
+from gamesman.solver.store import MISSING, Store
 
 # Variants of every game the fast engine takes (two players or one, no chance,
 # position codes), small enough for the reference engine.
@@ -132,13 +132,14 @@ def test_games_too_large_for_memory_are_solved_in_tiers_alike(monkeypatch, name,
     whole index, small slabs making that loop run many times."""
     from gamesman.solver import levelled as fastsolve
     from gamesman.solver import tiers
+    from gamesman.solver.tiers import assembly
 
     calls = []
     solve_beyond_memory = tiers.solve_beyond_memory
     monkeypatch.setattr(tiers, "solve_beyond_memory", lambda *args: calls.append(args) or solve_beyond_memory(*args))
     monkeypatch.setattr(fastsolve, "DENSE_LIMIT", 0)
-    monkeypatch.setattr(tiers, "ASSEMBLE_IN_MEMORY", 0)
-    monkeypatch.setattr(tiers, "SLAB", 512)
+    monkeypatch.setattr(assembly, "ASSEMBLE_IN_MEMORY", 0)
+    monkeypatch.setattr(assembly, "SLAB", 512)
     assert check_engines_agree(make_game(name, **options), at_least=1000)
     assert len(calls) == 1
 

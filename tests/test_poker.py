@@ -9,7 +9,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from gamesman.games.poker import Poker, Table, cards_of, hands
+from gamesman.games.poker import Poker, hands
+from gamesman.games.poker.betting import Table, cards_of
 from gamesman.games.poker.hands import (CATEGORIES, DECK, baseline_evaluate, count_categories, describe, evaluate,
                                         evaluate_codes, poker_stats)
 from gamesman.contract.errors import GameError, IllegalMove, PositionError

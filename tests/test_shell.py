@@ -16,7 +16,7 @@ import pytest
 
 from gamesman.players import strategies as players
 from gamesman.contract.game import CHANCE, Game, Option
-from gamesman.players.strategies import Choice, Strategy
+from gamesman.contract.strategy import Choice, Strategy
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
 from gamesman.doors.shell import Interrupts, Shell, announce, describe_result

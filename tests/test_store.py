@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from gamesman.solver.database import UTILITIES_SUFFIX, Database
-from gamesman.solver.levelled import MISSING, NO_GRUNDY, solve
+from gamesman.solver.levelled import solve
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import SMALLEST_SAVED, Solver
-from gamesman.solver.store import MAGIC, read_store
+from gamesman.solver.store import MAGIC, MISSING, NO_GRUNDY, read_store
 
 # Solved by the fast engine; between them every layout a file may have.
 FAST = [

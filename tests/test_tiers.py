@@ -284,10 +284,10 @@ def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
 
 
 def test_a_large_database_is_built_a_tier_at_a_time(tmp_path, monkeypatch):
-    from gamesman.solver import tiers
+    from gamesman.solver.tiers import assembly
 
-    monkeypatch.setattr(tiers, "ASSEMBLE_IN_MEMORY", 0)
-    monkeypatch.setattr(tiers, "SLAB", 512 * 7)
+    monkeypatch.setattr(assembly, "ASSEMBLE_IN_MEMORY", 0)
+    monkeypatch.setattr(assembly, "SLAB", 512 * 7)
     game = make_game("connectfour", rows=4, cols=4)
     with local_runner(1) as (run, _):
         found = in_tiers(game, run, tmp_path, 3)

@@ -298,7 +298,7 @@ class ConnectFour(Game[Position, int]):
         """Every column a piece can drop into, for many positions at once (bitboards)."""
         import numpy as np
 
-        stacks = self.stacks
+        stacks = self.coded_stacks()
         crosses, occupied, turn = stacks.decode(codes)
         noughts = occupied & ~crosses
         crossed, noughted = stacks.has_line(crosses, self.in_a_row), stacks.has_line(noughts, self.in_a_row)

@@ -82,11 +82,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from gamesman.contract.errors import GameError, shown
-from gamesman.contract.game import Game, Option
+from gamesman.contract.game import Game, Option, ProgressFn
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
 from gamesman.games.cube.cubies import (FACE_COLOURS, FACES, MOVE_NAMES, OPPOSITE, QUARTER_TURNS, InvalidCube,
                                         geometry, inverse, permute)
-from gamesman.games.cube.tables import (ORIENTATIONS, POSITIONS_2X2, TABLE_MOVES, ProgressFn, canonical_rotation_2x2,
+from gamesman.games.cube.tables import (ORIENTATIONS, POSITIONS_2X2, TABLE_MOVES, canonical_rotation_2x2,
                                         distance_distribution, distance_tables, index_2x2, rotated_face,
                                         table_move_tables)
 from gamesman.games.cube.twophase import LONGEST, twophase_solver

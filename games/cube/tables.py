@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from gamesman.contract.errors import GameError
+from gamesman.contract.game import ProgressFn
 from gamesman.games.cube.cubies import (FACES, MOVE_CUBIES, MOVE_NAMES, QUARTER_TURNS, Cubies, InvalidCube, geometry,
                                         permutation_rank, permute)
 from gamesman.solver.database import cache_directory, read_checked, write_checked
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from gamesman.games.cube import Cube
-
-ProgressFn = Callable[[str, int, "int | None"], None]
 
 
 # -- tables on disk --------------------------------------------------------------------------

@@ -37,7 +37,8 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 from gamesman.games.cube.cubies import MOVE_CUBIES, MOVE_NAMES, SOLVED_CUBIES, Cubies, inverse, inverted
-from gamesman.games.cube.tables import (ProgressFn, bfs_distances, load_or_build, orientation_code, orientation_table,
+from gamesman.contract.game import ProgressFn
+from gamesman.games.cube.tables import (bfs_distances, load_or_build, orientation_code, orientation_table,
                                         permutation_table)
 from gamesman.solver.database import cache_directory
 

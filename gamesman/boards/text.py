@@ -15,7 +15,9 @@ import string
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from gamesman.contract.errors import IllegalMove, PositionError, shown
+from gamesman.contract.errors import IllegalMove, PositionError
+# Games quote a player's text in their messages as the helpers here do: one of this module's helpers.
+from gamesman.contract.errors import shown as shown
 from gamesman.contract.options import whole_number
 
 EMPTY = "-"

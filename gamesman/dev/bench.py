@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable
 
 from gamesman.contract.errors import GameError
+from gamesman.solver.results import Engine, engine_named
 
 #: Variants with more positions than this are not solved again by the reference solver.
 REFERENCE_LIMIT = 300_000
@@ -91,7 +92,7 @@ def _small(spec: str) -> bool:
 
 
 # -- solving, in a fresh process -----------------------------------------------------------
-def child_main(spec: str, engine: str, cache: str) -> None:
+def child_main(spec: str, engine: Engine, cache: str) -> None:
     """Run in the measured process: solve, then report the answer on stdout as JSON."""
     from gamesman.solver.database import Database
     from gamesman.contract.registry import game_from_spec
@@ -129,7 +130,7 @@ def peak_megabytes() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def lookups_per_second(spec: str, engine: str, cache: str, rng: random.Random) -> float:
+def lookups_per_second(spec: str, engine: Engine, cache: str, rng: random.Random) -> float:
     """Value look-ups per second from a database already on disk (loaded as a user would)."""
     from gamesman.solver.database import Database
     from gamesman.contract.registry import game_from_spec
@@ -161,7 +162,7 @@ def positions_met(game, count: int, rng: random.Random) -> list:
     return met[:count]
 
 
-def run_solve(spec: str, engine: str) -> dict:
+def run_solve(spec: str, engine: Engine) -> dict:
     """Solve in a fresh process: the answer, wall seconds of the whole process and of the
     solve alone, peak memory, the database's size and look-ups per second from it."""
     with tempfile.TemporaryDirectory() as cache:
@@ -363,7 +364,7 @@ def main(args: list[str]) -> int:
     from gamesman.contract.registry import game_from_spec
 
     if args[:1] == ["--child"] and len(args) == 4:
-        child_main(*args[1:])
+        child_main(args[1], engine_named(args[2]), args[3])
         return 0
     quick = big = huge = False
     variants: list[str] = []

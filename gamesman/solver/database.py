@@ -39,7 +39,7 @@ from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from gamesman.solver.files import DamagedFile, read_exactly, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_exactly, read_regular, write_atomically
 
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
@@ -104,7 +104,6 @@ def read_checked(path: Path, magic: bytes, check: Callable[[dict, bytes], Any]) 
 
 
 DIGEST_DIGITS = 64
-HEADER_LIMIT = 1 << 20  # a header line longer than this is damage
 
 
 class Database:

@@ -25,6 +25,8 @@ TEMPORARY_PREFIX = ".tmp-"
 #: A temporary file of no running process of this machine, or (of another machine, or without a
 #: process id in its name) older than this, is stale.
 STALE_SECONDS = 3600
+#: A header line longer than this is damage (every kind of file has one).
+HEADER_LIMIT = 1 << 20
 
 
 class DamagedFile(Exception):

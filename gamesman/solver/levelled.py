@@ -23,7 +23,8 @@ answers: value, remoteness, and Grundy numbers for impartial games.
    Grundy numbers come from waves of the topological order (mex of children).
 
 Results are ``uint16``: two bits of value (win 0, lose 1, tie 2, draw 3) over
-fourteen bits of remoteness; :data:`MISSING` marks a code that is not a position.
+fourteen bits of remoteness; :data:`gamesman.solver.store.MISSING` marks a code that is
+not a position.
 """
 from __future__ import annotations
 
@@ -32,26 +33,20 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import Any, Callable, Hashable
 
 import numpy as np
 
 from gamesman.solver.database import PositionTable
-from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
+from gamesman.solver.store import MISSING, NO_GRUNDY, Store
 from gamesman.solver.workers import fork_pool
-
-if TYPE_CHECKING:
-    from gamesman.solver.store import Store
-
-ProgressFn = Callable[[str, int, "int | None"], None]
 
 WIN, LOSE, TIE, DRAW = 0, 1, 2, 3
 REMOTENESS_BITS = 14
 REMOTENESS_MASK = (1 << REMOTENESS_BITS) - 1
 MAX_REMOTENESS = REMOTENESS_MASK - 1
-MISSING = 0xFFFF
-NO_GRUNDY = 0xFFFF
 #: Codes below this many use bitmaps and arrays over the whole index.
 DENSE_LIMIT = 1 << 28
 #: Levels are expanded in chunks of this many positions (small enough for the caches).
@@ -761,8 +756,6 @@ class Results(PositionTable):
 
     def add(self, solved: Solved) -> None:
         """Take in the results of a solve."""
-        from gamesman.solver.store import Store
-
         if solved.store is not None:  # solved in tiers, which happens only when nothing was stored
             self.store = solved.store
         elif self.store is None:

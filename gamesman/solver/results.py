@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Literal, get_args
 
 from gamesman.contract.errors import GameError
 
@@ -29,7 +30,24 @@ VALUE_CODES = {value: code for code, value in enumerate(VALUES)}
 SMALLEST_SAVED = 256
 
 #: The solver's engines: ``fast`` (the default) and ``reference`` (the plain one).
-ENGINES = ("fast", "reference")
+Engine = Literal["fast", "reference"]
+ENGINES: tuple[Engine, ...] = get_args(Engine)
+
+
+def engine_named(name: str) -> Engine:
+    """The engine called ``name``; a ValueError naming the engines for any other name.
+
+    >>> engine_named("reference")
+    'reference'
+    >>> engine_named("quick")
+    Traceback (most recent call last):
+    ...
+    ValueError: engine must be one of fast, reference, not 'quick'
+    """
+    for engine in ENGINES:
+        if engine == name:
+            return engine
+    raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {name!r}")
 
 
 class SolverError(GameError):

@@ -44,10 +44,12 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from gamesman.solver.files import DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
 
 MAGIC = b"GAMESMAN-DB 4\n"
+#: A packed result that says "no such position" (the fast solver's and every store's).
 MISSING = 0xFFFF
+#: A Grundy number that says "none" (a loop, or no position).
 NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
@@ -57,6 +59,9 @@ BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
+
+#: How a store holds which codes are present (see the module docstring).
+Layout = Literal["dense", "ranked", "sorted", "blocked"]
 
 IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
 INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
@@ -103,7 +108,7 @@ def deflate_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | No
 class Store:
     """Packed results (and Grundy numbers) of a set of position codes."""
 
-    def __init__(self, layout: str, arrays: dict[str, np.ndarray], count: int, span: int) -> None:
+    def __init__(self, layout: Layout, arrays: dict[str, np.ndarray], count: int, span: int) -> None:
         self.layout = layout
         self.arrays = arrays
         self.count = count
@@ -163,9 +168,10 @@ class Store:
                 grundy = grundy.astype(np.uint16)
         per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
         words = (span + 63) // 64
-        sizes = {"dense": span * per_result,
-                 "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4 + count * per_result,
-                 "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
+        sizes: dict[Layout, int] = {"dense": span * per_result,
+                                    "ranked": words * 8 + ((words + BLOCK_WORDS - 1) // BLOCK_WORDS) * 4
+                                    + count * per_result,
+                                    "sorted": count * ((4 if span <= 1 << 32 else 8) + per_result)}
         layout = min(sizes, key=lambda name: (sizes[name], name != "dense"))
         too_big = sizes[layout] + HEADER_ROOM > MAX_BYTES_PER_POSITION * count
         if layout == "ranked" and not too_big and present is not None:
@@ -557,8 +563,9 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
             raise DamagedFile(f"it was made with other position codes ({key})")
     arrays = {name: np.frombuffer(mapped, np.dtype(dtype), length, body + offset)
               for name, (offset, dtype, length) in header["arrays"].items()}
-    layout, count, span = header["layout"], header["count"], header["span"]
-    if (layout not in LAYOUT_ARRAYS or not LAYOUT_ARRAYS[layout] <= arrays.keys()
+    layout = next((known for known in LAYOUT_ARRAYS if known == header["layout"]), None)
+    count, span = header["count"], header["span"]
+    if (layout is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
     store = Store(layout, arrays, count, span)
@@ -568,10 +575,10 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
 
 
 #: The arrays each layout needs.
-LAYOUT_ARRAYS = {"dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
-                 "blocked": {"values", "block_firsts", "block_ends", "payload"}}
+LAYOUT_ARRAYS: dict[Layout, set[str]] = {
+    "dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
+    "blocked": {"values", "block_firsts", "block_ends", "payload"}}
 CRC_DIGITS = 8
-HEADER_LIMIT = 1 << 20  # a header line longer than this is damage
 
 
 def _sizes_match(store: Store) -> bool:

@@ -32,15 +32,15 @@ from collections.abc import Mapping, MutableMapping
 from typing import TYPE_CHECKING, Hashable, Literal, Sequence
 
 from gamesman.contract.game import CHANCE, Game, ProgressFn
-from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Packed, Result, SolverError, TooLarge,
-                                     Value, unpack)
+from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Engine, Packed, Result, SolverError,
+                                     TooLarge, Value, engine_named, unpack)
 
 if TYPE_CHECKING:
     from gamesman.solver.database import Database
     from gamesman.solver.levelled import Results
     from gamesman.solver.tiers import TierRun
 
-__all__ = ["ENGINES", "SMALLEST_SAVED", "Graph", "ProgressFn", "Result", "Solver", "SolverError", "TooLarge", "Value"]
+__all__ = ["ENGINES", "SMALLEST_SAVED", "Engine", "Graph", "ProgressFn", "Result", "Solver", "SolverError", "TooLarge", "Value"]
 
 class Graph:
     """The positions reachable from a root, with edges as index lists.
@@ -146,11 +146,10 @@ class Solver:
 
     def __init__(self, game: Game, database: Database | None | Literal[True] = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
-                 engine: str = "fast", tiers: "TierRun | None" = None) -> None:
+                 engine: Engine = "fast", tiers: "TierRun | None" = None) -> None:
         from gamesman.solver.database import Database
 
-        if engine not in ENGINES:
-            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        engine = engine_named(engine)  # a clear error for a caller that passes any text
         self.game = game
         self.progress = progress
         self.limit = limit
@@ -161,7 +160,7 @@ class Solver:
         # A game that answers every position itself (``exact_on_demand``) never fills a table,
         # so the fast engine's coded table is not built for it.
         coded = game.players in (1, 2) and not game.exact_on_demand() and game.has_codes()
-        self.engine = engine if coded else "reference"
+        self.engine: Engine = engine if coded else "reference"
         # the reference engine's table, or the fast engine's Results
         self.table: MutableMapping[Hashable, Packed] | Results = {}
         if self.engine == "fast":

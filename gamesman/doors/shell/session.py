@@ -18,7 +18,8 @@ from gamesman.doors.shell.wording import announce, describe_result, paint
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
     from gamesman.contract.progress import Progress
-    from gamesman.players.strategies import Estimate, Strategy
+    from gamesman.contract.strategy import Strategy
+    from gamesman.players.strategies import Estimate
     from gamesman.solver.strong import Solver
 
 #: Automatic moves (computer, chance) played in one go before the shell stops to ask.

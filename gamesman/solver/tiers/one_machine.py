@@ -1,0 +1,55 @@
+"""What one machine can solve: whether a variant's whole solve may finish here, and the
+fast solver's way out for a variant too large for its arrays in memory (tiers on forked
+workers)."""
+from __future__ import annotations
+
+import os
+from typing import Hashable
+
+from gamesman.contract.game import Game, ProgressFn
+from gamesman.solver.levelled import Solved
+from gamesman.solver.tiers.runners import tier_run
+from gamesman.solver.tiers.variant import suitable
+
+#: The largest index of a variant solved in tiers on one machine (its database is laid over
+#: the whole index, a bit a code, and built a slab at a time).
+INDEX_LIMIT = 1 << 36
+#: Bytes a position takes while the fast solver solves it in memory (its code and its result).
+BYTES_IN_MEMORY = 10
+
+
+def beyond_one_machine(game: Game) -> str | None:
+    """Why solving the whole variant (``gamesman solve --large``) cannot finish on one machine,
+    or None when it may: its size is bounded by its position codes' index, which must fit the
+    database of a layered variant solved in tiers (INDEX_LIMIT) or, for the fast solver's
+    arrays in memory, this machine's memory.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> beyond_one_machine(make_game("connectfour", rows=5, cols=6)) is None
+    True
+    >>> beyond_one_machine(make_game("hex"))
+    'it numbers no positions, so nothing bounds what solving it takes'
+    """
+    size = game.index_size() if game.has_codes() else None
+    if size is None:
+        return "it numbers no positions, so nothing bounds what solving it takes"
+    if game.layered and suitable(game):
+        if size <= INDEX_LIMIT:
+            return None
+        return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if size * BYTES_IN_MEMORY > memory:
+        return (f"its index of {size:,} positions would take about {size * BYTES_IN_MEMORY / 1e9:,.0f} GB "
+                f"in memory, more than this machine's {memory / 1e9:,.0f} GB")
+    return None
+
+
+def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress: ProgressFn | None) -> Solved | None:
+    """The fast solver's method for a variant whose index is too large for its arrays in memory
+    (``levelled.solve``'s ``beyond_memory``): a layered variant of at most INDEX_LIMIT codes is
+    solved in tiers on forked workers of this machine, one per core, in the cache's directory of
+    tiers (so that an interrupted solve resumes); None for any other."""
+    if not (game.layered and suitable(game) and (game.index_size() or 0) <= INDEX_LIMIT):
+        return None
+    with tier_run() as run:
+        return run.solve(game, root, limit, progress)

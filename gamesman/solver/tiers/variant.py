@@ -1,0 +1,102 @@
+"""The variants the tier solver takes, and each variant as a worker process holds it: the
+game made once from its spec, its expander, and its cut of a tier's codes into shards.
+
+>>> from gamesman.contract.registry import make_game
+>>> suitable(make_game("connectfour", rows=4, cols=4)), suitable(make_game("nim3p"))
+(True, False)
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from functools import cache
+from typing import Iterator
+
+import numpy as np
+
+from gamesman.contract.game import CHANCE, Game
+from gamesman.solver.levelled import CHUNK, Expander, expander_for
+from gamesman.solver.results import SolverError
+
+#: Positions a task expands at a time.
+STEP = CHUNK * 16
+
+
+class TiersUnsuitable(SolverError):
+    """The variant is not one the tier solver takes."""
+
+
+def suitable(game: Game) -> bool:
+    """Whether the tier solver takes ``game``: two players, no Grundy numbers, positions with codes."""
+    return game.players == 2 and not game.impartial and game.has_codes()
+
+
+def check_suitable(game: Game) -> None:
+    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``)."""
+    if not suitable(game):
+        raise TiersUnsuitable(f"{game.name}: the tier solver takes two-player games (not impartial) "
+                              f"whose positions have codes")
+
+
+def _shard_label(spec: str, **fields: int) -> dict:
+    """What a tier file says it holds: the variant, the version of its codes (which also names
+    the game's cut into shards: see ``Game.codes_version``) and the file's own ``fields``; a
+    file whose label differs is done again, never read."""
+    return {"spec": spec, "codes": _game(spec).codes_version, **fields}
+
+
+@cache
+def _game(spec: str) -> Game:
+    from gamesman.contract.registry import game_from_spec
+
+    _keep_freed_memory()
+    return game_from_spec(spec)
+
+
+def _keep_freed_memory() -> None:
+    """Let glibc keep freed memory for the next large array, as it does by default.  Dask's nanny
+    starts its workers with MALLOC_TRIM_THRESHOLD_ set, which also stops glibc from raising its
+    mmap threshold: every array over 128 kB is then mapped and faulted in afresh, and the
+    numpy work of a task takes twice as long or more."""
+    if not os.environ.get("MALLOC_TRIM_THRESHOLD_"):
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:  # not glibc
+        return
+    trim_threshold, mmap_threshold = -1, -3  # mallopt's parameter numbers (malloc.h)
+    libc.mallopt(mmap_threshold, 32 << 20)  # glibc's own ceiling for the threshold it raises
+    libc.mallopt(trim_threshold, 64 << 20)
+
+
+@cache
+def _expander(spec: str) -> Expander:
+    return expander_for(_game(spec), workers=1)
+
+
+def _expansions(spec: str, codes: np.ndarray) -> Iterator[tuple[np.ndarray, tuple]]:
+    """``codes`` expanded STEP positions at a time: (those codes, (movers, ends, parents, children))."""
+    expander = _expander(spec)
+    for at in range(0, len(codes), STEP):
+        piece = codes[at:at + STEP]
+        expansion = expander.expand(piece)
+        if (expansion[0] == CHANCE).any():
+            raise TiersUnsuitable(f"{spec}: chance moves; the tier solver takes games without chance")
+        yield piece, expansion
+
+
+def _cut(spec: str, codes: np.ndarray, shards: int, low: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The game's cut of ``codes`` into shards (``Game.tier_shards``): each one's shard and its
+    number there (numbers relative to the tier whose lowest code is ``low``)."""
+    shard_of, numbers = _game(spec).tier_shards(codes, shards, low)
+    return np.asarray(shard_of, np.int64), np.asarray(numbers, np.int64)
+
+
+def by_shard(shard_of: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
+    """An order of codes by their shards ``shard_of`` (keeping their order within one) and
+    where each shard's run starts in it (``shards + 1`` bounds)."""
+    shard_of = shard_of.astype(np.uint16 if shards <= 1 << 16 else np.int64)
+    order = np.argsort(shard_of, kind="stable")  # a radix sort on 16 bits
+    bounds = np.zeros(shards + 1, np.int64)
+    np.cumsum(np.bincount(shard_of, minlength=shards), out=bounds[1:])
+    return order, bounds
