@@ -1,4 +1,4 @@
-"""Worker processes for work that splits (levels of a solve, the README's table).
+"""Worker processes for work that splits (levels of a solve, the solver page's table).
 
 Workers are forked, so they start at once with whatever this process has built
 (a game, its tables) and need no main-module guard in the caller's script.
