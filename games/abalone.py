@@ -95,18 +95,11 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
     title = "Abalone"
     player_names = PIECES
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
-        Option("cols", int, 4, "columns of the board m", low=3, high=26),
-        Option("captures", int, 2, "captures that win, c (1 to n+m-3)", low=1),
-        Option("misere", bool, False, "capturing c pieces first loses; a trapped player wins"),
-        Option("freeze", bool, False, "your pieces that the opponent could push may not move"),
-    )
-    rows: int
-    cols: int
-    captures: int
-    misere: bool
-    freeze: bool
+    rows = Option(int, 4, "rows of the board n", low=3, high=MAX_ROWS)
+    cols = Option(int, 4, "columns of the board m", low=3, high=26)
+    captures = Option(int, 2, "captures that win, c (1 to n+m-3)", low=1)
+    misere = Option(bool, False, "capturing c pieces first loses; a trapped player wins")
+    freeze = Option(bool, False, "your pieces that the opponent could push may not move")
     # outcome(), moves() and play() ask about the same board in a row: these remember recent answers
     legal: Callable[[Position], tuple[Move, ...]]  # find_legal
     frozen: Callable[[str, int], frozenset[int]]  # find_frozen

@@ -187,40 +187,28 @@ class Beverbende(Game[Table, str]):
     hidden_information = True
     name = "beverbende"
     title = "Beverbende"
-    options = (
-        Option("players", int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
-               low=2, high=MAX_PLAYERS),
-        Option("rounds", int, 1, "rounds played; the lowest total wins", low=1, high=100),
-        Option("peek", str, "14", "the slots each player looks at before play, e.g. 14 or 23 or none"),
-        Option("fixed_turns", int, 0, "0: players knock; N: no knocking, a round lasts N turns each",
-               low=0, high=1000),
-        Option("numbers", int, 4, "copies of each card 0 to 8", low=0, high=20),
-        Option("nines", int, 9, "copies of the 9", low=0, high=40),
-        Option("peeks", int, 7, "peek cards", low=0, high=40),
-        Option("swaps", int, 7, "swap cards", low=0, high=40),
-        Option("get_twos", int, 7, "get-two cards", low=0, high=40),
-        Option("knock_first_turn", bool, False, "a player may knock from his first turn on (default: once "
-               "everybody has had a turn)"),
-        Option("keep_open", bool, True, "a number taken from the open pile must be kept (false: it may be "
-               "discarded again)"),
-    )
-    rounds: int
-    peek: str
-    fixed_turns: int
-    numbers: int
-    nines: int
-    peeks: int
-    swaps: int
-    get_twos: int
-    knock_first_turn: bool
-    keep_open: bool
+    player_count = Option(int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
+                          low=2, high=MAX_PLAYERS, name="players")
+    rounds = Option(int, 1, "rounds played; the lowest total wins", low=1, high=100)
+    peek = Option(str, "14", "the slots each player looks at before play, e.g. 14 or 23 or none")
+    fixed_turns = Option(int, 0, "0: players knock; N: no knocking, a round lasts N turns each",
+                         low=0, high=1000)
+    numbers = Option(int, 4, "copies of each card 0 to 8", low=0, high=20)
+    nines = Option(int, 9, "copies of the 9", low=0, high=40)
+    peeks = Option(int, 7, "peek cards", low=0, high=40)
+    swaps = Option(int, 7, "swap cards", low=0, high=40)
+    get_twos = Option(int, 7, "get-two cards", low=0, high=40)
+    knock_first_turn = Option(bool, False, "a player may knock from his first turn on (default: once "
+                              "everybody has had a turn)")
+    keep_open = Option(bool, True, "a number taken from the open pile must be kept (false: it may be "
+                       "discarded again)")
     showcase = ()
     rules = ("Four face-down cards each; draw from the open pile or the closed deck, keep the card in "
              "place of one of yours or discard it; peek, swap and get-two specials; knock, and after "
              "one more turn each the lowest total wins.")
 
     def setup(self) -> None:
-        self.player_names = numbered_players(self.settings["players"])
+        self.player_names = numbered_players(self.player_count)
         counts = {**{d: self.numbers for d in NUMBERS[:9]}, "9": self.nines,
                   "p": self.peeks, "s": self.swaps, "g": self.get_twos}
         self.deck = "".join(kind * counts[kind] for kind in KINDS)

@@ -69,16 +69,10 @@ class Chopsticks(Game[Position, Move]):
     name = "chopsticks"
     title = "Chopsticks"
     player_names = ("L", "R")
-    options = (
-        Option("hands", int, 3, "hands per player n", low=1, high=MAX_HANDS),
-        Option("fingers", int, 5, "fingers per hand m", low=2),
-        Option("misere", bool, False, "the player whose hands are all knocked out wins"),
-        Option("wrap_around", bool, False, "exactly m fingers knocks a hand out; over m wraps to the excess"),
-    )
-    hands: int
-    fingers: int
-    misere: bool
-    wrap_around: bool
+    hands = Option(int, 3, "hands per player n", low=1, high=MAX_HANDS)
+    fingers = Option(int, 5, "fingers per hand m", low=2)
+    misere = Option(bool, False, "the player whose hands are all knocked out wins")
+    wrap_around = Option(bool, False, "exactly m fingers knocks a hand out; over m wraps to the excess")
     rules = ("Tap one of your live hands on one of the opponent's, adding your fingers to it; "
              "over m fingers knocks it out.  Lose all your hands and you lose (win under misere).")
 

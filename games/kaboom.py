@@ -123,20 +123,12 @@ class Kaboom(Game[Position, Move]):
     title = "Kaboom"
     player_names = ("x", "o")
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, 4, "rows of the board", low=1, high=MAX_ROWS),
-        Option("cols", int, 4, "columns of the board", low=1, high=26),
-        Option("in_a_row", int, 4, "pieces in a line that win (n)", low=1),
-        Option("bombs", int, 1, "bombs each player may drop", low=0),
-        Option("misere", bool, False, "whoever has n in a row loses"),
-        Option("super_bomb", bool, False, "a detonation removes the bomb's whole row and column"),
-    )
-    rows: int
-    cols: int
-    in_a_row: int
-    bombs: int
-    misere: bool
-    super_bomb: bool
+    rows = Option(int, 4, "rows of the board", low=1, high=MAX_ROWS)
+    cols = Option(int, 4, "columns of the board", low=1, high=26)
+    in_a_row = Option(int, 4, "pieces in a line that win (n)", low=1)
+    bombs = Option(int, 1, "bombs each player may drop", low=0)
+    misere = Option(bool, False, "whoever has n in a row loses")
+    super_bomb = Option(bool, False, "a detonation removes the bomb's whole row and column")
     showcase = ({}, {"misere": True}, {"rows": 3, "cols": 3, "in_a_row": 3, "super_bomb": True})
     search_strategy = "linesearch"
     strategies = {"linesearch": heuristic_entry(

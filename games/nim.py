@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import ClassVar
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
@@ -34,16 +33,10 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     title = "Nim"
     player_names: tuple[str, ...] = ("x", "o")  # Nim3P has three
     impartial = True
-    options: ClassVar[tuple[Option, ...]] = (
-        Option("heaps", int, 3, "number of heaps N", low=1, high=20),
-        Option("size", int, 5, "items in each heap at the start S", low=1, high=1000),
-        Option("take", int, 3, "most items taken in one move M (1..S)", low=1, high=1000),
-        Option("misere", bool, False, "whoever takes the last item loses"),
-    )
-    heaps: int
-    size: int
-    take: int
-    misere: bool
+    heaps = Option(int, 3, "number of heaps N", low=1, high=20)
+    size = Option(int, 5, "items in each heap at the start S", low=1, high=1000)
+    take = Option(int, 3, "most items taken in one move M (1..S)", low=1, high=1000)
+    misere = Option(bool, False, "whoever takes the last item loses")
     rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
 
     def setup(self) -> None:

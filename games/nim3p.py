@@ -60,15 +60,10 @@ class Nim3P(Nim):
     title = "Nim3P"
     player_names = ("P0", "P1", "P2")
     impartial = False
-    options = (
-        Option("heaps", int, 3, "number of heaps N", low=1, high=20),
-        Option("size", int, 5, "items in each heap at the start S (also the most one may take)",
-               low=1, high=1000),
-        Option("extra", bool, False, "the player who follows the winner gets 0.2"),
-    )
-    heaps: int
-    size: int
-    extra: bool
+    size = Option(int, 5, "items in each heap at the start S (also the most one may take)",
+                  low=1, high=1000)
+    extra = Option(bool, False, "the player who follows the winner gets 0.2")
+    misere = False  # the follower of the winner wins: no misère option here
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
     strategies = {
@@ -82,8 +77,12 @@ class Nim3P(Nim):
                                                    key=game.same_game, **budget)),
     }
 
+    @property
+    def take(self) -> int:
+        """The most one may take: always S ("Max Minus"), no option here."""
+        return self.size
+
     def setup(self) -> None:
-        self.take = self.size  # "Max Minus" is always S
         self.turn_follows_from_heaps = False  # set-up positions (see the module's docstring)
 
     def outcome(self, position: Position) -> tuple[float, ...] | None:

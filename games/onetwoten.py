@@ -26,14 +26,9 @@ class OneTwoTen(Game[tuple[int, int], int]):
     title = "1, 2, ..., 10"
     player_names = ("L", "R")
     impartial = True
-    options = (
-        Option("target", int, 10, "the sum that ends the game", low=1, high=10_000),
-        Option("step", int, 2, "the largest number added in one move", low=1, high=100),
-        Option("misere", bool, False, "whoever reaches the target loses"),
-    )
-    target: int
-    step: int
-    misere: bool
+    target = Option(int, 10, "the sum that ends the game", low=1, high=10_000)
+    step = Option(int, 2, "the largest number added in one move", low=1, high=100)
+    misere = Option(bool, False, "whoever reaches the target loses")
     rules = "Add 1 or 2 to the sum; whoever reaches the target wins (loses under misere)."
 
     def variant_title(self) -> str:

@@ -101,14 +101,10 @@ class Sim(Game[Position, int]):
     name = "sim"
     title = "Sim"
     player_names: tuple[str, ...] = COLOURS  # a variant has the first ``players`` of them
-    options = (
-        Option("nodes", int, 6, "nodes K of the complete graph", low=3, high=17),
-        Option("players", int, 2, "players: 2 or 3", low=2, high=3),
-        Option("coalition", str, "none", "none, or 1-2: o and z play as a team against x (3 players)",
-               choices=COALITIONS),
-    )
-    nodes: int
-    coalition: str
+    nodes = Option(int, 6, "nodes K of the complete graph", low=3, high=17)
+    player_count = Option(int, 2, "players: 2 or 3", low=2, high=3, name="players")
+    coalition = Option(str, "none", "none, or 1-2: o and z play as a team against x (3 players)",
+                       choices=COALITIONS)
     rules = "Colour a free edge; whoever completes a triangle of their own colour loses."
     strategies = {
         "safemcts": heuristic_entry(
@@ -123,7 +119,7 @@ class Sim(Game[Position, int]):
                 {"nodes": 5, "players": 3, "coalition": "1-2"})
 
     def setup(self) -> None:
-        self.player_names = COLOURS[:self.settings["players"]]  # the first colours, one a player
+        self.player_names = COLOURS[:self.player_count]  # the first colours, one a player
         if self.coalition != "none" and self.players != 3:
             raise OptionError("sim: coalition 1-2 needs players=3")
         self.edges = edge_list(self.nodes)

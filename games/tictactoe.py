@@ -30,8 +30,7 @@ class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
-    options = (Option("misere", bool, False, "three in a row loses"),)
-    misere: bool
+    misere = Option(bool, False, "three in a row loses")
     rules = "Place your mark on an empty cell; three in a row wins (loses under misere)."
     cell_letters = "-xo"  # position codes: TurnBoardCodes
     size = SIZE * SIZE

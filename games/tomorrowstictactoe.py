@@ -63,18 +63,11 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, DEFAULT_ROWS, "rows of the board n", low=1, high=MAX_ROWS),
-        Option("cols", int, DEFAULT_COLS, "columns of the board m", low=1, high=26),
-        Option("misere", bool, False, "three in a row loses"),
-        Option("diagonals", bool, False, "diagonal lines of three count too"),
-        Option("empty_start", bool, False, "start the 3x4 board empty (other sizes always start empty)"),
-    )
-    rows: int
-    cols: int
-    misere: bool
-    diagonals: bool
-    empty_start: bool
+    rows = Option(int, DEFAULT_ROWS, "rows of the board n", low=1, high=MAX_ROWS)
+    cols = Option(int, DEFAULT_COLS, "columns of the board m", low=1, high=26)
+    misere = Option(bool, False, "three in a row loses")
+    diagonals = Option(bool, False, "diagonal lines of three count too")
+    empty_start = Option(bool, False, "start the 3x4 board empty (other sizes always start empty)")
     rules = ("Place your mark on an empty cell; three in a row horizontally or vertically wins "
              "(loses under misere; diagonals count with --diagonals).")
     cell_letters = "-xo"  # position codes: TurnBoardCodes

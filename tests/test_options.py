@@ -1,9 +1,13 @@
-"""Variant options: one validation path for flags, key=value pairs and spec strings."""
+"""Variant options: declared once as typed attributes, one validation path for flags,
+key=value pairs and spec strings."""
+from typing import assert_type
+
 import pytest
 
 from gamesman.contract.errors import OptionError
+from gamesman.contract.game import Game
 from gamesman.contract.options import Option
-from gamesman.contract.registry import game_from_flags, game_from_pairs, game_from_spec, make_game
+from gamesman.contract.registry import game_class, game_from_flags, game_from_pairs, game_from_spec, make_game
 
 
 def test_defaults_and_spec():
@@ -49,14 +53,14 @@ def test_bad_spec():
 
 @pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-inf", "2.5"])
 def test_float_options_take_finite_numbers_in_range(text):
-    bounded = Option("ratio", float, 0.5, "a ratio", low=0, high=1)
+    bounded = Option(float, 0.5, "a ratio", low=0, high=1, name="ratio")
     with pytest.raises(OptionError, match=f"ratio must be float from 0 to 1, not {text.lower()}"):
         bounded.convert("toy", text)
     with pytest.raises(OptionError, match="ratio must be float from 0 to 1, not nan"):
         bounded.convert("toy", float("nan"))
     if text != "2.5":
         with pytest.raises(OptionError, match="must be finite float"):
-            Option("ratio", float, 0.5, "a ratio").convert("toy", text)
+            Option(float, 0.5, "a ratio", name="ratio").convert("toy", text)
     assert bounded.convert("toy", "0.25") == 0.25
 
 
@@ -65,3 +69,69 @@ def test_a_flag_given_twice_is_refused():
         game_from_flags("nim", ["--heaps", "2", "--heaps", "3"])
     with pytest.raises(OptionError, match="--misere is given twice"):
         game_from_flags("nim", ["--misere", "--no-misere"])
+
+
+class Square(Game):
+    name = "square"
+    side = Option(int, 3, "side of the board", low=1, high=9)
+    misere = Option(bool, False, "a line loses")
+
+
+class Box(Square):
+    name = "box"
+    side = Option(int, 2, "edge of the cube", low=1, high=4)  # redeclared: keeps its place
+    depth = Option(int, 1, "layers", low=1, high=4)
+
+
+class Flat(Square):
+    name = "flat"
+    misere = False  # fixed: no option of this class
+
+
+def test_an_option_reads_as_its_attribute_typed() -> None:
+    square = Square(side="5")  # as the doors give it: text
+    assert assert_type(square.side, int) == 5 and type(square.side) is int  # mypy checks the types
+    assert assert_type(square.misere, bool) is False
+    assert assert_type(Square.side, Option[int]) is Square.options[0]  # on the class: the option
+    assert (Square.side.name, Square.side.high) == ("side", 9)
+
+
+def test_a_game_reads_its_options_as_attributes():
+    game = game_from_flags("connectfour", ["--rows", "5", "--misere"])
+    assert (game.rows, game.cols, game.in_a_row, game.misere) == (5, 7, 4, True)
+
+
+def test_a_subclass_inherits_redeclares_adds_and_fixes_options():
+    assert [option.name for option in Square.options] == ["side", "misere"]
+    assert [option.name for option in Box.options] == ["side", "misere", "depth"]
+    assert Box(depth=3).spec == "box(side=2,misere=false,depth=3)"
+    assert (Box(depth=3).depth, Square(side=9).side) == (3, 9)
+    assert Flat(side=4).spec == "flat(side=4)" and Flat().misere is False
+    with pytest.raises(OptionError, match="flat: unknown option 'misere' \\(options: side\\)"):
+        Flat(misere=True)
+    nim3p = make_game("nim3p", size=6)  # Nim's take and misere are fixed in Nim3P
+    assert [option.name for option in game_class("nim3p").options] == ["heaps", "size", "extra"]
+    assert (nim3p.take, nim3p.spec) == (6, "nim3p(heaps=3,size=6,extra=false)")
+
+
+def test_an_option_named_like_the_contract_takes_another_attribute():
+    poker = game_from_pairs("poker", ["players=4"])
+    assert (poker.player_count, poker.players, poker.settings["players"]) == (4, 4, 4)
+    assert poker.spec.startswith("poker(players=4,")
+    assert [option.flag for option in game_class("sim").options][:2] == ["--nodes", "--players"]
+    assert game_from_flags("sim", ["--players", "3"]).player_names == ("x", "o", "z")
+    with pytest.raises(TypeError, match="may not hide the attribute players .* name='players'"):
+        type("Crowd", (Square,), {"players": Option(int, 2, "players")})
+    with pytest.raises(TypeError, match="two options are named 'side'"):
+        type("Twice", (Square,), {"edge": Option(int, 2, "edge", name="side")})
+
+
+@pytest.mark.parametrize("game, words, message", [
+    ("connectfour", ["--rows", "21"], "connectfour: rows must be int from 1 to 20, not 21"),
+    ("poker", ["--players", "11"], "poker: players must be int from 2 to 10, not 11"),
+    ("cube", ["--metric", "stm"], "cube: metric must be one of htm, qtm, not stm"),
+])
+def test_an_out_of_range_value_is_refused_in_one_line(game, words, message):
+    with pytest.raises(OptionError) as caught:
+        game_from_flags(game, words)
+    assert str(caught.value) == message

@@ -23,8 +23,8 @@ class Gamble(Game):
 
     name = "gamble"
     player_names = ("x", "o")
-    options = (Option("p", float, 0.5, "chance that the gamble wins", low=0, high=1),
-               Option("solo", bool, False, "one player"))
+    p = Option(float, 0.5, "chance that the gamble wins", low=0, high=1)
+    solo = Option(bool, False, "one player")
 
     def setup(self):
         if self.solo:

@@ -60,7 +60,7 @@ class DiceRace(Game):
     name = "dicerace"
     title = "Dice race"
     player_names = ("a", "b")
-    options = (Option("goal", int, 4, "the total that wins", low=2, high=6),)
+    goal = Option(int, 4, "the total that wins", low=2, high=6)
 
     def start(self):
         return (0, 0, 0, 0)  # turn, pending factor (0: the mover chooses), total a, total b

@@ -79,16 +79,10 @@ class ConnectFour(Game[Position, int]):
     title = "Connect Four"
     player_names = PIECES
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, 6, "rows of the board", low=1, high=20),
-        Option("cols", int, 7, "columns of the board", low=1, high=26),
-        Option("in_a_row", int, 4, "pieces in a line that win", low=1, high=26),
-        Option("misere", bool, False, "whoever first has the line loses"),
-    )
-    rows: int
-    cols: int
-    in_a_row: int
-    misere: bool
+    rows = Option(int, 6, "rows of the board", low=1, high=20)
+    cols = Option(int, 7, "columns of the board", low=1, high=26)
+    in_a_row = Option(int, 4, "pieces in a line that win", low=1, high=26)
+    misere = Option(bool, False, "whoever first has the line loses")
     rules = "Drop a piece into a column; four in a row (across, up, diagonal) wins (loses under misere)."
     showcase = ({"rows": 4, "cols": 4}, {"rows": 5, "cols": 4}, {"rows": 4, "cols": 5})
     search_strategy = "threats"

@@ -106,17 +106,11 @@ class Cube(Game[str, str]):
     title = "Rubik's Cube"
     player_names = ("player",)
     render_colours = FACE_COLOURS
-    options = (
-        Option("size", int, 3, "edge length: 2 (2x2x2) or 3 (3x3x3)", low=2, high=3),
-        Option("metric", str, "htm", "htm: a half turn is one move; qtm: only quarter turns are moves",
-               choices=("htm", "qtm")),
-        Option("scramble", int, 0, "random moves from solved that make the start", low=0, high=10_000),
-        Option("seed", int, 1, "the seed of the scramble", low=0),
-    )
-    size: int
-    metric: str
-    scramble: int
-    seed: int
+    size = Option(int, 3, "edge length: 2 (2x2x2) or 3 (3x3x3)", low=2, high=3)
+    metric = Option(str, "htm", "htm: a half turn is one move; qtm: only quarter turns are moves",
+                    choices=("htm", "qtm"))
+    scramble = Option(int, 0, "random moves from solved that make the start", low=0, high=10_000)
+    seed = Option(int, 1, "the seed of the scramble", low=0)
     rules = ("Turn the faces (U R F D L B, ' anticlockwise, 2 half turn) until every face has one colour. "
              "The cube starts solved: --scramble N starts it N random turns away (--seed S picks them).")
     search_strategy = "twophase"

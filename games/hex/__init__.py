@@ -82,12 +82,8 @@ class Hex(Game[Position, Move]):
     title = "Hex"
     player_names = STONES
     board_size_options = ("size",)
-    options = (
-        Option("size", int, 11, "side N of the board", low=1, high=19),
-        Option("swap", bool, False, "pie rule: White's first move may be swap"),
-    )
-    size: int
-    swap: bool
+    size = Option(int, 11, "side N of the board", low=1, high=19)
+    swap = Option(bool, False, "pie rule: White's first move may be swap")
     rules = "Place a stone on an empty cell; Black joins top and bottom, White left and right."
     showcase = ({"size": 2}, {"size": 3}, {"size": 3, "swap": True}, {"size": 4})
     search_strategy = "rave"

@@ -63,16 +63,10 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
     title = "Othello"
     player_names = ("b", "w")
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, 4, "rows of the board n", low=3, high=MAX_ROWS),
-        Option("cols", int, 4, "columns of the board m", low=3, high=26),
-        Option("misere", bool, False, "whoever has fewer pieces at the end wins"),
-        Option("place_anywhere", bool, False, "any empty cell is legal, no passes, the game ends on a full board"),
-    )
-    rows: int
-    cols: int
-    misere: bool
-    place_anywhere: bool
+    rows = Option(int, 4, "rows of the board n", low=3, high=MAX_ROWS)
+    cols = Option(int, 4, "columns of the board m", low=3, high=26)
+    misere = Option(bool, False, "whoever has fewer pieces at the end wins")
+    place_anywhere = Option(bool, False, "any empty cell is legal, no passes, the game ends on a full board")
     rules = ("Place a piece so that it encloses opposing pieces, which flip; pass when you cannot place. "
              "Most pieces when neither can place wins (fewest under misere).")
     search_strategy = "bitalphabeta"

@@ -124,20 +124,16 @@ class Poker(Game[Table, str]):
     hidden_information = True
     name = "poker"
     title = "Texas Hold'em"
-    options = (
-        Option("players", int, 3, "players at the table", low=2, high=10),
-        Option("chips", int, 100, "chips each player starts with", low=1, high=1_000_000),
-        Option("min_bet", int, 10, "the minimum bet: the big blind, and the size of every bet and raise",
-               low=2, high=1_000_000),
-    )
-    chips: int
-    min_bet: int
+    player_count = Option(int, 3, "players at the table", low=2, high=10, name="players")
+    chips = Option(int, 100, "chips each player starts with", low=1, high=1_000_000)
+    min_bet = Option(int, 10, "the minimum bet: the big blind, and the size of every bet and raise",
+                     low=2, high=1_000_000)
     showcase = ()
     rules = ("Texas Hold'em, fixed limit: blinds, two hole cards, betting pre-flop, on the flop, turn "
              "and river, best five of seven cards, side pots; the last player with chips wins.")
 
     def setup(self) -> None:
-        self.player_names = numbered_players(self.settings["players"])
+        self.player_names = numbered_players(self.player_count)
 
     def solvable(self) -> bool:
         return False

@@ -118,15 +118,10 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
     title = "2048"
     player_names = ("player",)
     board_size_options = ("cols", "rows")  # GTP: boardsize WIDTH [HEIGHT]
-    options = (
-        Option("rows", int, 4, "rows of the board", low=2, high=8),
-        Option("cols", int, 4, "columns of the board", low=2, high=8),
-        Option("target", int, 0, "a tile of this value wins and ends the game (0: play on)",
-               low=0, high=2 ** 65),
-    )
-    rows: int
-    cols: int
-    target: int
+    rows = Option(int, 4, "rows of the board", low=2, high=8)
+    cols = Option(int, 4, "columns of the board", low=2, high=8)
+    target = Option(int, 0, "a tile of this value wins and ends the game (0: play on)",
+                    low=0, high=2 ** 65)
     rules = ("Slide all tiles left, up, right or down; equal tiles that meet merge and score their sum. "
              "A new 2 (9/10) or 4 (1/10) appears after every move; the game ends when no move is legal.")
     showcase = ({"rows": 2, "cols": 2}, {"rows": 2, "cols": 3, "target": 32})

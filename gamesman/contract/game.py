@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError, shown
-from gamesman.contract.options import Option, format_spec, validate_options
+from gamesman.contract.options import Option, declared_options, format_spec, validate_options
 
 if TYPE_CHECKING:
     from gamesman.contract.strategy import Choice, StrategyEntry
@@ -53,7 +53,8 @@ class Game(Generic[Position, Move]):
     Class attributes:
         name: the registry name (``tictactoe``), lower case, no spaces.
         title: the name people use (``Tic-Tac-Toe``).
-        options: the declared variant options.
+        options: the variant options, in declaration order, collected from the class's
+            ``Option`` attributes (see ``gamesman.contract.options``).
         player_names: one short name per player, as the position strings write them (a
             variant may set its own, when an option gives the number of players).
         impartial: both players always have the same moves (then Grundy numbers apply).
@@ -62,7 +63,7 @@ class Game(Generic[Position, Move]):
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    options: ClassVar[tuple[Option, ...]] = ()
+    options: ClassVar[tuple[Option[Any], ...]] = ()
     player_names: tuple[str, ...] = ()
     impartial: ClassVar[bool] = False
     rules: ClassVar[str] = ""
@@ -73,11 +74,14 @@ class Game(Generic[Position, Move]):
     #: None means the default variant, plus its misère twin when there is one.
     showcase: ClassVar[tuple[dict[str, Any], ...] | None] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.options = declared_options(cls)
+
     def __init__(self, **values: Any) -> None:
+        #: Every option's value by public name, as the spec and the doors list them;
+        #: the game reads each option as its attribute (``self.rows``).
         self.settings: dict[str, Any] = validate_options(self.name, self.options, values)
-        for key, value in self.settings.items():
-            if key not in CONTRACT_NAMES:  # e.g. a players option: read from settings in setup()
-                setattr(self, key, value)
         self.setup()
 
     def setup(self) -> None:
@@ -393,11 +397,6 @@ class CompactPlayouts(Generic[Position, Move]):
     def named(self, moves: Any) -> list[Move]:
         """The moves of ``run`` as ``moves`` names them: by default their numbers are the moves."""
         return moves.tolist()
-
-
-#: The names the contract gives meaning to: an option named so (``players``) is not copied
-#: onto the game over them; the game reads it from ``settings``.
-CONTRACT_NAMES = frozenset(vars(Game))
 
 
 def numbered_players(count: int) -> tuple[str, ...]:

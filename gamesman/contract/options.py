@@ -1,41 +1,96 @@
 """Variant options: declared once per game, validated in one place, used by every door.
 
-A game declares its options as data::
+A game declares each option once, as a class attribute, and reads it as that
+attribute, typed (``self.rows`` is an ``int``)::
 
-    options = (
-        Option("rows", int, 4, "rows of the board", low=3),
-        Option("misere", bool, False, "three in a row loses"),
-    )
+    >>> from gamesman.contract.game import Game
+    >>> class Board(Game):
+    ...     name = "board"
+    ...     rows = Option(int, 4, "rows of the board", low=3)
+    ...     misere = Option(bool, False, "three in a row loses")
+    >>> board = Board(rows=5)
+    >>> board.rows, board.misere
+    (5, False)
+    >>> [option.flag for option in Board.options]
+    ['--rows', '--misere']
+    >>> board.spec
+    'board(rows=5,misere=false)'
+    >>> Board(rows=2)
+    Traceback (most recent call last):
+    ...
+    gamesman.contract.errors.OptionError: board: rows must be int >= 3, not 2
 
-The shell and the CLI take them as ``--rows 5`` / ``--misere`` / ``--no-misere``,
+The class's ``options`` lists them in declaration order (a subclass inherits its
+bases' options and may add its own, or replace one by a fixed value).  An option
+whose public name is one the contract uses (``players``) takes another attribute
+and gives the name: ``player_count = Option(int, 2, "players", name="players")``.
+
+The shell and the CLI take options as ``--rows 5`` / ``--misere`` / ``--no-misere``,
 the protocol as ``rows=5 misere=true``, and a variant has one canonical spec
 string, ``othello(rows=5,cols=4,misere=true,...)``, listing every option in
 declaration order.
 """
 from __future__ import annotations
 
+import builtins
 import math
 import re
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar, overload
 
 from gamesman.contract.errors import OptionError, shown
 
+#: An option's type of value: bool, int, float or str.
+OptionValue = TypeVar("OptionValue")
+
+
+class Configured(Protocol):
+    """What an option is read from: a variant's validated settings, by option name."""
+
+    @property
+    def settings(self) -> Mapping[str, Any]: ...
+
 
 @dataclass(frozen=True)
-class Option:
-    """One variant option: its name, type (bool, int, float or str), default and range.
+class Option(Generic[OptionValue]):
+    """One variant option: its type (bool, int, float or str), default, help and range.
 
+    Declared as a class attribute of a game, it takes the attribute's name (unless
+    ``name`` gives the public one) and reads as the variant's value.
     A float option takes finite numbers only (not nan or inf).
     """
 
-    name: str
-    type: type
-    default: Any
+    type: builtins.type[OptionValue]
+    default: OptionValue
     help: str
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] | None = None
+    #: The public name (flags, key=value pairs, the spec); the attribute's name by default.
+    name: str = ""
+    #: The class attribute that declares it (set when the class is made).
+    attribute: str = field(default="", init=False, compare=False)
+
+    def __set_name__(self, owner: builtins.type, attribute: str) -> None:
+        object.__setattr__(self, "attribute", attribute)
+        if not self.name:
+            object.__setattr__(self, "name", attribute)
+
+    @overload
+    def __get__(self, game: None, owner: builtins.type | None = None) -> Option[OptionValue]: ...
+
+    @overload
+    def __get__(self, game: Configured, owner: builtins.type | None = None) -> OptionValue: ...
+
+    def __get__(self, game: Configured | None,
+                owner: builtins.type | None = None) -> Option[OptionValue] | OptionValue:
+        """The option itself on the class; the variant's value on a game, read from its
+        settings once and then kept on the game, where later reads find it at once."""
+        if game is None:
+            return self
+        value: OptionValue = game.settings[self.name]
+        vars(game)[self.attribute] = value
+        return value
 
     @property
     def flag(self) -> str:
@@ -102,6 +157,30 @@ class Option:
         return OptionError(f"{game}: {self.name} must be {self.allowed()}, not {format_value(value)}")
 
 
+def declared_options(cls: type) -> tuple[Option[Any], ...]:
+    """The options of a game class in declaration order: its bases' first, then its own.
+
+    A subclass may redeclare an inherited option (it keeps its place) or replace
+    it by a fixed value (then it is no option of the subclass).  TypeError when
+    two options share a public name or an option would hide a base's attribute
+    (give the option another attribute and ``name=``).
+    """
+    attributes = dict.fromkeys(attribute for klass in reversed(cls.__mro__)
+                               for attribute, value in vars(klass).items() if isinstance(value, Option))
+    options: dict[str, Option[Any]] = {}
+    for attribute in attributes:
+        found, *hidden = [vars(klass)[attribute] for klass in cls.__mro__ if attribute in vars(klass)]
+        if not isinstance(found, Option):
+            continue
+        if not all(isinstance(value, Option) for value in hidden):
+            raise TypeError(f"{cls.__name__}.{attribute}: an option may not hide the attribute {attribute} "
+                            f"of a base class; give it another attribute and name={attribute!r}")
+        if found.name in options:
+            raise TypeError(f"{cls.__name__}: two options are named {found.name!r}")
+        options[found.name] = found
+    return tuple(options.values())
+
+
 #: The longest number text read (a bound far above any option's range, far below
 #: Python's own limit on converting digits).
 MAX_NUMBER_TEXT = 1000
@@ -142,7 +221,7 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def validate_options(game: str, options: Sequence[Option], values: Mapping[str, Any]) -> dict[str, Any]:
+def validate_options(game: str, options: Sequence[Option[Any]], values: Mapping[str, Any]) -> dict[str, Any]:
     """Every option's value (defaults filled in), checked; OptionError names the bad one."""
     by_name = {option.name: option for option in options}
     for key in values:
@@ -152,7 +231,7 @@ def validate_options(game: str, options: Sequence[Option], values: Mapping[str, 
     return {o.name: o.convert(game, values[o.name]) if o.name in values else o.default for o in options}
 
 
-def format_spec(game: str, options: Sequence[Option], settings: Mapping[str, Any]) -> str:
+def format_spec(game: str, options: Sequence[Option[Any]], settings: Mapping[str, Any]) -> str:
     """The canonical spec string: ``name(key=value,...)`` in declaration order."""
     inside = ",".join(f"{o.name}={format_value(settings[o.name])}" for o in options)
     return f"{game}({inside})"
@@ -178,7 +257,7 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     return name, values
 
 
-def parse_flags(game: str, options: Sequence[Option], words: Iterable[str]) -> dict[str, str | bool]:
+def parse_flags(game: str, options: Sequence[Option[Any]], words: Iterable[str]) -> dict[str, str | bool]:
     """Read ``--rows 5 --misere --no-diagonals`` into raw option values.
 
     Bool options are flags (``--misere``, ``--no-misere``, or ``--misere=false``);
@@ -219,7 +298,7 @@ def parse_flags(game: str, options: Sequence[Option], words: Iterable[str]) -> d
     return values
 
 
-def describe(option: Option) -> str:
+def describe(option: Option[Any]) -> str:
     """One help line: flag, allowed values, default and what it does."""
     if option.type is bool:
         return f"{option.flag}  {option.help} (default: {'on' if option.default else 'off'})"

@@ -14,11 +14,11 @@ class Wythoff(Game):
     title = "Wythoff's game"
     player_names = ("x", "o")
     impartial = True
-    options = (Option("size", int, 7, "counters in each pile at the start", low=0, high=100),)
+    size = Option(int, 7, "counters in each pile at the start", low=0, high=100)  # self.size: an int
     rules = "Take from one pile, or the same number from both; whoever takes the last counter wins."
 
     def start(self) -> Position:
-        return (0, self.settings["size"], self.settings["size"])
+        return (0, self.size, self.size)
 
     def to_move(self, position: Position) -> int:
         return position[0]
@@ -44,7 +44,7 @@ class Wythoff(Game):
         if len(fields) != 3:
             raise self.error(f"expected a turn and two piles, got {len(fields)} fields", text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
-        a, b = (boards.parse_int(self.name, f, "pile", 0, self.settings["size"], text) for f in fields[1:])
+        a, b = (boards.parse_int(self.name, f, "pile", 0, self.size, text) for f in fields[1:])
         return (turn, a, b)
 
     def format_position(self, position: Position) -> str:
