@@ -40,8 +40,13 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
 
     def setup(self) -> None:
-        if self.take > self.size:
+        if self.most_taken > self.size:
             raise OptionError(f"nim: take must be from 1 to size ({self.size}), not {self.take}")
+
+    @property
+    def most_taken(self) -> int:
+        """The most items one move takes (M, the ``take`` option)."""
+        return self.take
 
     def solvable(self) -> bool:
         """Variants of at most 2 million positions and 30 million moves (a minute or so).
@@ -50,7 +55,7 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
         move, a bound on those reachable from the start.
         """
         positions = self.players * (self.size + 1) ** self.heaps
-        moves_per_heap = sum(min(items, self.take) for items in range(self.size + 1))
+        moves_per_heap = sum(min(items, self.most_taken) for items in range(self.size + 1))
         moves = self.players * self.heaps * (self.size + 1) ** (self.heaps - 1) * moves_per_heap
         return positions <= MAX_SOLVABLE_POSITIONS and moves <= MAX_SOLVABLE_MOVES
 
@@ -82,12 +87,12 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
 
     def moves(self, position: tuple[int, tuple[int, ...]]) -> list[tuple[int, int]]:
         return [(heap, count) for heap, items in enumerate(position[1])
-                for count in range(1, min(items, self.take) + 1)]
+                for count in range(1, min(items, self.most_taken) + 1)]
 
     def play(self, position: tuple[int, tuple[int, ...]], move: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
         turn, heaps = position
         heap, count = move
-        if not (0 <= heap < len(heaps) and 1 <= count <= min(heaps[heap], self.take)):
+        if not (0 <= heap < len(heaps) and 1 <= count <= min(heaps[heap], self.most_taken)):
             raise self.illegal(f"cannot take {count} from heap {heap + 1}")
         return (1 - turn, heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1:])
 
@@ -103,7 +108,7 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
                       for i, token in enumerate(fields[1:], start=1))
         taken = [self.size - items for items in heaps]  # every heap starts with size items
         if self.turn_follows_from_heaps:
-                boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.take) for items in taken),
+                boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.most_taken) for items in taken),
                                      sum(taken), turn, text)
         return (turn, heaps)
 
@@ -150,7 +155,7 @@ class HeapPlayouts(CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]
 
         turn, heaps = position
         moves = np.empty((sum(heaps), 2), np.int64)
-        last, played = heap_game(np.array(heaps, np.int64), self.rules.take, turn, self.rules.players,
+        last, played = heap_game(np.array(heaps, np.int64), self.rules.most_taken, turn, self.rules.players,
                                  seeded(seed), moves)
         ended = self.rules.outcome((last, (0,) * len(heaps)))
         assert ended is not None  # every heap is empty

@@ -63,6 +63,7 @@ class Nim3P(Nim):
     size = Option(int, 5, "items in each heap at the start S (also the most one may take)",
                   low=1, high=1000)
     extra = Option(bool, False, "the player who follows the winner gets 0.2")
+    take = 0  # no option here: one may take a whole heap (``most_taken``)
     misere = False  # the follower of the winner wins: no misère option here
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
@@ -78,7 +79,7 @@ class Nim3P(Nim):
     }
 
     @property
-    def take(self) -> int:
+    def most_taken(self) -> int:
         """The most one may take: always S ("Max Minus"), no option here."""
         return self.size
 
