@@ -19,7 +19,8 @@ from typing import ClassVar
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import Capabilities, CompactForm, CompactPlayouts, PositionCodes
+from gamesman.contract.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
 # The largest variants solved here, in a minute or so and a few gigabytes: the
@@ -29,11 +30,11 @@ MAX_SOLVABLE_POSITIONS = 2_000_000
 MAX_SOLVABLE_MOVES = 30_000_000
 
 
-class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
+class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tuple[int, ...]], tuple[int, int]],
+          Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
     player_names: tuple[str, ...] = ("x", "o")  # Nim3P has three
-    impartial = True
     options: ClassVar[tuple[Option, ...]] = (
         Option("heaps", int, 3, "number of heaps N", low=1, high=20),
         Option("size", int, 5, "items in each heap at the start S", low=1, high=1000),
@@ -50,7 +51,11 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
         if self.take > self.size:
             raise OptionError(f"nim: take must be from 1 to size ({self.size}), not {self.take}")
 
-    def solvable(self) -> bool:
+    def declare(self) -> Capabilities:
+        return Capabilities(players=self.players, impartial=True, position_codes=self.position_code.fits,
+                            compact_playouts=True, solvable=self.fits_solver())
+
+    def fits_solver(self) -> bool:
         """Variants of at most 2 million positions and 30 million moves (a minute or so).
 
         Counted over every position with heaps of 0 to S items and any player to
@@ -67,9 +72,6 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     @cached_property
     def position_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(self.players, self.size + 1, self.heaps)
-
-    def has_codes(self) -> bool:
-        return self.position_code.fits
 
     def encode(self, position: tuple[int, tuple[int, ...]]) -> int:
         return self.position_code.encode(*position) 

@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gamesman.games.nim import Nim
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import Option
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
@@ -59,7 +61,6 @@ class Nim3P(Nim):
     name = "nim3p"
     title = "Nim3P"
     player_names = ("P0", "P1", "P2")
-    impartial = False
     options = (
         Option("heaps", int, 3, "number of heaps N", low=1, high=20),
         Option("size", int, 5, "items in each heap at the start S (also the most one may take)",
@@ -85,6 +86,10 @@ class Nim3P(Nim):
     def setup(self) -> None:
         self.take = self.size  # "Max Minus" is always S
         self.turn_follows_from_heaps = False  # set-up positions (see the module's docstring)
+
+    def declare(self) -> Capabilities:
+        """Nim's, but not impartial: the players differ in who follows whom."""
+        return replace(super().declare(), impartial=False)
 
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         turn, heaps = position

@@ -5,7 +5,7 @@ A **tier** is the positions at one distance from the root: for a ``layered`` gam
 pieces.  A game where some moves add nothing (a pass in Othello) may reach a
 position at several distances; it belongs to the tier of the longest, so every
 move still leads to a later tier.  A tier is cut into ``shards`` as the game says
-(``Game.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
+(``TierCut.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
 modulo the number of shards); Connect Four cuts by column heights, so that a shard's
 moves lead into few shards of the next tier and its task reads only those.
 
@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 import numpy as np
 
+from gamesman.contract.capabilities import codes_version, position_codes, tier_cut
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.progress import rate
 from gamesman.solver.database import HEADER_LIMIT, Database, cache_directory
@@ -96,7 +97,7 @@ class TiersUnsuitable(SolverError):
 
 def suitable(game: Game) -> bool:
     """Whether the tier solver takes ``game``: two players, no Grundy numbers, positions with codes."""
-    return game.players == 2 and not game.impartial and game.has_codes()
+    return game.players == 2 and not game.capabilities.impartial and game.capabilities.position_codes
 
 
 def check_suitable(game: Game) -> None:
@@ -118,10 +119,10 @@ def beyond_one_machine(game: Game) -> str | None:
     >>> beyond_one_machine(make_game("hex"))
     'it numbers no positions, so nothing bounds what solving it takes'
     """
-    size = game.index_size() if game.has_codes() else None
+    size = position_codes(game).index_size() if game.capabilities.position_codes else None
     if size is None:
         return "it numbers no positions, so nothing bounds what solving it takes"
-    if game.layered and suitable(game):
+    if game.capabilities.layered and suitable(game):
         if size <= INDEX_LIMIT:
             return None
         return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
@@ -137,7 +138,7 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     (``levelled.solve``'s ``beyond_memory``): a layered variant of at most INDEX_LIMIT codes is
     solved in tiers on forked workers of this machine, one per core, in the cache's directory of
     tiers (so that an interrupted solve resumes); None for any other."""
-    if not (game.layered and suitable(game) and (game.index_size() or 0) <= INDEX_LIMIT):
+    if not (game.capabilities.layered and suitable(game) and (position_codes(game).index_size() or 0) <= INDEX_LIMIT):
         return None
     with tier_run() as run:
         return run.solve(game, root, limit, progress)
@@ -230,9 +231,9 @@ def _write_surely(path: Path, write: Callable[[], None]) -> None:
 # -- in the workers ---------------------------------------------------------------------------
 def _shard_label(spec: str, **fields: int) -> dict:
     """What a tier file says it holds: the variant, the version of its codes (which also names
-    the game's cut into shards: see ``Game.codes_version``) and the file's own ``fields``; a
-    file whose label differs is done again, never read."""
-    return {"spec": spec, "codes": _game(spec).codes_version, **fields}
+    the game's cut into shards: see ``PositionCodes.codes_version``) and the file's own ``fields``;
+    a file whose label differs is done again, never read."""
+    return {"spec": spec, "codes": codes_version(_game(spec)), **fields}
 
 
 @cache
@@ -276,9 +277,9 @@ def _expansions(spec: str, codes: np.ndarray) -> Iterator[tuple[np.ndarray, tupl
 
 
 def _cut(spec: str, codes: np.ndarray, shards: int, low: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """The game's cut of ``codes`` into shards (``Game.tier_shards``): each one's shard and its
+    """The game's cut of ``codes`` into shards (``TierCut.tier_shards``): each one's shard and its
     number there (numbers relative to the tier whose lowest code is ``low``)."""
-    shard_of, numbers = _game(spec).tier_shards(codes, shards, low)
+    shard_of, numbers = tier_cut(_game(spec)).tier_shards(codes, shards, low)
     return np.asarray(shard_of, np.int64), np.asarray(numbers, np.int64)
 
 
@@ -406,7 +407,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     codes = _shard_positions(spec, where, tier, shard, shards)
     children_results = TierResults(spec, where, later, shards)
-    if not _game(spec).layered and len(codes):
+    if not _game(spec).capabilities.layered and len(codes):
         codes = codes[children_results.look_up(codes)[0] == MISSING]
     flip_table, same_table = score_tables()
     results = np.empty(len(codes), np.uint16)
@@ -465,17 +466,18 @@ class TierRun:
         """Every position reachable from ``root`` solved tier by tier (see the module docstring),
         in at least ``shards`` shards a tier, more for a large index (INDEX_PER_SHARD)."""
         check_suitable(game)
-        wanted = max(self.shards, -(-(game.index_size() or 0) // INDEX_PER_SHARD))
+        wanted = max(self.shards, -(-(position_codes(game).index_size() or 0) // INDEX_PER_SHARD))
         if wanted != self.shards:
             return replace(self, shards=wanted).solve(game, root, limit, progress)
         started = time.perf_counter()
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(directory)  # what killed writers left (never a result), not live writers' files
-        lows = self._explore(game, directory, game.encode(root), limit, progress)
+        lows = self._explore(game, directory, position_codes(game).encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size(), progress)
+        store = assemble(game.spec, directory, lows, self.shards, count, deepest, position_codes(game).index_size(),
+                         progress)
         _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
@@ -532,7 +534,7 @@ class TierRun:
         count = deepest = 0
         started = time.perf_counter()
         for tier in range(len(lows) - 1, -1, -1):
-            after = range(tier + 1, min(tier + 2, len(lows)) if game.layered else len(lows))
+            after = range(tier + 1, min(tier + 2, len(lows)) if game.capabilities.layered else len(lows))
             later = [(t, lows[t]) for t in after]
             tasks = [(game.spec, str(directory), tier, shard, self.shards, lows[tier], later)
                      for shard in range(self.shards)]
