@@ -1,6 +1,7 @@
 """Every registered game keeps the contract: playouts end, strings round-trip, bad text is
 refused, and each variant's record of capabilities agrees with its hooks."""
 import random
+import sys
 from dataclasses import FrozenInstanceError, replace
 
 import numpy as np
@@ -208,6 +209,15 @@ def test_batch_expansion_agrees_with_play(name, options):
             assert ends[at] != End.PLAYING
             assert ends[at] == end_value(outcome, game.to_move(position))
             assert not (parents == at).any()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_instructions(name):
+    """The rules in Markdown: by default the game module's docstring."""
+    game = make_game(name)
+    text = game.instructions()
+    assert text and text == text.strip()
+    assert text == (sys.modules[type(game).__module__].__doc__ or game.rules or game.title).strip()
 
 
 class Untouchable(PositionCodes, BatchExpansion, TierCut, CompactForm, KnownResults, HiddenInformation,

@@ -34,6 +34,7 @@ gamesman reads ``game.capabilities`` before it asks for them:
 """
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Sequence
@@ -241,6 +242,12 @@ class Game(Generic[Position, Move]):
         or one estimated utility per player, on the scale of ``outcome``.
         """
         return None
+
+    def instructions(self) -> str:
+        """The game's rules in Markdown, for people: by default its module's docstring
+        (else its ``rules``, else its title)."""
+        module = sys.modules.get(type(self).__module__)
+        return ((module.__doc__ if module else None) or self.rules or self.title).strip()
 
     # -- small helpers for subclasses -----------------------------------------
     def error(self, message: str, text: str | None = None) -> PositionError:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import sys
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
@@ -388,8 +387,7 @@ class Shell(Completion):
 
     def do_rules(self, args: list[str], line: str) -> None:
         self.need_game()
-        module = sys.modules[type(self.game).__module__]
-        self.say((module.__doc__ or self.game.rules or self.game.title).strip())
+        self.say(self.game.instructions())
 
     def do_record(self, args: list[str], line: str) -> None:
         if not args:
