@@ -37,20 +37,28 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence
 
 from gamesman.contract.capabilities import Capabilities, CompactPlayouts, Move, Position
 from gamesman.contract.errors import GameError, IllegalMove, OptionError, PositionError, shown
 from gamesman.contract.options import Option, format_spec, validate_options
-
-if TYPE_CHECKING:
-    from gamesman.contract.strategy import StrategyEntry
 
 #: A progress callback: ``progress(stage, done, total or None)``.
 ProgressFn = Callable[[str, int, "int | None"], None]
 
 #: ``to_move`` returns this at a chance node (a deal, a random tile).
 CHANCE = -1
+
+
+class OwnStrategy(Protocol):
+    """A game's own strategy as ``Game.strategies`` lists it: a
+    :class:`~gamesman.contract.strategy.StrategyEntry` (which plays a ``Game``)."""
+
+    @property
+    def make(self) -> Callable[..., Any]: ...
+
+    @property
+    def help(self) -> str: ...
 
 
 class Game(Generic[Position, Move]):
@@ -222,7 +230,7 @@ class Game(Generic[Position, Move]):
     search_strategy: ClassVar[str] = "mcts"
     #: The game's own strategies, by name, offered beside the engine's (perfect, random,
     #: mcts, ...) for this game only.
-    strategies: ClassVar[Mapping[str, "StrategyEntry"]] = {}
+    strategies: ClassVar[Mapping[str, OwnStrategy]] = {}
     #: The options GTP's ``boardsize N`` sets to N (e.g. ``("size",)`` or ``("rows", "cols")``);
     #: empty when the game has no board size.
     board_size_options: ClassVar[tuple[str, ...]] = ()

@@ -129,7 +129,8 @@ STRATEGIES: dict[str, StrategyEntry] = {
 
 def strategies_for(game: Game) -> dict[str, StrategyEntry]:
     """The strategies a game can be played by: the engine's and the game's own."""
-    return {**STRATEGIES, **type(game).strategies}
+    own = {name: StrategyEntry(entry.make, entry.help) for name, entry in type(game).strategies.items()}
+    return {**STRATEGIES, **own}
 
 
 def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None = None) -> Strategy:
