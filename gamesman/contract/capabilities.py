@@ -17,13 +17,11 @@ the variant, fixed when it is constructed.
 >>> record = Capabilities(players=2, position_codes=True)
 >>> record.position_codes, record.batch_expansion
 (True, False)
->>> record.claimed()
-('position_codes',)
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, ClassVar, Generic, Hashable, Protocol, TypeVar
 
@@ -76,10 +74,6 @@ class Capabilities:
     observation_tensor: bool = False
     #: The board is drawn by the universal web board (UWAPI).
     uwapi_board: bool = False
-
-    def claimed(self) -> tuple[str, ...]:
-        """The names of the capabilities this record claims, in the record's order."""
-        return tuple(f.name for f in fields(self) if f.name != "players" and getattr(self, f.name))
 
 
 class End(IntEnum):
@@ -300,8 +294,9 @@ def tier_cut(game: Declaring) -> TierCut:
 def codes_version(game: Declaring) -> int:
     """The version of the game's codes and tier cut (1 for a game without codes).
 
-    >>> codes_version(type("Plain", (), {"name": "plain", "capabilities": Capabilities(players=1)})())
-    1
+    >>> from gamesman.contract.registry import make_game
+    >>> codes_version(make_game("connectfour")), codes_version(make_game("hex"))  # hex 11x11 has no codes
+    (3, 1)
     """
     return position_codes(game).codes_version if game.capabilities.position_codes else 1
 
