@@ -442,7 +442,7 @@ class ColumnStacks(GravityBoard):
 
     def shards_by_heights(self, codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
         """The tier solver's cut of boards of the index by the heights of their columns
-        (see ``Game.tier_shards``): a board's shard is ``sum(height[c] * weight[c])``
+        (see ``TierCut.tier_shards``): a board's shard is ``sum(height[c] * weight[c])``
         modulo ``shards``, with the weights of ``shard_weights``, so that a move (one
         column one higher) leads from shard ``k`` only into the shards ``k + weight[c]``;
         its number within the shard counts the boards of as many pieces there before it.
