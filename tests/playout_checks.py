@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Hashable
 
+from gamesman.contract.capabilities import End
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.registry import game_class, game_names
 from gamesman.players.play import random_outcome
@@ -75,7 +76,7 @@ def check_batch_expand(game: Game, positions: list[Hashable]) -> None:
         mover = game.to_move(position)
         utilities = game.outcome(position)
         assert movers[at] == mover, text
-        assert ends[at] == (-1 if utilities is None else end_value(utilities, mover)), text
+        assert ends[at] == (End.PLAYING if utilities is None else end_value(utilities, mover)), text
         expected = sorted(game.encode(game.play(position, move)) for move in game.moves(position))
         assert sorted(children[parents == at].tolist()) == expected, text
 
