@@ -64,7 +64,7 @@ def main() -> None:
         shell.run("predictions off")  # (an exact prediction is no hint's work)
         shell.begin(game_from_spec(text), keep_players=False)
         spec = shell.game.spec[:58]
-        if shell.exact() and not shell.game.exact_on_demand():  # solved: exact answers, on no time budget
+        if shell.exact() and not shell.game.capabilities.exact_search:  # solved: exact answers, on no time budget
             print(f"{spec:<58} solver", flush=True)
             continue
         if shell.over() is not None:

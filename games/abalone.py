@@ -39,7 +39,7 @@ Choices where the sheet is silent:
 * Directions are compass points on that drawing: ``n`` goes to higher row
   numbers, ``e`` to later column letters; ``ne``, ``se``, ``sw``, ``nw`` are
   the diagonals.  A run has no length limit.
-* Boards of up to 16 cells are solved here (``solvable()``): the default 4x4
+* Boards of up to 16 cells are solved here (declared ``solvable``): the default 4x4
   board has 13,398,488 positions reachable from the start (18,372,768 with
   c=5), and solves in a few minutes (benchmarks/bench_kaboom_abalone.py).
   Search players on larger boards use ``evaluate``, the capture lead.  The
@@ -70,7 +70,8 @@ from functools import cached_property, lru_cache
 from typing import Callable
 
 from gamesman.boards import text as boards
-from gamesman.boards.codes import MAX_TURN_CODED_CELLS, TurnBoardCodes, popcount
+from gamesman.boards.codes import TurnBoardCodes, popcount
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, End
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry
@@ -90,7 +91,7 @@ COHESION = 0.25  # what a neighbouring own piece adds to a piece's worth (the ce
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
-class Abalone(TurnBoardCodes, Game[Position, Move]):
+class Abalone(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
@@ -339,9 +340,11 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
         """Per cell: its neighbours in the eight directions."""
         return tuple(tuple(ray[0] for ray in self.rays[cell] if ray) for cell in range(self.size))
 
-    def solvable(self) -> bool:
-        """Boards of up to 16 cells (4x4, 3x5) can be solved here."""
-        return self.size <= MAX_SOLVABLE_CELLS
+    def declare(self) -> Capabilities:
+        """Boards of up to 16 cells (4x4, 3x5) can be solved here; lines of up to
+        MAX_TABLED_LINE cells are tabled for batches."""
+        return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
+                            batch_expansion=self.codes_fit and max(self.rows, self.cols) <= MAX_TABLED_LINE)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # A position is its board as a base-3 number (cell i is digit i: 0 empty, 1
@@ -351,10 +354,7 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
     # mine, theirs) tables list the moves along it, as changes to the code, and the
     # mover's pieces on it that the opponent could push (for freezing).
     def index_size(self) -> int | None:
-        return 2 * self.cell_code.span if self.size <= MAX_TURN_CODED_CELLS else None
-
-    def expands_in_batches(self) -> bool:
-        return self.size <= MAX_TURN_CODED_CELLS and max(self.rows, self.cols) <= MAX_TABLED_LINE
+        return 2 * self.cell_code.span if self.codes_fit else None
 
     def batch_expand(self, codes):
         """The moves of many positions at once, through the tables of ``line_tables``."""
@@ -385,7 +385,7 @@ class Abalone(TurnBoardCodes, Game[Position, Move]):
         winner = np.where(black_won, 0, np.where(white_won, 1, np.where(trapped, 1 - turn, -1)))
         if self.misere:
             winner = np.where(winner >= 0, 1 - winner, -1)
-        ends = np.where(winner < 0, -1, np.where(winner == turn, 0, 1))
+        ends = np.where(winner < 0, End.PLAYING, np.where(winner == turn, End.WON, End.LOST))
         return turn, ends, rows, children
 
     @cached_property

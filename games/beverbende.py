@@ -119,6 +119,7 @@ from fractions import Fraction
 from typing import NamedTuple, Sequence
 
 from gamesman.boards import text as boards
+from gamesman.contract.capabilities import Capabilities, HiddenInformation, Rounds
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, StrategyEntry, no_arguments
@@ -182,9 +183,7 @@ def set_char(text: str, index: int, char: str) -> str:
     return text[:index] + char + text[index + 1:]
 
 
-class Beverbende(Game[Table, str]):
-    has_chance = True
-    hidden_information = True
+class Beverbende(HiddenInformation[Table], Rounds[Table, str], Game[Table, str]):
     name = "beverbende"
     title = "Beverbende"
     player_count = Option(int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
@@ -227,8 +226,10 @@ class Beverbende(Game[Table, str]):
                               f"(e.g. 14) or none, not {text!r}")
         return tuple(int(c) - 1 for c in text)
 
-    def solvable(self) -> bool:
-        return False
+    def declare(self) -> Capabilities:
+        """Cards dealt by chance, cards nobody has seen, and rounds whose ends the shell
+        tells (the scores stay in the table: no ``round_scores``); too large to solve."""
+        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True)
 
     # -- rules ----------------------------------------------------------------------------
     def start(self) -> Table:

@@ -43,6 +43,7 @@ from functools import cached_property
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.capabilities import Capabilities, PositionCodes
 from gamesman.contract.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
@@ -65,7 +66,7 @@ def is_tap(move: object) -> bool:
     return isinstance(move, tuple) and len(move) == 2 and all(type(k) is int for k in move)
 
 
-class Chopsticks(Game[Position, Move]):
+class Chopsticks(PositionCodes[Position], Game[Position, Move]):
     name = "chopsticks"
     title = "Chopsticks"
     player_names = ("L", "R")
@@ -76,6 +77,11 @@ class Chopsticks(Game[Position, Move]):
     rules = ("Tap one of your live hands on one of the opponent's, adding your fingers to it; "
              "over m fingers knocks it out.  Lose all your hands and you lose (win under misere).")
 
+    def declare(self) -> Capabilities:
+        """Solvable with at most two million positions (two turns times every hand's finger count)."""
+        return Capabilities(players=2, position_codes=self.position_code.fits,
+                            solvable=2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS)
+
     def start(self) -> Position:
         ones = (1,) * self.hands
         return (0, ones, ones)
@@ -84,9 +90,6 @@ class Chopsticks(Game[Position, Move]):
     def position_code(self) -> TurnNumbersCode:
         """Codes of the turn and the fingers on every hand, the first player's hands first."""
         return TurnNumbersCode(2, self.fingers + 1, 2 * self.hands)
-
-    def has_codes(self) -> bool:
-        return self.position_code.fits
 
     def encode(self, position: Position) -> int:
         turn, left, right = position
@@ -209,7 +212,3 @@ class Chopsticks(Game[Position, Move]):
         else:
             status = f"{self.player_names[0 if result[0] > result[1] else 1]} wins"
         return "\n".join([header, *rows, status])
-
-    def solvable(self) -> bool:
-        """At most two million positions (two turns times every hand's finger count)."""
-        return 2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS

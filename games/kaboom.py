@@ -86,6 +86,7 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard, set_bits
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, End, PositionCodes
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
@@ -101,7 +102,7 @@ OWNED = ("x*", "o@")  # what counts for each player's lines
 ALPHABET = boards.EMPTY + "xo*@"
 PASS: Move = ("pass", -1)
 ORTHOGONAL_STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
-SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see solvable()
+SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see declare()
 MAX_ROWS = 100
 CODE_BITS = 63  # position codes are int64
 BOMB_IN_HAND = 4  # what evaluate counts a bomb not yet dropped (as much as a line of two)
@@ -118,7 +119,7 @@ def line_owners(cells: str, line_masks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-class Kaboom(Game[Position, Move]):
+class Kaboom(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
     name = "kaboom"
     title = "Kaboom"
     player_names = ("x", "o")
@@ -295,9 +296,11 @@ class Kaboom(Game[Position, Move]):
         status = "game over" if self.outcome(position) is not None else f"{self.player_names[turn]} to move"
         return f"{grid}\nbombs left: x {x_bombs}, o {o_bombs}; {status}"
 
-    def solvable(self) -> bool:
-        """Cells + columns + 4 x bombs at most 24: 4x4 with 1 bomb, 3x4 with 2, 5x4 without."""
-        return self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE
+    def declare(self) -> Capabilities:
+        """Solvable with cells + columns + 4 x bombs at most 24: 4x4 with 1 bomb, 3x4 with 2,
+        5x4 without; codes (and batches) where they fit in an int64."""
+        return Capabilities(players=2, position_codes=self.coded, batch_expansion=self.coded,
+                            solvable=self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Boards are bit masks in the layout of GravityBoard: X's cells (pieces and
@@ -315,12 +318,6 @@ class Kaboom(Game[Position, Move]):
         """Whether every position's code fits in an int64."""
         width = self.cols * (self.rows + 1)
         return (2 << 2 * width) * (self.bombs + 1) ** 2 <= 1 << CODE_BITS
-
-    def has_codes(self) -> bool:
-        return self.coded
-
-    def expands_in_batches(self) -> bool:
-        return self.coded
 
     def encode(self, position: Position) -> int:
         turn, x_bombs, o_bombs, cells = position
@@ -396,8 +393,9 @@ class Kaboom(Game[Position, Move]):
         if self.misere:
             liner = 1 - liner
         stuck = (occupied == gravity.board) & (bombs == 0)
-        ends = np.where(x_line & o_line, 2, np.where(x_line | o_line, np.where(liner == turn, 0, 1),
-                                                     np.where(stuck, 2, -1)))
+        ends = np.where(x_line & o_line, End.TIE,
+                        np.where(x_line | o_line, np.where(liner == turn, End.WON, End.LOST),
+                                 np.where(stuck, End.TIE, End.PLAYING)))
         going = ends < 0
         mine = np.where(turn == 0, crosses, occupied & ~crosses)
         my_bombs = np.where(going, bombs & mine, 0)

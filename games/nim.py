@@ -18,7 +18,8 @@ from functools import cached_property
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import Capabilities, CompactForm, CompactPlayouts, PositionCodes
+from gamesman.contract.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
 # The largest variants solved here, in a minute or so and a few gigabytes: the
@@ -28,11 +29,11 @@ MAX_SOLVABLE_POSITIONS = 2_000_000
 MAX_SOLVABLE_MOVES = 30_000_000
 
 
-class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
+class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tuple[int, ...]], tuple[int, int]],
+          Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
     player_names: tuple[str, ...] = ("x", "o")  # Nim3P has three
-    impartial = True
     heaps = Option(int, 3, "number of heaps N", low=1, high=20)
     size = Option(int, 5, "items in each heap at the start S", low=1, high=1000)
     take = Option(int, 3, "most items taken in one move M (1..S)", low=1, high=1000)
@@ -40,22 +41,21 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     rules = "Take 1 to M items from one heap; whoever takes the last item wins (loses under misere)."
 
     def setup(self) -> None:
-        if self.most_taken > self.size:
+        if self.take > self.size:
             raise OptionError(f"nim: take must be from 1 to size ({self.size}), not {self.take}")
 
-    @property
-    def most_taken(self) -> int:
-        """The most items one move takes (M, the ``take`` option)."""
-        return self.take
+    def declare(self) -> Capabilities:
+        return Capabilities(players=self.players, impartial=True, position_codes=self.position_code.fits,
+                            compact_playouts=True, solvable=self.fits_solver())
 
-    def solvable(self) -> bool:
+    def fits_solver(self) -> bool:
         """Variants of at most 2 million positions and 30 million moves (a minute or so).
 
         Counted over every position with heaps of 0 to S items and any player to
         move, a bound on those reachable from the start.
         """
         positions = self.players * (self.size + 1) ** self.heaps
-        moves_per_heap = sum(min(items, self.most_taken) for items in range(self.size + 1))
+        moves_per_heap = sum(min(items, self.take) for items in range(self.size + 1))
         moves = self.players * self.heaps * (self.size + 1) ** (self.heaps - 1) * moves_per_heap
         return positions <= MAX_SOLVABLE_POSITIONS and moves <= MAX_SOLVABLE_MOVES
 
@@ -65,9 +65,6 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     @cached_property
     def position_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(self.players, self.size + 1, self.heaps)
-
-    def has_codes(self) -> bool:
-        return self.position_code.fits
 
     def encode(self, position: tuple[int, tuple[int, ...]]) -> int:
         return self.position_code.encode(*position) 
@@ -87,12 +84,12 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
 
     def moves(self, position: tuple[int, tuple[int, ...]]) -> list[tuple[int, int]]:
         return [(heap, count) for heap, items in enumerate(position[1])
-                for count in range(1, min(items, self.most_taken) + 1)]
+                for count in range(1, min(items, self.take) + 1)]
 
     def play(self, position: tuple[int, tuple[int, ...]], move: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
         turn, heaps = position
         heap, count = move
-        if not (0 <= heap < len(heaps) and 1 <= count <= min(heaps[heap], self.most_taken)):
+        if not (0 <= heap < len(heaps) and 1 <= count <= min(heaps[heap], self.take)):
             raise self.illegal(f"cannot take {count} from heap {heap + 1}")
         return (1 - turn, heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1:])
 
@@ -108,7 +105,7 @@ class Nim(Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
                       for i, token in enumerate(fields[1:], start=1))
         taken = [self.size - items for items in heaps]  # every heap starts with size items
         if self.turn_follows_from_heaps:
-                boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.most_taken) for items in taken),
+                boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.take) for items in taken),
                                      sum(taken), turn, text)
         return (turn, heaps)
 
@@ -155,7 +152,7 @@ class HeapPlayouts(CompactPlayouts[tuple[int, tuple[int, ...]], tuple[int, int]]
 
         turn, heaps = position
         moves = np.empty((sum(heaps), 2), np.int64)
-        last, played = heap_game(np.array(heaps, np.int64), self.rules.most_taken, turn, self.rules.players,
+        last, played = heap_game(np.array(heaps, np.int64), self.rules.take, turn, self.rules.players,
                                  seeded(seed), moves)
         ended = self.rules.outcome((last, (0,) * len(heaps)))
         assert ended is not None  # every heap is empty

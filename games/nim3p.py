@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gamesman.games.nim import Nim
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import Option
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
@@ -59,11 +61,10 @@ class Nim3P(Nim):
     name = "nim3p"
     title = "Nim3P"
     player_names = ("P0", "P1", "P2")
-    impartial = False
     size = Option(int, 5, "items in each heap at the start S (also the most one may take)",
                   low=1, high=1000)
     extra = Option(bool, False, "the player who follows the winner gets 0.2")
-    take = 0  # no option here: one may take a whole heap (``most_taken``)
+    take = 0  # no option here: one may take a whole heap, set in setup ("Max Minus")
     misere = False  # the follower of the winner wins: no misère option here
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
     showcase = ({}, {"extra": True})
@@ -78,13 +79,13 @@ class Nim3P(Nim):
                                                    key=game.same_game, **budget)),
     }
 
-    @property
-    def most_taken(self) -> int:
-        """The most one may take: always S ("Max Minus"), no option here."""
-        return self.size
-
     def setup(self) -> None:
+        self.take = self.size
         self.turn_follows_from_heaps = False  # set-up positions (see the module's docstring)
+
+    def declare(self) -> Capabilities:
+        """Nim's, but not impartial: the players differ in who follows whom."""
+        return replace(super().declare(), impartial=False)
 
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         turn, heaps = position

@@ -18,14 +18,14 @@ from functools import cached_property
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.capabilities import Capabilities, PositionCodes
 from gamesman.contract.game import Game, Option, two_player_result
 
 
-class OneTwoTen(Game[tuple[int, int], int]):
+class OneTwoTen(PositionCodes[tuple[int, int]], Game[tuple[int, int], int]):
     name = "onetwoten"
     title = "1, 2, ..., 10"
     player_names = ("L", "R")
-    impartial = True
     target = Option(int, 10, "the sum that ends the game", low=1, high=10_000)
     step = Option(int, 2, "the largest number added in one move", low=1, high=100)
     misere = Option(bool, False, "whoever reaches the target loses")
@@ -39,15 +39,16 @@ class OneTwoTen(Game[tuple[int, int], int]):
         """
         return f"1, 2, ..., {self.target}"
 
+    def declare(self) -> Capabilities:
+        """Every variant solves: at most 2 x 10,001 positions of at most 100 moves each (seconds)."""
+        return Capabilities(players=2, impartial=True, position_codes=True, solvable=True)
+
     def start(self) -> tuple[int, int]:
         return (0, 0)
 
     @cached_property
     def position_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(2, self.target + 1, 1)
-
-    def has_codes(self) -> bool:
-        return True
 
     def encode(self, position: tuple[int, int]) -> int:
         return self.position_code.encode(position[0], (position[1],))
@@ -73,10 +74,6 @@ class OneTwoTen(Game[tuple[int, int], int]):
         if not (isinstance(move, int) and 1 <= move <= min(self.step, self.target - position[1])):
             raise self.illegal(f"cannot add {move} to {position[1]} (add 1 to {self.step}, up to {self.target})")
         return (1 - position[0], position[1] + move)
-
-    def solvable(self) -> bool:
-        """Every variant: at most 2 x 10,001 positions of at most 100 moves each (seconds to solve)."""
-        return True
 
     def parse_position(self, text: str) -> tuple[int, int]:
         fields = boards.split_fields(self.name, text)

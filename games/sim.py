@@ -35,7 +35,7 @@ Other choices:
   is out) or when every edge is coloured.  Any colouring parses, except when
   the player to move is out, or every player is (play never gets there).
 * Two-player Sim up to K = 6 and three-player Sim up to K = 5 are solvable
-  here (``solvable()``).  K = 6 with two players (2.2 million positions)
+  here (declared ``solvable``).  K = 6 with two players (2.2 million positions)
   takes seconds with the fast solver's bit-mask hooks (below) and gives the
   known result: a second-player win.
 * Larger variants have two search players of Sim's own beside ``mcts`` (the
@@ -69,7 +69,9 @@ from itertools import combinations
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
+                                           PositionCodes)
+from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
 # Position: (turn, edge colours, the players out (with a triangle of their colour)).
@@ -97,7 +99,7 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(found)
 
 
-class Sim(Game[Position, int]):
+class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], Game[Position, int]):
     name = "sim"
     title = "Sim"
     player_names: tuple[str, ...] = COLOURS  # a variant has the first ``players`` of them
@@ -125,8 +127,13 @@ class Sim(Game[Position, int]):
         self.edges = edge_list(self.nodes)
         self.triangles = triangles_through(self.nodes)
 
-    def solvable(self) -> bool:
-        return self.nodes <= (6 if self.players == 2 else 5)
+    def declare(self) -> Capabilities:
+        """Every move colours an edge (layered); codes for any number of players (three
+        players' key the reference solver's database), batches for two; compact play on
+        up to 64 edges (K = 11)."""
+        return Capabilities(players=self.players, layered=True, position_codes=True,
+                            batch_expansion=self.players == 2, compact_playouts=len(self.edges) <= 64,
+                            solvable=self.nodes <= (6 if self.players == 2 else 5))
 
     def start(self) -> Position:
         return (0, boards.EMPTY * len(self.edges), ())
@@ -220,9 +227,9 @@ class Sim(Game[Position, int]):
         return player
 
     # -- fast play (gamesman.players.playouts) ---------------------------------------
-    def compact_playouts(self) -> CompactPlayouts[Position, int] | None:
-        """Bit masks of edges: up to 64 edges (K = 11)."""
-        return SimPlayouts(self) if len(self.edges) <= 64 else None
+    def compact_playouts(self) -> CompactPlayouts[Position, int]:
+        """Bit masks of edges (declared up to 64 edges)."""
+        return SimPlayouts(self)
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
@@ -285,15 +292,10 @@ class Sim(Game[Position, int]):
 
     # -- hooks for the fast solver (gamesman.solver.levelled), two players --------------
     # (three players have codes too: they key the reference solver's database)
-    layered = True  # every move colours an edge
-
     @cached_property
     def edge_code(self) -> DigitCode:
         """Colourings as numbers: edge i is digit i (0 free, 1 x, 2 o, 3 z), base players + 1."""
         return DigitCode(boards.EMPTY + "".join(self.player_names), len(self.edges))
-
-    def has_codes(self) -> bool:
-        return True
 
     def encode(self, position: Position) -> int:
         """Two players: the colouring's number, plus 3**edges when the turn is not the usual
@@ -319,9 +321,6 @@ class Sim(Game[Position, int]):
     def index_size(self) -> int:
         return self.edge_code.span * (3 if self.players == 3 else 1)  # three players: the turn is a digit
 
-    def expands_in_batches(self) -> bool:
-        return self.players == 2
-
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of each colour."""
         import numpy as np
@@ -332,7 +331,8 @@ class Sim(Game[Position, int]):
         winner = np.where(self.mask_triangle(crosses), 1, np.where(self.mask_triangle(noughts), 0, -1))
         full = (1 << len(self.edges)) - 1
         filled = (crosses | noughts) == full
-        ends = np.where(winner >= 0, np.where(winner == turn, 0, 1), np.where(filled, 2, -1))
+        ends = np.where(winner >= 0, np.where(winner == turn, End.WON, End.LOST),
+                        np.where(filled, End.TIE, End.PLAYING))
         free = np.where(ends < 0, full & ~(crosses | noughts), 0)
         rows, edges = set_bits(free)
         powers = 3 ** np.arange(len(self.edges), dtype=np.int64)

@@ -21,12 +21,13 @@ from functools import lru_cache
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import Capabilities, CompactForm, CompactPlayouts
+from gamesman.contract.game import Game, Option, two_player_result
 
 SIZE = 3
 
 
-class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
+class TicTacToe(TurnBoardCodes, CompactForm[tuple[int, str], int], Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -37,6 +38,9 @@ class TicTacToe(TurnBoardCodes, Game[tuple[int, str], int]):
 
     def setup(self) -> None:
         self.lines = boards.lines(SIZE, SIZE, SIZE)
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, position_codes=self.codes_fit, compact_playouts=True, solvable=True)
 
     def start(self) -> tuple[int, str]:
         return (0, boards.EMPTY * SIZE * SIZE)

@@ -45,6 +45,7 @@ import math
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
 
@@ -81,6 +82,10 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
         self.size = self.rows * self.cols
         self.lines = boards.lines(self.rows, self.cols, IN_A_ROW, self.diagonals)
         self.line_masks = boards.line_masks(self.rows, self.cols, IN_A_ROW, self.diagonals)
+
+    def declare(self) -> Capabilities:
+        """Boards of up to 15 cells solve here (3x5: 2.6 million positions, a minute or two)."""
+        return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS)
 
     def evaluate(self, position: Position) -> float:
         """Open lines and threats, for the player to move (see the module docstring)."""
@@ -160,7 +165,3 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
         else:
             status = f"{self.player_names[0 if result[0] > result[1] else 1]} wins"
         return f"{grid}\n{status}"
-
-    def solvable(self) -> bool:
-        """Boards of up to 15 cells solve here (3x5: 2.6 million positions, a minute or two)."""
-        return self.size <= MAX_SOLVABLE_CELLS

@@ -30,6 +30,7 @@ import sys
 from typing import TYPE_CHECKING, BinaryIO, Callable, Hashable, TextIO
 
 from gamesman.boards.text import digits_value
+from gamesman.contract.capabilities import hidden_information
 from gamesman.contract.errors import GameError, IllegalMove, shown
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Strategy
@@ -371,7 +372,7 @@ class Engine:
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
             return move
         if strategy.searches_positions:
-            position = self.game.sample_position(self.game.parse_view(shown_view), self.rng)
+            position = hidden_information(self.game).sample_position(self.game.parse_view(shown_view), self.rng)
             choice = strategy.choose(position)
             move = self.game.format_move(position, choice.move)
             self._note(f"genmove {move}: {strategy.describe()}: {choice.reason}")
@@ -478,7 +479,7 @@ class Engine:
         try:
             position = self.game.parse_position(text)
         except GameError as problem:
-            if not self.game.hidden_information:
+            if not self.game.capabilities.hidden_information:
                 raise
             try:
                 self.game.parse_view(text)

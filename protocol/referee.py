@@ -19,10 +19,11 @@ move limit ends with equal utilities (a tie; an unsolved puzzle).
 The results table gives each program's wins, losses, ties and forfeits and
 its mean utility over the games played to their end; a puzzle whose utility
 is a score (2048 without a target) gets its mean score instead of wins.  A
-game played in hands, with chips changing owner (poker), can say so through
-``played_in_hands`` and ``hand_chips(position, after)``: the chips each player won in the
-hand that the move from ``position`` to ``after`` ends, or None when it ends
-no hand.  The table then adds the chips each program won per hand played.
+game played in hands or rounds (it declares ``rounds``) may keep a score of each:
+``round_scores(position, after)`` gives the chips (or points) each player won in
+the hand that the move from ``position`` to ``after`` ends, or None when it ends
+no hand.  When hands were scored, the table adds the chips each program won per
+hand played.
 
 Only the player's view ever reaches a program: no other player's moves, no
 full position of a hidden-information game.  The legal moves are computed from
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Hashable, TextIO
 
 from gamesman.players.analysis import outcome_label
+from gamesman.contract.capabilities import rounds
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.options import format_value
@@ -368,8 +370,6 @@ class Match:
         seats = [(player + number - 1) % n for player in range(n)]
         position = game.start()
         record = GameRecord(number, seats, game.format_position(position))
-        if self.game.played_in_hands:
-            record.chips = [0.0] * n
         try:
             for player, index in enumerate(seats):
                 program = self.programs[index]
@@ -439,12 +439,12 @@ class Match:
 
     def _count_hand(self, record: GameRecord, position: Hashable, after: Hashable) -> None:
         """Add the chips of a hand that the move from ``position`` to ``after`` ends, if it ends one."""
-        if not self.game.played_in_hands:
+        if not self.game.capabilities.rounds:
             return
-        won = self.game.hand_chips(position, after)
+        won = rounds(self.game).round_scores(position, after)
         if won is not None:
             record.hands += 1
-            record.chips = [total + chips for total, chips in zip(record.chips, won)]
+            record.chips = [total + chips for total, chips in zip(record.chips or [0.0] * len(won), won)]
 
     @staticmethod
     def _ask(player: int, program: Program, command: str, deadline: float, limit: float) -> Reply:
@@ -502,7 +502,7 @@ class Match:
         scored by points: mean and best score), and chips won per hand in a game of hands."""
         games = len(self.records)
         lines = [f"{self.game.spec}: {games} game{'s' if games != 1 else ''}, seed {self.seed}"]
-        chips = self.game.played_in_hands
+        chips = any(standing.hands for standing in self.standings)  # hands were scored
         if self.scored:
             lines.append("player  games  ended  mean score  best score  forfeits  command")
             for program, standing in zip(self.programs, self.standings):

@@ -11,14 +11,20 @@ legal move's string parses back to that move.  It returns how many games ended
 ``check_batch_expand(game, positions)`` compares the game's ``batch_expand`` with
 ``to_move``, ``outcome``, ``moves`` and ``play`` on each position, and checks that
 ``decode`` inverts ``encode``.
+
+``VARIANTS`` (with their test ids ``IDS``) are every registered game's default and
+showcase variants; ``positions(game)`` the positions of a few random games of one.
 """
 from __future__ import annotations
 
 import random
 from typing import Hashable
 
+from gamesman.contract.capabilities import End
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.registry import game_class, game_names
+from gamesman.players.play import random_outcome
 from gamesman.solver.levelled import end_value
-from gamesman.contract.game import Game
 
 
 def check_random_playouts(game: Game, seed: int, playouts: int, cap: int) -> int:
@@ -70,6 +76,39 @@ def check_batch_expand(game: Game, positions: list[Hashable]) -> None:
         mover = game.to_move(position)
         utilities = game.outcome(position)
         assert movers[at] == mover, text
-        assert ends[at] == (-1 if utilities is None else end_value(utilities, mover)), text
+        assert ends[at] == (End.PLAYING if utilities is None else end_value(utilities, mover)), text
         expected = sorted(game.encode(game.play(position, move)) for move in game.moves(position))
         assert sorted(children[parents == at].tolist()) == expected, text
+
+
+def variants() -> list[tuple[str, dict]]:
+    """Every registered game's default variant and the variants its ``showcase`` lists."""
+    found = []
+    for name in game_names():
+        cls = game_class(name)
+        found.append((name, {}))
+        for options in cls.showcase or ():
+            if options:
+                found.append((name, options))
+    return found
+
+
+VARIANTS = variants()
+IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}" for name, options in VARIANTS]
+
+
+def positions(game: Game, games: int = 4, seed: int = 5, limit: int = 200) -> list:
+    """Positions of a few random games from the start (chance by its probabilities)."""
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(games):
+        position = game.start()
+        for _ in range(limit):
+            seen.append(position)
+            if game.outcome(position) is not None:
+                break
+            if game.to_move(position) == CHANCE:
+                position = game.play(position, random_outcome(game, position, rng))
+            else:
+                position = game.play(position, rng.choice(list(game.moves(position))))
+    return seen

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from gamesman.contract.capabilities import Capabilities, Rounds
 from gamesman.contract.game import CHANCE, Game, two_player_result
 
 CARDS = "abc"
@@ -20,12 +21,12 @@ class Peek(Game):
     the cards (``-`` not dealt) and the choices so far.  A player's view shows
     the other card as ``?``: ``(x a? k-)``.
     """
-    has_chance = True
-    hidden_information = True
-
     name = "peek"
     title = "Peek"
     player_names = ("x", "o")
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, chance=True, hidden_information=True, solvable=True)
 
     def start(self) -> tuple[str, str]:
         return ("--", "--")
@@ -102,6 +103,9 @@ class Race3(Game):
     title = "Race to six"
     player_names = ("p", "q", "r")
 
+    def declare(self) -> Capabilities:
+        return Capabilities(players=3, solvable=True)
+
     def start(self) -> tuple[int, int]:
         return (0, 0)
 
@@ -146,6 +150,9 @@ class Reach(Game):
     title = "Reach five"
     player_names = ("me",)
 
+    def declare(self) -> Capabilities:
+        return Capabilities(players=1, solvable=True)
+
     def start(self) -> int:
         return 0
 
@@ -182,7 +189,7 @@ class Reach(Game):
         return move
 
 
-class Coins(Game):
+class Coins(Rounds, Game):
     """A game of hands for chips: each starts with 3.  In every hand x stakes 1 or 2 (no
     more than either has), o calls or folds (folding gives x one chip), and a called stake
     goes to x on heads, to o on tails.  Whoever holds every chip wins (utility 1, else 0).
@@ -190,13 +197,13 @@ class Coins(Game):
     Position ``(x 3 3 - bet)``: whose turn (``*`` for the coin, ``-`` at the end), each
     player's chips, the stake (``-`` none) and the phase: bet, answer or flip.
     """
-    has_chance = True
-    played_in_hands = True
-
     name = "coins"
     title = "Coins"
     player_names = ("x", "o")
     CHIPS = 3
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, chance=True, rounds=True, solvable=True)
 
     def start(self) -> tuple[int, int, int, str]:
         return (self.CHIPS, self.CHIPS, 0, "bet")
@@ -232,8 +239,8 @@ class Coins(Game):
             return None
         return (1.0, 0.0) if x else (0.0, 1.0)
 
-    def hand_chips(self, position: tuple[int, int, int, str],
-                   after: tuple[int, int, int, str]) -> tuple[int, int] | None:
+    def round_scores(self, position: tuple[int, int, int, str],
+                     after: tuple[int, int, int, str]) -> tuple[int, int] | None:
         """The chips each player won in the hand that ends between the two positions (None: none ends)."""
         if after[3] != "bet" or position[3] == "bet":
             return None

@@ -366,9 +366,9 @@ def brute_force_from(game, position):
 
 def test_3x3_with_a_low_target_is_solved_exactly():
     game = make_game("2048", rows=3, cols=3, target=32)
-    assert game.solvable() and make_game("2048", rows=3, cols=3, target=64).solvable()
-    assert not make_game("2048", rows=3, cols=3, target=128).solvable()
-    assert make_game("2048", rows=3, cols=3, target=128).known_result(game.start()) is None
+    assert game.capabilities.solvable and make_game("2048", rows=3, cols=3, target=64).capabilities.solvable
+    assert not make_game("2048", rows=3, cols=3, target=128).capabilities.solvable
+    assert not make_game("2048", rows=3, cols=3, target=128).capabilities.known_results
     solver = Solver(game, database=None)
     start = solver.result(game.start())
     assert 0.99 < start.utilities[0] <= 1 and start.remoteness > 20

@@ -224,10 +224,10 @@ def test_evaluate_is_the_capture_lead_of_the_player_to_move():
 
 
 def test_solvable_up_to_sixteen_cells():
-    assert abalone(rows=3, cols=3).solvable()
-    assert abalone().solvable() and abalone(misere=True, freeze=True).solvable()
-    assert abalone(rows=3, cols=5).solvable()
-    assert not abalone(rows=4, cols=5).solvable()
+    assert abalone(rows=3, cols=3).capabilities.solvable
+    assert abalone().capabilities.solvable and abalone(misere=True, freeze=True).capabilities.solvable
+    assert abalone(rows=3, cols=5).capabilities.solvable
+    assert not abalone(rows=4, cols=5).capabilities.solvable
 
 
 @pytest.mark.parametrize("misere, freeze", list(itertools.product([False, True], repeat=2)))

@@ -146,7 +146,7 @@ def test_options_sizes_and_ranges():
     for bad in (dict(hands=0), dict(fingers=1), dict(hands=101), dict(fingers="many")):
         with pytest.raises(OptionError):
             game(**bad)
-    assert game().solvable() and not game(hands=8, fingers=20).solvable()
+    assert game().capabilities.solvable and not game(hands=8, fingers=20).capabilities.solvable
 
 
 def test_many_hands_and_fingers_take_several_digits():

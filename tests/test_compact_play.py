@@ -72,17 +72,17 @@ def test_compact_games_differ_by_seed_and_reach_every_end():
 
 
 def test_othello_boards_beyond_64_cells_have_no_compact_form():
-    assert make_game("othello", rows=9, cols=8).compact_playouts() is None
+    assert not make_game("othello", rows=9, cols=8).capabilities.compact_playouts
 
 
 def test_connect_four_boards_beyond_64_cells_and_2048_beyond_4x4_have_no_compact_form():
-    assert make_game("connectfour", rows=9, cols=8).compact_playouts() is None
-    assert make_game("2048", rows=5, cols=4).compact_playouts() is None
+    assert not make_game("connectfour", rows=9, cols=8).capabilities.compact_playouts
+    assert not make_game("2048", rows=5, cols=4).capabilities.compact_playouts
 
 
 def test_sim_beyond_64_edges_has_no_compact_form():
-    assert make_game("sim", nodes=11).compact_playouts() is not None  # 55 edges
-    assert make_game("sim", nodes=12).compact_playouts() is None  # 66
+    assert make_game("sim", nodes=11).capabilities.compact_playouts  # 55 edges
+    assert not make_game("sim", nodes=12).capabilities.compact_playouts  # 66
 
 
 def test_three_player_sim_playouts_reach_each_kind_of_end():

@@ -110,7 +110,7 @@ def test_options_are_checked():
 @pytest.mark.parametrize("rows, cols, solvable", [(6, 7, False), (6, 5, False), (5, 6, False), (5, 5, True),
                                                   (4, 4, True), (4, 5, True), (5, 4, True)])
 def test_only_boards_up_to_twenty_five_cells_are_solvable(rows, cols, solvable):
-    assert make_game("connectfour", rows=rows, cols=cols).solvable() is solvable
+    assert make_game("connectfour", rows=rows, cols=cols).capabilities.solvable is solvable
 
 
 def test_evaluate_counts_open_lines_for_the_player_to_move():

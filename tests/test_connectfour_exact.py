@@ -60,7 +60,7 @@ def random_position(game, rng, empty):
 
 def test_six_by_seven_positions_near_the_end_match_a_full_search_of_what_follows():
     game = make_game("connectfour")
-    assert game.exact_on_demand()
+    assert game.capabilities.exact_search
     exact = Solver(game, database=None)
     rng = random.Random(21)
     for _ in range(12):
@@ -87,13 +87,13 @@ def test_ended_and_nearly_ended_six_by_seven_positions(text, expected):
 
 
 def test_the_search_answers_the_standard_rules_on_boards_too_large_to_solve():
-    assert make_game("connectfour", rows=6, cols=7).exact_on_demand()
-    assert make_game("connectfour", rows=7, cols=7).exact_on_demand()
-    assert make_game("connectfour", rows=6, cols=5).exact_on_demand()
-    assert not make_game("connectfour", rows=4, cols=4).exact_on_demand()  # the strong solver's
-    assert not make_game("connectfour", misere=True).exact_on_demand()
-    assert not make_game("connectfour", in_a_row=5).exact_on_demand()
-    assert not make_game("connectfour", rows=8, cols=8).exact_on_demand()
+    assert make_game("connectfour", rows=6, cols=7).capabilities.exact_search
+    assert make_game("connectfour", rows=7, cols=7).capabilities.exact_search
+    assert make_game("connectfour", rows=6, cols=5).capabilities.exact_search
+    assert not make_game("connectfour", rows=4, cols=4).capabilities.exact_search  # the strong solver's
+    assert not make_game("connectfour", misere=True).capabilities.exact_search
+    assert not make_game("connectfour", in_a_row=5).capabilities.exact_search
+    assert not make_game("connectfour", rows=8, cols=8).capabilities.exact_search
     assert not fits(8, 7) and fits(7, 7) and fits(6, 8)
 
 

@@ -1,14 +1,28 @@
-"""Every registered game keeps the contract: playouts end, strings round-trip, bad text is refused."""
+"""Every registered game keeps the contract: playouts end, strings round-trip, bad text is
+refused, and each variant's record of capabilities agrees with its hooks."""
 import random
+import sys
+from dataclasses import FrozenInstanceError, replace
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, End, HiddenInformation,
+                                            KnownResults, PositionCodes, Rewards, Rounds, TierCut,
+                                            batch_expansion, position_codes)
 from gamesman.contract.errors import GameError
-from gamesman.contract.game import CHANCE
+from gamesman.contract.game import CHANCE, Game
+from gamesman.doors.shell.wording import describe_result
 from gamesman.players.play import random_outcome
-from gamesman.contract.registry import game_names, make_game
+from gamesman.contract.registry import game_class, game_names, make_game
+from gamesman.players.strategies import make_strategy
+from gamesman.solver.database import answers_exactly
+from gamesman.solver.levelled import end_value
+from gamesman.solver.strong import Solver
+from gamesman.solver.tiers import suitable
+from playout_checks import IDS, VARIANTS, positions
 
 NAMES = game_names()
 
@@ -40,8 +54,7 @@ def test_random_playouts_round_trip(name, seed):
         assert game.format_position(game.parse_position(text)) == text
         for player in range(game.players):
             view = game.view(position, player)
-            assert game.format_view(game.parse_view(view)) == view if hasattr(game, "format_view") \
-                else game.parse_view(view) is not None
+            assert game.format_view(game.parse_view(view)) == view
         if game.to_move(position) != CHANCE and game.outcome(position) is None:
             for move in game.moves(position):
                 move_text = game.format_move(position, move)
@@ -130,3 +143,147 @@ def test_parse_move_only_raises_game_errors(name, data, seed, depth):
     else:
         assert move in game.moves(position)
         assert game.parse_move(position, game.format_move(position, move)) == move
+
+
+# -- the record of capabilities --------------------------------------------------------------
+#: The capabilities that come with hooks, and the mixin that holds them.
+MIXINS = {"position_codes": PositionCodes, "batch_expansion": BatchExpansion, "tiers": TierCut,
+          "compact_playouts": CompactForm, "known_results": KnownResults,
+          "hidden_information": HiddenInformation, "rounds": Rounds, "rewards": Rewards}
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=IDS)
+def test_the_record_agrees_with_the_game(name, options):
+    """A claimed capability comes with its mixin; the record is asked once and cannot change."""
+    game = make_game(name, **options)
+    record = game.capabilities
+    assert record is game.capabilities and record == game.declare()
+    assert record.players == game.players
+    for capability, hooks in MIXINS.items():
+        if getattr(record, capability):
+            assert isinstance(game, hooks), f"{name} claims {capability} without the {hooks.__name__} hooks"
+    assert record.position_codes or not record.batch_expansion, "batch expansion needs position codes"
+    assert record.known_results or not record.exact_search, "an exact search answers through known_result"
+    with pytest.raises(FrozenInstanceError):
+        record.solvable = not record.solvable  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=IDS)
+def test_codes_agree_with_play(name, options):
+    game = make_game(name, **options)
+    if not game.capabilities.position_codes:
+        pytest.skip("this variant does not number its positions")
+    hooks = position_codes(game)
+    assert isinstance(game, PositionCodes)
+    seen = positions(game)
+    codes = {}
+    bound = hooks.index_size()
+    for position in seen:
+        code = hooks.encode(position)
+        assert isinstance(code, int) and code >= 0
+        assert hooks.decode(code) == position
+        assert codes.setdefault(code, position) == position, "two positions share a code"
+        if bound is not None:
+            assert code < bound, f"code {code} of a position reached from the start is off the index {bound}"
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=IDS)
+def test_batch_expansion_agrees_with_play(name, options):
+    game = make_game(name, **options)
+    if not game.capabilities.batch_expansion:
+        pytest.skip("this variant has no batch expansion")
+    assert game.capabilities.position_codes, "batch expansion needs position codes"
+    assert isinstance(game, BatchExpansion)
+    encode = position_codes(game).encode
+    seen = list(dict.fromkeys(positions(game)))[:300]
+    codes = np.array([encode(p) for p in seen], np.int64)
+    movers, ends, parents, children = batch_expansion(game).batch_expand(codes)
+    for at, position in enumerate(seen):
+        outcome = game.outcome(position)
+        assert movers[at] == game.to_move(position)
+        if outcome is None:
+            assert ends[at] == End.PLAYING
+            expected = sorted(encode(game.play(position, m)) for m in game.moves(position))
+            assert sorted(int(c) for c in children[parents == at]) == expected
+        else:
+            assert ends[at] != End.PLAYING
+            assert ends[at] == end_value(outcome, game.to_move(position))
+            assert not (parents == at).any()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_instructions(name):
+    """The rules in Markdown: by default the game module's docstring."""
+    game = make_game(name)
+    text = game.instructions()
+    assert text and text == text.strip()
+    assert text == (sys.modules[type(game).__module__].__doc__ or game.rules or game.title).strip()
+
+
+class Untouchable(PositionCodes, BatchExpansion, TierCut, CompactForm, KnownResults, HiddenInformation,
+                  Rounds, Rewards, Game):
+    """Take 1 or 2 from a pile of 5; taking the last wins.  It has every capability's hooks,
+    each of which fails the test when asked, and claims none of them."""
+
+    name = "untouchable"
+    player_names = ("x", "o")
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, solvable=True)
+
+    def start(self):
+        return (0, 5)
+
+    def to_move(self, position):
+        return position[0]
+
+    def moves(self, position):
+        return [take for take in (1, 2) if take <= position[1]]
+
+    def play(self, position, move):
+        if move not in self.moves(position):
+            raise self.illegal(f"cannot take {move}")
+        return (1 - position[0], position[1] - move)
+
+    def outcome(self, position):
+        return None if position[1] else ((-1.0, 1.0) if position[0] == 0 else (1.0, -1.0))
+
+    def format_position(self, position):
+        return f"({self.player_names[position[0]]} {position[1]})"
+
+
+def _never_asked(hook):
+    def asked(self, *args, **kwargs):
+        raise AssertionError(f"{hook} was asked of a game that does not declare it")
+    return asked
+
+
+for _hook in ("encode", "decode", "index_size", "batch_expand", "tier_shards", "compact_playouts",
+              "known_result", "sample_position", "round_summary", "round_scores", "gain", "describe_utility"):
+    setattr(Untouchable, _hook, _never_asked(_hook))
+
+
+def test_a_capability_not_declared_is_never_asked():
+    """Solved by both engines, played by a search player and worded by the shell, a game with
+    every hook but no claim is asked for none of them."""
+    game = Untouchable()
+    result = Solver(game, database=None).result(game.start())
+    assert describe_result(game, game.start(), result).startswith("x should ")
+    assert make_strategy(game, "mcts 50", random.Random(1)).choose(game.start()).move in (1, 2)
+    assert answers_exactly(game) and not suitable(game)
+
+
+def test_a_claim_without_hooks_is_refused_in_one_line():
+    """The accessors check the record and the mixin: a game that claims codes without the hooks,
+    or that is asked for codes it does not claim, gets the engine's one-line error."""
+    claims = game_class("tictactoe")()
+    claims.capabilities = replace(claims.capabilities, position_codes=False)
+    with pytest.raises(GameError, match="^tictactoe: this variant does not declare position_codes$"):
+        position_codes(claims)
+    bare = Untouchable()
+    bare.capabilities = replace(bare.capabilities, batch_expansion=True)
+    assert batch_expansion(bare) is bare
+    lying = make_game("chopsticks")
+    lying.capabilities = replace(lying.capabilities, batch_expansion=True)
+    with pytest.raises(GameError, match="^chopsticks: declares batch_expansion but has no BatchExpansion hooks$"):
+        batch_expansion(lying)

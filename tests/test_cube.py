@@ -435,8 +435,8 @@ def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
 
 
 def test_solvable_only_for_the_2x2x2():
-    assert make_game("cube", size=2).solvable() and not make_game("cube").solvable()
-    assert make_game("cube").known_result(SOLVED3) is None
+    assert make_game("cube", size=2).capabilities.solvable and not make_game("cube").capabilities.solvable
+    assert not make_game("cube").capabilities.known_results
 
 
 # -- strategies ---------------------------------------------------------------------------

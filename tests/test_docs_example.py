@@ -26,11 +26,6 @@ from solver_checks import check_engines_agree, check_solver_consistency, reachab
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "subtraction"
 
-needs_the_contract = pytest.mark.xfail(
-    strict=False, reason="the example is written against the capabilities contract "
-                         "(gamesman.contract.capabilities, typed Option descriptors), not on main yet")
-
-
 @pytest.fixture(scope="module")
 def example() -> Iterator[ModuleType]:
     """The example's module, imported from its file under the name its entry point gives it
@@ -49,7 +44,6 @@ def losing_pile(pile: int, most: int, misere: bool) -> bool:
     return pile % (most + 1) == (1 if misere else 0)
 
 
-@needs_the_contract
 def test_the_entry_point_names_the_game(example):
     project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())
     target = project["project"]["entry-points"]["gamesman.games"]["subtraction"]
@@ -58,7 +52,6 @@ def test_the_entry_point_names_the_game(example):
     assert getattr(example, class_name).name == "subtraction"
 
 
-@needs_the_contract
 def test_the_declared_capabilities_hold(example):
     game = example.Subtraction(counters=9)
     capabilities = game.capabilities
@@ -74,7 +67,6 @@ def test_the_declared_capabilities_hold(example):
     assert len(codes) == 2 * (game.counters + 1)
 
 
-@needs_the_contract
 def test_options_are_typed_and_checked(example):
     game = example.Subtraction(counters=30, most=4, misere=True)
     assert (game.counters, game.most, game.misere) == (30, 4, True)
@@ -83,7 +75,6 @@ def test_options_are_typed_and_checked(example):
         example.Subtraction(most=0)
 
 
-@needs_the_contract
 def test_text_round_trips_and_bad_text_is_refused(example):
     game = example.Subtraction()
     assert check_random_playouts(game, seed=3, playouts=20, cap=100) == 20
@@ -96,7 +87,6 @@ def test_text_round_trips_and_bad_text_is_refused(example):
     assert game.instructions().startswith("# The subtraction game")
 
 
-@needs_the_contract
 @pytest.mark.parametrize("misere", [False, True])
 def test_the_solver_agrees_with_the_theory(example, misere):
     game = example.Subtraction(counters=25, most=3, misere=misere)
@@ -109,7 +99,6 @@ def test_the_solver_agrees_with_the_theory(example, misere):
         assert (value is Value.LOSE) == losing_pile(pile, game.most, misere), f"pile {pile}: {value}"
 
 
-@needs_the_contract
 @pytest.mark.parametrize("misere", [False, True])
 def test_its_own_strategy_wins_wherever_the_solver_says_it_can(example, misere):
     game = example.Subtraction(counters=25, most=4, misere=misere)
@@ -127,7 +116,6 @@ def test_its_own_strategy_wins_wherever_the_solver_says_it_can(example, misere):
         make_strategy(game, "multiples 3")
 
 
-@needs_the_contract
 def test_the_page_shows_the_solvers_value(example):
     """The value the page prints for the start is the solver's."""
     page = (EXAMPLE.parent.parent / "add-a-game.md").read_text()
@@ -137,7 +125,6 @@ def test_the_page_shows_the_solvers_value(example):
     assert str(Solver(game, database=None).result(game.parse_position(f"({shown[1]})"))) == shown[2]
 
 
-@needs_the_contract
 def test_the_docstring_examples_run(example):
     assert doctest.testmod(example, raise_on_error=False, report=True).failed == 0
 

@@ -68,7 +68,7 @@ def safe_moves(game, position) -> list:
 @pytest.mark.parametrize("name, options, strategy, budget", PLAYERS, ids=lambda v: str(v))
 def test_each_game_declares_its_search_players_with_a_time_budget(name, options, strategy, budget):
     game = make_game(name, **options)
-    assert not game.solvable() and game.search_strategy == DEFAULTS[name]
+    assert not game.capabilities.solvable and game.search_strategy == DEFAULTS[name]
     assert strategy in applicable_strategies(game)
     assert make_strategy(game, strategy).describe() == f"{strategy} --time 1"  # the default: one second
     assert make_strategy(game, f"{strategy} 2 --time 0.5").describe() == f"{strategy} 2 --time 0.5"

@@ -137,7 +137,7 @@ def test_evaluate_is_even_at_the_start_and_favours_the_centre_stone():
 
 
 def test_only_boards_up_to_four_are_solvable():
-    assert make_game("hex", size=4).solvable() and not make_game("hex", size=5).solvable()
+    assert make_game("hex", size=4).capabilities.solvable and not make_game("hex", size=5).capabilities.solvable
 
 
 def test_no_full_four_by_four_board_is_a_tie():

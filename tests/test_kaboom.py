@@ -234,11 +234,11 @@ def test_random_playouts_round_trip(rows, cols, in_a_row, bombs, misere, super_b
 
 
 def test_solvable_up_to_the_default_board():
-    assert kaboom().solvable() and kaboom(misere=True, super_bomb=True).solvable()
-    assert kaboom(rows=3, cols=3, in_a_row=3).solvable()
-    assert kaboom(rows=3, cols=4, in_a_row=3, bombs=2).solvable()
-    assert not kaboom(bombs=2).solvable()
-    assert not kaboom(rows=1, cols=16, in_a_row=4, bombs=0).solvable()
+    assert kaboom().capabilities.solvable and kaboom(misere=True, super_bomb=True).capabilities.solvable
+    assert kaboom(rows=3, cols=3, in_a_row=3).capabilities.solvable
+    assert kaboom(rows=3, cols=4, in_a_row=3, bombs=2).capabilities.solvable
+    assert not kaboom(bombs=2).capabilities.solvable
+    assert not kaboom(rows=1, cols=16, in_a_row=4, bombs=0).capabilities.solvable
 
 
 @pytest.mark.parametrize("misere, super_bomb", list(itertools.product([False, True], repeat=2)))

@@ -76,18 +76,18 @@ def test_options():
 
 @pytest.mark.parametrize("heaps, size, take", [(1, 9, 4), (2, 6, 6), (3, 4, 1), (3, 5, 3)])
 def test_the_solvable_bound_counts_every_reachable_position(heaps, size, take):
-    """The bound behind solvable() covers what the solver meets from the start."""
+    """The bound behind the declared solvable covers what the solver meets from the start."""
     game = make_game("nim", heaps=heaps, size=size, take=take)
     reachable = analysis.count(game).positions
     assert reachable <= game.players * (size + 1) ** heaps
 
 
 def test_solvable_refuses_what_would_take_too_long():
-    assert make_game("nim").solvable()
-    assert make_game("nim", heaps=4, size=20, take=20).solvable()
-    assert not make_game("nim", heaps=20, size=1000, take=1000).solvable()
-    assert not make_game("nim", heaps=3, size=1000, take=1).solvable()  # a billion positions
-    assert not make_game("nim3p", heaps=20, size=1000).solvable()
+    assert make_game("nim").capabilities.solvable
+    assert make_game("nim", heaps=4, size=20, take=20).capabilities.solvable
+    assert not make_game("nim", heaps=20, size=1000, take=1000).capabilities.solvable
+    assert not make_game("nim", heaps=3, size=1000, take=1).capabilities.solvable  # a billion positions
+    assert not make_game("nim3p", heaps=20, size=1000).capabilities.solvable
 
 
 @pytest.mark.parametrize("heap", ["١", "5_0", "+5", "²"])

@@ -142,7 +142,8 @@ def test_rows_past_nine_have_two_digit_names():
 
 def test_eight_by_eight_plays_but_is_not_solvable():
     g = game(rows=8, cols=8)
-    assert not g.solvable() and game().solvable() and not game(rows=4, cols=5).solvable()
+    assert not g.capabilities.solvable and game().capabilities.solvable
+    assert not game(rows=4, cols=5).capabilities.solvable
     rng = random.Random(5)
     for _ in range(5):
         position = g.start()
@@ -222,7 +223,7 @@ CORNER_CHOICE = "(b ---wwww- --wbbbb- ---bwb-- bbbbb-wb ---bwwww ----bbw- ---b--
 def test_alphabeta_takes_the_corner_with_the_heuristic_and_is_blind_without(monkeypatch):
     g = game(rows=8, cols=8)
     position = g.parse_position(CORNER_CHOICE)
-    assert not g.solvable()
+    assert not g.capabilities.solvable
 
     def choices():
         return {g.format_move(position, make_strategy(g, ["alphabeta", "2"], random.Random(seed)).choose(position).move)

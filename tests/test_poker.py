@@ -698,7 +698,7 @@ def test_simulate_reports_chips_won_per_hand_for_each_seat():
     assert won == [pytest.approx((60 * w - 30 * (6 - w)) / hands, abs=0.01) for w in wins]
 
 
-def test_hand_chips_counts_every_hand_once_and_adds_up_to_the_final_chips():
+def test_round_scores_count_every_hand_once_and_adds_up_to_the_final_chips():
     """What ``match`` reports as chips per hand: each ended hand once, chips conserved."""
     game = Poker()
     for seed in range(5):
@@ -708,7 +708,7 @@ def test_hand_chips_counts_every_hand_once_and_adds_up_to_the_final_chips():
             move = (random_outcome(game, position, rng) if game.to_move(position) == CHANCE
                     else rng.choice(list(game.moves(position))))
             after = game.play(position, move)
-            won = game.hand_chips(position, after)
+            won = game.round_scores(position, after)
             if won is not None:
                 assert sum(won) == 0
                 hands += 1

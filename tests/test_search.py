@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game, Option
 from gamesman.players.strategies import STRATEGIES, estimate, make_strategy
@@ -19,7 +20,6 @@ class Gamble(Game):
 
     With ``solo`` there is one player: safe is worth 0.5, a won gamble 1, a lost one 0.
     """
-    has_chance = True
 
     name = "gamble"
     player_names = ("x", "o")
@@ -29,6 +29,9 @@ class Gamble(Game):
     def setup(self):
         if self.solo:
             self.player_names = ("x",)
+
+    def declare(self):
+        return Capabilities(players=self.players, chance=True, solvable=True)
 
     def start(self):
         return "start"

@@ -9,12 +9,14 @@ import signal
 import subprocess
 import sys
 import types
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from gamesman.players import strategies as players
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import CHANCE, Game, Option
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.contract.progress import Progress
@@ -55,12 +57,14 @@ class DiceRace(Game):
     """Two players take turns to roll a die of 1 or 2 (chance) and add it to their total;
     before rolling the mover says ``roll`` or ``double`` (a double roll adds twice the die).
     The first to 4 wins."""
-    has_chance = True
 
     name = "dicerace"
     title = "Dice race"
     player_names = ("a", "b")
     goal = Option(int, 4, "the total that wins", low=2, high=6)
+
+    def declare(self):
+        return Capabilities(players=2, chance=True, solvable=True)
 
     def start(self):
         return (0, 0, 0, 0)  # turn, pending factor (0: the mover chooses), total a, total b
@@ -112,6 +116,9 @@ class TakeThree(Game):
     title = "Take three"
     player_names = ("p", "q", "r")
 
+    def declare(self):
+        return Capabilities(players=3, solvable=True)
+
     def start(self):
         return (0, 4)
 
@@ -147,7 +154,7 @@ def huge_tictactoe(monkeypatch, cache) -> Game:
     be answered from)."""
     monkeypatch.setenv("GAMESMAN_CACHE", str(cache))
     game = make_game("tictactoe")
-    game.solvable = lambda: False
+    game.capabilities = replace(game.capabilities, solvable=False)
     return game
 
 
@@ -468,7 +475,7 @@ def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
     assert rows[2].split()[0] == "b2"  # only the centre holds the draw against a corner
     assert s.run("hint").startswith("hint (estimate by alphabeta 6; depth ") and ": play b2: " in s.run("hint")
     dice = DiceRace()
-    dice.solvable = lambda: False
+    dice.capabilities = replace(dice.capabilities, solvable=False)
     dice.search_strategy = "expectimax auto"
     s = started(dice)
     rows = lines_of(s.run("values"))
@@ -881,7 +888,7 @@ def test_messages_a_player_reads_right():
 def test_a_game_words_its_own_expected_utility(monkeypatch):
     s = shell("new 2048 --rows 2 --cols 2 --target 16", seed=1)
     assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))
-    monkeypatch.setattr(type(s.game), "describe_utility", lambda self, utility, expected: None)
+    monkeypatch.setattr(s.game, "capabilities", replace(s.game.capabilities, rewards=False))
     assert "Prediction: expected utility 0." in s.run("show")  # the engine's words, where the game has none
 
 

@@ -154,5 +154,6 @@ def test_the_coalition_shares_its_reward():
 
 
 def test_solvable_sizes():
-    assert make_game("sim").solvable() and not make_game("sim", nodes=7).solvable()
-    assert make_game("sim", nodes=5, players=3).solvable() and not make_game("sim", players=3).solvable()
+    assert make_game("sim").capabilities.solvable and not make_game("sim", nodes=7).capabilities.solvable
+    assert make_game("sim", nodes=5, players=3).capabilities.solvable
+    assert not make_game("sim", players=3).capabilities.solvable

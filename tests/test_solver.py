@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 
 from gamesman.solver.database import Database
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import CHANCE, Game, two_player_result
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver, SolverError, Value
@@ -137,10 +138,12 @@ def test_loopy_graph_draws_and_wins():
 
 class Dice(Game):
     """One player rolls a fair die, then may keep it or take a sure 3: expectation 4.25."""
-    has_chance = True
 
     name = "dice"
     player_names = ("p", "q")
+
+    def declare(self):
+        return Capabilities(players=2, chance=True, solvable=True)
 
     def start(self):
         return ("roll",)

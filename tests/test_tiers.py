@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gamesman.contract.game import Game
+from gamesman.contract.capabilities import TierCut
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.store import read_store
@@ -163,7 +163,7 @@ def test_connect_four_cuts_its_tiers_by_column_heights(tmp_path, monkeypatch):
     game = make_game("connectfour", rows=4, cols=4)
     by_heights = moves_fan_out(game, tmp_path, 16)
     assert 1 < by_heights <= game.cols
-    monkeypatch.setattr(type(game), "tier_shards", Game.tier_shards)
+    monkeypatch.setattr(type(game), "tier_shards", TierCut.tier_shards)
     assert moves_fan_out(game, tmp_path, 16) > 2 * game.cols
 
 

@@ -195,5 +195,5 @@ def test_solve_default_game(misere):
 
 
 def test_solvable_sizes():
-    assert game().solvable() and game(empty_start=True).solvable()
-    assert not game(rows=4, cols=4).solvable()
+    assert game().capabilities.solvable and game(empty_start=True).capabilities.solvable
+    assert not game(rows=4, cols=4).capabilities.solvable

@@ -19,7 +19,7 @@ Choices where the sheet is silent:
   of a column (play stops at the first line).  On a finished board the turn
   token is free.
 * Boards of more than 25 cells (6x7, 6x5, ...) are too large to solve here
-  (``solvable()``); up to 5x5 they are solved (5x5 takes minutes).  Larger
+  (declared ``solvable``); up to 5x5 they are solved (5x5 takes minutes).  Larger
   boards of the standard rules (four in a row, not misère) that fit the search's
   bitboards (a column of rows + 1 bits, 56 bits in all: up to 7x7, 6x8, 8x6) are
   answered exactly on demand, one position at a time, by an alpha-beta search
@@ -55,6 +55,8 @@ from typing import TYPE_CHECKING
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
+from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, End, KnownResults,
+                                           PositionCodes, TierCut)
 from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
@@ -71,10 +73,12 @@ Position = tuple[int, str, int | None]
 PIECES = ("x", "o")
 LETTERS = boards.EMPTY + "".join(PIECES)  # as ColumnStacks reads boards
 MAX_SOLVABLE_CELLS = 25
+MAX_COMPACT_CELLS = 64  # the largest board that random games play on two 64-bit cell masks
 EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rules)
 
 
-class ConnectFour(Game[Position, int]):
+class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[Position, int],
+                  KnownResults[Position], Game[Position, int]):
     name = "connectfour"
     title = "Connect Four"
     player_names = PIECES
@@ -102,16 +106,21 @@ class ConnectFour(Game[Position, int]):
                               for index in range(self.size)]
         self.top_row = (self.rows - 1) * self.cols
 
-    def solvable(self) -> bool:
-        return self.size <= MAX_SOLVABLE_CELLS
-
-    # -- exact answers on demand, for boards too large to solve -----------------------------
-    def exact_on_demand(self) -> bool:
-        """True for the standard rules on a board too large to solve that fits the search."""
+    def declare(self) -> Capabilities:
+        """Every move adds a piece (layered).  Boards up to MAX_SOLVABLE_CELLS are solved; the
+        exact search answers every position of the standard rules on a board too large to
+        solve that fits it.  Boards whose codes fit in 64 bits have codes, batches and tiers
+        cut by column heights."""
         from gamesman.games.connectfour.exact import fits
 
-        return not (self.solvable() or self.misere or self.in_a_row != EXACT_IN_A_ROW
-                    or not fits(self.rows, self.cols))
+        solvable = self.size <= MAX_SOLVABLE_CELLS
+        exact = not (solvable or self.misere or self.in_a_row != EXACT_IN_A_ROW or not fits(self.rows, self.cols))
+        coded = ColumnStacks.fits(self.rows, self.cols)
+        return Capabilities(players=2, layered=True, position_codes=coded, batch_expansion=coded, tiers=coded,
+                            compact_playouts=self.size <= MAX_COMPACT_CELLS, exact_search=exact,
+                            known_results=exact, solvable=solvable)
+
+    # -- exact answers on demand, for boards too large to solve -----------------------------
 
     @cached_property
     def book(self) -> "Book":
@@ -129,13 +138,11 @@ class ConnectFour(Game[Position, int]):
         return ExactSearch(self.rows, self.cols, self.in_a_row, self.book)
 
     def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
-        """The exact result of any position of a variant the search answers (else None);
-        a long search shows its progress and stops on Ctrl-C, or at ``deadline``."""
+        """The exact result of any position of a variant the search answers (declared
+        ``exact_search``); a long search shows its progress and stops on Ctrl-C, or at ``deadline``."""
         from gamesman.contract.progress import Progress
         from gamesman.solver.results import Result, Value
 
-        if not self.exact_on_demand():
-            return None
         turn, cells, _ = position
         utilities = self.outcome(position)
         if utilities is not None:
@@ -234,32 +241,25 @@ class ConnectFour(Game[Position, int]):
         return boards.render_grid(position[1], self.rows, self.cols, bottom_up=True)
 
     # -- fast play (gamesman.games.connectfour.playouts) ---------------------------------
-    def compact_playouts(self) -> CompactPlayouts[Position, int] | None:
-        """Random games on two cell masks, for boards of up to 64 cells."""
-        from gamesman.games.connectfour.playouts import MAX_CELLS, ConnectFourPlayouts
+    def compact_playouts(self) -> CompactPlayouts[Position, int]:
+        """Random games on two cell masks (declared for boards of up to MAX_COMPACT_CELLS)."""
+        from gamesman.games.connectfour.playouts import ConnectFourPlayouts
 
-        return ConnectFourPlayouts(self) if self.size <= MAX_CELLS else None
+        return ConnectFourPlayouts(self)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Positions are numbered by ColumnStacks: the height of every column and which
     # of the pieces are X's, counting only boards where X has played as often as O
     # or once more and the turn follows (a perfect index of such boards).  Any other
     # board (one set up with an unusual turn) gets a code above that index.
-    layered = True
     codes_version = 3  # boards of fewer pieces first; tiers cut by weighted heights
 
     @cached_property
     def stacks(self) -> ColumnStacks | None:
         return ColumnStacks.fitting(self.rows, self.cols)
 
-    def has_codes(self) -> bool:
-        return self.stacks is not None
-
-    def expands_in_batches(self) -> bool:
-        return self.stacks is not None
-
     def coded_stacks(self) -> ColumnStacks:
-        """The column stacks that number this variant's positions (only where ``has_codes``)."""
+        """The column stacks that number this variant's positions (only where it declares codes)."""
         if self.stacks is None:
             raise GameError(f"{self.name}: {self.spec} does not number its positions")
         return self.stacks
@@ -299,7 +299,8 @@ class ConnectFour(Game[Position, int]):
         liner = np.where(crossed, 0, np.where(noughted, 1, -1))
         winner = np.where(liner < 0, -1, (liner ^ 1) if self.misere else liner)
         full = occupied == stacks.board
-        ends = np.where(winner >= 0, np.where(winner == turn, 0, 1), np.where(full, 2, -1)).astype(np.int8)
+        ends = np.where(winner >= 0, np.where(winner == turn, End.WON, End.LOST),
+                        np.where(full, End.TIE, End.PLAYING)).astype(np.int8)
         rows, cells = stacks.drops(np.where(ends < 0, occupied, stacks.board))
         piece = np.left_shift(1, cells)
         children = stacks.encode_many(crosses[rows] | np.where(turn[rows] == 0, piece, 0),

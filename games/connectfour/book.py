@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cols", type=int, default=7)
     args = parser.parse_args(argv)
     game = cast("ConnectFour", make_game("connectfour", rows=args.rows, cols=args.cols))
-    if not game.exact_on_demand():
+    if not game.capabilities.exact_search:
         print(f"gamesman: {game.spec} is not answered by the exact search", file=sys.stderr)
         return 2
     if args.lines is not None:

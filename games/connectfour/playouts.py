@@ -21,8 +21,6 @@ from gamesman.players.playouts import TIE, line_game, line_masks
 if TYPE_CHECKING:
     from gamesman.games.connectfour import ConnectFour, Position
 
-#: The largest board the masks hold.
-MAX_CELLS = 64
 
 
 class ConnectFourPlayouts(CompactPlayouts["Position", int]):

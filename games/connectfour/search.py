@@ -305,7 +305,7 @@ class ThreatSearch(Strategy):
         self.ruled_out = ""
         game = self.game
         empty = position[1].count(boards.EMPTY)
-        if self.seconds is None or not game.exact_on_demand() or game.size - empty < EXACT_AFTER:
+        if self.seconds is None or not game.capabilities.exact_search or game.size - empty < EXACT_AFTER:
             return None, columns, 0.0
         search = game.exact
         if not self.exact_ready:  # before the clock starts, once: compile (or load from numba's cache) the

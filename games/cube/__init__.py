@@ -81,6 +81,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from gamesman.contract.capabilities import Capabilities, KnownResults
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option, ProgressFn
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
@@ -101,7 +102,7 @@ if TYPE_CHECKING:
 WIDE_TURN = re.compile(r"[urfdlb](2'?|'2?|\u2019)?")
 
 
-class Cube(Game[str, str]):
+class Cube(KnownResults[str], Game[str, str]):
     name = "cube"
     title = "Rubik's Cube"
     player_names = ("player",)
@@ -209,9 +210,10 @@ class Cube(Game[str, str]):
         return "\n".join(lines)
 
     # -- solving ------------------------------------------------------------------------
-    def solvable(self) -> bool:
-        """The 2x2x2 has an exact table; the 3x3x3 (4.3e19 positions) has none."""
-        return self.size == 2
+    def declare(self) -> Capabilities:
+        """The 2x2x2 has an exact table, which answers the solver; the 3x3x3 (4.3e19
+        positions) has none."""
+        return Capabilities(players=1, known_results=self.size == 2, solvable=self.size == 2)
 
     def distance(self, position: str, progress: ProgressFn | None = None) -> int:
         """The fewest moves (in this metric) that solve a 2x2x2."""
@@ -220,11 +222,9 @@ class Cube(Game[str, str]):
         return int(distance_tables(progress)[self.metric][index_2x2(position)])
 
     def known_result(self, position: str, deadline: float | None = None) -> "Result | None":
-        """The solver's result for a 2x2x2 straight from the table (None for the 3x3x3)."""
+        """The solver's result for a 2x2x2 straight from the table (declared for the 2x2x2 only)."""
         from gamesman.solver.strong import Result, Value
 
-        if self.size != 2:
-            return None
         return Result(value=Value.WIN, remoteness=self.distance(position))
 
     def solution(self, position: str, progress: ProgressFn | None = None, length: int = 0,

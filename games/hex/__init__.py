@@ -31,7 +31,7 @@ Choices where the sheet is silent:
   has no tie is checked).  The answers stay consistent: a board with a
   chain is over (no moves, the chain's owner wins) whoever is to move, any
   other has its empty cells as moves, and the solver answers from it.
-* Boards up to 4x4 are solvable here (``solvable()``); 4x4 has millions of
+* Boards up to 4x4 are solvable here (declared ``solvable``); 4x4 has millions of
   positions and takes the fast solver's bitboard hooks (below).
 * ``evaluate`` compares shortest paths: for each player, the fewest empty
   cells that would complete a chain (own stones are free, the opponent's
@@ -53,7 +53,9 @@ from functools import cached_property, lru_cache
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
+                                           PositionCodes)
+from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.players.search import budget_usage
 
@@ -77,7 +79,7 @@ def adjacency(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(boards.neighbours(size, size, index, HEX_STEPS)) for index in range(size * size))
 
 
-class Hex(Game[Position, Move]):
+class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], Game[Position, Move]):
     name = "hex"
     title = "Hex"
     player_names = STONES
@@ -101,10 +103,12 @@ class Hex(Game[Position, Move]):
             (set(range(self.size)), set(range(last * self.size, self.cells_count))),
             (set(range(0, self.cells_count, self.size)), set(range(last, self.cells_count, self.size))),
         )
-        self.layered = not self.swap  # every move adds a stone, but a swap only recolours one
 
-    def solvable(self) -> bool:
-        return self.size <= MAX_SOLVABLE_SIZE
+    def declare(self) -> Capabilities:
+        """Layered without swaps: every move adds a stone, but a swap only recolours one."""
+        coded = self.size <= MAX_CODED_SIZE
+        return Capabilities(players=2, layered=not self.swap, position_codes=coded, batch_expansion=coded,
+                            compact_playouts=True, solvable=self.size <= MAX_SOLVABLE_SIZE)
 
     def start(self) -> Position:
         return (0, boards.EMPTY * self.cells_count, None)
@@ -245,12 +249,6 @@ class Hex(Game[Position, Move]):
         """Boards as base-3 numbers: cell i is digit i (0 empty, 1 x, 2 o)."""
         return DigitCode("-xo", self.cells_count)
 
-    def has_codes(self) -> bool:
-        return self.size <= MAX_CODED_SIZE
-
-    def expands_in_batches(self) -> bool:
-        return self.size <= MAX_CODED_SIZE
-
     def encode(self, position: Position) -> int:
         """The board's number, plus 3**cells when the turn is not the usual one (Black
         when the stones are even); so without swaps every code is below 3**cells."""
@@ -278,7 +276,7 @@ class Hex(Game[Position, Move]):
         unusual = codes // span
         turn = (np.bitwise_count(crosses | noughts).astype(np.int64) % 2) ^ unusual
         joined = np.where(self.mask_joined(crosses, 0), 0, np.where(self.mask_joined(noughts, 1), 1, -1))
-        ends = np.where(joined < 0, -1, np.where(joined == turn, 0, 1))
+        ends = np.where(joined < 0, End.PLAYING, np.where(joined == turn, End.WON, End.LOST))
         full = (1 << self.cells_count) - 1
         rows, cells = set_bits(np.where(ends < 0, full & ~(crosses | noughts), 0))
         powers = 3 ** np.arange(self.cells_count, dtype=np.int64)

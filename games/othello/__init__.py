@@ -23,7 +23,7 @@ Choices where the sheet is silent:
   bottom-right cells are white, the other two black, as in the sheet's
   position 1 and in standard Othello.
 * Any board parses, whatever its piece counts.
-* Boards of more than 16 cells are too large to solve here (``solvable()``):
+* Boards of more than 16 cells are too large to solve here (declared ``solvable``):
   4x4 has 62,789 positions (1,234,369 with place-anywhere), 4x5 over three
   million.
 * ``evaluate`` (for search players on larger boards) weighs, for the player
@@ -45,7 +45,8 @@ from functools import cached_property
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
-from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End
+from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.players.search import budget_usage
 
@@ -58,7 +59,7 @@ Position = tuple[int, str]
 Move = int | str
 
 
-class Othello(TurnBoardCodes, Game[Position, Move]):
+class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Game[Position, Move]):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
@@ -211,19 +212,19 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
     def corners(self) -> tuple[int, ...]:
         return (0, self.cols - 1, self.size - self.cols, self.size - 1)
 
-    def solvable(self) -> bool:
-        """Boards of up to 16 cells (4x4) can be solved here; larger ones cannot."""
-        return self.size <= MAX_SOLVABLE_CELLS
+    def declare(self) -> Capabilities:
+        """Boards of up to 16 cells (4x4) can be solved here; compact play on bit boards
+        of up to 64 cells; codes: TurnBoardCodes, also expanded in batches."""
+        return Capabilities(players=2, position_codes=self.codes_fit, batch_expansion=self.codes_fit,
+                            compact_playouts=self.size <= 64, solvable=self.size <= MAX_SOLVABLE_CELLS)
 
     # -- fast play (search.py beside this file) ---------------------------------------------
-    def compact_playouts(self) -> CompactPlayouts[Position, Move] | None:
-        """Bit boards: up to 64 cells."""
-        return _othello_search().OthelloPlayouts(self, PASS) if self.size <= 64 else None
+    def compact_playouts(self) -> CompactPlayouts[Position, Move]:
+        """Bit boards (declared up to 64 cells)."""
+        return _othello_search().OthelloPlayouts(self, PASS)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when white is to move).
-    def expands_in_batches(self) -> bool:
-        return self.has_codes()
 
     def batch_expand(self, codes):
         """The moves of many positions at once, on bit masks of the mover's and the other's pieces."""
@@ -241,7 +242,8 @@ class Othello(TurnBoardCodes, Game[Position, Move]):
         over = (my_cells == 0) & (their_cells == 0)
         mine_count, theirs_count = popcount(mine), popcount(theirs)
         won = (mine_count > theirs_count) != self.misere
-        ends = np.where(over, np.where(mine_count == theirs_count, 2, np.where(won, 0, 1)), -1)
+        ends = np.where(over, np.where(mine_count == theirs_count, End.TIE, np.where(won, End.WON, End.LOST)),
+                        End.PLAYING)
         passes = np.flatnonzero(~over & (my_cells == 0))
         rows, cells = set_bits(my_cells)
         placed = np.left_shift(1, cells)

@@ -98,6 +98,7 @@ from fractions import Fraction
 from typing import Callable, NamedTuple, Sequence
 
 from gamesman.boards import text as boards
+from gamesman.contract.capabilities import Capabilities, HiddenInformation, Rounds
 from gamesman.contract.errors import PositionError
 from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import StrategyEntry
@@ -118,10 +119,7 @@ class View(NamedTuple):
     table: Table
 
 
-class Poker(Game[Table, str]):
-    has_chance = True
-    played_in_hands = True
-    hidden_information = True
+class Poker(HiddenInformation[Table], Rounds[Table, str], Game[Table, str]):
     name = "poker"
     title = "Texas Hold'em"
     player_count = Option(int, 3, "players at the table", low=2, high=10, name="players")
@@ -135,8 +133,10 @@ class Poker(Game[Table, str]):
     def setup(self) -> None:
         self.player_names = numbered_players(self.player_count)
 
-    def solvable(self) -> bool:
-        return False
+    def declare(self) -> Capabilities:
+        """Cards dealt by chance, hidden hole cards, and hands that move chips; no bound on
+        the hands, so no solving."""
+        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True)
 
     def count_report(self, progress: Callable[[str, int, int | None], None] | None = None) -> str:
         """The text of ``gamesman count``: the game tree has no bound, so the hands are counted."""
@@ -238,7 +238,7 @@ class Poker(Game[Table, str]):
     def format_position(self, position: Table) -> str:
         return self.format_table(position, None)
 
-    def hand_chips(self, position: Table, after: Table) -> tuple[int, ...] | None:
+    def round_scores(self, position: Table, after: Table) -> tuple[int, ...] | None:
         """The chips each player won in the hand that the move from ``position`` to
         ``after`` ends, or None when it ends none (the referee reports chips per hand)."""
         if after.last is None or (position.last is not None and position.last.hand == after.last.hand):
@@ -547,7 +547,7 @@ class Poker(Game[Table, str]):
 
     def round_summary(self, position: Table, move: str, after: Table) -> str | None:
         """The showdown (or the folds) that ends a hand, and every player's chips after it."""
-        won = self.hand_chips(position, after)
+        won = self.round_scores(position, after)
         if won is None or after.last is None:
             return None
         chips = ", ".join(f"{name} {chips} ({change:+d})"

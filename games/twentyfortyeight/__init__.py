@@ -54,7 +54,7 @@ as the full word).  Chance outcomes are written value ``@`` cell: ``2@b3``,
 Computer players: ``greedy`` (the move that merges the most points now) and
 ``expectimax [DEPTH | auto] [--time SECONDS]`` come from :mod:`gamesman.players.expectimax`.
 On boards of at most 4x4 this game gives expectimax a fast path
-(:meth:`TwentyFortyEight.expectimax_choice`): the board as a 64-bit integer
+(:class:`BoardExpectimax`, this game's own ``expectimax``): the board as a 64-bit integer
 of 4-bit cells, lines moved by lookup tables, and the search tree expanded
 one layer at a time with numpy.  ``auto`` deepens while the
 next depth should stay within LEAF_BUDGET leaves: the depth follows the
@@ -90,21 +90,27 @@ distribution and how often each tile from 512 to 32768 was reached.
 """
 from __future__ import annotations
 
+import random
 import re
 import statistics
 import time
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Sequence, cast
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
+from gamesman.contract.capabilities import (Capabilities, CompactForm, CompactPlayouts, KnownResults, PositionCodes,
+                                           Rewards)
 from gamesman.contract.errors import OptionError
-from gamesman.contract.game import CHANCE, CompactPlayouts, Game, Option
-from gamesman.contract.strategy import Choice
+from gamesman.contract.game import CHANCE, Game, Option
+from gamesman.contract.strategy import Choice, StrategyEntry
 from gamesman.games.twentyfortyeight.bitboard import LINE_BASE, BitboardSearch, DeepSearch, line_value
 from gamesman.games.twentyfortyeight.exact import EXACT_BOARDS, ExactTable
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, NEW_TILES, PLAYER, ChanceOutcome, Position, slide
+from gamesman.players import expectimax
+from gamesman.players.expectimax import ExpectimaxPlayer
 
 if TYPE_CHECKING:
     from gamesman.solver.strong import Result
@@ -112,8 +118,8 @@ if TYPE_CHECKING:
 _NUMBER = re.compile(r"[0-9]{1,40}")
 
 
-class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
-    has_chance = True
+class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[Position, str | ChanceOutcome],
+                       CompactForm[Position, str | ChanceOutcome], Game[Position, str | ChanceOutcome]):
     name = "2048"
     title = "2048"
     player_names = ("player",)
@@ -145,7 +151,16 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
             "down": tuple(tuple(reversed(line)) for line in cols),
         }
 
-    def solvable(self) -> bool:
+    def declare(self) -> Capabilities:
+        """Chance, codes (they key the solver's database) and points merged by every move;
+        a target game that solves knows its results from its exact table; random games
+        compiled on boards of at most 4x4."""
+        solvable = self.fits_solver()
+        return Capabilities(players=1, chance=True, position_codes=True, rewards=True,
+                            known_results=bool(self.target) and solvable, solvable=solvable,
+                            compact_playouts=self.rows <= 4 and self.cols <= 4)
+
+    def fits_solver(self) -> bool:
         """2x2 boards; with a target, every board whose exact table has at most EXACT_BOARDS boards.
 
         The table of target 2**t has t**cells boards: 3x3 up to target 64
@@ -161,9 +176,8 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
     search_strategy = "expectimax"
 
     def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
-        """The exact result of a target game from its table (``ExactTable``), built on first use."""
-        if not self.target or not self.solvable():
-            return None
+        """The exact result of a target game from its table (``ExactTable``), built on first use
+        (declared for the target games that solve)."""
         from gamesman.solver.strong import Result
 
         value, remoteness = exact_table(self.rows, self.cols, self.target).result(position)
@@ -177,9 +191,6 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
     @cached_property
     def board_code(self) -> TurnNumbersCode:
         return TurnNumbersCode(2, self.largest + 1, self.cells)
-
-    def has_codes(self) -> bool:
-        return True
 
     def encode(self, position: Position) -> int:
         turn, score, cells = position
@@ -233,7 +244,7 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
             return None
         return (0.0,) if self.target else (float(score),)
 
-    def describe_utility(self, utility: float, expected: bool) -> str | None:
+    def describe_utility(self, utility: float, expected: bool) -> str:
         """With a target, the chance to reach it; without, the score.
 
         >>> TwentyFortyEight(target=2048).describe_utility(0.999892, True)
@@ -389,38 +400,9 @@ class TwentyFortyEight(Game[Position, str | ChanceOutcome]):
             return (shape / (shape + LINE_BASE),)
         return (score + shape,)
 
-    def expectimax_choice(self, position: Position, depth: int | None, seconds: float | None) -> Choice | None:
-        """The fast path of the expectimax player: None where it does not apply.
-
-        It applies at the player's turn on boards of at most 4x4 whose tiles
-        fit in 4 bits (up to 32768); a move that makes the target wins.
-        """
-        turn, _, cells = position
-        if turn != PLAYER or self.rows > 4 or self.cols > 4 or max(cells) > 15 or not self.moves(position):
-            return None
-        target = self.target_exponent if self.target_exponent is not None and self.target_exponent <= 15 else None
-        began = time.perf_counter()
-        if (seconds is not None and (self.rows, self.cols, self.target) == (4, 4, 0)
-                and (deep := DeepSearch.shared()) is not None):
-            index, depth_used = deep.best(BitboardSearch.of(4, 4).encode(cells), seconds)
-            if index is None:
-                return None
-            return Choice(DIRECTIONS[index], f"{DIRECTIONS[index]} (expectimax depth {depth_used}, compiled, "
-                                             f"in {time.perf_counter() - began:.2f} s)")  # a time budget
-        search = BitboardSearch.of(self.rows, self.cols, target)
-        board = search.encode(cells)
-        index, depth_used, leaves = search.best(board, depth, seconds)
-        if index is None:
-            return None
-        move = DIRECTIONS[index]
-        took = "" if seconds is None else f" in {time.perf_counter() - began:.2f} s"  # a depth: the same each time
-        return Choice(move, f"{move} (expectimax depth {depth_used}, {leaves:,} leaves{took})")
-
     # -- fast play (gamesman.games.twentyfortyeight.playouts) ----------------------------
-    def compact_playouts(self) -> CompactPlayouts[Position, str | ChanceOutcome] | None:
-        """Random games on a 64-bit board, for boards of at most 4x4."""
-        if self.rows > 4 or self.cols > 4:
-            return None
+    def compact_playouts(self) -> CompactPlayouts[Position, str | ChanceOutcome]:
+        """Random games on a 64-bit board (declared for boards of at most 4x4)."""
         from gamesman.games.twentyfortyeight.playouts import TwentyFortyEightPlayouts
 
         return TwentyFortyEightPlayouts(self)
@@ -456,6 +438,56 @@ def simulate_report(game: TwentyFortyEight, finals: Sequence[Position]) -> str:
         reached = sum(1 for top in tops if top >= tile)
         lines.append(f"  {tile:>5}: {reached:,} ({100 * reached / len(finals):.1f}%)")
     return "\n".join(lines)
+
+
+@dataclass
+class BoardExpectimax(ExpectimaxPlayer):
+    """The engine's expectimax with this game's fast path (see the module's docstring):
+    on boards of at most 4x4 the board is a 64-bit integer searched by lookup tables
+    and numpy, or compiled under a time budget; elsewhere the engine's search."""
+
+    def choose(self, position: Hashable) -> Choice:
+        game = self.game
+        assert isinstance(game, TwentyFortyEight), "a player of 2048 only"
+        return self.fast_choice(game, cast(Position, position)) or super().choose(position)
+
+    def fast_choice(self, game: TwentyFortyEight, position: Position) -> Choice | None:
+        """The fast path: None where it does not apply.
+
+        It applies at the player's turn on boards of at most 4x4 whose tiles
+        fit in 4 bits (up to 32768); a move that makes the target wins.
+        """
+        depth, seconds = self.depth, self.seconds
+        turn, _, cells = position
+        if turn != PLAYER or game.rows > 4 or game.cols > 4 or max(cells) > 15 or not game.moves(position):
+            return None
+        target = game.target_exponent if game.target_exponent is not None and game.target_exponent <= 15 else None
+        began = time.perf_counter()
+        if (seconds is not None and (game.rows, game.cols, game.target) == (4, 4, 0)
+                and (deep := DeepSearch.shared()) is not None):
+            index, depth_used = deep.best(BitboardSearch.of(4, 4).encode(cells), seconds)
+            if index is None:
+                return None
+            return Choice(DIRECTIONS[index], f"{DIRECTIONS[index]} (expectimax depth {depth_used}, compiled, "
+                                             f"in {time.perf_counter() - began:.2f} s)")  # a time budget
+        search = BitboardSearch.of(game.rows, game.cols, target)
+        board = search.encode(cells)
+        index, depth_used, leaves = search.best(board, depth, seconds)
+        if index is None:
+            return None
+        move = DIRECTIONS[index]
+        took = "" if seconds is None else f" in {time.perf_counter() - began:.2f} s"  # a depth: the same each time
+        return Choice(move, f"{move} (expectimax depth {depth_used}, {leaves:,} leaves{took})")
+
+
+def _board_expectimax(game: Game[Position, Any], rng: random.Random, args: list[str]) -> BoardExpectimax:
+    """The engine's ``expectimax`` arguments, read by the engine, played with the fast path."""
+    engine = expectimax.STRATEGIES["expectimax"].make(game, rng, args)
+    assert isinstance(engine, ExpectimaxPlayer)
+    return BoardExpectimax(game, rng, depth=engine.depth, seconds=engine.seconds)
+
+
+TwentyFortyEight.strategies = {"expectimax": StrategyEntry(_board_expectimax, expectimax.STRATEGIES["expectimax"].help)}
 
 
 @lru_cache(maxsize=2)

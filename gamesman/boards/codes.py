@@ -23,6 +23,8 @@ from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from gamesman.contract.capabilities import PositionCodes
+
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
     import numpy as np
 
@@ -156,11 +158,12 @@ def set_bits(masks: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
 MAX_TURN_CODED_CELLS = 39  # a base-3 board and the turn fit in 64 bits
 
 
-class TurnBoardCodes:
-    """The fast solver's ``encode``/``decode`` hooks, as a mixin, for a game whose positions
-    are (turn, cells) with ``cell_letters`` (empty, first player's, second player's) on
-    ``size`` cells: the board as a base-3 number (cell i is digit i), plus 3**size when the
-    second player is to move.  Boards of over MAX_TURN_CODED_CELLS cells have no codes."""
+class TurnBoardCodes(PositionCodes[tuple[int, str]]):
+    """The ``PositionCodes`` hooks, as a mixin, for a game whose positions are (turn, cells)
+    with ``cell_letters`` (empty, first player's, second player's) on ``size`` cells: the
+    board as a base-3 number (cell i is digit i), plus 3**size when the second player is to
+    move.  Boards of over MAX_TURN_CODED_CELLS cells have no codes (``codes_fit``: what the
+    game declares as ``position_codes``)."""
 
     cell_letters = "-bw"
     size: int
@@ -169,7 +172,9 @@ class TurnBoardCodes:
     def cell_code(self) -> DigitCode:
         return DigitCode(self.cell_letters, self.size)
 
-    def has_codes(self) -> bool:
+    @property
+    def codes_fit(self) -> bool:
+        """Whether this board's positions have codes (at most MAX_TURN_CODED_CELLS cells)."""
         return self.size <= MAX_TURN_CODED_CELLS
 
     def encode(self, position: tuple[int, str]) -> int:
@@ -391,10 +396,17 @@ class ColumnStacks(GravityBoard):
     @classmethod
     def fitting(cls, rows: int, cols: int) -> "ColumnStacks | None":
         """The stacks of a board whose codes fit in 64 bits, else None."""
-        if (rows + 1) * cols > MAX_STACK_BITS or (rows + 1) ** cols > MAX_HEIGHT_VECTORS \
-                or rows > MAX_STACK_ROWS:
-            return None
-        return cls(rows, cols)
+        return cls(rows, cols) if cls.fits(rows, cols) else None
+
+    @staticmethod
+    def fits(rows: int, cols: int) -> bool:
+        """Whether a board's codes fit in 64 bits (without building its tables).
+
+        >>> ColumnStacks.fits(6, 7), ColumnStacks.fits(9, 8)
+        (True, False)
+        """
+        return not ((rows + 1) * cols > MAX_STACK_BITS or (rows + 1) ** cols > MAX_HEIGHT_VECTORS
+                    or rows > MAX_STACK_ROWS)
 
     @cached_property
     def vectors_by_code(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -430,7 +442,7 @@ class ColumnStacks(GravityBoard):
 
     def shards_by_heights(self, codes: np.ndarray, shards: int) -> tuple[np.ndarray, np.ndarray]:
         """The tier solver's cut of boards of the index by the heights of their columns
-        (see ``Game.tier_shards``): a board's shard is ``sum(height[c] * weight[c])``
+        (see ``TierCut.tier_shards``): a board's shard is ``sum(height[c] * weight[c])``
         modulo ``shards``, with the weights of ``shard_weights``, so that a move (one
         column one higher) leads from shard ``k`` only into the shards ``k + weight[c]``;
         its number within the shard counts the boards of as many pieces there before it.

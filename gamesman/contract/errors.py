@@ -31,4 +31,4 @@ class OptionError(GameError):
 
 class OutOfTime(Exception):
     """A search ran out of its time budget, or an exact answer asked with a deadline
-    (``Game.known_result``) was not found by then."""
+    (``KnownResults.known_result``) was not found by then."""

@@ -35,7 +35,7 @@ def game_names() -> list[str]:
     return list(_entry_points())
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     """The class of the game called ``name`` (case-insensitive).
 
     >>> game_class("TicTacToe").title
@@ -54,18 +54,18 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def make_game(name: str, **values: Any) -> Game:
+def make_game(name: str, **values: Any) -> Game[Any, Any]:
     """One variant, from option values (typed or as text)."""
     return game_class(name)(**values)
 
 
-def game_from_flags(name: str, words: Iterable[str]) -> Game:
+def game_from_flags(name: str, words: Iterable[str]) -> Game[Any, Any]:
     """One variant, from command-line words: ``othello --rows 6 --misere``."""
     cls = game_class(name)
     return cls(**parse_flags(cls.name, cls.options, words))
 
 
-def game_from_pairs(name: str, pairs: Iterable[str]) -> Game:
+def game_from_pairs(name: str, pairs: Iterable[str]) -> Game[Any, Any]:
     """One variant, from protocol words: ``othello rows=6 misere=true``."""
     cls = game_class(name)
     values: dict[str, str] = {}
@@ -77,7 +77,7 @@ def game_from_pairs(name: str, pairs: Iterable[str]) -> Game:
     return cls(**values)
 
 
-def game_from_spec(spec: str) -> Game:
+def game_from_spec(spec: str) -> Game[Any, Any]:
     """One variant, from its spec string: ``othello(rows=6,cols=6,misere=true)``."""
     name, values = parse_spec(spec)
     return game_class(name)(**values)

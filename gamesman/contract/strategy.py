@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, NamedTuple
+from typing import Any, Callable, ClassVar, Generic, Hashable, NamedTuple
 
-if TYPE_CHECKING:
-    from gamesman.contract.errors import GameError
-    from gamesman.contract.game import Game
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import Game, Position
 
 
 @dataclass
@@ -28,10 +27,12 @@ class Choice:
 
 
 @dataclass
-class Strategy:
-    """Base class: ``choose`` returns a legal move of the player to move."""
+class Strategy(Generic[Position]):
+    """Base class: ``choose`` returns a legal move of the player to move.
 
-    game: "Game"
+    Generic in the game's type of positions: ``Strategy[tuple[int, str]]``."""
+
+    game: Game[Position, Any]
     rng: random.Random = field(default_factory=random.Random)
 
     name: ClassVar[str] = "strategy"
@@ -43,18 +44,18 @@ class Strategy:
     #: Positions searched so far by the current search (0 for strategies that do not search).
     nodes: int = field(default=0, init=False)
 
-    def choose(self, position: Any) -> Choice:
+    def choose(self, position: Position) -> Choice:
         """A legal move of the player to move in ``position``, with a reason."""
         raise NotImplementedError
 
-    def moves_to_choose(self, position: Any) -> list:
+    def moves_to_choose(self, position: Position) -> list[Any]:
         """The legal moves of the player to move, refused with one line when there are none."""
         moves = list(self.game.moves(position))
         if not moves:
             raise no_moves(self.game, position)
         return moves
 
-    def only_move(self, position: Any, move: Any) -> Choice:
+    def only_move(self, position: Position, move: Any) -> Choice:
         """The choice of the one legal move, without a search."""
         return Choice(move, f"{self.game.format_move(position, move)}, the only legal move")
 
@@ -67,18 +68,18 @@ class Strategy:
         return self.name
 
 
-class ViewStrategy(Strategy):
+class ViewStrategy(Strategy[Position]):
     """A strategy that decides from the mover's view alone, never the full position."""
 
     decides_from_views = True
 
-    def choose(self, position: Any) -> Choice:
+    def choose(self, position: Position) -> Choice:
         player = self.game.to_move(position)
         return self.decide(self.game.parse_view(self.game.view(position, player)))
 
 
 #: Builds a strategy for a game from its arguments (the words after its name).
-StrategyFactory = Callable[["Game", random.Random, list[str]], Strategy]
+StrategyFactory = Callable[[Game[Any, Any], random.Random, list[str]], Strategy[Any]]
 
 
 class StrategyEntry(NamedTuple):
@@ -88,10 +89,8 @@ class StrategyEntry(NamedTuple):
     help: str
 
 
-def no_moves(game: "Game", position: Any) -> "GameError":
+def no_moves(game: Game[Any, Any], position: Any) -> GameError:
     """The error of a strategy asked to move where there is no move."""
-    from gamesman.contract.errors import GameError
-
     return GameError(f"{game.name}: no moves to choose from in {game.format_position(position)}")
 
 
@@ -104,7 +103,5 @@ def no_arguments(name: str, args: list[str]) -> None:
     ...
     gamesman.contract.errors.GameError: random takes no arguments, not '3'
     """
-    from gamesman.contract.errors import GameError
-
     if args:
         raise GameError(f"{name} takes no arguments, not {' '.join(args)!r}")

@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from gamesman.contract.capabilities import compact_form
 from gamesman.contract.errors import GameError
 from gamesman.solver.results import Engine, engine_named
 
@@ -70,7 +71,7 @@ def solve_specs(quick: bool, big: bool, huge: bool = False) -> list[str]:
     specs = [game.spec for game in showcase_games()]
     for name in game_names():
         game = game_class(name)()
-        if game.solvable() and game.spec not in specs and game.players <= 2:
+        if game.capabilities.solvable and game.spec not in specs and game.players <= 2:
             specs.append(game.spec)
     specs += [spec for spec in EXTRA + (BIG if big else []) + (HUGE if huge else []) if spec not in specs]
     if quick:
@@ -253,9 +254,9 @@ def rules_playout(game, rng: random.Random) -> Callable[[int], int]:
 
 def compact_playout(game) -> Callable[[int], int] | None:
     """One random game on the game's compact form, as a search plays it (one call a game)."""
-    compact = game.compact_playouts()
-    if compact is None:
+    if not game.capabilities.compact_playouts:
         return None
+    compact = compact_form(game).compact_playouts()
     start = game.start()
     compact.utilities(start, 0)  # compiled (or loaded from the cache) before the clock starts
 

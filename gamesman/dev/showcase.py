@@ -39,7 +39,7 @@ def showcase_games() -> Iterator[Game]:
             variants = ({},) + (({"misere": True},) if any(o.name == "misere" for o in cls.options) else ())
         for values in variants:
             game = cls(**values)
-            if game.solvable():
+            if game.capabilities.solvable:
                 yield game
 
 

@@ -279,7 +279,7 @@ def cmd_random(args: list[str]) -> int:
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
     # A puzzle (one player, no chance) may never come back to its end by random moves.
-    puzzle = game.players == 1 and not game.has_chance
+    puzzle = game.players == 1 and not game.capabilities.chance
     limit = invocation.number("--moves", PUZZLE_RANDOM_MOVES) if puzzle or "--moves" in invocation.flags else None
     text = invocation.position()
     position = game.start() if text is None else game.parse_position(text)
@@ -306,7 +306,7 @@ def cmd_count(args: list[str]) -> int:
     progress = Progress(f"counting {game.spec}")
     text = game.count_report(progress)
     if text is None:
-        if not game.solvable():
+        if not game.capabilities.solvable:
             raise too_large(game, "to count exactly")
         text = format_count(game, count(game, progress))
     progress.finish()
@@ -329,7 +329,7 @@ def cmd_simulate(args: list[str]) -> int:
     if invocation.last("--exact"):
         if seats:
             raise GameError("--exact gives the odds of uniformly random play; it takes no --strategy")
-        if not game.solvable():
+        if not game.capabilities.solvable:
             raise GameError(f"{game.name}: {game.spec} is too large for exact odds; simulate it instead")
         text = format_odds(game, exact_odds(game, progress))
     else:

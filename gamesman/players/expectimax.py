@@ -2,7 +2,7 @@
 
 ``greedy`` plays the move that gains the mover the most right now: the
 game's ``gain(position, move)`` (one number per player, e.g. the points a
-2048 move merges) when the game has one, else the outcome when the move ends
+2048 move merges) when it declares ``rewards``, else the outcome when the move ends
 the game (an immediate win), else nothing; ties are broken at random.
 
 ``expectimax [DEPTH | auto] [--iterations DEPTH] [--time SECONDS]`` looks DEPTH moves ahead (chance
@@ -17,8 +17,8 @@ follows the board); a time (``--time 0.05``, or ``50ms`` as one word) deepens on
 move at a time while the next depth should fit; without a budget it is
 DEFAULT_SECONDS.  The reason says the depth reached (and the seconds it took,
 under a time budget).
-A game may offer a faster search of its own as ``expectimax_choice(position,
-depth, seconds)`` returning a Choice, or None where it does not apply.
+A game may offer a faster search of its own as a strategy of the same name
+(``Game.strategies``), e.g. a subclass of :class:`ExpectimaxPlayer`.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Hashable
 
+from gamesman.contract.capabilities import rewards
 from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
@@ -39,9 +40,8 @@ MAX_DEPTH = 50
 
 def immediate_gain(game: Game, position: Hashable, move: Hashable) -> tuple[float, ...]:
     """What each player gains by ``move`` right now: the game's gain, else the outcome, else nothing."""
-    gain = game.gain(position, move)
-    if gain is not None:
-        return tuple(gain)
+    if game.capabilities.rewards:
+        return tuple(rewards(game).gain(position, move))
     return tuple(game.outcome(game.play(position, move)) or (0.0,) * game.players)
 
 
@@ -88,9 +88,6 @@ class ExpectimaxPlayer(Strategy):
 
     def choose(self, position: Hashable) -> Choice:
         game = self.game
-        choice = game.expectimax_choice(position, self.depth, self.seconds)
-        if choice is not None:
-            return choice
         moves = self.moves_to_choose(position)
         mover = game.to_move(position)
         values, depth, seconds = self.searched(position, moves)

@@ -84,7 +84,7 @@ class MaxNPlayer(Strategy):
     table: dict = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.game.has_chance or self.game.hidden_information:
+        if self.game.capabilities.chance or self.game.capabilities.hidden_information:
             raise GameError(f"{self.label}: max^n plays games without chance or hidden information")
 
     def describe(self) -> str:

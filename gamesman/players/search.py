@@ -56,8 +56,9 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable, ClassVar, Hashable, Protocol
 
+from gamesman.contract.capabilities import CompactPlayouts, compact_form, hidden_information
 from gamesman.contract.errors import GameError, OutOfTime
-from gamesman.contract.game import CHANCE, CompactPlayouts, Game
+from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_moves
 from gamesman.players.play import random_outcome
 
@@ -79,9 +80,9 @@ def drawn_from_view(game: Game, position: Hashable, rng: random.Random) -> Hasha
     """``position`` itself, or in a game with hidden information a full position drawn
     at random from what the player to move sees of it (so a search never peeks)."""
     mover = game.to_move(position)
-    if not game.hidden_information or mover == CHANCE:
+    if not game.capabilities.hidden_information or mover == CHANCE:
         return position
-    return game.sample_position(game.parse_view(game.view(position, mover)), rng)
+    return hidden_information(game).sample_position(game.parse_view(game.view(position, mover)), rng)
 
 
 def _parse_seconds(strategy: str, word: str) -> float:
@@ -323,13 +324,14 @@ class MCTSPlayer(Strategy):
         own, and the root returned adds up their root moves' statistics."""
         game = self.game
         started = time.monotonic()  # the budget counts from here: loading the compiled playouts too
-        if self.compact is None and self.random_playouts:  # asked when a search first needs it: compiled
-            self.compact = game.compact_playouts()  # forms load numba, and compile or read their code (once)
-            if self.compact is not None and game.outcome(position) is None:
+        # asked when a search first needs it: compiled forms load numba, and compile or read their code (once)
+        if self.compact is None and self.random_playouts and game.capabilities.compact_playouts:
+            self.compact = compact_form(game).compact_playouts()
+            if game.outcome(position) is None:
                 self.compact.utilities(position, 0)
         deadline = None if self.seconds is None else started + self.seconds
         mover = game.to_move(position)
-        if not game.hidden_information or mover == CHANCE:
+        if not game.capabilities.hidden_information or mover == CHANCE:
             root = self.grow(position, self.iterations, deadline)
             self.seconds_spent = time.monotonic() - started
             return root
@@ -342,7 +344,7 @@ class MCTSPlayer(Strategy):
                 break
             share = None if self.iterations is None else max(1, self.iterations // SAMPLES)
             ends = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (SAMPLES - sample)
-            root = self.grow(game.sample_position(view, self.rng), share, ends)
+            root = self.grow(hidden_information(game).sample_position(view, self.rng), share, ends)
             nodes += self.nodes
             merged.visits += root.visits
             for move, child in root.children.items():

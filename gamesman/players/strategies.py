@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable
 
+from gamesman.contract.capabilities import rewards
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, StrategyFactory, no_arguments, no_moves
@@ -128,7 +129,8 @@ STRATEGIES: dict[str, StrategyEntry] = {
 
 def strategies_for(game: Game) -> dict[str, StrategyEntry]:
     """The strategies a game can be played by: the engine's and the game's own."""
-    return {**STRATEGIES, **type(game).strategies}
+    own = {name: StrategyEntry(entry.make, entry.help) for name, entry in type(game).strategies.items()}
+    return {**STRATEGIES, **own}
 
 
 def make_strategy(game: Game, words: list[str] | str, rng: random.Random | None = None) -> Strategy:
@@ -297,7 +299,9 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
 
     def said(utilities: tuple[float, ...]) -> str:
         if game.players == 1:
-            return game.describe_utility(utilities[0], True) or f"expected utility {utilities[0]:,.6g}"
+            if game.capabilities.rewards:
+                return rewards(game).describe_utility(utilities[0], True)
+            return f"expected utility {utilities[0]:,.6g}"
         return "expected utilities " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
 
     rows = [(move, said(values[move])) for move in moves]

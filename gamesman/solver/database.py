@@ -39,6 +39,7 @@ from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from gamesman.contract.capabilities import position_codes
 from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_exactly, read_regular, write_atomically
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class Database:
         saved (see ``save_table``), else the pickled one, else None."""
         from gamesman.solver.store import read_store
 
-        if game.has_codes():
+        if game.capabilities.position_codes:
             store = read_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec)
             if store is not None:
                 return StoredUtilities(game, store)
@@ -176,8 +177,9 @@ class Database:
         from gamesman.solver.store import NO_GRUNDY, Store, write_store
 
         entries = list(table.items())
-        if game.has_codes() and entries and len(entries[0][1]) == 2:
-            codes = [game.encode(position) for position, _ in entries]
+        if game.capabilities.position_codes and entries and len(entries[0][1]) == 2:
+            encode = position_codes(game).encode
+            codes = [encode(position) for position, _ in entries]
             counts = Counter(utilities for _, (utilities, _) in entries)
             if len(counts) <= MAX_VECTORS and max(codes) < 1 << 63:
                 vectors = [utilities for utilities, _ in counts.most_common()]
@@ -215,7 +217,7 @@ class PositionTable(Mapping):
 
     def __iter__(self) -> Iterator[Hashable]:
         if self.store is not None:
-            decode = self.game.decode
+            decode = position_codes(self.game).decode
             for code in self.store.codes().tolist():
                 yield decode(code)
 
@@ -226,9 +228,10 @@ class PositionTable(Mapping):
 def answers_exactly(game: Game) -> bool:
     """The one policy for exact answers, used by every door and player: the solver answers
     for ``game`` (else a search player estimates) when it is small enough to solve on demand,
-    the game answers each position exactly on demand (``exact_on_demand``), or its database
+    the game answers each position exactly on demand (``exact_search``), or its database
     was saved before (``gamesman solve --large``)."""
-    return game.solvable() or game.exact_on_demand() or Database.default().has_store(game.spec)
+    declared = game.capabilities
+    return declared.solvable or declared.exact_search or Database.default().has_store(game.spec)
 
 
 class StoredUtilities(PositionTable, MutableMapping):
@@ -245,7 +248,7 @@ class StoredUtilities(PositionTable, MutableMapping):
         self.added: dict[Hashable, tuple] = {}
 
     def get(self, position: Hashable, default: Any = None) -> Any:
-        at = self.store.slot(self.game.encode(position))
+        at = self.store.slot(position_codes(self.game).encode(position))
         if at < 0:
             return self.added.get(position, default)
         _, vector, remoteness = self.store.packed(at)  # the index sits where a remoteness would

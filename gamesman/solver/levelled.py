@@ -38,12 +38,13 @@ from typing import Any, Callable, Hashable
 import numpy as np
 
 from gamesman.solver.database import PositionTable
+from gamesman.contract.capabilities import End, batch_expansion, position_codes
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, NO_GRUNDY, Store
 from gamesman.solver.workers import fork_pool
 
-WIN, LOSE, TIE, DRAW = 0, 1, 2, 3
+WIN, LOSE, TIE, DRAW = 0, 1, 2, 3  # value codes: the first three as End numbers them
 REMOTENESS_BITS = 14
 REMOTENESS_MASK = (1 << REMOTENESS_BITS) - 1
 MAX_REMOTENESS = REMOTENESS_MASK - 1
@@ -133,22 +134,24 @@ class BatchExpander(Expander):
 
     def __init__(self, game: Game, workers: int) -> None:
         super().__init__(game)
-        self.index_size = game.index_size()
+        self.codes = position_codes(game)
+        self.batch = batch_expansion(game)
+        self.index_size = self.codes.index_size()
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
 
     def root(self, position: Hashable) -> int:
-        return self.game.encode(position)
+        return self.codes.encode(position)
 
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if len(codes) <= CHUNK:
-            return checked_expansion(self.game.batch_expand(codes))
+            return checked_expansion(self.batch.batch_expand(codes))
         pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
         pool = self.process_pool() if len(codes) >= PARALLEL_LEVEL else None
         if pool is not None:
             parts = list(pool.map(_expand_in_worker, pieces))
         else:
-            parts = [checked_expansion(self.game.batch_expand(piece)) for piece in pieces]
+            parts = [checked_expansion(self.batch.batch_expand(piece)) for piece in pieces]
         return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                 np.concatenate([p[2] + at for p, at in zip(parts, range(0, len(codes), CHUNK))]),
                 np.concatenate([p[3] for p in parts]))
@@ -174,7 +177,7 @@ _worker_game: Game | None = None
 def _expand_in_worker(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     if _worker_game is None:
         raise SolverError("a worker process was started without its game")
-    return checked_expansion(_worker_game.batch_expand(codes))
+    return checked_expansion(batch_expansion(_worker_game).batch_expand(codes))
 
 
 def checked_expansion(expansion):
@@ -192,7 +195,7 @@ class PlayExpander(Expander):
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         game = self.game
         movers = np.empty(len(codes), np.int8)
-        ends = np.full(len(codes), -1, np.int8)
+        ends = np.full(len(codes), End.PLAYING, np.int8)
         parents: list[int] = []
         children: list[int] = []
         for i, code in enumerate(codes.tolist()):
@@ -219,28 +222,33 @@ class CodecExpander(PlayExpander):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.index_size = game.index_size()
-        self.position = game.decode
-        self.code = game.encode
+        codes = position_codes(game)
+        self.index_size = codes.index_size()
+        self.position = codes.decode
+        self.code = codes.encode
 
     def root(self, position: Hashable) -> int:
-        return self.game.encode(position)
+        return self.code(position)
 
 
-def end_value(utilities: tuple[float, ...], mover: int) -> int:
-    """How an ended game came out for the player to move (as the reference reads it)."""
+def end_value(utilities: tuple[float, ...], mover: int) -> End:
+    """How an ended game came out for the player to move (as the reference reads it).
+
+    >>> end_value((1.0, -1.0), 1).name
+    'LOST'
+    """
     if len(utilities) == 1:
-        return WIN if utilities[0] > 0 else LOSE
+        return End.WON if utilities[0] > 0 else End.LOST
     mine = utilities[mover]
     theirs = max(u for player, u in enumerate(utilities) if player != mover)
-    return WIN if mine > theirs else LOSE if mine < theirs else TIE
+    return End.WON if mine > theirs else End.LOST if mine < theirs else End.TIE
 
 
 def expander_for(game: Game, workers: int | None = None) -> Expander:
     """The fastest expander the game's hooks allow."""
-    if not game.has_codes():
+    if not game.capabilities.position_codes:
         raise NeedsReference("no codes")
-    if game.expands_in_batches():
+    if game.capabilities.batch_expansion:
         return BatchExpander(game, workers or os.cpu_count() or 1)
     return CodecExpander(game)
 
@@ -692,11 +700,11 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
         solved = beyond_memory(game, root, limit, progress)
         if solved is not None:
             return solved
-    levels, layered = explore(expander, root_code, limit, progress, game.name, known_fn, game.layered)
+    levels, layered = explore(expander, root_code, limit, progress, game.name, known_fn, game.capabilities.layered)
     already = sum(int((level.known != MISSING).sum()) for level in levels if level.known is not None)
     explored = time.perf_counter()
     solved = None
-    if layered and game.players == 2 and not game.impartial:
+    if layered and game.players == 2 and not game.capabilities.impartial:
         solved = solve_layered(levels, expander.index_size, progress, expander)
     if solved is None:
         _expand_again(levels, expander)
@@ -707,7 +715,7 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
         if len(stuck):
             raise SolverError(f"{game.name}: position code {int(graph.codes[stuck[0]])} has no moves but is not over")
         packed = retrograde(graph, game.players, progress)
-        grundy = grundy_numbers(graph, packed) if game.impartial else None
+        grundy = grundy_numbers(graph, packed) if game.capabilities.impartial else None
         order = np.argsort(graph.codes)  # distinct codes
         solved = Solved(graph.codes[order], packed[order], None if grundy is None else grundy[order])
         layered = False
@@ -736,13 +744,14 @@ class Results(PositionTable):
     def __init__(self, game: Game) -> None:
         self.game = game
         self.store = None
-        self.stamp = {"start_code": game.encode(game.start()), "codes_version": game.codes_version}
+        self.codes = position_codes(game)
+        self.stamp = {"start_code": self.codes.encode(game.start()), "codes_version": self.codes.codes_version}
 
     def get(self, position: Hashable, default: Any = None) -> Any:
         store = self.store
         if store is None:
             return default
-        at = store.slot(self.game.encode(position))
+        at = store.slot(self.codes.encode(position))
         if at < 0:
             return default
         return store.packed(at)

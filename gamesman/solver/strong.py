@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import TYPE_CHECKING, Hashable, Literal, Sequence
 
+from gamesman.contract.capabilities import known_results
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Engine, Packed, Result, SolverError,
                                      TooLarge, Value, engine_named, unpack)
@@ -157,9 +158,10 @@ class Solver:
         if database is True:
             database = Database.default()
         self.database = database
-        # A game that answers every position itself (``exact_on_demand``) never fills a table,
+        # A game that answers every position itself (``exact_search``) never fills a table,
         # so the fast engine's coded table is not built for it.
-        coded = game.players in (1, 2) and not game.exact_on_demand() and game.has_codes()
+        declared = game.capabilities
+        coded = game.players in (1, 2) and not declared.exact_search and declared.position_codes
         self.engine: Engine = engine if coded else "reference"
         # the reference engine's table, or the fast engine's Results
         self.table: MutableMapping[Hashable, Packed] | Results = {}
@@ -172,8 +174,8 @@ class Solver:
     # -- answers --------------------------------------------------------------
     def result(self, position: Hashable, deadline: float | None = None) -> Result:
         """The result of ``position``, solving what is needed first.  ``deadline``: see
-        ``Game.known_result`` (a game that answers on demand may run out of time)."""
-        known = self.game.known_result(position, deadline)
+        ``KnownResults.known_result`` (a game that answers on demand may run out of time)."""
+        known = self.known(position, deadline)
         if known is not None:
             return known
         self._load()
@@ -272,16 +274,23 @@ class Solver:
             table.save(self.database)
         return solved.stats["new"]
 
+    def known(self, position: Hashable, deadline: float | None = None) -> Result | None:
+        """The result the game knows itself (where it declares ``known_results``), else None."""
+        if not self.game.capabilities.known_results:
+            return None
+        known: Result | None = known_results(self.game).known_result(position, deadline)
+        return known
+
     def worth_saving(self) -> bool:
         """Whether to keep the table on disk: there is a database, the table is not so small
         that solving it again is quicker than reading a file (the header of which would
         outweigh the results), and it would be read: a game that answers every position
-        itself (``exact_on_demand``) or knows the result of its start (``known_result``,
+        itself (``exact_search``) or knows the result of its start (``known_result``,
         e.g. from a table of its own) never has the table looked at.  (An exact search
         is not asked about the start: that may be its longest search.)"""
         game = self.game
         return (self.database is not None and len(self.table) >= SMALLEST_SAVED
-                and not game.exact_on_demand() and game.known_result(game.start()) is None)
+                and not game.capabilities.exact_search and self.known(game.start()) is None)
 
     def _load(self) -> None:
         if not self._loaded:
@@ -382,7 +391,7 @@ class Solver:
                         value[p], remote[p] = Value.TIE, level + 1
                         ties.setdefault(level + 1, []).append(p)
             level += 1
-        grundy = self._grundy(graph, value) if self.game.impartial else [None] * n
+        grundy = self._grundy(graph, value) if self.game.capabilities.impartial else [None] * n
         return [(VALUE_CODES[v] if v is not None else VALUE_CODES[Value.DRAW], r, g)
                 for v, r, g in zip(value, remote, grundy)]
 

@@ -4,6 +4,7 @@ Moves: ``a2`` (two from pile a), ``b1``, ``c3`` (three from each pile)."""
 from __future__ import annotations
 
 from gamesman.boards import text as boards
+from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import Game, Option, two_player_result
 
 Position = tuple[int, int, int]  # turn, pile a, pile b
@@ -13,9 +14,11 @@ class Wythoff(Game):
     name = "wythoff"
     title = "Wythoff's game"
     player_names = ("x", "o")
-    impartial = True
     size = Option(int, 7, "counters in each pile at the start", low=0, high=100)  # self.size: an int
     rules = "Take from one pile, or the same number from both; whoever takes the last counter wins."
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, impartial=True, solvable=True)
 
     def start(self) -> Position:
         return (0, self.size, self.size)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import sys
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
@@ -182,7 +181,8 @@ class Shell(Completion):
         width = max([4] + [len(n) for n in names])
         if rows and rows[0][1].value is None:
             players = [game.player_name(i) for i in range(game.players)]
-            self.say(("expected utilities" if game.has_chance else "utilities") + " after each move, best first:")
+            expected = "expected utilities" if game.capabilities.chance else "utilities"
+            self.say(expected + " after each move, best first:")
             self.say(f"{'move':<{width}}  " + "  ".join(f"{p:>6}" for p in players))
             for name, (_, result) in zip(names, rows):
                 self.say(f"{name:<{width}}  " + "  ".join(f"{plain_number(result.utility(p)):>6}"
@@ -325,7 +325,7 @@ class Shell(Completion):
         self.reveal = switch("reveal", args)
         self.say(f"reveal {args[0].lower()}" + (": every board shows the whole table" if self.reveal
                                        else ": each person sees only their own cards"))
-        if self.has_game and self.game.hidden_information:
+        if self.has_game and self.game.capabilities.hidden_information:
             self.sides_changed()
             if self.handover is None:
                 self.show()
@@ -387,8 +387,7 @@ class Shell(Completion):
 
     def do_rules(self, args: list[str], line: str) -> None:
         self.need_game()
-        module = sys.modules[type(self.game).__module__]
-        self.say((module.__doc__ or self.game.rules or self.game.title).strip())
+        self.say(self.game.instructions())
 
     def do_record(self, args: list[str], line: str) -> None:
         if not args:

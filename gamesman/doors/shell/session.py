@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, TextIO, TypeVar
 
+from gamesman.contract.capabilities import rounds
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.options import whole_number
 from gamesman.doors.shell.interrupts import Interrupts
@@ -427,7 +428,7 @@ class Session:
         from gamesman.contract.errors import OutOfTime
 
         deadline = None
-        if self.game.exact_on_demand() and not self.wait:
+        if self.game.capabilities.exact_search and not self.wait:
             deadline = time.monotonic() + EXACT_WAIT
         try:
             return self.solving(lambda: work(deadline))
@@ -446,7 +447,7 @@ class Session:
     def default_player(self) -> "Strategy":
         """The player for sides without one: perfect where the solver answers in time (an
         exact search on demand only with ``wait`` on), else the search player."""
-        if self.exact() and (self.wait or not self.game.exact_on_demand()):
+        if self.exact() and (self.wait or not self.game.capabilities.exact_search):
             return self.make_player(["perfect"])
         return self.searcher()
 
@@ -560,7 +561,7 @@ class Session:
         position = self.position
         after = self.game.play(position, move)
         self.push(Step(after, self.game.format_move(position, move), mover, by))
-        return self.game.round_summary(position, move, after)
+        return rounds(self.game).round_summary(position, move, after) if self.game.capabilities.rounds else None
 
     # -- seats (games with hidden information) --------------------------------------------
     def humans(self) -> list[int]:
@@ -569,7 +570,7 @@ class Session:
     def open_table(self) -> bool:
         """Whether the screen shows the whole table: no hidden information, reveal on,
         or nobody at the keyboard plays (every side is a computer)."""
-        return not self.game.hidden_information or self.reveal or not self.humans()
+        return not self.game.capabilities.hidden_information or self.reveal or not self.humans()
 
     def place_seats(self) -> None:
         """Who sits at the screen after the sides changed: the one person, or (several
@@ -628,7 +629,7 @@ class Session:
             name = game.player_name(mover)
             if not re.search(rf"\b{re.escape(name)} to \w", text):
                 text += f"\n{name} to move"
-        if game.hidden_information and self.reveal:
+        if game.capabilities.hidden_information and self.reveal:
             text += "\n(reveal on: the whole table is shown)"
         return text + seen_by
 
@@ -669,7 +670,7 @@ class Session:
         self.say(f"{self.game.variant_title()}: {self.game.spec}")
         if not self.exact():
             self.say("(too large to solve: no predictions; value and hint ask a search player)")
-        elif self.game.exact_on_demand() and not self.wait:
+        elif self.game.capabilities.exact_search and not self.wait:
             self.say(f"(answered by an exact search, which takes minutes on the first moves: predictions, value "
                      f"and hint wait {EXACT_WAIT:g} s for it; wait on waits however long)")
         self.play_automatic()

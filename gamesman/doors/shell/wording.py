@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable, Iterable
 
+from gamesman.contract.capabilities import rewards
+
 if TYPE_CHECKING:
     from gamesman.players.strategies import Estimate
 
@@ -15,8 +17,9 @@ def plain_number(value: float) -> str:
 def _phrase_utilities(game, utilities: Iterable[float], expected: bool) -> str:
     utilities = list(utilities)
     if len(utilities) == 1:
-        words = game.describe_utility(utilities[0], expected)
-        return words or ("expected utility " if expected else "utility ") + plain_number(utilities[0])
+        if game.capabilities.rewards:
+            return rewards(game).describe_utility(utilities[0], expected)
+        return ("expected utility " if expected else "utility ") + plain_number(utilities[0])
     pairs = ", ".join(f"{game.player_name(i)} {plain_number(u)}" for i, u in enumerate(utilities))
     return ("expected utilities " if expected else "utilities ") + pairs
 
@@ -24,7 +27,7 @@ def _phrase_utilities(game, utilities: Iterable[float], expected: bool) -> str:
 def describe_result(game, position: Hashable, result) -> str:
     """A solver result in words, for the player to move: ``x should win in 5``."""
     if result.value is None:
-        return _phrase_utilities(game, result.utilities or (), game.has_chance)
+        return _phrase_utilities(game, result.utilities or (), game.capabilities.chance)
     value, remoteness = result.value.value, result.remoteness
     if game.players == 1:
         if value == "win":

@@ -5,7 +5,7 @@ A **tier** is the positions at one distance from the root: for a ``layered`` gam
 pieces.  A game where some moves add nothing (a pass in Othello) may reach a
 position at several distances; it belongs to the tier of the longest, so every
 move still leads to a later tier.  A tier is cut into ``shards`` as the game says
-(``Game.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
+(``TierCut.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
 modulo the number of shards); Connect Four cuts by column heights, so that a shard's
 moves lead into few shards of the next tier and its task reads only those.
 

@@ -11,6 +11,7 @@ from typing import Hashable
 
 import numpy as np
 
+from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.files import remove_stale_temporaries
@@ -43,17 +44,18 @@ class TierRun:
         """Every position reachable from ``root`` solved tier by tier (see the module docstring),
         in at least ``shards`` shards a tier, more for a large index (INDEX_PER_SHARD)."""
         check_suitable(game)
-        wanted = max(self.shards, -(-(game.index_size() or 0) // INDEX_PER_SHARD))
+        wanted = max(self.shards, -(-(position_codes(game).index_size() or 0) // INDEX_PER_SHARD))
         if wanted != self.shards:
             return replace(self, shards=wanted).solve(game, root, limit, progress)
         started = time.perf_counter()
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(directory)  # what killed writers left (never a result), not live writers' files
-        lows = self._explore(game, directory, game.encode(root), limit, progress)
+        lows = self._explore(game, directory, position_codes(game).encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count, deepest, game.index_size(), progress)
+        store = assemble(game.spec, directory, lows, self.shards, count, deepest, position_codes(game).index_size(),
+                         progress)
         _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
@@ -110,7 +112,7 @@ class TierRun:
         count = deepest = 0
         started = time.perf_counter()
         for tier in range(len(lows) - 1, -1, -1):
-            after = range(tier + 1, min(tier + 2, len(lows)) if game.layered else len(lows))
+            after = range(tier + 1, min(tier + 2, len(lows)) if game.capabilities.layered else len(lows))
             later = [(t, lows[t]) for t in after]
             tasks = [(game.spec, str(directory), tier, shard, self.shards, lows[tier], later)
                      for shard in range(self.shards)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from typing import Hashable
 
+from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver.levelled import Solved
 from gamesman.solver.tiers.runners import tier_run
@@ -30,10 +31,10 @@ def beyond_one_machine(game: Game) -> str | None:
     >>> beyond_one_machine(make_game("hex"))
     'it numbers no positions, so nothing bounds what solving it takes'
     """
-    size = game.index_size() if game.has_codes() else None
+    size = position_codes(game).index_size() if game.capabilities.position_codes else None
     if size is None:
         return "it numbers no positions, so nothing bounds what solving it takes"
-    if game.layered and suitable(game):
+    if game.capabilities.layered and suitable(game):
         if size <= INDEX_LIMIT:
             return None
         return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
@@ -49,7 +50,7 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     (``levelled.solve``'s ``beyond_memory``): a layered variant of at most INDEX_LIMIT codes is
     solved in tiers on forked workers of this machine, one per core, in the cache's directory of
     tiers (so that an interrupted solve resumes); None for any other."""
-    if not (game.layered and suitable(game) and (game.index_size() or 0) <= INDEX_LIMIT):
+    if not (game.capabilities.layered and suitable(game) and (position_codes(game).index_size() or 0) <= INDEX_LIMIT):
         return None
     with tier_run() as run:
         return run.solve(game, root, limit, progress)

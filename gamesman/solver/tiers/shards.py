@@ -112,7 +112,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     codes = _shard_positions(spec, where, tier, shard, shards)
     children_results = TierResults(spec, where, later, shards)
-    if not _game(spec).layered and len(codes):
+    if not _game(spec).capabilities.layered and len(codes):
         codes = codes[children_results.look_up(codes)[0] == MISSING]
     flip_table, same_table = score_tables()
     results = np.empty(len(codes), np.uint16)

@@ -14,6 +14,7 @@ from typing import Iterator
 
 import numpy as np
 
+from gamesman.contract.capabilities import codes_version, tier_cut
 from gamesman.contract.game import CHANCE, Game
 from gamesman.solver.levelled import CHUNK, Expander, expander_for
 from gamesman.solver.results import SolverError
@@ -28,7 +29,7 @@ class TiersUnsuitable(SolverError):
 
 def suitable(game: Game) -> bool:
     """Whether the tier solver takes ``game``: two players, no Grundy numbers, positions with codes."""
-    return game.players == 2 and not game.impartial and game.has_codes()
+    return game.players == 2 and not game.capabilities.impartial and game.capabilities.position_codes
 
 
 def check_suitable(game: Game) -> None:
@@ -40,9 +41,9 @@ def check_suitable(game: Game) -> None:
 
 def _shard_label(spec: str, **fields: int) -> dict:
     """What a tier file says it holds: the variant, the version of its codes (which also names
-    the game's cut into shards: see ``Game.codes_version``) and the file's own ``fields``; a
-    file whose label differs is done again, never read."""
-    return {"spec": spec, "codes": _game(spec).codes_version, **fields}
+    the game's cut into shards: see ``PositionCodes.codes_version``) and the file's own ``fields``;
+    a file whose label differs is done again, never read."""
+    return {"spec": spec, "codes": codes_version(_game(spec)), **fields}
 
 
 @cache
@@ -86,9 +87,9 @@ def _expansions(spec: str, codes: np.ndarray) -> Iterator[tuple[np.ndarray, tupl
 
 
 def _cut(spec: str, codes: np.ndarray, shards: int, low: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """The game's cut of ``codes`` into shards (``Game.tier_shards``): each one's shard and its
+    """The game's cut of ``codes`` into shards (``TierCut.tier_shards``): each one's shard and its
     number there (numbers relative to the tier whose lowest code is ``low``)."""
-    shard_of, numbers = _game(spec).tier_shards(codes, shards, low)
+    shard_of, numbers = tier_cut(_game(spec)).tier_shards(codes, shards, low)
     return np.asarray(shard_of, np.int64), np.asarray(numbers, np.int64)
 
 

@@ -1,0 +1,352 @@
+"""What a variant can do, declared once: the :class:`Capabilities` record and its mixins.
+
+Every variant returns one record from ``Game.declare()`` (``Game.capabilities`` keeps
+it).  The core reads the record and never probes a game's attributes: it calls a
+capability's hooks only where the record claims the capability, through the
+accessors below (``position_codes(game)``, ...), which also tell the type checker
+which hooks the game has.  A game gets the hooks by inheriting the capability's
+mixin, before ``Game``::
+
+    class Nim(PositionCodes[Heaps], CompactForm[Heaps, Take], Game[Heaps, Take]):
+        def declare(self) -> Capabilities:
+            return Capabilities(players=2, impartial=True, position_codes=True, ...)
+
+The record is in the spirit of OpenSpiel's ``GameType``: a few typed facts about
+the variant, fixed when it is constructed.
+
+>>> record = Capabilities(players=2, position_codes=True)
+>>> record.position_codes, record.batch_expansion
+(True, False)
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar, Generic, Hashable, Protocol, TypeVar
+
+from gamesman.contract.errors import GameError
+
+#: A game's positions: immutable, hashable values (each game names its own type).
+Position = TypeVar("Position", bound=Hashable)
+#: A game's moves (and chance outcomes): hashable values whose text has no spaces.
+Move = TypeVar("Move", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What one variant of a game can do: one typed record, read by the core.
+
+    Every field but ``players`` is a capability the variant claims (True) or not;
+    a claimed capability with hooks comes with its mixin (see the module)."""
+
+    #: How many players (1 for a puzzle).
+    players: int
+    #: Chance moves occur (``to_move`` gives CHANCE and ``chances`` lists the outcomes).
+    chance: bool = False
+    #: Some player's view differs from the position (:class:`HiddenInformation`).
+    hidden_information: bool = False
+    #: Both players always have the same moves, so Grundy numbers apply.
+    impartial: bool = False
+    #: Every move adds a piece: no position repeats and the solver works level by level.
+    layered: bool = False
+    #: Positions are numbered by integers (:class:`PositionCodes`).
+    position_codes: bool = False
+    #: Whole arrays of codes expand at once (:class:`BatchExpansion`; needs position codes).
+    batch_expansion: bool = False
+    #: Tiers are cut into shards by a cut of the game's own (:class:`TierCut`).
+    tiers: bool = False
+    #: Random games run on a compiled compact form (:class:`CompactForm`).
+    compact_playouts: bool = False
+    #: ``known_result`` answers every position exactly, so no graph is ever walked.
+    exact_search: bool = False
+    #: ``known_result`` answers some positions from the game's own knowledge (:class:`KnownResults`).
+    known_results: bool = False
+    #: Small enough for the solver to solve on one machine.
+    solvable: bool = False
+    #: Played in hands or rounds that each end with a result (:class:`Rounds`).
+    rounds: bool = False
+    #: A move earns points right away, and the utility has words of its own (:class:`Rewards`).
+    rewards: bool = False
+    #: Moves are numbered in one fixed action space (for learning environments).
+    action_index: bool = False
+    #: A position is also a fixed-shape tensor of observations (for learning environments).
+    observation_tensor: bool = False
+    #: The board is drawn by the universal web board (UWAPI).
+    uwapi_board: bool = False
+
+
+class End(IntEnum):
+    """How a game stands for the player to move, as ``batch_expand`` says it."""
+
+    PLAYING = -1
+    WON = 0
+    LOST = 1
+    TIE = 2
+
+
+# -- the capabilities' mixins ---------------------------------------------------------------
+class PositionCodes(Generic[Position]):
+    """Positions as distinct non-negative integers (record: ``position_codes``).
+
+    With codes, the solver keeps its database as an array indexed by the codes."""
+
+    #: Raised whenever ``encode`` numbers positions differently, or ``tier_shards`` cuts
+    #: them differently, so that databases and tier files saved before are rebuilt
+    #: instead of read wrongly.
+    codes_version: ClassVar[int] = 1
+
+    def encode(self, position: Position) -> int:
+        """A distinct non-negative integer for ``position``."""
+        raise NotImplementedError
+
+    def decode(self, code: int) -> Position:
+        """The position whose ``encode`` is ``code``."""
+        raise NotImplementedError
+
+    def index_size(self) -> int | None:
+        """A bound on the codes of the positions reachable from the start, close to
+        their number (a perfect or near-perfect index), or None when there is none."""
+        return None
+
+
+class BatchExpansion:
+    """Many positions expanded at once, on numpy arrays (record: ``batch_expansion``)."""
+
+    def batch_expand(self, codes: Any) -> tuple[Any, Any, Any, Any]:
+        """``codes`` is a numpy int64 array of position codes; the answer is
+        ``(movers, ends, parents, children)``: for each code the player to move (int8;
+        CHANCE at a chance node) and how the game stands for that player (int8, the
+        values of :class:`End`); then, for every legal move of every position that goes
+        on, the index in ``codes`` of the position (non-decreasing) and the code of the
+        position the move leads to."""
+        raise NotImplementedError
+
+
+class TierCut:
+    """A cut of a tier's codes into shards of the game's own (record: ``tiers``)."""
+
+    def tier_shards(self, codes: Any, shards: int, low: int) -> tuple[Any, Any]:
+        """How the tier solver cuts a tier into ``shards``: for each code of ``codes``
+        (numpy int64) its shard, from the code alone, and its number within the shard,
+        by which the shard's results are kept: distinct among the codes of one tier in
+        that shard, growing with the code, and as close together as can be.  ``low`` is
+        the lowest code of the codes' tier (a code of another tier may be given too: its
+        number is then any).  This default cuts by code: shard ``code % shards``, number
+        ``code // shards - low // shards``.  A game where a move changes some part of the
+        code by one of a few steps cuts by that part instead, so that a shard's moves
+        lead into few shards of the next tier (Connect Four cuts by column heights)."""
+        return codes % shards, codes // shards - low // shards
+
+
+class CompactPlayouts(Generic[Position, Move]):
+    """Random games on a game's compact form (``CompactForm.compact_playouts``): compiled,
+    so many times faster than ``moves`` and ``play``, and the same games as theirs.
+
+    A compact form gives ``run`` (and ``named`` when its move numbers are not the moves);
+    ``game`` and ``utilities`` are made of them."""
+
+    def game(self, position: Position, seed: int) -> tuple[list[Move], tuple[float, ...]]:
+        """One uniformly random game from ``position`` (in play) to its end, its random
+        choices drawn from ``seed``: the moves as ``moves`` names them, and ``outcome``."""
+        utilities, moves = self.run(position, seed)
+        return self.named(moves), utilities
+
+    def utilities(self, position: Position, seed: int) -> tuple[float, ...]:
+        """The ``outcome`` of ``game(position, seed)`` alone (what a Monte-Carlo search needs)."""
+        return self.run(position, seed)[0]
+
+    def run(self, position: Position, seed: int) -> tuple[tuple[float, ...], Any]:
+        """The ``outcome`` and the moves of ``game(position, seed)``, the moves as the compact
+        form numbers them (an array)."""
+        raise NotImplementedError
+
+    def named(self, moves: Any) -> list[Move]:
+        """The moves of ``run`` as ``moves`` names them: by default their numbers are the moves."""
+        named: list[Move] = moves.tolist()
+        return named
+
+
+class CompactForm(Generic[Position, Move]):
+    """Fast random games on a compact form: bit boards or integer codes played by compiled
+    code (record: ``compact_playouts``).  The rules stay the reference: tests replay every
+    compact game by ``play`` and compare the ends."""
+
+    def compact_playouts(self) -> CompactPlayouts[Position, Move]:
+        """Uniformly random games played on this variant's compact form."""
+        raise NotImplementedError
+
+
+class KnownResults(Generic[Position]):
+    """Results the game knows itself, from a closed form, a table or an exact search
+    (record: ``known_results``, and ``exact_search`` when it answers every position)."""
+
+    def known_result(self, position: Position, deadline: float | None = None) -> Any:
+        """The solver's Result for ``position`` when the game knows it, else None.
+
+        The solver asks this first, so a game with a closed-form answer or a precomputed
+        table never has its graph walked.  With a ``deadline`` (a ``time.monotonic()``
+        value), a search that has not found the answer by then raises
+        :class:`~gamesman.contract.errors.OutOfTime`."""
+        raise NotImplementedError
+
+
+class HiddenInformation(Generic[Position]):
+    """Players see only part of the position (record: ``hidden_information``).
+
+    ``Game``'s views are the whole position; a game with hidden information says what
+    each player knows, and draws full positions that fit what one player knows."""
+
+    def view(self, position: Position, player: int) -> str:
+        """What ``player`` knows, as a string that ``parse_view`` reads back."""
+        raise NotImplementedError
+
+    def parse_view(self, text: str) -> Any:
+        """Read a view string back."""
+        raise NotImplementedError
+
+    def format_view(self, view: Any) -> str:
+        """The text of a view as ``parse_view`` returned it."""
+        raise NotImplementedError
+
+    def render_view(self, view: Any) -> str:
+        """A drawing of what one player knows, hidden parts drawn as hidden."""
+        raise NotImplementedError
+
+    def sample_position(self, view: Any, rng: random.Random) -> Position:
+        """A full position drawn at random among those the viewer cannot tell from the
+        real one: ``view`` (as ``parse_view`` returns it) with every hidden part dealt
+        again from what the viewer has not seen.  Search players use it, so that they
+        never look at hidden cards."""
+        raise NotImplementedError
+
+
+class Rounds(Generic[Position, Move]):
+    """Played in hands or rounds, each ending with a result every player may read
+    (record: ``rounds``): the shell tells it, the referee keeps the scores.  A game
+    gives either hook or both."""
+
+    def round_summary(self, position: Position, move: Move, after: Position) -> str | None:
+        """How the hand or round that ``move`` from ``position`` ends (reaching ``after``)
+        came out, in words every player may read (cards shown, pots or totals, winners,
+        running scores); None when the move ends no hand or round (or the game tells none)."""
+        return None
+
+    def round_scores(self, position: Position, after: Position) -> tuple[int, ...] | None:
+        """What each player won or lost (chips, points) in a hand or round that ended
+        between the two positions, else None (also for a game that keeps no such score)."""
+        return None
+
+
+class Rewards(Generic[Position, Move]):
+    """A move earns the players points right away (record: ``rewards``; OpenSpiel's
+    reward model of rewards at every step), and the utility they add up to is worded
+    in the game's own terms."""
+
+    def gain(self, position: Position, move: Move) -> tuple[float, ...]:
+        """What each player gains by ``move`` right now (what ``greedy`` maximises)."""
+        raise NotImplementedError
+
+    def describe_utility(self, utility: float, expected: bool) -> str:
+        """A one-player game's (expected) utility in its own words, e.g. ``chance to reach
+        2048: 99.99%`` or ``expected score 1234.5``."""
+        raise NotImplementedError
+
+
+# -- accessors: the record checked, the hooks typed ---------------------------------------------
+class Declaring(Protocol):
+    """What the accessors need of a game: its name and its record."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def capabilities(self) -> Capabilities: ...
+
+
+Hooks = TypeVar("Hooks")
+
+
+def _claimed(game: Declaring, capability: str, hooks: type[Hooks]) -> Hooks:
+    """``game`` as the mixin of a capability its record claims; a GameError otherwise."""
+    if not getattr(game.capabilities, capability):
+        raise GameError(f"{game.name}: this variant does not declare {capability}")
+    if not isinstance(game, hooks):
+        raise GameError(f"{game.name}: declares {capability} but has no {hooks.__name__} hooks")
+    return game
+
+
+def position_codes(game: Declaring) -> PositionCodes[Any]:
+    """The game's ``encode``/``decode`` hooks (it must declare ``position_codes``)."""
+    return _claimed(game, "position_codes", PositionCodes)
+
+
+def batch_expansion(game: Declaring) -> BatchExpansion:
+    """The game's ``batch_expand`` hook (it must declare ``batch_expansion``)."""
+    return _claimed(game, "batch_expansion", BatchExpansion)
+
+
+def tier_cut(game: Declaring) -> TierCut:
+    """The game's cut of tiers into shards: its own where it declares ``tiers``, else by code."""
+    return _claimed(game, "tiers", TierCut) if game.capabilities.tiers else TierCut()
+
+
+def codes_version(game: Declaring) -> int:
+    """The version of the game's codes and tier cut (1 for a game without codes).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> codes_version(make_game("connectfour")), codes_version(make_game("hex"))  # hex 11x11 has no codes
+    (3, 1)
+    """
+    return position_codes(game).codes_version if game.capabilities.position_codes else 1
+
+
+def compact_form(game: Declaring) -> CompactForm[Any, Any]:
+    """The game's compact form (it must declare ``compact_playouts``)."""
+    return _claimed(game, "compact_playouts", CompactForm)
+
+
+def known_results(game: Declaring) -> KnownResults[Any]:
+    """The game's ``known_result`` (it must declare ``known_results``)."""
+    return _claimed(game, "known_results", KnownResults)
+
+
+def hidden_information(game: Declaring) -> HiddenInformation[Any]:
+    """The game's views and ``sample_position`` (it must declare ``hidden_information``)."""
+    return _claimed(game, "hidden_information", HiddenInformation)
+
+
+def rounds(game: Declaring) -> Rounds[Any, Any]:
+    """The game's ``round_summary`` and ``round_scores`` (it must declare ``rounds``)."""
+    return _claimed(game, "rounds", Rounds)
+
+
+def rewards(game: Declaring) -> Rewards[Any, Any]:
+    """The game's ``gain`` and ``describe_utility`` (it must declare ``rewards``)."""
+    return _claimed(game, "rewards", Rewards)
+
+
+__all__ = [
+    "BatchExpansion",
+    "Capabilities",
+    "CompactForm",
+    "CompactPlayouts",
+    "End",
+    "HiddenInformation",
+    "KnownResults",
+    "Move",
+    "Position",
+    "PositionCodes",
+    "Rewards",
+    "Rounds",
+    "TierCut",
+    "batch_expansion",
+    "codes_version",
+    "compact_form",
+    "hidden_information",
+    "known_results",
+    "position_codes",
+    "rewards",
+    "rounds",
+    "tier_cut",
+]
