@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.registry import game_class, game_names, make_game
 from gamesman.players.play import random_outcome
@@ -122,8 +123,9 @@ def test_a_games_own_strategies_play_legal_moves(name):
     for strategy_name in type(game).strategies:
         try:
             strategy = make_strategy(game, [strategy_name], rng)
-        except Exception as problem:  # a strategy may refuse a variant, with a one-line reason
-            assert "\n" not in str(problem)
+        except GameError as problem:  # a strategy may refuse a variant, with a one-line reason
+            reason = str(problem)
+            assert reason.strip() and "\n" not in reason, f"{strategy_name}: {reason!r}"
             continue
         if start is not None:
             assert strategy.choose(start).move in game.moves(start)
