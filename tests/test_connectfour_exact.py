@@ -192,22 +192,35 @@ def test_a_table_that_grows_keeps_its_bounds_and_the_answers(monkeypatch):
     assert growing.result(cells, "x", "o") == answer and len(growing.table) >= 1 << 20
 
 
-def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right():
-    """A deadline that passes raises OutOfTime soon after it (the search returns to Python every
-    few milliseconds); afterwards the answers, with the table's new bounds, are those of a fresh
-    search."""
+def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right(monkeypatch):
+    """A deadline that passes raises OutOfTime at the search's next return to Python, which
+    comes every DEADLINE_SLICE nodes (a few milliseconds); afterwards the answers, with the
+    table's new bounds, are those of a fresh search.  The clock is a stand-in that passes the
+    deadline after a number of readings, so the nodes searched bound the time taken."""
     import time
 
     from gamesman.contract.errors import OutOfTime
+    from gamesman.games.connectfour.exact import DEADLINE_SLICE
 
     game = make_game("connectfour")
     position = game.parse_position("(x ---x--- ---o--- ------- ------- ------- -------)")
     late = next(p for p in (late_position(game, 32, seed) for seed in range(100)) if p is not None)
-    game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock starts
-    started = time.monotonic()
+    game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock is replaced
+    readings = []
+    readings_in_time = 5
+
+    def clock() -> float:  # before the deadline for five readings, after it from then on
+        readings.append(len(readings) < readings_in_time)
+        return 0.0 if readings[-1] else 2.0
+
+    monkeypatch.setattr(time, "monotonic", clock)
+    searched = game.exact.nodes
     with pytest.raises(OutOfTime):
-        game.known_result(game.start(), started + 0.2)
-    assert time.monotonic() - started < 0.6
+        game.known_result(game.start(), 1.0)
+    searched = game.exact.nodes - searched
+    monkeypatch.undo()
+    assert readings.count(False) == 1  # it stopped at the first reading past the deadline
+    assert 0 < searched <= readings_in_time * DEADLINE_SLICE  # the empty board takes minutes
     later = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
     assert game.known_result(later) == make_game("connectfour").known_result(later)
     with pytest.raises(OutOfTime):
