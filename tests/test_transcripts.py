@@ -158,6 +158,16 @@ def test_pytest_collects_transcripts_and_the_switch_rewrites_them(recorded, pyte
     assert copy.read_text() == good
 
 
+def test_a_transcript_that_says_it_is_slow_is_marked_slow(pytester):
+    quick = "# quick\n$ gamesman protocol\n> name\n= gamesman\n\n"
+    pytester.path.joinpath("quick.t").write_text(quick)
+    pytester.path.joinpath("slow.t").write_text("# a long solve\n# slow\n" + quick.partition("\n")[2])
+    listed = pytester.runpytest("-p", "gamesman.testing.pytest_transcripts", "-p", "no:cacheprovider",
+                                "--strict-markers", "--collect-only", "-q", "-m", "not slow")
+    assert [line for line in listed.stdout.lines if line.endswith(".t")] == ["quick.t::quick.t"]
+    assert "1/2 tests collected (1 deselected)" in listed.stdout.str()
+
+
 def test_update_keeps_a_matcher_when_a_line_is_inserted_before_it():
     transcript = parse("$ gamesman\ngamesman> x\nfirst\nsum * of 4 (glob)\nlast\n")
     actual = [[], ["gamesman> x", "a new line", "first", "sum 1 of 4", "last"]]
