@@ -31,8 +31,10 @@ SLOW = not os.environ.get("GAMESMAN_SLOW_TESTS")
 
 
 @pytest.mark.parametrize("rows, cols, in_a_row, stride", [
-    (4, 4, 4, 1), (5, 4, 4, 1), (4, 5, 4, 5 if SLOW else 1), (4, 4, 3, 1), (3, 5, 3, 1),
-    pytest.param(5, 5, 4, 4999, marks=pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1"))])
+    pytest.param(4, 4, 4, 1, marks=pytest.mark.slow), pytest.param(5, 4, 4, 1, marks=pytest.mark.slow),
+    pytest.param(4, 5, 4, 5 if SLOW else 1, marks=pytest.mark.slow), (4, 4, 3, 1), (3, 5, 3, 1),
+    pytest.param(5, 5, 4, 4999, marks=[pytest.mark.slow,
+                                       pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")])])
 def test_every_position_of_a_small_board_has_the_strong_solvers_value_and_remoteness(rows, cols, in_a_row, stride):
     """Every position the strong solver reaches (4x5: every fifth one, unless GAMESMAN_SLOW_TESTS
     is set; 5x5, only then: one in 4,999, some 14,000 positions)."""
@@ -117,6 +119,7 @@ def test_solve_the_protocol_and_perfect_play_answer_a_six_by_seven_position_exac
     assert ok and [move, *answer.split()] in rows
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")
 def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
     """The literature's fact (Allen; Allis, 1988): x wins, by the centre column, on the 41st move."""
@@ -126,6 +129,7 @@ def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
     assert str(solver.result(game.play(game.start(), 3))) == "lose 40"
 
 
+@pytest.mark.slow
 def test_the_opening_book_keeps_long_searches_and_is_filled_by_its_command(monkeypatch, capsys):
     import gamesman.games.connectfour.exact as exact
     from gamesman.games.connectfour.book import main
@@ -158,6 +162,7 @@ def test_without_numba_the_same_search_runs_as_plain_python():
     assert (found.stdout, found.stderr) == (f"False {expected}\n", "")
 
 
+@pytest.mark.slow
 def test_answers_are_the_same_with_the_book_as_without_it_and_the_book_holds_every_position_it_was_filled_with():
     from gamesman.games.connectfour.book import main, positions_up_to
 
@@ -238,6 +243,7 @@ def late_position(game, pieces: int, seed: int):
     return position if game.outcome(position) is None else None
 
 
+@pytest.mark.slow
 def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
     """On the empty 6x7 board (minutes of search) the prediction says it is not known yet, and
     value, values and hint give the search player's estimate and say why; near the end the exact

@@ -384,6 +384,7 @@ def test_two_phase_solves_the_superflip_in_at_most_21_moves():
     assert len(moves) <= 21 and solves(game, superflip, moves)
 
 
+@pytest.mark.slow
 def test_two_phase_stops_at_a_target_length_and_searches_on_for_a_time():
     solver = twophase_solver()
     rng = random.Random(6)

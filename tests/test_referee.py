@@ -305,6 +305,7 @@ def test_random_players_finish_a_game_of_every_game(name):
     replay(game, record.as_json(game))
 
 
+@pytest.mark.slow
 def test_the_engine_plays_poker_from_its_views():
     referee = Match(make_game("poker"), [f"{ENGINE} poker --strategy call", RANDOM, FIRST], games=1, max_moves=60)
     (record,) = referee.play()
@@ -325,6 +326,7 @@ def test_the_engine_plays_beverbende_from_its_views(tmp_path):
     assert len(said) == engine_turns and all(": humanlike: " in line for line in said)
 
 
+@pytest.mark.slow
 def test_poker_between_two_programs_plays_whole_games(tmp_path):
     """A poker match between two outside programs: every game played until one player has every chip."""
     record = tmp_path / "gamesman.games.jsonl"
@@ -416,6 +418,7 @@ time.sleep(60)  # never answers: forfeited at the time limit
 """
 
 
+@pytest.mark.slow
 def test_a_player_whose_child_escapes_its_session_does_not_stall_the_match(tmp_path):
     """The forfeited player's process group is killed and its pipe no longer read, so the match
     ends within its time limit although a grandchild in a new session keeps the pipe open."""

@@ -147,6 +147,7 @@ def test_tab_completes_a_move_and_a_command(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_ctrl_c_cancels_a_long_solve_and_the_line_being_typed(terminal):
     t = terminal()
     t.prompt()
@@ -204,6 +205,7 @@ def test_a_session_recorded_at_the_terminal_replays_as_a_transcript(terminal, tm
     assert check(path).diff == ""
 
 
+@pytest.mark.slow
 def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
     t = terminal()
     t.prompt()
@@ -243,6 +245,7 @@ def test_a_search_estimate_says_its_search_and_hint_agrees_with_it(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_colour_on_a_terminal_and_none_when_piped(terminal):
     t = terminal("shell", "cube", "--size", "2", "--scramble", "1")
     t.prompt()
@@ -281,6 +284,7 @@ def play_from_one_seat(t: Terminal, moves_in_order: tuple[str, ...], until: str,
     raise AssertionError(f"{until!r} never printed; the last output was {out[-600:]!r}")
 
 
+@pytest.mark.slow
 def test_poker_from_one_seat_shows_no_other_hole_card_before_the_showdown(terminal):
     t = terminal("shell", "poker", "--seed", "5", colour=False)
     assert "pass the keyboard to p1" in t.prompt("p1")  # three people: p1 takes the keyboard first
@@ -342,6 +346,7 @@ def test_hot_seat_passes_the_keyboard_and_clears_the_screen(terminal):
 
 # -- a newcomer's list at the terminal -------------------------------------------------------
 
+@pytest.mark.slow
 def test_predictions_stopped_by_ctrl_c_are_on_again_for_the_next_game(terminal):
     t = terminal()
     t.prompt()
@@ -370,6 +375,7 @@ def test_auto_plays_on_until_ctrl_c_and_the_board_is_drawn_again(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_one_letter_commands_at_the_terminal(terminal):
     t = terminal("shell", "tictactoe")
     t.prompt("x")
@@ -382,6 +388,7 @@ def test_one_letter_commands_at_the_terminal(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_save_then_start_with_load(terminal, tmp_path):
     path = tmp_path / "saved.txt"
     t = terminal("shell", "nim", "--heaps", "3", "--seed", "7")
