@@ -304,6 +304,7 @@ def test_count_report_prints_both_metrics():
 # -- the 3x3x3 two-phase solver --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_phase_solves_random_cubes_in_at_most_22_moves():
     game = make_game("cube")
     rng = random.Random(2024)

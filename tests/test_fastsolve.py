@@ -38,10 +38,13 @@ VARIANTS = [
     ("chopsticks", dict(hands=2, fingers=5, misere=True, wrap_around=True)),
 ]
 
+#: The variants that take seconds to check.
+SLOW_VARIANTS = [("connectfour", dict(rows=4, cols=4)), ("othello", dict(rows=4, cols=4, misere=True))]
+
 
 @pytest.mark.parametrize("name, options", [
     pytest.param(n, o, id=f"{n}-{'-'.join(map(str, o.values()))}",
-                 marks=[pytest.mark.slow] if (n, o) == ("connectfour", dict(rows=4, cols=4)) else [])
+                 marks=[pytest.mark.slow] if (n, o) in SLOW_VARIANTS else [])
     for n, o in VARIANTS])
 def test_fast_engine_agrees_with_the_reference_everywhere(name, options):
     check_engines_agree(make_game(name, **options), at_least=10)

@@ -28,6 +28,7 @@ def value(hand: str) -> int:
 
 # -- the evaluator --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_five_card_hand_is_ranked_into_the_standard_counts():
     counts = [0] * len(CATEGORIES)
     for hand in combinations(range(52), 5):

@@ -186,6 +186,7 @@ def test_ctrl_d_leaves_and_history_persists(terminal, tmp_path):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_a_session_recorded_at_the_terminal_replays_as_a_transcript(terminal, tmp_path):
     path = tmp_path / "played.t"
     t = terminal("shell", "--seed", "11")
@@ -231,6 +232,7 @@ def test_repeated_ctrl_c_during_a_long_solve_never_ends_the_shell(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_a_search_estimate_says_its_search_and_hint_agrees_with_it(terminal):
     t = terminal("shell", "othello", "--rows", "8", "--cols", "8")
     t.prompt("b")
@@ -306,6 +308,7 @@ def test_poker_from_one_seat_shows_no_other_hole_card_before_the_showdown(termin
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_beverbende_from_one_seat_shows_only_the_cards_it_has_seen(terminal):
     t = terminal("shell", "beverbende", "--players", "2", "--seed", "5", colour=False)
     t.prompt("p1")
@@ -359,6 +362,7 @@ def test_predictions_stopped_by_ctrl_c_are_on_again_for_the_next_game(terminal):
     assert t.finish() == 0
 
 
+@pytest.mark.slow
 def test_auto_plays_on_until_ctrl_c_and_the_board_is_drawn_again(terminal):
     t = terminal("shell", "2048", "--rows", "4", "--cols", "4")
     t.prompt()

@@ -49,7 +49,7 @@ def misere_mover_wins(heaps, take, size):
     return h % (take + 1) != 1
 
 
-@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize("engine", [pytest.param("fast", marks=pytest.mark.slow), "reference"])
 def test_misere_nim_agrees_with_bouton(engine):
     """Misère Nim: every variant where any number may be taken, and every one-heap variant."""
     variants = [(heaps, size, take) for heaps, size, take in SMALL_NIMS if take == size or heaps == 1]

@@ -52,6 +52,7 @@ def test_forked_workers_solve_as_one_machine(tmp_path):
     assert not any(tmp_path.iterdir())  # the shards' files go once the database is built
 
 
+@pytest.mark.slow
 def test_the_database_is_the_one_the_cli_reads(tmp_path, capsys):
     game = make_game("connectfour", rows=4, cols=4)
     start = game.format_position(game.start())
@@ -288,6 +289,7 @@ def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
                 process.kill()
 
 
+@pytest.mark.slow
 def test_a_large_database_is_built_a_tier_at_a_time(tmp_path, monkeypatch):
     from gamesman.solver import tiers
 

@@ -124,6 +124,7 @@ def test_compare_and_updated_on_given_output():
     assert updated(transcript, actual) == "$ gamesman\nhello\ngamesman> x\nworld (glob)\nextra\n"
 
 
+@pytest.mark.slow
 def test_a_session_recorded_from_piped_input_replays(tmp_path):
     path = tmp_path / "piped.t"
     lines = ["new nim --heaps 2 --size 2 --take 2", "computer o random", "1-1", f"record {path}", "values",
