@@ -108,13 +108,17 @@ def test_imports_go_one_way():
 
 
 #: Import cycles still present, each a set of modules: the contract's Game and Strategy name
-#: each other's types; the contract's rework removes this cycle, and this exception with it.
+#: each other's types; the contract's rework removes this cycle, and this exception with it
+#: (the test fails while a cycle listed here is gone, so that the list is kept short).
 KNOWN_CYCLES = [{"gamesman.contract.game", "gamesman.contract.strategy"}]
 
 
 def test_no_import_cycles():
-    cycles = [cycle for cycle in import_cycles(graph()) if set(cycle) not in KNOWN_CYCLES]
-    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+    found = [set(cycle) for cycle in import_cycles(graph())]
+    cycles = [cycle for cycle in found if cycle not in KNOWN_CYCLES]
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(sorted(c)) for c in cycles)
+    gone = [known for known in KNOWN_CYCLES if known not in found]
+    assert not gone, f"no longer cycles: remove {gone} from KNOWN_CYCLES"
 
 
 def test_an_import_cycle_through_a_type_only_import_is_found():
