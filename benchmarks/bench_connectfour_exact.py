@@ -20,6 +20,10 @@ the machine does not count; on a quiet machine they are the wall-clock times.
 ``--empty`` also solves the empty board (minutes) and checks the literature's
 answer: a first-player win on the 41st move of the game; it reports the positions
 searched a second, and the clock's time beside the processor's.
+
+Last, the deadline: how long after a deadline of 0.2 s on the empty board the search
+stops (clock seconds; the shell waits 0.5 s for an exact answer, so this should be
+a few milliseconds).
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ import resource
 import statistics
 import time
 
+from gamesman.contract.errors import OutOfTime
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
 from gamesman.games.connectfour.exact import ExactSearch
@@ -83,6 +88,16 @@ def percentile(times: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
+def overshoot(game) -> float:
+    """Clock seconds from a deadline to the OutOfTime that ends a search of the empty board."""
+    deadline = time.monotonic() + 0.2
+    try:
+        game.known_result(game.start(), deadline)
+    except OutOfTime:
+        return time.monotonic() - deadline
+    raise AssertionError("the empty board was solved within 0.2 s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="positions per depth (default 20)")
@@ -120,6 +135,7 @@ def main() -> None:
         verdict = "ok" if str(result) == "win 41" else "WRONG (the literature: win 41)"
         print(f"empty board: {result} in {seconds:.0f} s of processor time ({time.monotonic() - started:.0f} s "
               f"on the clock), {search.nodes:,} positions searched, {search.nodes / seconds:,.0f}/s: {verdict}")
+    print(f"deadline: the search stops {overshoot(game) * 1000:.1f} ms after it")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"memory: the search's arrays {search.nbytes / 2 ** 20:.0f} MB; the process's peak {peak:.0f} MB")
 

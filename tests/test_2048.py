@@ -142,6 +142,7 @@ def test_moves_and_chance_outcomes_are_parsed_and_printed():
         GAME.play(chance, "left")
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(text=st.text(max_size=8) | st.text(alphabet="0124@abdeé ", max_size=6))
 def test_a_chance_outcome_typed_wrong_is_an_illegal_move(text):
@@ -364,6 +365,7 @@ def brute_force_from(game, position):
     return value(position)
 
 
+@pytest.mark.slow
 def test_3x3_with_a_low_target_is_solved_exactly():
     game = make_game("2048", rows=3, cols=3, target=32)
     assert game.capabilities.solvable and make_game("2048", rows=3, cols=3, target=64).capabilities.solvable
@@ -462,6 +464,7 @@ def test_expectimax_scores_the_target_as_a_win():
     assert game.outcome(game.play(position, choice.move)) == (1.0,)
 
 
+@pytest.mark.slow
 def test_the_search_strategy_is_expectimax():
     assert GAME.search_strategy == "expectimax"
     position = GAME.parse_position("(player 0 2,2,-,- -,-,-,- -,-,-,- -,-,-,-)")

@@ -253,6 +253,7 @@ def test_random_playouts_round_trip(rows, cols, captures, misere, freeze):
     check_random_playouts(game, seed=rows, playouts=3, cap=120)  # play may loop: capped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [
     dict(rows=3, cols=3),
     dict(rows=3, cols=3, captures=1),

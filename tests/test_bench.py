@@ -7,6 +7,7 @@ from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver
 
 
+@pytest.mark.slow
 def test_a_fresh_process_solves_and_reports_size_memory_and_lookups():
     game = make_game("tictactoe")
     expected = Solver(game, database=None)

@@ -186,6 +186,7 @@ def test_a_variant_too_large_to_solve_on_demand_is_solved_with_large_and_then_an
     assert shell.exact()  # the shell answers from the database instead of estimating
 
 
+@pytest.mark.slow
 def test_best_gives_the_move_and_its_value_or_the_whole_line():
     assert run("best", "tictactoe", "(x xo- --- ---)").stdout == "a2 win 5\n"
     line = run("best", "onetwoten", "--line", "(L 0)").stdout.splitlines()
@@ -200,6 +201,7 @@ def test_best_gives_the_move_and_its_value_or_the_whole_line():
     assert over.returncode == 2 and "the game is over here" in over.stderr
 
 
+@pytest.mark.slow
 def test_best_line_solves_a_scrambled_cube():
     scrambled = run("start", "cube", "--scramble", "12", "--seed", "5").stdout.strip()
     line = run("best", "cube", "--line", scrambled).stdout.split("\n")[:-1]

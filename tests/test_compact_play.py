@@ -147,6 +147,7 @@ def test_the_games_declare_their_compiled_search_players():
         make_strategy(make_game("othello", rows=9, cols=8), "bitalphabeta")
 
 
+@pytest.mark.slow
 def test_rave_takes_a_winning_cell_and_is_seeded():
     game = make_game("hex", size=4)
     # Black (x) joins rows 1 and 4; b1 b2 b3 are Black's, b4 wins at once.
@@ -158,6 +159,7 @@ def test_rave_takes_a_winning_cell_and_is_seeded():
     assert again.move == choice.move
 
 
+@pytest.mark.slow
 def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
     game = make_game("othello")
     value = Solver(game).result(game.start())

@@ -31,8 +31,10 @@ SLOW = not os.environ.get("GAMESMAN_SLOW_TESTS")
 
 
 @pytest.mark.parametrize("rows, cols, in_a_row, stride", [
-    (4, 4, 4, 1), (5, 4, 4, 1), (4, 5, 4, 5 if SLOW else 1), (4, 4, 3, 1), (3, 5, 3, 1),
-    pytest.param(5, 5, 4, 4999, marks=pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1"))])
+    pytest.param(4, 4, 4, 1, marks=pytest.mark.slow), pytest.param(5, 4, 4, 1, marks=pytest.mark.slow),
+    pytest.param(4, 5, 4, 5 if SLOW else 1, marks=pytest.mark.slow), (4, 4, 3, 1), (3, 5, 3, 1),
+    pytest.param(5, 5, 4, 4999, marks=[pytest.mark.slow,
+                                       pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")])])
 def test_every_position_of_a_small_board_has_the_strong_solvers_value_and_remoteness(rows, cols, in_a_row, stride):
     """Every position the strong solver reaches (4x5: every fifth one, unless GAMESMAN_SLOW_TESTS
     is set; 5x5, only then: one in 4,999, some 14,000 positions)."""
@@ -117,6 +119,7 @@ def test_solve_the_protocol_and_perfect_play_answer_a_six_by_seven_position_exac
     assert ok and [move, *answer.split()] in rows
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")
 def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
     """The literature's fact (Allen; Allis, 1988): x wins, by the centre column, on the 41st move."""
@@ -126,6 +129,7 @@ def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
     assert str(solver.result(game.play(game.start(), 3))) == "lose 40"
 
 
+@pytest.mark.slow
 def test_the_opening_book_keeps_long_searches_and_is_filled_by_its_command(monkeypatch, capsys):
     import gamesman.games.connectfour.exact as exact
     from gamesman.games.connectfour.book import main
@@ -158,6 +162,7 @@ def test_without_numba_the_same_search_runs_as_plain_python():
     assert (found.stdout, found.stderr) == (f"False {expected}\n", "")
 
 
+@pytest.mark.slow
 def test_answers_are_the_same_with_the_book_as_without_it_and_the_book_holds_every_position_it_was_filled_with():
     from gamesman.games.connectfour.book import main, positions_up_to
 
@@ -192,22 +197,35 @@ def test_a_table_that_grows_keeps_its_bounds_and_the_answers(monkeypatch):
     assert growing.result(cells, "x", "o") == answer and len(growing.table) >= 1 << 20
 
 
-def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right():
-    """A deadline that passes raises OutOfTime soon after it (the search returns to Python every
-    few milliseconds); afterwards the answers, with the table's new bounds, are those of a fresh
-    search."""
+def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right(monkeypatch):
+    """A deadline that passes raises OutOfTime at the search's next return to Python, which
+    comes every DEADLINE_SLICE nodes (a few milliseconds); afterwards the answers, with the
+    table's new bounds, are those of a fresh search.  The clock is a stand-in that passes the
+    deadline after a number of readings, so the nodes searched bound the time taken."""
     import time
 
     from gamesman.contract.errors import OutOfTime
+    from gamesman.games.connectfour.exact import DEADLINE_SLICE
 
     game = make_game("connectfour")
     position = game.parse_position("(x ---x--- ---o--- ------- ------- ------- -------)")
     late = next(p for p in (late_position(game, 32, seed) for seed in range(100)) if p is not None)
-    game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock starts
-    started = time.monotonic()
+    game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock is replaced
+    readings = []
+    readings_in_time = 5
+
+    def clock() -> float:  # before the deadline for five readings, after it from then on
+        readings.append(len(readings) < readings_in_time)
+        return 0.0 if readings[-1] else 2.0
+
+    monkeypatch.setattr(time, "monotonic", clock)
+    searched = game.exact.nodes
     with pytest.raises(OutOfTime):
-        game.known_result(game.start(), started + 0.2)
-    assert time.monotonic() - started < 0.6
+        game.known_result(game.start(), 1.0)
+    searched = game.exact.nodes - searched
+    monkeypatch.undo()
+    assert readings.count(False) == 1  # it stopped at the first reading past the deadline
+    assert 0 < searched <= readings_in_time * DEADLINE_SLICE  # the empty board takes minutes
     later = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
     assert game.known_result(later) == make_game("connectfour").known_result(later)
     with pytest.raises(OutOfTime):
@@ -225,6 +243,7 @@ def late_position(game, pieces: int, seed: int):
     return position if game.outcome(position) is None else None
 
 
+@pytest.mark.slow
 def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
     """On the empty 6x7 board (minutes of search) the prediction says it is not known yet, and
     value, values and hint give the search player's estimate and say why; near the end the exact

@@ -304,6 +304,7 @@ def test_count_report_prints_both_metrics():
 # -- the 3x3x3 two-phase solver --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_phase_solves_random_cubes_in_at_most_22_moves():
     game = make_game("cube")
     rng = random.Random(2024)
@@ -384,6 +385,7 @@ def test_two_phase_solves_the_superflip_in_at_most_21_moves():
     assert len(moves) <= 21 and solves(game, superflip, moves)
 
 
+@pytest.mark.slow
 def test_two_phase_stops_at_a_target_length_and_searches_on_for_a_time():
     solver = twophase_solver()
     rng = random.Random(6)

@@ -38,8 +38,14 @@ VARIANTS = [
     ("chopsticks", dict(hands=2, fingers=5, misere=True, wrap_around=True)),
 ]
 
+#: The variants that take seconds to check.
+SLOW_VARIANTS = [("connectfour", dict(rows=4, cols=4)), ("othello", dict(rows=4, cols=4, misere=True))]
 
-@pytest.mark.parametrize("name, options", VARIANTS, ids=[f"{n}-{'-'.join(map(str, o.values()))}" for n, o in VARIANTS])
+
+@pytest.mark.parametrize("name, options", [
+    pytest.param(n, o, id=f"{n}-{'-'.join(map(str, o.values()))}",
+                 marks=[pytest.mark.slow] if (n, o) in SLOW_VARIANTS else [])
+    for n, o in VARIANTS])
 def test_fast_engine_agrees_with_the_reference_everywhere(name, options):
     check_engines_agree(make_game(name, **options), at_least=10)
 
@@ -52,6 +58,7 @@ def test_a_root_off_the_index_is_solved_with_sparse_codes():
     assert game.encode(root) >= game.index_size()
 
 
+@pytest.mark.slow
 def test_codes_round_trip_on_every_reachable_position():
     """Distinct codes for every position; decoding checked on a sample (it is slow one by one)."""
     rng = random.Random(5)

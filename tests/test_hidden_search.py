@@ -54,8 +54,8 @@ def test_a_sampled_position_looks_the_same_to_its_viewer(name, options):
     assert differs > 20  # the hidden cards really are dealt again
 
 
-SEARCHES = [(name, options, ["mcts", "48"]) for name, options in GAMES] + [
-    ("beverbende", dict(players=2), ["alphabeta", "1"])]
+SEARCHES = [pytest.param(name, options, ["mcts", "48"], marks=[pytest.mark.slow] if name == "poker" else [])
+            for name, options in GAMES] + [("beverbende", dict(players=2), ["alphabeta", "1"])]
 
 
 @pytest.mark.parametrize("name, options, strategy", SEARCHES)

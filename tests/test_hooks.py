@@ -11,6 +11,7 @@ import random
 import pytest
 
 from gamesman.contract.capabilities import hidden_information
+from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import game_names, make_game
 from gamesman.players.strategies import make_strategy
@@ -53,8 +54,9 @@ def test_a_games_own_strategies_play_legal_moves(name):
     for strategy_name in type(game).strategies:
         try:
             strategy = make_strategy(game, [strategy_name], rng)
-        except Exception as problem:  # a strategy may refuse a variant, with a one-line reason
-            assert "\n" not in str(problem)
+        except GameError as problem:  # a strategy may refuse a variant, with a one-line reason
+            reason = str(problem)
+            assert reason.strip() and "\n" not in reason, f"{strategy_name}: {reason!r}"
             continue
         if start is not None:
             assert strategy.choose(start).move in game.moves(start)

@@ -269,6 +269,7 @@ def test_batch_expand_passes_and_chains():
     )])
 
 
+@pytest.mark.slow
 def test_solver_consistency_on_3x3():
     game = kaboom(rows=3, cols=3, in_a_row=3)
     assert check_solver_consistency(game, 50_000) > 30_000

@@ -197,6 +197,7 @@ def test_solver_consistency_small_boards(rows, cols, misere, place_anywhere):
     assert check_solver_consistency(g, 20_000) > 10
 
 
+@pytest.mark.slow
 def test_solver_consistency_default_board():
     assert check_solver_consistency(game(), 100_000) > 50_000
 

@@ -52,6 +52,7 @@ def gamesman(python: Path, *args: str, stdin: str = "") -> subprocess.CompletedP
                           timeout=120, cwd=str(python.parent), env={**os.environ, "GAMESMAN_SEED": "1"})
 
 
+@pytest.mark.slow
 def test_the_plugin_is_listed_parsed_and_solved(plugin_python):
     assert "wythoff: Wythoff's game" in gamesman(plugin_python, "games").stdout
     assert gamesman(plugin_python, "start", "wythoff", "--size", "5").stdout.strip() == "(x 5 5)"

@@ -29,6 +29,7 @@ def value(hand: str) -> int:
 
 # -- the evaluator --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_five_card_hand_is_ranked_into_the_standard_counts():
     counts = [0] * len(CATEGORIES)
     for hand in combinations(range(52), 5):
@@ -52,6 +53,7 @@ def test_five_card_counts_by_class_agree_with_the_enumeration():
         poker_stats(8)
 
 
+@pytest.mark.slow
 def test_poker_stats_says_how_it_counts_and_how_fast_the_evaluator_is():
     text = poker_stats(5, speed_hands=400)
     assert "straight flush          40" in text
@@ -682,6 +684,7 @@ def test_strategies_play_whole_games():
             position = game.play(position, move)
 
 
+@pytest.mark.slow
 def test_simulate_reports_chips_won_per_hand_for_each_seat():
     out = subprocess.run([sys.executable, "-m", "gamesman", "simulate", "poker", "--players", "3", "--chips", "30",
                           "--strategy", "equity 20", "--strategy", "call", "--games", "6", "--seed", "2"],

@@ -159,6 +159,7 @@ WHOLE_GAME_OPTIONS = {"cube": ["size=2", "scramble=4"]}
 WHOLE_GAME_STRATEGY = {"cube": "optimal"}
 
 
+@pytest.mark.slow
 def test_a_whole_game_of_every_game(session):
     """Every registered game: random moves (a solving strategy for a puzzle) until the outcome
     says it is over, checking the moves and the position after every move."""
@@ -234,6 +235,7 @@ def test_boardsize_takes_width_and_height():
     assert engine.close() == 0
 
 
+@pytest.mark.slow
 def test_a_strategy_that_does_not_fit_the_new_game_falls_back_to_random():
     engine = Session("poker", "--strategy", "call")
     assert engine.ask("game tictactoe") == ("tictactoe(misere=false)\nstrategy call does not apply (call: a strategy "
@@ -266,6 +268,7 @@ def test_genmove_logs_what_the_strategy_found_and_resigns_at_the_end():
     assert log[2] == "genmove resign: the game is over (o wins)"
 
 
+@pytest.mark.slow
 def test_value_of_a_variant_too_large_to_solve_is_a_labelled_estimate():
     engine = Session("hex", "--size", "5", "--seed", "3")
     first = [engine.ask("genmove") for _ in range(2)]
@@ -309,6 +312,7 @@ def test_solver_commands_and_strategies():
     assert engine.close() == 0
 
 
+@pytest.mark.slow
 def test_seed_makes_genmove_repeatable():
     def game_with_seed(seed):
         engine = Session("--seed", str(seed))
@@ -325,6 +329,7 @@ def test_seed_makes_genmove_repeatable():
     engine.close()
 
 
+@pytest.mark.slow
 def test_bad_command_line_is_exit_status_2():
     for args in (["chess"], ["nim", "--heaps", "99"], ["--strategy", "telepathy"], ["nim", "extra"]):
         done = subprocess.run([sys.executable, "-m", "gamesman", "protocol", *args], cwd=ROOT,
@@ -407,6 +412,7 @@ def documented_session() -> list[tuple[str, str]]:
     return pairs
 
 
+@pytest.mark.slow
 def test_the_documented_examples_are_true(session):
     pairs = documented_session()
     assert len(pairs) > 40

@@ -50,7 +50,8 @@ def check_consistent(game, position, solver) -> None:
         assert not over or result.endswith(" 0")
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name == "chopsticks" else name
+                                  for name in sorted(VARIANTS)])
 @BUDGET
 @given(seed=st.integers(0, 2 ** 32 - 1), mutations=st.lists(st.tuples(st.integers(0, 10 ** 6), st.sampled_from(
     "xo-bwBWLRPz0123456789 ()|,/.+:*@UFRDLBKQJTAcdhs"), st.sampled_from(["replace", "insert", "delete"])), min_size=1, max_size=3))
@@ -100,6 +101,7 @@ def check_accepts_exactly_what_play_reaches(game, texts) -> None:
         ("over", board(text)) for text in reached if game.outcome(game.parse_position(text)) is not None}
 
 
+@pytest.mark.slow
 def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_names():
     """Every board of x, o and - with either turn."""
     check_accepts_exactly_what_play_reaches(make_game("tictactoe"), (
@@ -107,7 +109,7 @@ def test_tictactoe_accepts_exactly_what_play_reaches_whoever_a_finished_board_na
         for cells in itertools.product("xo-", repeat=9) for turn in "xo"))
 
 
-@pytest.mark.parametrize("rows, cols, in_a_row", [(2, 3, 2), (3, 2, 3), (3, 3, 3)])
+@pytest.mark.parametrize("rows, cols, in_a_row", [(2, 3, 2), (3, 2, 3), pytest.param(3, 3, 3, marks=pytest.mark.slow)])
 def test_kaboom_before_any_detonation_accepts_exactly_what_play_reaches(rows, cols, in_a_row):
     """Without bombs Kaboom is Connect Four: every board of x, o and - with either turn."""
     game = make_game("kaboom", rows=rows, cols=cols, in_a_row=in_a_row, bombs=0)
@@ -144,6 +146,7 @@ def test_connectfour_accepts_exactly_what_play_reaches(rows, cols):
         for cells in itertools.product("xo-", repeat=rows * cols) for turn in "xo"))
 
 
+@pytest.mark.slow
 def test_the_drop_order_search_agrees_with_trying_every_order():
     """On every stacking of up to three columns of up to four pieces: some order of drops
     exists exactly when trying every interleaving of the columns finds one."""

@@ -13,6 +13,7 @@ import pytest
 from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import game_names, make_game
 from gamesman.protocol.referee import Match, PlayerFailure, Program
+from processes import running
 from protocol_toys import Coins, Peek, Race3, Reach
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,12 +116,11 @@ def test_game_options_reach_the_players(tmp_path):
     ("exit", "ended the session (exit status 0) during the game"),
 ])
 def test_misbehaving_players_forfeit(mode, reason):
-    """The bad player (program 1) forfeits every game, whichever side it plays; the match ends."""
+    """The bad player (program 1) forfeits every game, whichever side it plays; the match ends
+    (the player that hangs sleeps for an hour: a referee that waited for it would not return)."""
     game = make_game("tictactoe")
-    started = time.monotonic()
     referee = Match(game, [f"{MISBEHAVE} {mode} 1", f"{RANDOM} --seed 2"], games=2, time_per_move=0.5)
     records = referee.play()
-    assert time.monotonic() - started < 30
     for record in records:
         assert record.forfeit is not None and record.forfeit["program"] == 1
         assert reason in record.forfeit["reason"], record.forfeit
@@ -132,11 +132,10 @@ def test_misbehaving_players_forfeit(mode, reason):
 
 
 def test_a_silent_player_does_not_hang_the_referee():
+    """It never answers, so the match ends only if the referee stops waiting at the time limit."""
     referee = Match(make_game("nim"), [f"{MISBEHAVE} silent", RANDOM], games=1, time_per_move=0.3,
                     startup_allowance=0.2)
-    started = time.monotonic()
     (record,) = referee.play()
-    assert time.monotonic() - started < 10
     assert record.forfeit == {"player": "x", "program": 1, "reason": "timed out: no reply to game within 0.5 s"}
 
 
@@ -305,6 +304,7 @@ def test_random_players_finish_a_game_of_every_game(name):
     replay(game, record.as_json(game))
 
 
+@pytest.mark.slow
 def test_the_engine_plays_poker_from_its_views():
     referee = Match(make_game("poker"), [f"{ENGINE} poker --strategy call", RANDOM, FIRST], games=1, max_moves=60)
     (record,) = referee.play()
@@ -325,6 +325,7 @@ def test_the_engine_plays_beverbende_from_its_views(tmp_path):
     assert len(said) == engine_turns and all(": humanlike: " in line for line in said)
 
 
+@pytest.mark.slow
 def test_poker_between_two_programs_plays_whole_games(tmp_path):
     """A poker match between two outside programs: every game played until one player has every chip."""
     record = tmp_path / "gamesman.games.jsonl"
@@ -390,17 +391,16 @@ def test_chips_won_per_hand():
 
 
 def test_a_program_that_stops_reading_cannot_block_the_referee():
+    """Once the pipe to it is full, a referee that wrote without a deadline would wait for ever."""
     blind = "import sys, time\nwhile True:\n    sys.stdout.write('=\\n\\n'); sys.stdout.flush(); time.sleep(0.01)"
     program = Program(1, f'{PYTHON} -c "{blind}"')  # it answers everything, and reads nothing
     program.start()
-    started = time.monotonic()
     try:
         with pytest.raises(PlayerFailure, match="timed out: did not read setposition within 0.5 s"):
             for _ in range(100):  # far more than a pipe holds
                 program.ask("setposition " + "x" * 60000, time.monotonic() + 0.5, 0.5)
     finally:
         program.stop(gently=False)
-    assert time.monotonic() - started < 10
 
 
 ESCAPER = """
@@ -416,22 +416,24 @@ time.sleep(60)  # never answers: forfeited at the time limit
 """
 
 
+@pytest.mark.slow
 def test_a_player_whose_child_escapes_its_session_does_not_stall_the_match(tmp_path):
     """The forfeited player's process group is killed and its pipe no longer read, so the match
     ends within its time limit although a grandchild in a new session keeps the pipe open."""
     script, pids = tmp_path / "escaper.py", tmp_path / "pids"
     script.write_text(ESCAPER)
-    started = time.monotonic()
+    escaped = []
     try:
         done = match("nim", "--player", f"{PYTHON} {script} {pids}", "--player", FIRST, "--games", "2",
                      "--time-per-move", "0.5")
     finally:
         for pid in pids.read_text().split() if pids.exists() else []:
+            escaped.append(running(int(pid)))
             try:
                 os.kill(int(pid), signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    assert time.monotonic() - started < 30
+    assert escaped and all(escaped)  # they hold the pipe for a minute: the match did not wait for them
     # it never answered its first command: a player that never started, reported and scored as forfeits
     assert done.returncode == 1 and "never started: timed out" in done.stderr, done.stderr
     assert done.stdout.count("forfeit") >= 2

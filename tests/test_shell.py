@@ -682,6 +682,7 @@ def test_record_writes_a_transcript_that_replays(tmp_path):
     assert check(path).diff == ""
 
 
+@pytest.mark.slow
 def test_a_recording_names_a_random_seed(tmp_path):
     s = Shell(write=lambda text: None, seed=4242, argv=["nim", "--heaps", "2"])
     assert s.command_line() == "$ gamesman shell --seed 4242 nim --heaps 2"

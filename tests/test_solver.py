@@ -26,7 +26,7 @@ def nim_sum(numbers):
     return reduce(lambda a, b: a ^ b, numbers, 0)
 
 
-@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize("engine", [pytest.param("fast", marks=pytest.mark.slow), "reference"])
 def test_nim_agrees_with_grundy_theory(engine):
     """Normal play: a heap of h is worth h mod (take + 1); the position is their XOR."""
     for heaps, size, take in SMALL_NIMS:
@@ -50,7 +50,7 @@ def misere_mover_wins(heaps, take, size):
     return h % (take + 1) != 1
 
 
-@pytest.mark.parametrize("engine", ["fast", "reference"])
+@pytest.mark.parametrize("engine", [pytest.param("fast", marks=pytest.mark.slow), "reference"])
 def test_misere_nim_agrees_with_bouton(engine):
     """Misère Nim: every variant where any number may be taken, and every one-heap variant."""
     variants = [(heaps, size, take) for heaps, size, take in SMALL_NIMS if take == size or heaps == 1]
@@ -85,6 +85,7 @@ def test_tictactoe_is_a_tie_with_known_remoteness():
     assert len(solver.table) == 5478  # reachable positions, a published figure
 
 
+@pytest.mark.slow
 def test_every_value_agrees_with_its_children():
     for game in (make_game("tictactoe"), make_game("tictactoe", misere=True), make_game("nim", heaps=2)):
         solver = Solver(game, database=None)

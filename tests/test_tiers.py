@@ -43,6 +43,7 @@ def assert_same(expected, found) -> None:
     assert np.array_equal(found.values16(), expected.values16())
 
 
+@pytest.mark.slow
 def test_forked_workers_solve_as_one_machine(tmp_path):
     with local_runner(2) as (run, _):
         for game in (make_game("connectfour", rows=4, cols=4), make_game("tictactoe"),
@@ -51,6 +52,7 @@ def test_forked_workers_solve_as_one_machine(tmp_path):
     assert not any(tmp_path.iterdir())  # the shards' files go once the database is built
 
 
+@pytest.mark.slow
 def test_the_database_is_the_one_the_cli_reads(tmp_path, capsys):
     game = make_game("connectfour", rows=4, cols=4)
     start = game.format_position(game.start())
@@ -157,6 +159,7 @@ def moves_fan_out(game, tmp_path, shards: int) -> int:
     return widest[0]
 
 
+@pytest.mark.slow
 def test_connect_four_cuts_its_tiers_by_column_heights(tmp_path, monkeypatch):
     """A move raises one column: a shard's moves lead into at most one shard a column, where
     a cut by code spreads them over every shard; both give the one-machine answers."""
@@ -214,11 +217,13 @@ def local_cluster():
     cluster.close()
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_solves_as_one_machine(local_cluster, tmp_path):
     for game in (make_game("connectfour", rows=4, cols=5), make_game("othello")):
         assert_same(one_machine(game), in_tiers(game, dask_runner(local_cluster), tmp_path, 4))
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_solve_is_replaced(local_cluster, tmp_path):
     game = make_game("connectfour", rows=4, cols=4)
     client = local_cluster
@@ -247,6 +252,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
     pytest.importorskip("distributed")
     from gamesman.solver.tiers import dask_cluster
@@ -283,6 +289,7 @@ def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
                 process.kill()
 
 
+@pytest.mark.slow
 def test_a_large_database_is_built_a_tier_at_a_time(tmp_path, monkeypatch):
     from gamesman.solver.tiers import assembly
 

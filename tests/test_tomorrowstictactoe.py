@@ -167,6 +167,7 @@ def test_three_by_three_with_diagonals_is_tic_tac_toe():
         assert str(solver.result(position)) == str(reference.result(ttt.parse_position(text))), text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("misere, diagonals", list(itertools.product([False, True], repeat=2)))
 def test_solver_consistency_sheet_board(misere, diagonals):
     assert check_solver_consistency(game(misere=misere, diagonals=diagonals), 20_000) > 10_000

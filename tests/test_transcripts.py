@@ -65,6 +65,7 @@ def test_matchers_and_escaping():
     assert escape_line("plain text") == "plain text"
 
 
+@pytest.mark.slow
 def test_a_recorded_transcript_replays_green(recorded):
     text = recorded.read_text()
     assert text.startswith("# onetwoten to 3: a short game\n$ gamesman\ngamesman: type help")
@@ -72,6 +73,7 @@ def test_a_recorded_transcript_replays_green(recorded):
     assert check(recorded).diff == ""
 
 
+@pytest.mark.slow
 def test_a_changed_character_fails_with_a_readable_diff(recorded):
     text = recorded.read_text()
     assert "Prediction: L should lose in 2" in text
@@ -82,6 +84,7 @@ def test_a_changed_character_fails_with_a_readable_diff(recorded):
     assert sum(1 for line in diff.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")) == 2
 
 
+@pytest.mark.slow
 def test_matcher_lines_accept_what_varies_and_show_the_match_in_diffs(recorded):
     text = recorded.read_text()
     recorded.write_text(text.replace("Prediction: L should lose in 2", "Prediction: L should * in ? (glob)")
@@ -93,6 +96,7 @@ def test_matcher_lines_accept_what_varies_and_show_the_match_in_diffs(recorded):
     assert "(glob)" not in diff and "(re)" not in diff  # matched lines show as what they matched
 
 
+@pytest.mark.slow
 def test_update_round_trips_keeping_comments_and_matchers(recorded):
     good = recorded.read_text()
     glob = good.replace("Prediction: L should lose in 2", "Prediction: L should * in ? (glob)")
@@ -120,6 +124,7 @@ def test_compare_and_updated_on_given_output():
     assert updated(transcript, actual) == "$ gamesman\nhello\ngamesman> x\nworld (glob)\nextra\n"
 
 
+@pytest.mark.slow
 def test_a_session_recorded_from_piped_input_replays(tmp_path):
     path = tmp_path / "piped.t"
     lines = ["new nim --heaps 2 --size 2 --take 2", "computer o random", "1-1", f"record {path}", "values",
@@ -143,6 +148,7 @@ def test_protocol_transcripts_compare_replies(tmp_path):
     assert check(path).diff == ""
 
 
+@pytest.mark.slow
 def test_pytest_collects_transcripts_and_the_switch_rewrites_them(recorded, pytester):
     pytester.path.joinpath("short.t").write_text(recorded.read_text())
     good = recorded.read_text()
@@ -156,6 +162,16 @@ def test_pytest_collects_transcripts_and_the_switch_rewrites_them(recorded, pyte
     pytester.runpytest("-p", "gamesman.testing.pytest_transcripts", "-p", "no:cacheprovider",
                        "--update-transcripts").assert_outcomes(passed=1)
     assert copy.read_text() == good
+
+
+def test_a_transcript_that_says_it_is_slow_is_marked_slow(pytester):
+    quick = "# quick\n$ gamesman protocol\n> name\n= gamesman\n\n"
+    pytester.path.joinpath("quick.t").write_text(quick)
+    pytester.path.joinpath("slow.t").write_text("# a long solve\n# slow\n" + quick.partition("\n")[2])
+    listed = pytester.runpytest("-p", "gamesman.testing.pytest_transcripts", "-p", "no:cacheprovider",
+                                "--strict-markers", "--collect-only", "-q", "-m", "not slow")
+    assert [line for line in listed.stdout.lines if line.endswith(".t")] == ["quick.t::quick.t"]
+    assert "1/2 tests collected (1 deselected)" in listed.stdout.str()
 
 
 def test_update_keeps_a_matcher_when_a_line_is_inserted_before_it():
@@ -181,6 +197,7 @@ def test_a_diff_numbers_the_lines_as_the_file_does():
     assert "# third" in hunk[removed - 1]  # comments show where they are in the file
 
 
+@pytest.mark.slow
 def test_a_ctrl_c_is_recorded_and_replayed(tmp_path):
     """Ctrl-C during a long solve, during another, and at the prompt: the recording replays."""
     import pexpect
@@ -220,6 +237,7 @@ def test_a_ctrl_c_is_recorded_and_replayed(tmp_path):
     assert path.read_text() == text
 
 
+@pytest.mark.slow
 def test_pytest_collects_transcripts_outside_the_repository(tmp_path, recorded):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from processes import running
+
 FORKS_WORKERS = """
 import os, time
 from gamesman.solver.workers import fork_pool
@@ -30,15 +32,6 @@ if child == 0:
 print(child, flush=True)
 time.sleep(60)
 """
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie does not)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 @pytest.mark.parametrize("script", [FORKS_WORKERS, FORKS_A_WATCHED_CHILD], ids=["parent-death signal", "watch"])

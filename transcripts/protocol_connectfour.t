@@ -1,5 +1,6 @@
 # Connect Four (6x7) over the protocol: value and values are exact, answered on demand by a
 # search (the board is too large to solve whole); then a seeded random game to its end.
+# slow
 $ gamesman protocol connectfour --seed 6
 > game
 = connectfour(rows=6,cols=7,in_a_row=4,misere=false)

@@ -1,5 +1,6 @@
 # The 3x3x3 cube over the protocol: a seeded 25-move scramble, then Kociemba's two-phase solver
 # (strategy twophase) plays its solution one move per genmove until the cube is solved.
+# slow
 $ gamesman protocol
 > game cube size=3 scramble=25 seed=2
 = cube(size=3,metric=htm,scramble=25,seed=2)

@@ -1,5 +1,6 @@
 # A seeded game of Hex on the standard 11x11 board, both sides played by the engine's Monte-Carlo
 # tree search on a small budget (10 iterations a move), driven by GTP commands only.
+# slow
 $ gamesman protocol hex --strategy "mcts 10" --seed 1
 > 1 boardsize 11
 =1

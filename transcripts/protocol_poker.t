@@ -1,6 +1,7 @@
 # Poker over the protocol: a seeded hand through the flop, turn and river to the showdown.  The
 # engine deals (genmove at a chance node draws a card); each player's view hides the other hole
 # cards; after the showdown the pot has gone to the better hand and the next hand starts.
+# slow
 $ gamesman protocol
 > game poker players=2 chips=20 min_bet=10
 = poker(players=2,chips=20,min_bet=10)

@@ -1,4 +1,5 @@
 # The 2x2x2 cube scrambled by two random turns: moves, values, a bad move, undo and redo, then the computer finishes the game.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new cube --size 2 --scramble 2

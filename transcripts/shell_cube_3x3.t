@@ -1,4 +1,5 @@
 # The 3x3x3 cube scrambled by ten seeded random turns: a move and its undo, then the two-phase solver plays its solution to the end.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new cube --scramble 10 --seed 2

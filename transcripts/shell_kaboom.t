@@ -1,4 +1,5 @@
 # Kaboom on a 3x3 board, three in a row: moves, values, a bad move, undo and redo, then the computer finishes the game.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new kaboom --rows 3 --cols 3 --in-a-row 3

@@ -1,4 +1,5 @@
 # Nim with two heaps of three, taking up to two at a time, started from the command line.
+# slow
 $ gamesman shell nim --heaps 2 --size 3 --take 2
 gamesman: type help for the commands, games for the games, quit to leave.
 Nim: nim(heaps=2,size=3,take=2,misere=false)

@@ -1,6 +1,7 @@
 # reveal on: every board shows the whole table (each seat's own view is in shell_poker_seat.t).
 # Heads-up Texas Hold'em with 15 chips each; too large to solve: moves, values, a bad move, undo and redo, then the computer finishes the game.
 # Then a hand checked down to the showdown: the next screen and the position show both hands and who took the pot.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> reveal on

@@ -1,6 +1,7 @@
 # Three-handed poker from p1's seat: p2 and p3 are computers, so the table shows only p1's hole cards;
 # their deals are not printed, nor the equity player's reasons; position prints p1's view.
 # The showdown ends the hand before the next is dealt: the board, the hands shown, the pot, the chips.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new poker --seed 5

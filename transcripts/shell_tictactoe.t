@@ -1,5 +1,6 @@
 # Tic-Tac-Toe under misere rules: three in a row loses.  A person plays x against the
 # solver; undo and redo, the solver's values and hint, and bad input that changes nothing.
+# slow
 $ gamesman
 gamesman: type help for the commands, games for the games, quit to leave.
 gamesman> new tictactoe --misere

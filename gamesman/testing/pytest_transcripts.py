@@ -6,6 +6,9 @@ repository's root ``conftest.py`` also names it, for a checkout that is not
 installed (pytest registers it once).  A ``.t`` file is a transcript when a line
 starts with ``$ gamesman`` (other tools' ``.t`` files are left alone).  A
 failing transcript reports a unified diff of the expected and the actual session.
+A transcript with a ``# slow`` comment line before its ``$ gamesman`` line is
+marked ``slow``, as a test function is with ``@pytest.mark.slow``, so
+``pytest -m "not slow"`` leaves it out.
 """
 from __future__ import annotations
 
@@ -20,6 +23,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-transcripts", action="store_true", default=False,
                      help="rewrite the expected output of failing transcripts (*.t) from the actual "
                           "output, keeping comments and the matcher lines that still match")
+
+
+#: The ``slow`` marker, registered here too for transcripts replayed outside the repository.
+SLOW_MARKER = "slow: takes more than a few seconds; pytest -m 'not slow' leaves it out"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", SLOW_MARKER)
+
+
+def is_slow(text: str) -> bool:
+    r"""Whether a transcript says it is slow: a ``# slow`` line among its opening comments.
+
+    >>> is_slow("# Poker, a whole hand.\n# slow\n$ gamesman shell poker\n")
+    True
+    >>> is_slow("$ gamesman protocol\n> name\n# slow\n")
+    False
+    """
+    for line in text.splitlines():
+        if line.startswith("$ "):
+            return False
+        if line.strip() == "# slow":
+            return True
+    return False
 
 
 def is_transcript(path: Path) -> bool:
@@ -43,7 +70,10 @@ class TranscriptMismatch(Exception):
 
 class TranscriptFile(pytest.File):
     def collect(self):
-        yield TranscriptItem.from_parent(self, name=self.path.name)
+        item = TranscriptItem.from_parent(self, name=self.path.name)
+        if is_slow(self.path.read_text(encoding="utf-8", errors="replace")):
+            item.add_marker(pytest.mark.slow)
+        yield item
 
 
 class TranscriptItem(pytest.Item):

@@ -259,18 +259,6 @@ class Shell(Completion):
                                                 if self.wait else f"after {EXACT_WAIT:g} s of exact search, "
                                                 "value, values and hint ask the search player"))
 
-    def sides(self, word: str) -> list[int]:
-        """The players a SIDE word names: a player's name, its number, or both/all."""
-        game = self.game
-        lowered = word.lower()
-        if lowered in ("both", "all"):
-            return list(range(game.players))
-        for index in range(game.players):
-            if game.player_name(index).lower() == lowered or str(index + 1) == lowered:
-                return [index]
-        names = ", ".join(game.player_name(i) for i in range(game.players))
-        raise GameError(f"{game.name}: no side {word!r} (sides: {names} or both)")
-
     def do_computer(self, args: list[str], line: str) -> None:
         self.need_game()
         if not args:
@@ -343,10 +331,6 @@ class Shell(Completion):
             args = args[1:]
         default = self.make_player(args) if args else self.default_player()
         self.play_automatic(watch=True, default=default, moves=moves)
-
-    def set_seed(self, seed: int) -> None:
-        self.seed = seed
-        self.rng.seed(seed)
 
     def do_seed(self, args: list[str], line: str) -> None:
         if not args:

@@ -6,10 +6,7 @@ import signal
 import threading
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Callable, Iterator
-
-if TYPE_CHECKING:
-    from gamesman.doors.shell.session import Session
+from typing import Callable, Iterator, Protocol
 
 
 class Interrupts:
@@ -79,7 +76,15 @@ def importing(frame: FrameType | None) -> bool:
     return False
 
 
-def run_cancellable(shell: "Session", work: Callable[[], object]) -> None:
+class Cancellable(Protocol):
+    """What ``run_cancellable`` needs of the shell: its handler, and what to do after a Ctrl-C."""
+
+    interrupts: Interrupts
+
+    def interrupted(self) -> None: ...
+
+
+def run_cancellable(shell: Cancellable, work: Callable[[], object]) -> None:
     """Run ``work`` (a command); Ctrl-C cancels it and returns to the prompt."""
     try:
         with shell.interrupts.cancellable():

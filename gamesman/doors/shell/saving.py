@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 from gamesman.contract.errors import GameError
 
 if TYPE_CHECKING:
-    from gamesman.doors.shell.commands import Shell
+    from gamesman.doors.shell.session import Session
 
 HEADER = "# gamesman saved game: load FILE in the shell, or gamesman --load FILE"
 
 
-def saved_text(shell: "Shell") -> str:
+def saved_text(shell: "Session") -> str:
     """The shell's game as the file's text."""
     game = shell.game
     lines = [HEADER, f"game {game.spec}", f"seed {shell.seed}", f"reveal {'on' if shell.reveal else 'off'}"]
@@ -45,7 +45,7 @@ def saved_text(shell: "Shell") -> str:
     return "\n".join(lines) + "\n"
 
 
-def save(shell: "Shell", path: str) -> str:
+def save(shell: "Session", path: str) -> str:
     """Write the game to ``path``; the path written."""
     path = os.path.expanduser(path)
     try:
@@ -56,7 +56,7 @@ def save(shell: "Shell", path: str) -> str:
     return path
 
 
-def load(shell: "Shell", path: str) -> None:
+def load(shell: "Session", path: str) -> None:
     """Replace the shell's game by the one saved at ``path`` (nothing changes if it is refused)."""
     from gamesman.contract.game import CHANCE
     from gamesman.contract.registry import game_from_spec

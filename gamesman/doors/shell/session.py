@@ -563,6 +563,23 @@ class Session:
         self.push(Step(after, self.game.format_move(position, move), mover, by))
         return rounds(self.game).round_summary(position, move, after) if self.game.capabilities.rounds else None
 
+    def set_seed(self, seed: int) -> None:
+        """Seed the shell's random numbers (chance moves, random players) anew."""
+        self.seed = seed
+        self.rng.seed(seed)
+
+    def sides(self, word: str) -> list[int]:
+        """The players a SIDE word names: a player's name, its number, or both/all."""
+        game = self.game
+        lowered = word.lower()
+        if lowered in ("both", "all"):
+            return list(range(game.players))
+        for index in range(game.players):
+            if game.player_name(index).lower() == lowered or str(index + 1) == lowered:
+                return [index]
+        names = ", ".join(game.player_name(i) for i in range(game.players))
+        raise GameError(f"{game.name}: no side {word!r} (sides: {names} or both)")
+
     # -- seats (games with hidden information) --------------------------------------------
     def humans(self) -> list[int]:
         return [p for p in range(self.game.players) if p not in self.computers]
