@@ -216,3 +216,19 @@ def test_large_is_refused_for_a_variant_no_single_machine_can_solve(variant):
     solved = run("solve", *variant, "--large", start)
     assert solved.returncode == 2 and "on one machine (it numbers no positions" in solved.stderr
     assert "--large" not in run("solve", *variant, start).stderr
+
+
+def test_a_flag_of_both_the_game_and_the_command_is_refused_and_each_can_be_said():
+    """The cube's --seed and random's --seed: never one taken silently for the other."""
+    for command in (["best", "cube", "--scramble", "12", "--seed", "4", "--line"],
+                    ["random", "cube", "--scramble", "3", "--seed", "4"]):
+        refused = run(*command)
+        assert refused.returncode == 2 and refused.stdout == ""
+        assert refused.stderr.splitlines() == [
+            "gamesman: --seed is both an option of cube and a flag of this command: "
+            "write seed=4 for cube's, or put --seed 4 before cube for the command's"]
+    walk = run("random", "--seed", "7", "--moves", "3", "cube", "--scramble", "3", "seed=4").stdout.splitlines()
+    assert walk[0] == run("start", "cube", "--scramble", "3", "seed=4").stdout.strip()
+    assert walk[0] != run("start", "cube", "--scramble", "3").stdout.strip()
+    assert walk != run("random", "--seed", "8", "--moves", "3", "cube", "--scramble", "3", "seed=4").stdout.splitlines()
+

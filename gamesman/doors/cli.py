@@ -1,6 +1,8 @@
 """The ``gamesman`` command: the shell with no arguments, else a pipeline-friendly CLI.
 
-Game options follow the game name (``--rows 5``, ``--misere``, ``--no-misere``).
+Game options follow the game name (``--rows 5``, ``--misere``, ``--no-misere``);
+a command's own flags may come before it, and must where the game has an option
+of the same name (``gamesman random --seed 7 cube seed=4``).
 Where POSITION may be omitted, positions are read from stdin one per line and
 each gets one line of answer, so commands chain:
 ``gamesman random tictactoe --seed 3 | gamesman solve tictactoe``.
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import errno
 import sys
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.doors.arguments import Split, split_arguments
@@ -49,7 +51,29 @@ usage:
                                              the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
                  [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
-Without POSITION, positions are read from stdin, one per line."""
+Without POSITION, positions are read from stdin, one per line.
+A command's own flags may also come before GAME.  After GAME, a flag that is both
+the game's option and the command's (the cube's --seed and random's) is refused:
+write the game's as NAME=VALUE (seed=4), the command's before GAME
+(gamesman random --seed 7 cube seed=4)."""
+
+
+#: Each command's own flags (True: the flag takes a value), beside the game's options.
+OWN_FLAGS: dict[str, dict[str, bool]] = {
+    "solve": {"--large": False, "--workers": True, "--scheduler": True, "--store": True},
+    "best": {"--line": False, "--seed": True},
+    "random": {"--seed": True, "--moves": True},
+    "simulate": {"--games": True, "--seed": True, "--exact": False, "--strategy": True},
+}
+
+
+def own_flags() -> dict[str, Mapping[str, bool]]:
+    """The own flags of every command that takes a game, the protocol's and the referee's too."""
+    from gamesman.protocol.engine import OWN_FLAGS as PROTOCOL_FLAGS
+    from gamesman.protocol.referee import OWN_FLAGS as MATCH_FLAGS
+
+    return {**{command: {} for command in ("start", "moves", "do", "show", "count")}, **OWN_FLAGS,
+            "protocol": PROTOCOL_FLAGS, "match": MATCH_FLAGS}
 
 
 def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameError]:
@@ -168,7 +192,7 @@ def cmd_solve(args: list[str]) -> int:
 
     from gamesman.solver.tiers import check_suitable, tier_run
 
-    invocation = split_arguments(args, {"--large": False, "--workers": True, "--scheduler": True, "--store": True})
+    invocation = split_arguments(args, OWN_FLAGS["solve"])
     flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
     if flags["--workers"] is not None and flags["--scheduler"] is not None:
         raise GameError("give --workers N (a cluster on this machine) or --scheduler ADDRESS, not both")
@@ -207,7 +231,7 @@ def cmd_best(args: list[str]) -> int:
     from gamesman.players.strategies import estimate, make_strategy
     from gamesman.solver.database import answers_exactly
 
-    invocation = split_arguments(args, {"--line": False, "--seed": True})
+    invocation = split_arguments(args, OWN_FLAGS["best"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
     if answers_exactly(game):
@@ -275,7 +299,7 @@ def cmd_random(args: list[str]) -> int:
 
     from gamesman.players.play import next_random
 
-    invocation = split_arguments(args, {"--seed": True, "--moves": True})
+    invocation = split_arguments(args, OWN_FLAGS["random"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
     # A puzzle (one player, no chance) may never come back to its end by random moves.
@@ -321,8 +345,10 @@ def cmd_simulate(args: list[str]) -> int:
     from gamesman.players.strategies import make_strategy
     from gamesman.contract.progress import Progress
 
-    seats, args = strategy_flags(args)
-    invocation = split_arguments(args, {"--games": True, "--seed": True, "--exact": False})
+    invocation = split_arguments(args, OWN_FLAGS["simulate"])
+    seats = [str(words).split() for words in invocation.flags.get("--strategy", [])]
+    if not all(seats):
+        raise GameError("--strategy needs a strategy, e.g. --strategy random")
     invocation.refuse_positionals("simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..")
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
@@ -348,23 +374,6 @@ def cmd_simulate(args: list[str]) -> int:
     progress.finish()
     print(text)
     return 0
-
-
-def strategy_flags(args: list[str]) -> tuple[list[list[str]], list[str]]:
-    """The words of each ``--strategy S`` (one per seat, in order) and the other arguments."""
-    seats: list[list[str]] = []
-    rest: list[str] = []
-    words = iter(args)
-    for word in words:
-        name, sep, inline = word.partition("=")
-        if name != "--strategy":
-            rest.append(word)
-            continue
-        value = inline if sep else next(words, None)
-        if value is None or not value.split():
-            raise GameError("--strategy needs a strategy, e.g. --strategy random")
-        seats.append(value.split())
-    return seats, rest
 
 
 def cmd_table(args: list[str]) -> int:
