@@ -241,3 +241,13 @@ def test_a_position_alone_and_after_another_line_gets_one_answer():
     before = run("solve", *options, stdin="(player 8 4,2 2,4)\n(player 8 4,2 2,2)\n")
     assert before.returncode == 0 and before.stdout.splitlines() == after.stdout.splitlines()[::-1]
 
+
+@pytest.mark.parametrize("command", ["moves", "solve", "best", "show"])
+def test_a_blank_line_on_stdin_gets_an_answer_line(command):
+    """Every command that reads positions from stdin answers each line, so the answers pair up."""
+    result = run(command, "tictactoe", stdin="(x --- --- ---)\n\n  \n(o x-- --- ---)\n")
+    answers = result.stdout.split("\n\n") if command == "show" else result.stdout.splitlines()
+    assert answers[1:3] == ["error: empty line", "error: empty line"]
+    assert len(answers) == 4 and not answers[3].startswith("error")
+    errors = [line for line in result.stderr.splitlines() if line.startswith("gamesman:")]
+    assert result.returncode == 2 and errors == ["gamesman: empty line"] * 2

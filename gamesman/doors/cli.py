@@ -51,7 +51,8 @@ usage:
                                              the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
                  [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
-Without POSITION, positions are read from stdin, one per line.
+Without POSITION, positions are read from stdin, one per line, and each line gets
+one line of answer (a blank or bad line: error: ..., and exit status 2).
 A command's own flags may also come before GAME.  After GAME, a flag that is both
 the game's option and the command's (the cube's --seed and random's) is refused:
 write the game's as NAME=VALUE (seed=4), the command's before GAME
@@ -77,10 +78,10 @@ def own_flags() -> dict[str, Mapping[str, bool]]:
 
 
 def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameError]:
-    """The given position, or every non-blank line of stdin (the start on a terminal).
+    """The given position, or every line of stdin (the start on a terminal).
 
-    A line of stdin that is not text in stdin's encoding comes as a GameError,
-    so the lines after it are still answered.
+    A line of stdin that is blank or not text in stdin's encoding comes as a
+    GameError, so that it is answered too and answers pair up with lines.
     """
     if text is not None:
         yield text
@@ -96,8 +97,7 @@ def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameEr
         except UnicodeDecodeError:
             yield GameError(f"line {number} of the input is not {encoding} text")
             continue
-        if line.strip():
-            yield line.rstrip("\r\n")
+        yield line.rstrip("\r\n") if line.strip() else GameError("empty line")
 
 
 def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None) -> int:
