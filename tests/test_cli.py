@@ -251,3 +251,16 @@ def test_a_blank_line_on_stdin_gets_an_answer_line(command):
     assert len(answers) == 4 and not answers[3].startswith("error")
     errors = [line for line in result.stderr.splitlines() if line.startswith("gamesman:")]
     assert result.returncode == 2 and errors == ["gamesman: empty line"] * 2
+
+
+def test_a_named_store_keeps_its_tier_results(tmp_path, capsys):
+    """``--store DIR`` keeps the shards' results there once the solve ends; without it they go."""
+    from gamesman.solver.strong import Solver
+    from gamesman.solver.tiers import work_directory
+
+    game = make_game("tictactoe")
+    start = game.format_position(game.start())
+    assert main(["solve", "tictactoe", "--large", "--store", str(tmp_path), start]) == 0
+    assert capsys.readouterr().out == f"{Solver(game, database=None).result(game.start())}\n"
+    kept = {path.name for path in work_directory(tmp_path, game.spec).glob("r-*.db")}
+    assert "r-0-0-0.db" in kept and len(kept) > 9  # every tier's, from the start's on

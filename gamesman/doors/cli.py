@@ -32,7 +32,8 @@ usage:
                                              --large: solve a variant too large to solve on demand;
                                              --workers: in tiers on a local Dask cluster of N processes,
                                              --scheduler: on a Dask cluster (tcp://HOST:PORT),
-                                             --store: the tiers' directory every worker reads
+                                             --store: the tiers' directory every worker reads,
+                                             where their results are kept (to resume or reuse)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
@@ -210,6 +211,8 @@ def cmd_solve(args: list[str]) -> int:
     scheduler, store = flags["--scheduler"], flags["--store"]
     with (tier_run(workers, None if scheduler is None else str(scheduler), None if store is None else str(store),
                    announce) if tiered else nullcontext()) as run:
+        if run is not None:
+            run.keep = store is not None  # a store the user names keeps its tiers' results
         solver.tiers = run
         try:
             return answer_each(invocation, lambda p: str(solver.result(p)))
