@@ -8,7 +8,7 @@ each gets one line of answer, so commands chain:
 ``gamesman random tictactoe --seed 3 | gamesman solve tictactoe``.
 
 Exit status: 0 on success, 2 on bad input (one line on stderr), 1 on an
-internal failure.
+internal failure; ``match``: 3 when a player program never started.
 """
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ usage:
                                              the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
                  [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
+                                             programs playing over the protocol; exit status 3
+                                             when a player program never started
 Without POSITION, positions are read from stdin, one per line, and each line gets
 one line of answer (a blank or bad line: error: ..., and exit status 2).
 A command's own flags may also come before GAME.  After GAME, a flag that is both
