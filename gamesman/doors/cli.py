@@ -506,6 +506,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as problem:  # the last line of defence: one line, no traceback
         import os
 
+        if isinstance(problem.__context__, KeyboardInterrupt):  # raised while cleaning up after Ctrl-C
+            print("gamesman: interrupted", file=sys.stderr)
+            return 130
         if isinstance(problem, OSError) and problem.errno in OUTPUT_FAILURES:
             silence_stdout()
             print(f"gamesman: cannot write the output ({problem.strerror})", file=sys.stderr)
