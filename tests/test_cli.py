@@ -1,4 +1,5 @@
 """The pipeline CLI, run as a user runs it: a subprocess with exit statuses."""
+import io
 import os
 import subprocess
 import sys
@@ -264,3 +265,27 @@ def test_a_named_store_keeps_its_tier_results(tmp_path, capsys):
     assert capsys.readouterr().out == f"{Solver(game, database=None).result(game.start())}\n"
     kept = {path.name for path in work_directory(tmp_path, game.spec).glob("r-*.db")}
     assert "r-0-0-0.db" in kept and len(kept) > 9  # every tier's, from the start's on
+
+
+def test_an_answer_is_never_printed_on_the_progress_line(monkeypatch):
+    """On a terminal, stdout and stderr share the screen: the progress line goes before an answer."""
+    from gamesman.contract import progress
+
+    class Screen(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Screen()
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["solve", "nim", "--heaps", "3", "--size", "6", "(x 6 6 6)"]) == 0
+    shown = [line.split("\r")[-1] for line in screen.getvalue().split("\n")]
+    assert "solving" in screen.getvalue()  # there was a progress line
+    assert shown[-1] == "" and shown[-2].split()[0] in ("win", "lose")
+
+
+def test_simulate_reports_progress_before_its_first_game_ends():
+    seen = []
+    analysis.simulate(make_game("tictactoe"), 3, 0, None, lambda *report: seen.append(report))
+    assert seen[0] == ("playing", 0, 3) and seen[-1] == ("playing", 3, 3)

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import errno
 import sys
-from typing import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.doors.arguments import Split, split_arguments
+
+if TYPE_CHECKING:
+    from gamesman.contract.progress import Progress
 
 USAGE = """\
 usage:
@@ -103,10 +106,12 @@ def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameEr
         yield line.rstrip("\r\n") if line.strip() else GameError("empty line")
 
 
-def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None) -> int:
+def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None,
+                progress: "Progress | None" = None) -> int:
     """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2.
 
-    ``separator``, when given, is printed between two answers.
+    ``separator``, when given, is printed between two answers; ``progress``, when given,
+    has its line cleared before each answer.
     """
     text = invocation.position()
     game = invocation.game
@@ -119,8 +124,13 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
         try:
             if isinstance(line, GameError):
                 raise line
-            print(answer(game.parse_position(line)), flush=True)
+            text_of_answer = answer(game.parse_position(line))
+            if progress is not None:
+                progress.finish()
+            print(text_of_answer, flush=True)
         except GameError as problem:
+            if progress is not None:
+                progress.finish()
             if text is not None:
                 raise
             print(f"error: {problem}", flush=True)
@@ -217,7 +227,7 @@ def cmd_solve(args: list[str]) -> int:
             run.keep = store is not None  # a store the user names keeps its tiers' results
         solver.tiers = run
         try:
-            return answer_each(invocation, lambda p: str(solver.result(p)))
+            return answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
         finally:
             solver.progress.finish()
 
@@ -262,7 +272,7 @@ def cmd_best(args: list[str]) -> int:
         return "\n".join(best_line(game, position, best, rng))
 
     try:
-        return answer_each(invocation, answer)
+        return answer_each(invocation, answer, progress=solver.progress if answers_exactly(game) else None)
     finally:
         if answers_exactly(game):
             solver.progress.finish()
