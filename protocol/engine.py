@@ -616,11 +616,15 @@ class Engine:
 
 # -- the command line -----------------------------------------------------------------------
 
+#: The flags of ``gamesman protocol`` beside the game's options (True: the flag takes a value).
+OWN_FLAGS = {"--strategy": True, "--seed": True}
+
+
 
 def main(argv: list[str] | None = None) -> int:
     """``gamesman protocol [GAME [options]] [--strategy S] [--seed N]``: serve stdin/stdout."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    split = split_arguments(argv, {"--strategy": True, "--seed": True}, DEFAULT_GAME)
+    split = split_arguments(argv, OWN_FLAGS, DEFAULT_GAME)
     split.refuse_positionals("protocol [GAME [options]] [--strategy S] [--seed N]")
     strategy = str(split.last("--strategy")).split() if split.last("--strategy") is not None else None
     seed = split.number("--seed", 0)

@@ -571,14 +571,20 @@ def main(argv: list[str] | None = None) -> int:
     return never_started(match)
 
 
+#: The exit status of a match in which a player program never started (neither 1, an
+#: internal failure, nor 2, bad input: the referee and its command line were fine).
+PLAYER_FAILED = 3
+
+
 def never_started(match: Match) -> int:
-    """1, with the first failure's reason on stderr, when a player program never answered
-    (it could not start: a wrong path, a missing program); else 0."""
+    """PLAYER_FAILED, with the first failure's reason on stderr, when a player program never
+    answered (it could not start: a wrong path, a missing program, a crash or a hang before
+    its first reply); else 0."""
     for record in match.records:
         failed = record.forfeit
         if failed and not match.programs[failed["program"] - 1].answered:
             command = match.programs[failed["program"] - 1].command
             print(f"gamesman: player {failed['program']} ({command}) never started: {failed['reason']}",
                   file=sys.stderr)
-            return 1
+            return PLAYER_FAILED
     return 0

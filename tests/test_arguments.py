@@ -49,3 +49,36 @@ def test_the_cli_takes_pairs_too():
     run = subprocess.run([sys.executable, "-m", "gamesman", "start", "nim", "heaps=2", "--size", "4"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stdout.strip() == "(x 4 4)"
+
+
+def game_flags(cls):
+    """Each flag a user may write for the game's options, with a value the option takes."""
+    from gamesman.contract.options import format_value
+
+    for option in cls.options:
+        yield option.flag, option, format_value(option.default)
+        if option.type is bool:
+            yield "--no-" + option.flag[2:], option, format_value(option.default)
+
+
+def test_no_game_option_shares_a_name_with_a_command_flag_silently():
+    """Every registered game against every command: a flag after the game's name that is
+    both is refused, naming both; the game's is said as a pair, the command's before the game."""
+    from gamesman.contract.registry import game_class, game_names
+    from gamesman.doors.cli import own_flags
+
+    clashes = 0
+    for command, own in own_flags().items():
+        for name in game_names():
+            for flag, option, value in game_flags(game_class(name)):
+                if flag not in own:
+                    continue
+                clashes += 1
+                words = [flag, value] if own[flag] else [flag]
+                with pytest.raises(GameError) as caught:
+                    split_arguments([name, *words], own)
+                message = str(caught.value)
+                assert f"{option.name}=" in message and f"before {name}" in message, (command, name, message)
+                split = split_arguments([*words, name, f"{option.name}={value}"], own)
+                assert split.flags == {flag: [value if own[flag] else True]} and not split.positionals
+    assert clashes  # the cube's --seed meets best's, random's, simulate's, protocol's and match's

@@ -1,4 +1,5 @@
 """The pipeline CLI, run as a user runs it: a subprocess with exit statuses."""
+import io
 import os
 import subprocess
 import sys
@@ -218,3 +219,75 @@ def test_large_is_refused_for_a_variant_no_single_machine_can_solve(variant):
     solved = run("solve", *variant, "--large", start)
     assert solved.returncode == 2 and "on one machine (it numbers no positions" in solved.stderr
     assert "--large" not in run("solve", *variant, start).stderr
+
+
+def test_a_flag_of_both_the_game_and_the_command_is_refused_and_each_can_be_said():
+    """The cube's --seed and random's --seed: never one taken silently for the other."""
+    for command in (["best", "cube", "--scramble", "12", "--seed", "4", "--line"],
+                    ["random", "cube", "--scramble", "3", "--seed", "4"]):
+        refused = run(*command)
+        assert refused.returncode == 2 and refused.stdout == ""
+        assert refused.stderr.splitlines() == [
+            "gamesman: --seed is both an option of cube and a flag of this command: "
+            "write seed=4 for cube's, or put --seed 4 before cube for the command's"]
+    walk = run("random", "--seed", "7", "--moves", "3", "cube", "--scramble", "3", "seed=4").stdout.splitlines()
+    assert walk[0] == run("start", "cube", "--scramble", "3", "seed=4").stdout.strip()
+    assert walk[0] != run("start", "cube", "--scramble", "3").stdout.strip()
+    assert walk != run("random", "--seed", "8", "--moves", "3", "cube", "--scramble", "3", "seed=4").stdout.splitlines()
+
+
+def test_a_position_alone_and_after_another_line_gets_one_answer():
+    options = ["2048", "--rows", "2", "--cols", "2"]
+    alone = run("solve", *options, "(player 8 4,2 2,4)")
+    after = run("solve", *options, stdin="(player 8 4,2 2,2)\n(player 8 4,2 2,4)\n")
+    assert after.stdout.splitlines()[1] == alone.stdout.strip()
+    before = run("solve", *options, stdin="(player 8 4,2 2,4)\n(player 8 4,2 2,2)\n")
+    assert before.returncode == 0 and before.stdout.splitlines() == after.stdout.splitlines()[::-1]
+
+
+@pytest.mark.parametrize("command", ["moves", "solve", "best", "show"])
+def test_a_blank_line_on_stdin_gets_an_answer_line(command):
+    """Every command that reads positions from stdin answers each line, so the answers pair up."""
+    result = run(command, "tictactoe", stdin="(x --- --- ---)\n\n  \n(o x-- --- ---)\n")
+    answers = result.stdout.split("\n\n") if command == "show" else result.stdout.splitlines()
+    assert answers[1:3] == ["error: empty line", "error: empty line"]
+    assert len(answers) == 4 and not answers[3].startswith("error")
+    errors = [line for line in result.stderr.splitlines() if line.startswith("gamesman:")]
+    assert result.returncode == 2 and errors == ["gamesman: empty line"] * 2
+
+
+def test_a_named_store_keeps_its_tier_results(tmp_path, capsys):
+    """``--store DIR`` keeps the shards' results there once the solve ends; without it they go."""
+    from gamesman.solver.strong import Solver
+    from gamesman.solver.tiers import work_directory
+
+    game = make_game("tictactoe")
+    start = game.format_position(game.start())
+    assert main(["solve", "tictactoe", "--large", "--store", str(tmp_path), start]) == 0
+    assert capsys.readouterr().out == f"{Solver(game, database=None).result(game.start())}\n"
+    kept = {path.name for path in work_directory(tmp_path, game.spec).glob("r-*.db")}
+    assert "r-0-0-0.db" in kept and len(kept) > 9  # every tier's, from the start's on
+
+
+def test_an_answer_is_never_printed_on_the_progress_line(monkeypatch):
+    """On a terminal, stdout and stderr share the screen: the progress line goes before an answer."""
+    from gamesman.contract import progress
+
+    class Screen(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Screen()
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["solve", "nim", "--heaps", "3", "--size", "6", "(x 6 6 6)"]) == 0
+    shown = [line.split("\r")[-1] for line in screen.getvalue().split("\n")]
+    assert "solving" in screen.getvalue()  # there was a progress line
+    assert shown[-1] == "" and shown[-2].split()[0] in ("win", "lose")
+
+
+def test_simulate_reports_progress_before_its_first_game_ends():
+    seen = []
+    analysis.simulate(make_game("tictactoe"), 3, 0, None, lambda *report: seen.append(report))
+    assert seen[0] == ("playing", 0, 3) and seen[-1] == ("playing", 3, 3)

@@ -12,7 +12,7 @@ import pytest
 
 from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import game_names, make_game
-from gamesman.protocol.referee import Match, PlayerFailure, Program
+from gamesman.protocol.referee import PLAYER_FAILED, Match, PlayerFailure, Program
 from processes import running
 from protocol_toys import Coins, Peek, Race3, Reach
 
@@ -435,13 +435,14 @@ def test_a_player_whose_child_escapes_its_session_does_not_stall_the_match(tmp_p
                 pass
     assert escaped and all(escaped)  # they hold the pipe for a minute: the match did not wait for them
     # it never answered its first command: a player that never started, reported and scored as forfeits
-    assert done.returncode == 1 and "never started: timed out" in done.stderr, done.stderr
+    assert done.returncode == PLAYER_FAILED and "never started: timed out" in done.stderr, done.stderr
     assert done.stdout.count("forfeit") >= 2
 
 
 def test_a_player_that_never_starts_is_reported_and_the_match_fails(tmp_path):
+    """With an exit status of its own: not 1 (an internal failure) nor 2 (bad input)."""
     done = match("nim", "--player", "./no-such-player", "--player", FIRST, "--games", "2")
-    assert done.returncode == 1
+    assert done.returncode == PLAYER_FAILED == 3
     assert done.stderr == ("gamesman: player 1 (./no-such-player) never started: "
                            "crashed: exit status 127 (command not found)\n")
     crashing = match("tictactoe", "--player", f"{MISBEHAVE} crash 2", "--player", FIRST, "--games", "1")

@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import types
 from dataclasses import replace
 from fractions import Fraction
@@ -490,32 +491,62 @@ def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
                                     "'nonesuch' is not installed")
 
 
-def test_progress_is_a_bar_on_a_terminal_a_count_with_its_rate_and_lines_in_logs(monkeypatch):
-    class Screen(io.StringIO):
-        def isatty(self):
-            return True
+class Screen(io.StringIO):
+    """A terminal's screen, as far as progress can tell."""
 
-    clock = [0.0]
-    monkeypatch.setattr("gamesman.contract.progress.time.monotonic", lambda: clock[0])
+    def isatty(self):
+        return True
+
+
+def last_line(screen: Screen) -> str:
+    """What the screen's last line shows once redrawn (after its last carriage return)."""
+    return screen.getvalue().split("\n")[-1].split("\r")[-1].rstrip()
+
+
+def test_progress_is_a_bar_on_a_terminal_a_count_with_its_rate_and_nothing_elsewhere(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
     screen = Screen()
     progress = Progress("solving nim", stream=screen)
     progress("exploring", 10)
     assert screen.getvalue() == ""  # quiet in the first second
-    clock[0] = 2.0
+    progress = Progress("solving nim", stream=screen, delay=0)
     progress("exploring", 5000)
-    assert screen.getvalue() == "\r\x1b[Ksolving nim: exploring 5,000 (2,500/s) [2.0s]"
-    clock[0] = 3.0
+    assert last_line(screen).startswith("solving nim: exploring 5,000 (") and "/s" in last_line(screen)
     progress("solving", 50, 100)
-    assert screen.getvalue().split("\r\x1b[K")[-1] == "solving nim: solving [" + "#" * 15 + "-" * 15 + "]  50% 50/100 [3.0s]"
+    line = last_line(screen)
+    assert line.startswith("solving nim: solving ") and " 50% 50/100 " in line
     progress.finish()
-    assert screen.getvalue().endswith("\r\x1b[K")
-    log = io.StringIO()
-    progress = Progress("solving nim", stream=log)
-    clock[0] = 10.0
+    assert last_line(screen) == ""  # the line is cleared
+    log = io.StringIO()  # a log or a pipe: nothing, however long the work
+    progress = Progress("solving nim", stream=log, delay=0)
     progress("solving", 50, 100)
     progress("solving", 100, 100)
-    progress("solving", 100, 100)  # the end of a stage reported twice is written once
-    assert log.getvalue() == "solving nim: solving 50/100 (50%) [7.0s]\nsolving nim: solving 100/100 (100%) [7.0s]\n"
+    progress.finish()
+    assert log.getvalue() == ""
+
+
+def test_a_long_label_gives_way_to_its_phase_and_the_bar(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    screen = Screen()
+    label = "solving kaboom(rows=4,cols=4,in_a_row=4,bombs=1,misere=false,super_bomb=false)"
+    progress = Progress(label, stream=screen, delay=0)
+    progress("exploring", 69, 100)
+    line = last_line(screen)
+    assert "…: exploring " in line and " 69% 69/100 " in line and len(line) < 80
+    assert line.startswith("solving kaboom(rows=4")
+
+
+def test_the_clock_moves_while_work_goes_on_without_reports():
+    """No report for a while (a long step): the line is redrawn with the time that passed."""
+    screen = Screen()
+    progress = Progress("solving nim", stream=screen, delay=0)
+    progress("solving", 69, 100)
+    drawn = screen.getvalue()
+    deadline = time.monotonic() + 5
+    while screen.getvalue() == drawn and time.monotonic() < deadline:
+        time.sleep(0.05)
+    progress.finish()
+    assert screen.getvalue() != drawn and "69%" in screen.getvalue()[len(drawn):]
 
 
 # -- computer players -----------------------------------------------------------------------

@@ -209,3 +209,19 @@ def test_positions_off_the_start_are_solved_on_demand():
     assert str(solver.result(odd)) == "lose 0"
     midgame = game.parse_position("(x xx- oo- ---)")  # solved from here, before the start is
     assert str(solver.result(midgame)) == "win 1"
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_a_position_gets_one_answer_whatever_was_solved_before(engine):
+    """A finished 2048 board has no chance node below it: solved alone, before or after a
+    board that has, it gets the same answer, in the form of the game's other positions."""
+    game = make_game("2048", rows=2, cols=2)
+    over, playing = game.parse_position("(player 8 4,2 2,4)"), game.parse_position("(player 8 4,2 2,2)")
+    alone = Solver(game, database=None, engine=engine).result(over)
+    first_playing = Solver(game, database=None, engine=engine)
+    playing_value = first_playing.result(playing)
+    assert first_playing.result(over) == alone
+    first_over = Solver(game, database=None, engine=engine)
+    assert first_over.result(over) == alone
+    assert first_over.result(playing) == playing_value
+    assert alone.value is None and playing_value.value is None  # utilities, as chance gives

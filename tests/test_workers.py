@@ -53,3 +53,29 @@ def test_killing_the_parent_ends_its_workers(script):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` forked (none once it has ended)."""
+    try:
+        return [int(child) for task in os.listdir(f"/proc/{pid}/task")
+                for child in open(f"/proc/{pid}/task/{task}/children").read().split()]
+    except FileNotFoundError:
+        return []
+
+
+def test_ctrl_c_during_a_solve_prints_no_traceback_from_its_workers():
+    """Ctrl-C reaches the solve's whole process group, its forked workers too: one line, no traceback."""
+    solve = subprocess.Popen([sys.executable, "-m", "gamesman", "solve", "kaboom", "(x 1 1 ---- ---- ---- ----)"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        while len(children(solve.pid)) < 2 and solve.poll() is None:
+            time.sleep(0.05)
+        assert solve.poll() is None, "the solve ended before its workers were forked"
+        os.killpg(solve.pid, signal.SIGINT)
+        out, err = solve.communicate(timeout=120)
+    finally:
+        if solve.poll() is None:
+            os.killpg(solve.pid, signal.SIGKILL)
+    assert out == "" and solve.returncode == 130
+    assert [line for line in err.splitlines() if not line.startswith("solving ")] == ["gamesman: interrupted"]

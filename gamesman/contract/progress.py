@@ -1,89 +1,159 @@
-"""Progress for long work (solving, counting, simulating, searching), on stderr.
+"""Progress for long work (solving, counting, simulating, searching), on a terminal's stderr.
 
-Nothing is printed for work that ends within a second, so quick commands stay
-quiet.  On a terminal one line is redrawn: a bar when the total is known, a
-count with its rate when it is not.  Elsewhere (a log, a pipe) a plain line is
-written every few seconds, so logs show that work goes on.
+Drawn with tqdm.  Nothing is shown for work that ends within a second, nor
+anywhere but a terminal (a log or a pipe gets nothing).  One line is redrawn:
+a bar when the total is known, a count with its rate when it is not, led by
+the label and the phase (a long label is shortened, never the phase).  While
+work goes on without reporting (a long step, workers busy), a timer redraws
+the line, so its clock keeps moving.
+
+>>> progress = Progress("solving nim")  # stderr is no terminal here: nothing is drawn
+>>> progress("exploring", 10)
+>>> progress.finish()
+>>> progress.shown
+False
 """
 from __future__ import annotations
 
 import shutil
+import signal
 import sys
+import threading
 import time
 from typing import TextIO
 
-#: The bar's width in characters, at most (a narrow terminal gets a shorter one).
-BAR_WIDTH = 30
+from tqdm import tqdm
 
-
-def bar(fraction: float, width: int) -> str:
-    """``[##########----------]`` filled to ``fraction`` (0 to 1)."""
-    filled = int(round(max(0.0, min(1.0, fraction)) * width))
-    return "[" + "#" * filled + "-" * (width - filled) + "]"
+#: Seconds of work before progress shows.
+DELAY = 1.0
+#: Seconds between redraws while no report comes.
+TICK = 0.5
+#: Columns the bar and its numbers keep for themselves beside the label and the phase.
+NUMBERS_WIDTH = 45
 
 
 def rate(count: int, seconds: float) -> str:
-    """``12,345/s``: how many per second (``-`` before any time has passed)."""
+    """``12,345/s``: how many per second (``-`` before any time has passed).
+
+    >>> rate(5000, 2.0)
+    '2,500/s'
+    """
     return f"{count / seconds:,.0f}/s" if seconds > 0 else "-/s"
 
 
+class Bar(tqdm):
+    """tqdm without its monitor thread: forking workers is unsafe while another thread runs."""
+
+    monitor_interval = 0
+    stage = ""  # the phase it shows
+
+
+def fitted(label: str, stage: str, room: int) -> str:
+    """``LABEL: STAGE`` in at most ``room`` characters where it can be, the label shortened.
+
+    >>> fitted("solving kaboom(rows=4,cols=4,bombs=1)", "exploring", 30)
+    'solving kaboom(row…: exploring'
+    """
+    if len(label) + len(stage) + 2 <= room:
+        return f"{label}: {stage}"
+    return f"{label[:max(1, room - len(stage) - 3)]}…: {stage}"
+
+
 class Progress:
-    """Call with (stage, done, total); call ``finish()`` when the work ends.
+    """Call with (stage, done, total); call ``finish()`` when the work ends (a later call
+    starts a new line, so that what is printed between is never on the progress line).
 
     ``done`` None: work that cannot count its steps (only the time is shown).
     """
 
-    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0,
-                 interval: float = 5.0) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float | None = None) -> None:
         self.label = label
         self.stream = stream or sys.stderr
-        self.started = time.monotonic()
-        self.delay = delay
-        self.interval = interval
-        self.last = 0.0
-        self.shown = False
+        self.delay = DELAY if delay is None else delay
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.stage = ""
-        self.stage_started = self.started
-        self.previous: tuple[str, int | None, int | None] | None = None  # the last report shown
+        self.started: float | None = None
+        self.report: tuple[str, int | None, int | None] = ("", None, None)
+        self.bar: Bar | None = None
+        self.drawing = False
+        self.shown = False
 
     def __call__(self, stage: str, done: int | None, total: int | None = None) -> None:
-        now = time.monotonic()
-        if stage != self.stage:
-            self.stage, self.stage_started = stage, now
-        complete = bool(total) and done == total
-        if now - self.started < self.delay or (complete and (stage, done, total) == self.previous):
-            return  # quick work, or the end of a stage reported again
-        if now - self.last < (0.1 if self.tty else self.interval) and not complete:
+        if not self.tty:
             return
-        self.last = now
-        self.previous = (stage, done, total)
-        elapsed = f"[{now - self.started:.1f}s]"
-        if self.tty:
-            self.stream.write("\r\x1b[K" + self.terminal_line(stage, done, total, now, elapsed))
-        else:
-            amount = "" if done is None else f"{done:,}/{total:,} ({100 * done / total:.0f}%) " if total \
-                else f"{done:,} "
-            self.stream.write(f"{self.label}: {stage} {amount}{elapsed}\n")
-        self.stream.flush()
-        self.shown = True
+        if self.started is None:
+            self.started = time.monotonic()
+            self.start_timer()
+        self.report = (stage, done, total)
+        self.draw()
 
-    def terminal_line(self, stage: str, done: int | None, total: int | None, now: float, elapsed: str) -> str:
-        """The redrawn line: a bar with the share done, or a count with its rate; fits the terminal."""
-        columns = shutil.get_terminal_size((80, 24)).columns - 1
-        if total and done is not None:
-            numbers = f" {100 * done / total:3.0f}% {done:,}/{total:,} {elapsed}"
-            head = f"{self.label}: {stage} "
-            room = columns - len(numbers) - 2
-            width = max(10, min(BAR_WIDTH, room - len(head)))
-            if len(head) + width > room:  # a long label gives way to the bar
-                head = head[:max(0, room - width - 2)] + "… "
-            return head + bar(done / total, width) + numbers
-        count = "" if done is None else f"{done:,} ({rate(done, now - self.stage_started)}) "
-        text = f"{self.label}: {stage} {count}{elapsed}"
-        return text if len(text) <= columns else "…" + text[len(text) - columns + 1:]
+    def draw(self) -> None:
+        """Draw the last report, once the delay has passed."""
+        if self.started is None or time.monotonic() - self.started < self.delay:
+            return
+        stage, done, total = self.report
+        self.drawing = True
+        try:
+            if self.bar is None or stage != self.bar.stage or (total or None) != self.bar.total:
+                self.new_bar(stage, done, total)
+            else:
+                self.bar.update((done or 0) - self.bar.n)
+                if total and done == total:
+                    self.bar.refresh()  # the end of a stage, however soon after the last draw
+            self.shown = True
+        finally:
+            self.drawing = False
+
+    def new_bar(self, stage: str, done: int | None, total: int | None) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        room = shutil.get_terminal_size((80, 24)).columns - NUMBERS_WIDTH
+        known = "{bar} {percentage:3.0f}% {n:,}/{total:,} [{elapsed}]"
+        self.bar = Bar(total=total or None, initial=done or 0, desc=fitted(self.label, stage, room),
+                       file=self.stream, leave=False, position=0, dynamic_ncols=True, mininterval=0.1,
+                       unit="", unit_scale=True,
+                       bar_format="{desc} " + (known if total else "{n:,} ({rate_noinv_fmt}) [{elapsed}]"))
+        self.bar.stage = stage
+
+    def tick(self) -> None:
+        """The timer's redraw (skipped while a report draws: the stream is busy)."""
+        if not self.drawing:
+            try:
+                if self.bar is None:
+                    self.draw()
+                elif not self.bar.disable:
+                    self.bar.refresh()
+            except RuntimeError:  # the stream was busy with another write
+                pass
+
+    def start_timer(self) -> None:
+        """Redraw every TICK seconds: a timer signal, not a thread (forking workers is unsafe
+        while another thread runs); only from the main thread, where no one else uses it."""
+        global _ticking
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, _tick):
+            return
+        _ticking = self
+        signal.signal(signal.SIGALRM, _tick)
+        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
 
     def finish(self) -> None:
-        if self.shown and self.tty:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+        """Clear the line and stop the timer."""
+        global _ticking
+        if _ticking is self:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            _ticking = None
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        self.started = None
+
+
+#: The progress whose line the timer redraws (the latest started).
+_ticking: Progress | None = None
+
+
+def _tick(number: int, frame: object) -> None:
+    if _ticking is not None:
+        _ticking.tick()

@@ -5,6 +5,10 @@ A game's options may be written as flags (``--rows 5``, ``--rows=5``, ``--misere
 neither the command's own flags nor the game's options are positionals (a position, moves);
 a position split into words by a shell (``(x o-- --- ---)``) stays whole.
 
+The command's own flags may also come before the game's name.  After it, a flag that
+is both the game's option and the command's own (the cube's ``--seed`` and ``random``'s)
+is refused, naming both spellings: the game's as a pair, the command's before the name.
+
 >>> split = split_arguments(["nim", "--heaps", "4", "size=6", "--seed", "3", "(x 6 6 6 6)"], {"--seed": True})
 >>> split.game.spec
 'nim(heaps=4,size=6,take=3,misere=false)'
@@ -21,7 +25,7 @@ from typing import Mapping
 
 from gamesman.contract.errors import GameError, OptionError, shown
 from gamesman.contract.game import Game
-from gamesman.contract.options import parse_flags, whole_number
+from gamesman.contract.options import Option, parse_flags, whole_number
 from gamesman.contract.registry import game_class
 
 
@@ -97,11 +101,25 @@ class Split:
 
 
 def split_arguments(words: list[str], own: Mapping[str, bool], default_game: str | None = None) -> Split:
-    """Split ``GAME [options] [own flags] [positionals]``.
+    """Split ``[own flags] GAME [options] [own flags] [positionals]``.
 
     ``own`` maps each of the command's flags to whether it takes a value; own flags may
-    repeat.  Without a game name first, ``default_game`` is used (else GameError).
+    repeat.  Without a game name after the leading own flags, ``default_game`` is used
+    (else GameError).
+
+    >>> split_arguments(["--seed", "4", "cube", "seed=2"], {"--seed": True}).flags
+    {'--seed': ['4']}
+    >>> split_arguments(["cube", "--seed", "4"], {"--seed": True})
+    Traceback (most recent call last):
+    ...
+    gamesman.contract.errors.GameError: --seed is both an option of cube and a flag of this command: \
+write seed=4 for cube's, or put --seed 4 before cube for the command's
     """
+    split_flags: dict[str, list[str | bool]] = {}
+    index = 0
+    while index < len(words) and words[index].partition("=")[0] in own:
+        index = take_own_flag(words, index, own, split_flags)
+    words = words[index:]
     if words and not words[0].startswith("-") and "=" not in words[0]:
         name, rest = words[0], words[1:]
     elif default_game is not None:
@@ -111,7 +129,6 @@ def split_arguments(words: list[str], own: Mapping[str, bool], default_game: str
     cls = game_class(name)
     by_flag = {option.flag: option for option in cls.options}
     by_name = {option.name: option for option in cls.options}
-    split_flags: dict[str, list[str | bool]] = {}
     positionals: list[str] = []
     game_words: list[str] = []
     index = 0
@@ -124,17 +141,11 @@ def split_arguments(words: list[str], own: Mapping[str, bool], default_game: str
             positionals.append(word)
             in_position = not word.rstrip().endswith(")")
         elif flag in own:
-            if not own[flag]:
-                if sep:
-                    raise GameError(f"{flag} takes no value, not {shown(word)!r}")
-                split_flags.setdefault(flag, []).append(True)
-            elif sep:
-                split_flags.setdefault(flag, []).append(inline)
-            elif index < len(rest):
-                split_flags.setdefault(flag, []).append(rest[index])
-                index += 1
-            else:
-                raise GameError(f"{flag} needs a value")
+            negated = flag.startswith("--no-") and "--" + flag[5:] in by_flag
+            option = by_flag.get("--" + flag[5:] if negated else flag)
+            if option is not None:
+                raise clash(cls.name, option, negated, rest, index - 1, own)
+            index = take_own_flag(rest, index - 1, own, split_flags)
         elif word.startswith("--"):
             negated = flag.startswith("--no-") and "--" + flag[5:] in by_flag
             option = by_flag.get(flag)
@@ -155,3 +166,34 @@ def split_arguments(words: list[str], own: Mapping[str, bool], default_game: str
             positionals.append(word)
     game = cls(**parse_flags(cls.name, cls.options, game_words))
     return Split(game, split_flags, positionals)
+
+
+def take_own_flag(words: list[str], index: int, own: Mapping[str, bool], flags: dict[str, list[str | bool]]) -> int:
+    """Add the own flag at ``words[index]`` (and its value) to ``flags``; the index after it."""
+    flag, sep, inline = words[index].partition("=")
+    if not own[flag]:
+        if sep:
+            raise GameError(f"{flag} takes no value, not {shown(words[index])!r}")
+        flags.setdefault(flag, []).append(True)
+        return index + 1
+    if sep:
+        flags.setdefault(flag, []).append(inline)
+        return index + 1
+    if index + 1 < len(words):
+        flags.setdefault(flag, []).append(words[index + 1])
+        return index + 2
+    raise GameError(f"{flag} needs a value")
+
+
+def clash(game: str, option: Option, negated: bool, words: list[str], index: int, own: Mapping[str, bool]) -> GameError:
+    """The refusal of ``words[index]``, a flag both of the game's ``option`` and of the command:
+    how to write each."""
+    flag, sep, inline = words[index].partition("=")
+    value = inline if sep else words[index + 1] if own[flag] and index + 1 < len(words) else None
+    if option.type is bool and not own[flag]:
+        pair = f"{option.name}={'false' if negated else 'true'}"
+    else:
+        pair = f"{option.name}={value or option.name.upper()}"
+    said = flag if not own[flag] else f"{flag} {value or 'VALUE'}"
+    return GameError(f"{flag} is both an option of {game} and a flag of this command: "
+                     f"write {pair} for {game}'s, or put {said} before {game} for the command's")

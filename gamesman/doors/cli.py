@@ -1,21 +1,26 @@
 """The ``gamesman`` command: the shell with no arguments, else a pipeline-friendly CLI.
 
-Game options follow the game name (``--rows 5``, ``--misere``, ``--no-misere``).
+Game options follow the game name (``--rows 5``, ``--misere``, ``--no-misere``);
+a command's own flags may come before it, and must where the game has an option
+of the same name (``gamesman random --seed 7 cube seed=4``).
 Where POSITION may be omitted, positions are read from stdin one per line and
 each gets one line of answer, so commands chain:
 ``gamesman random tictactoe --seed 3 | gamesman solve tictactoe``.
 
 Exit status: 0 on success, 2 on bad input (one line on stderr), 1 on an
-internal failure.
+internal failure; ``match``: 3 when a player program never started.
 """
 from __future__ import annotations
 
 import errno
 import sys
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.doors.arguments import Split, split_arguments
+
+if TYPE_CHECKING:
+    from gamesman.contract.progress import Progress
 
 USAGE = """\
 usage:
@@ -30,7 +35,8 @@ usage:
                                              --large: solve a variant too large to solve on demand;
                                              --workers: in tiers on a local Dask cluster of N processes,
                                              --scheduler: on a Dask cluster (tcp://HOST:PORT),
-                                             --store: the tiers' directory every worker reads
+                                             --store: the tiers' directory every worker reads,
+                                             where their results are kept (to resume or reuse)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
@@ -49,14 +55,39 @@ usage:
                                              the text protocol on stdin/stdout
   gamesman match GAME [options] --player CMD --player CMD [--games N] [--seed S]
                  [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
-Without POSITION, positions are read from stdin, one per line."""
+                                             programs playing over the protocol; exit status 3
+                                             when a player program never started
+Without POSITION, positions are read from stdin, one per line, and each line gets
+one line of answer (a blank or bad line: error: ..., and exit status 2).
+A command's own flags may also come before GAME.  After GAME, a flag that is both
+the game's option and the command's (the cube's --seed and random's) is refused:
+write the game's as NAME=VALUE (seed=4), the command's before GAME
+(gamesman random --seed 7 cube seed=4)."""
+
+
+#: Each command's own flags (True: the flag takes a value), beside the game's options.
+OWN_FLAGS: dict[str, dict[str, bool]] = {
+    "solve": {"--large": False, "--workers": True, "--scheduler": True, "--store": True},
+    "best": {"--line": False, "--seed": True},
+    "random": {"--seed": True, "--moves": True},
+    "simulate": {"--games": True, "--seed": True, "--exact": False, "--strategy": True},
+}
+
+
+def own_flags() -> dict[str, Mapping[str, bool]]:
+    """The own flags of every command that takes a game, the protocol's and the referee's too."""
+    from gamesman.protocol.engine import OWN_FLAGS as PROTOCOL_FLAGS
+    from gamesman.protocol.referee import OWN_FLAGS as MATCH_FLAGS
+
+    return {**{command: {} for command in ("start", "moves", "do", "show", "count")}, **OWN_FLAGS,
+            "protocol": PROTOCOL_FLAGS, "match": MATCH_FLAGS}
 
 
 def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameError]:
-    """The given position, or every non-blank line of stdin (the start on a terminal).
+    """The given position, or every line of stdin (the start on a terminal).
 
-    A line of stdin that is not text in stdin's encoding comes as a GameError,
-    so the lines after it are still answered.
+    A line of stdin that is blank or not text in stdin's encoding comes as a
+    GameError, so that it is answered too and answers pair up with lines.
     """
     if text is not None:
         yield text
@@ -72,14 +103,15 @@ def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameEr
         except UnicodeDecodeError:
             yield GameError(f"line {number} of the input is not {encoding} text")
             continue
-        if line.strip():
-            yield line.rstrip("\r\n")
+        yield line.rstrip("\r\n") if line.strip() else GameError("empty line")
 
 
-def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None) -> int:
+def answer_each(invocation: Split, answer: Callable[[object], str], separator: str | None = None,
+                progress: "Progress | None" = None) -> int:
     """Apply ``answer`` to each position; bad lines get ``error: ...`` and status 2.
 
-    ``separator``, when given, is printed between two answers.
+    ``separator``, when given, is printed between two answers; ``progress``, when given,
+    has its line cleared before each answer.
     """
     text = invocation.position()
     game = invocation.game
@@ -92,8 +124,13 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
         try:
             if isinstance(line, GameError):
                 raise line
-            print(answer(game.parse_position(line)), flush=True)
+            text_of_answer = answer(game.parse_position(line))
+            if progress is not None:
+                progress.finish()
+            print(text_of_answer, flush=True)
         except GameError as problem:
+            if progress is not None:
+                progress.finish()
             if text is not None:
                 raise
             print(f"error: {problem}", flush=True)
@@ -168,7 +205,7 @@ def cmd_solve(args: list[str]) -> int:
 
     from gamesman.solver.tiers import check_suitable, tier_run
 
-    invocation = split_arguments(args, {"--large": False, "--workers": True, "--scheduler": True, "--store": True})
+    invocation = split_arguments(args, OWN_FLAGS["solve"])
     flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
     if flags["--workers"] is not None and flags["--scheduler"] is not None:
         raise GameError("give --workers N (a cluster on this machine) or --scheduler ADDRESS, not both")
@@ -186,9 +223,11 @@ def cmd_solve(args: list[str]) -> int:
     scheduler, store = flags["--scheduler"], flags["--store"]
     with (tier_run(workers, None if scheduler is None else str(scheduler), None if store is None else str(store),
                    announce) if tiered else nullcontext()) as run:
+        if run is not None:
+            run.keep = store is not None  # a store the user names keeps its tiers' results
         solver.tiers = run
         try:
-            return answer_each(invocation, lambda p: str(solver.result(p)))
+            return answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
         finally:
             solver.progress.finish()
 
@@ -207,7 +246,7 @@ def cmd_best(args: list[str]) -> int:
     from gamesman.players.strategies import estimate, make_strategy
     from gamesman.solver.database import answers_exactly
 
-    invocation = split_arguments(args, {"--line": False, "--seed": True})
+    invocation = split_arguments(args, OWN_FLAGS["best"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
     if answers_exactly(game):
@@ -233,7 +272,7 @@ def cmd_best(args: list[str]) -> int:
         return "\n".join(best_line(game, position, best, rng))
 
     try:
-        return answer_each(invocation, answer)
+        return answer_each(invocation, answer, progress=solver.progress if answers_exactly(game) else None)
     finally:
         if answers_exactly(game):
             solver.progress.finish()
@@ -275,7 +314,7 @@ def cmd_random(args: list[str]) -> int:
 
     from gamesman.players.play import next_random
 
-    invocation = split_arguments(args, {"--seed": True, "--moves": True})
+    invocation = split_arguments(args, OWN_FLAGS["random"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
     # A puzzle (one player, no chance) may never come back to its end by random moves.
@@ -321,8 +360,10 @@ def cmd_simulate(args: list[str]) -> int:
     from gamesman.players.strategies import make_strategy
     from gamesman.contract.progress import Progress
 
-    seats, args = strategy_flags(args)
-    invocation = split_arguments(args, {"--games": True, "--seed": True, "--exact": False})
+    invocation = split_arguments(args, OWN_FLAGS["simulate"])
+    seats = [str(words).split() for words in invocation.flags.get("--strategy", [])]
+    if not all(seats):
+        raise GameError("--strategy needs a strategy, e.g. --strategy random")
     invocation.refuse_positionals("simulate GAME [options] --games N [--seed N] [--exact] [--strategy S]..")
     game = invocation.game
     progress = Progress(f"simulating {game.spec}")
@@ -348,23 +389,6 @@ def cmd_simulate(args: list[str]) -> int:
     progress.finish()
     print(text)
     return 0
-
-
-def strategy_flags(args: list[str]) -> tuple[list[list[str]], list[str]]:
-    """The words of each ``--strategy S`` (one per seat, in order) and the other arguments."""
-    seats: list[list[str]] = []
-    rest: list[str] = []
-    words = iter(args)
-    for word in words:
-        name, sep, inline = word.partition("=")
-        if name != "--strategy":
-            rest.append(word)
-            continue
-        value = inline if sep else next(words, None)
-        if value is None or not value.split():
-            raise GameError("--strategy needs a strategy, e.g. --strategy random")
-        seats.append(value.split())
-    return seats, rest
 
 
 def cmd_table(args: list[str]) -> int:
@@ -492,6 +516,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as problem:  # the last line of defence: one line, no traceback
         import os
 
+        if isinstance(problem.__context__, KeyboardInterrupt):  # raised while cleaning up after Ctrl-C
+            print("gamesman: interrupted", file=sys.stderr)
+            return 130
         if isinstance(problem, OSError) and problem.errno in OUTPUT_FAILURES:
             silence_stdout()
             print(f"gamesman: cannot write the output ({problem.strerror})", file=sys.stderr)

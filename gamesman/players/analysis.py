@@ -238,6 +238,8 @@ def simulate(game: Game, games: int, seed: int, strategies: list[Strategy] | Non
     for strategy in strategies or ():
         strategy.rng = rng
     result = Simulation()
+    if progress:
+        progress("playing", 0, games)  # the bar shows (and its clock runs) while the first game is played
     for number in range(1, games + 1):
         final, moves = play_out(game, strategies, rng)
         result.labels[outcome_label(game, game.outcome(final))] += 1

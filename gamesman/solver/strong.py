@@ -159,9 +159,11 @@ class Solver:
             database = Database.default()
         self.database = database
         # A game that answers every position itself (``exact_search``) never fills a table,
-        # so the fast engine's coded table is not built for it.
+        # so the fast engine's coded table is not built for it; nor for a game with chance,
+        # which the reference engine answers with utilities (even below its last chance node).
         declared = game.capabilities
-        coded = game.players in (1, 2) and not declared.exact_search and declared.position_codes
+        coded = (game.players in (1, 2) and not declared.chance and not declared.exact_search
+                 and declared.position_codes)
         self.engine: Engine = engine if coded else "reference"
         # the reference engine's table, or the fast engine's Results
         self.table: MutableMapping[Hashable, Packed] | Results = {}
@@ -236,10 +238,10 @@ class Solver:
             return self._solve_fast(root)
         table = self._reference_table()
         graph = Graph(game, root, self.table, self.progress, self.limit)
-        # The method follows the game, not the part of it this graph saw: a
-        # table that already holds utilities (chance was met before) keeps them.
-        known = next(iter(self.table.values()), None)
-        utilities = graph.chance or game.players > 2 or (known is not None and len(known) == 2)
+        # The method follows the game, not the part of it this graph saw (a finished
+        # board of a game with chance has no chance node below it): one position, one
+        # answer, whatever was solved before.
+        utilities = game.capabilities.chance or graph.chance or game.players > 2
         if not utilities and game.players == 2:
             results = self._two_player(graph)
         elif not utilities and game.players == 1:

@@ -4,7 +4,9 @@ Workers are forked, so they start at once with whatever this process has built
 (a game, its tables) and need no main-module guard in the caller's script.
 Forking a process in which other threads run is unsafe, so then there are no
 workers and the caller does the work itself.  Workers end with the process
-that forked them, even when it is killed outright (``kill -9``).
+that forked them, even when it is killed outright (``kill -9``), and end
+quietly on Ctrl-C, which reaches the whole process group: the process that
+forked them says it was interrupted, once.
 """
 from __future__ import annotations
 
@@ -27,11 +29,61 @@ PARENT_POLL = 1.0
 def fork_pool(workers: int | None = None) -> ProcessPoolExecutor | None:
     """A pool of ``workers`` (default: one per core) forked processes, or None when
     there is one core or other threads run."""
+    global _quiet_children
     workers = workers or os.cpu_count() or 1
     if workers < 2 or threading.active_count() > 1:
         return None
-    return ProcessPoolExecutor(workers, mp_context=get_context("fork"), initializer=die_with_parent,
-                               initargs=(os.getpid(),))
+    if not _quiet_children:
+        os.register_at_fork(after_in_child=_leave_quietly_on_interrupt)
+        _quiet_children = True
+    return WorkerPool(workers, mp_context=get_context("fork"), initializer=die_with_parent,
+                      initargs=(os.getpid(),))
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A pool whose workers end at once on Ctrl-C while they run a task (between tasks,
+    and while a task's answer is on its way, they let Ctrl-C pass: a worker ended halfway
+    through sending an answer would leave the pool waiting for the rest of it).  Shut down,
+    it drops the work not started, which only an interrupted caller leaves."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        # The first submit forks the workers.  Ctrl-C waits meanwhile: in the fork's hooks
+        # the parent's would be lost and a child's would print a traceback.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(_interruptible, fn, *args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = True) -> None:
+        super().shutdown(wait, cancel_futures=cancel_futures)
+
+
+#: Whether processes forked from this one leave quietly on Ctrl-C (from the first pool on).
+_quiet_children = False
+#: In a worker: whether it runs a task (Ctrl-C then ends it).
+_in_task = False
+
+
+def _interruptible(fn: Callable, *args, **kwargs):  # type: ignore[no-untyped-def]
+    """Run ``fn`` in a worker, which Ctrl-C ends meanwhile."""
+    global _in_task
+    _in_task = True
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _in_task = False
+
+
+def _leave_quietly_on_interrupt() -> None:
+    """In a forked child: on SIGINT, end at once with no traceback (the parent reports it) if
+    it runs a task, else let it pass."""
+    def leave(number: int, frame: object) -> None:
+        if _in_task:
+            os._exit(128 + number)
+
+    signal.signal(signal.SIGINT, leave)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def die_with_parent(parent: int) -> None:
