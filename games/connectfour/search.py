@@ -16,7 +16,10 @@ that search, for at most EXACT_SHARE of the budget, whether each move wins,
 ties or loses (two null windows around 0 each, not the exact score: much
 quicker), centre first.  A move that wins is played (``d: a win by the exact
 search, ...``); moves that lose are left out of the search below, unless every
-move loses.  From 7 to 9 pieces on (the table filled by the moves before), it
+move loses.  Where no move wins and every outcome is known, it sets traps among
+the best moves (the fewest replies that keep the opponent's outcome); where
+every move loses, the best are the latest losses by the search's full scores
+(losers stall, as GAMESMAN's remoteness has it).  From 7 to 9 pieces on (the table filled by the moves before), it
 mostly knows every move's outcome in time, and plays perfectly from there.
 
 Negamax alpha-beta with iterative deepening and a transposition table (kept
@@ -50,9 +53,10 @@ import numpy as np
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
+from gamesman.games.connectfour.exact import result_of_score
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
 from gamesman.players.compiled import compiled
 from gamesman.players.search import count_words, counted, deepen, parse_budget
@@ -333,12 +337,16 @@ class ThreatSearch(Strategy):
         left = [column for column in columns if column not in losing] or columns
         if len(outcomes) == len(columns):  # every outcome known, and no win: set traps among the best
             best = max(outcomes.values())
-            traps = self.traps(position, left, best, deadline)
-            if traps is not None:
-                left, keeping = traps
-                self.ruled_out = (f"; {'every move loses' if best < 0 else 'the best is a tie'} by the exact "
-                                  f"search; the opponent keeps {'its win' if best < 0 else 'the tie'} with "
-                                  f"{keeping} {'reply' if keeping == 1 else 'replies'} here")
+            longest = self.longest_losses(position, left, deadline) if best < 0 else (left, "")
+            if longest is not None:  # (else the search below, which prefers later losses too)
+                left, latest = longest
+                traps = self.traps(position, left, best, deadline)
+                self.ruled_out = f"; every move loses by the exact search{latest}" if best < 0 else ""
+                if traps is not None:
+                    left, keeping = traps
+                    self.ruled_out = (f"; {'every move loses' if best < 0 else 'the best is a tie'} by the exact "
+                                      f"search; the opponent keeps {'its win' if best < 0 else 'the tie'} with "
+                                      f"{keeping} {'reply' if keeping == 1 else 'replies'} here{latest}")
         spent = time.monotonic() - started
         self.nodes = search.nodes - before
         if len(left) == 1:
@@ -349,6 +357,27 @@ class ThreatSearch(Strategy):
             named = ", ".join(game.format_move(position, column) for column in losing)
             self.ruled_out = f"; the exact search rules out {named} (losing)"
         return None, left, spent
+
+    def longest_losses(self, position: Position, columns: list[int],
+                       deadline: float) -> tuple[list[int], str] | None:
+        """The moves among ``columns`` (each losing for the player to move) that keep the game
+        going longest, by the exact search's full scores (GAMESMAN's remoteness: losers
+        stall), and how the reason says so; None when the search has not scored them all by
+        ``deadline`` (the search below then prefers later losses too, as far as it sees)."""
+        game, search = self.game, self.game.exact
+        scores: dict[int, int] = {}  # the opponent's, after each move: the lower, the later its win
+        for column in columns:
+            try:
+                scores[column] = search.score(*self.bit_boards(game.play(position, column)), deadline=deadline)
+            except OutOfTime:
+                return None
+        latest = min(scores.values())
+        stalling = [column for column in columns if scores[column] == latest]
+        lose = result_of_score(-latest, position[1].count(boards.EMPTY))  # (the position's own result)
+        if len(stalling) == len(columns):
+            return stalling, f"; each: {lose}"
+        named = ", ".join(game.format_move(position, column) for column in stalling)
+        return stalling, f"; longest: {named} ({lose})"
 
     def traps(self, position: Position, columns: list[int], outcome: int,
               deadline: float) -> tuple[list[int], int] | None:
