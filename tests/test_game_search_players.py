@@ -414,3 +414,42 @@ def test_every_lost_position_of_a_small_variant_is_played_for_the_longest_loss(n
                 assert_longest_loss(solver, player, position)
                 checked += 1
     assert checked > 100
+
+
+def test_threats_plays_its_python_version_while_numba_compiles_it(monkeypatch):
+    """After install numba's cache is empty: with a time budget, threats asks the background
+    to compile its search and plays this move from the search's Python version (says so),
+    whose values are those of the machine code at the same depth."""
+    import numpy as np
+    from test_connectfour_exact import PendingWarmup
+
+    from gamesman.games.connectfour import search
+    from gamesman.players.compiled import python_version
+
+    pending = PendingWarmup()
+    monkeypatch.setattr(search, "WARMUP", pending)
+    monkeypatch.setattr(search, "cached_on_disk", lambda function: False)
+    game = make_game("connectfour")
+    position = game.play(game.start(), 3)
+    choice = make_strategy(game, "threats --time 0.2", random.Random(0)).choose(position)
+    assert choice.move in game.moves(position) and "run as Python while numba compiles" in choice.reason
+    assert pending.asked == [search.SEARCH_KERNELS]
+    rng = random.Random(3)
+    for _ in range(4):
+        position = game.start()
+        for _ in range(rng.randrange(0, 14)):
+            if game.outcome(position) is None:
+                position = game.play(position, rng.choice(game.moves(position)))
+        if game.outcome(position) is not None:
+            continue
+        found = []
+        for root in (search.search_root, python_version(search.search_root)):
+            player = search.ThreatSearch(game, random.Random(0))
+            mine, occupied = player.bit_boards(position)
+            order = np.array([(occupied + player.board.bottom) & player.board.column_masks[c]
+                              for c in game.moves(position)], np.uint64)
+            values, counters = np.full(len(order), -np.inf), np.array([0, 2 ** 62, 0, 0], np.int64)
+            root(np.uint64(mine), np.uint64(occupied), order, 5, player.geometry, player.masks, player.weights,
+                 player.table, counters, values)
+            found.append((values.tolist(), counters.tolist()))
+        assert found[0] == found[1], position

@@ -47,7 +47,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -58,7 +58,7 @@ from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
 from gamesman.games.connectfour.exact import result_of_score
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
-from gamesman.players.compiled import compiled
+from gamesman.players.compiled import WARMUP, cached_on_disk, compiled, python_version
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
@@ -79,6 +79,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 EXACT_AFTER = 6
 EXACT_SHARE = 0.5
 PROVED = 255  # the depth of a table entry whose subtree was searched to the end
+#: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
+SEARCH_KERNELS = "connectfour threats"
 
 # The geometry (an int64 array): rows, columns, pieces in a line, misere (1 or 0).
 ROWS, COLS, IN_A_ROW, MISERE = range(4)
@@ -244,12 +246,14 @@ class ThreatSearch(Strategy):
     name = "threats"
     searches_positions = True
     nodes: int = field(default=0, init=False, repr=False)
-    #: Whether the exact search is compiled and its table in memory (see ``solved``).
+    #: Whether every page of the exact search's table has been touched (see ``solved``).
     exact_ready: bool = field(default=False, init=False, repr=False)
     #: The first player's winning lines the package carries for the variant (with a time budget only).
     lines: WinningLines | None = field(default=None, init=False, repr=False)
     #: What the exact search said of the moves the search below was left (added to its reason).
     ruled_out: str = field(default="", init=False, repr=False)
+    #: Whether the last search ran as Python while numba compiled it (see ``root_search``).
+    uncompiled: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         game = self.game
@@ -299,7 +303,10 @@ class ThreatSearch(Strategy):
             return solved
         seconds = None if self.seconds is None else self.seconds - tried
         column, value, depth, exact, spent = self.search(position, moves, seconds)
-        return Choice(column, self.reason(position, column, value, depth, exact, tried + spent) + self.ruled_out)
+        said = self.reason(position, column, value, depth, exact, tried + spent)
+        if self.uncompiled:
+            said += " (run as Python while numba compiles the search, once after install)"
+        return Choice(column, said + self.ruled_out)
 
     def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, list[int], float]:
         """What the exact search tells within EXACT_SHARE of the time budget, when the variant
@@ -312,13 +319,12 @@ class ThreatSearch(Strategy):
         if self.seconds is None or not game.exact_on_demand() or game.size - empty < EXACT_AFTER:
             return None, columns, 0.0
         search = game.exact
-        if not self.exact_ready:  # before the clock starts, once: compile (or load from numba's cache) the
-            search.state[:] = 0  # search, and touch every page of its table (the first touches cost a second)
-            search.kernels.search(search.geometry, search.masks, search.table, search.frames, search.windows,
-                                  search.moves, search.ranks, search.counts, search.state, 0)
+        started = time.monotonic()
+        if not search.ready(started):  # numba compiles it in the background (once after install)
+            return None, columns, 0.0
+        if not self.exact_ready:  # once: touch every page of its table (the first touches cost a second)
             search.table |= np.uint64(0)
             self.exact_ready = True
-        started = time.monotonic()
         deadline = started + EXACT_SHARE * self.seconds
         before = search.nodes
         outcomes: dict[int, int] = {}  # for the player to move, after each move
@@ -431,13 +437,35 @@ class ThreatSearch(Strategy):
         order = np.array([playable & self.board.column_masks[col] for col in shuffled], np.uint64)
         column_of = {int(bit): col for bit, col in zip(order, shuffled)}
         args = (self.geometry, self.masks, self.weights, self.table)
-        # compiled (or loaded from numba's cache) before the clock starts: once per process
-        search_root(mine_bits, mask, order[:1], 1, *args, np.array([0, 1, 0, 0], np.int64), np.zeros(1))
-        started = time.monotonic()
+        started = time.monotonic()  # (the clock runs while the machine code loads: the user waits for it)
+        root = self.root_search(mine_bits, mask, order[:1])
         best, value, reached, exact, self.nodes = deepen(
-            lambda moves, depth, counters, values: search_root(mine_bits, mask, moves, depth, *args, counters, values),
+            lambda moves, depth, counters, values: root(mine_bits, mask, moves, depth, *args, counters, values),
             order, self.depth or MAX_DEPTH, None if seconds is None else started + seconds, WON)
         return column_of[int(best)], value, reached, exact, time.monotonic() - started
+
+    def root_search(self, mine: np.uint64, mask: np.uint64, first: np.ndarray) -> Callable:
+        """``search_root`` ready to run: its machine code once compiled (loaded from numba's
+        cache, or compiled here without a time budget: a depth must be reached whatever it
+        costs); with a time budget while numba compiles it in the background (seconds, once
+        after install), its Python version, the same search hundreds of times slower."""
+        table = tuple(np.zeros(1, part.dtype) for part in self.table)  # (a node budget of 1 writes nothing)
+
+        def warm() -> None:
+            search_root(mine, mask, first, 1, self.geometry, self.masks, self.weights, table,
+                        np.array([0, 1, 0, 0], np.int64), np.zeros(1))
+
+        if WARMUP.ready(SEARCH_KERNELS) or self.seconds is None or cached_on_disk(search_root):
+            if SEARCH_KERNELS in WARMUP.done:  # started in the background: its end
+                WARMUP.wait(SEARCH_KERNELS, None)
+            else:
+                warm()
+                WARMUP.mark(SEARCH_KERNELS)
+            self.uncompiled = False
+            return search_root
+        WARMUP.start(SEARCH_KERNELS, warm)
+        self.uncompiled = True
+        return python_version(search_root)
 
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:
