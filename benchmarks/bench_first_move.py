@@ -13,20 +13,24 @@ thread: a compiler working in the background counts) and the wall time, then the
 computer and the predictions said.  ``--kernels`` adds numba's compile time of each kernel
 (processor time, inclusive and without the kernels it compiled inside).
 
-Measured on the two-core machine of the project, shared (load average 7 to 9), on 2026-11-27:
+Measured on the two-core machine of the project, shared with other work, on 2026-11-27 (UTC),
+processor time of the whole process at the end of each line (before: the code as it was; after:
+with the background compile; ``python3 benchmarks/bench_first_move.py [--session S]``):
 
-* before (the first reply compiled the exact search for the prediction, then the threats
-  search, in the foreground): 8.11 s of processor time to the reply (7.73 s in the line
-  ``d``), of which compiling: the exact search (``kernels.search``) 3.70 s, the threats
-  search (``search_root``) 3.61 s; the line said ``in 0.68 s``; 42.8 s of wall time on the
-  loaded machine.
-* after (the exact search with a deadline waits for its kernels until the deadline, while a
-  background thread compiles them; the threats search with a time budget plays its first
-  moves as Python, the same search, while numba compiles it in the background): 1.14 s of
-  processor time to the reply (0.34 s of it starting and drawing the board), the line
-  ``o plays d: score +0.00 at depth 5, 1,865 nodes in 1.04 s (run as Python while numba
-  compiles the search, once after install)``; compiled replies from when the background
-  compile has ended (5.2 s of processor time, while the user thinks).
+* ``new connectfour;computer o threats;d`` (load 1.6 to 1.9): before 7.88 s, after 1.86 s;
+* ``new connectfour;d;hint`` (load 2.8): before 7.87 s, after 1.02 s;
+* ``new cube --scramble 12;hint`` (load 3.2): before 7.95 s, after 4.89 s.
+
+Before, o's first reply compiled the exact search for the prediction (``kernels.search``,
+3.70 s with ``--kernels``) and then the threats search (``search_root``, 3.61 s) in the
+foreground, and its line said ``in 0.85 s`` after 14.9 s of waiting.  After, the prediction
+waits for the exact search only until its deadline (``not yet``) while a background thread
+compiles it, and o plays its first moves from the Python version of its search (the same
+search, slower: ``o plays d: score +0.00 at depth 5, 2,851 nodes in 0.75 s (run as Python
+while numba compiles the search, once after install)``); the background compile (about 5 s of
+processor time) runs while the user thinks, and later moves are compiled.  The cube's hint
+compiled its search in 5.5 s before (1.9 s of it numba's shape checks for slice assignments,
+0.6 s a second specialisation of ``finish``) and in 2.5 s after: the same search.
 """
 from __future__ import annotations
 
