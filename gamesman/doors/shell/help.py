@@ -43,8 +43,9 @@ COMMANDS: dict[str, Command] = {
                            "how large it is."),
     "solve": Command("solve", "solve this variant now, however long it takes (Ctrl-C stops)",
                      f"The shell solves by itself only what takes a few seconds (at most\n"
-                     f"{AT_ONCE['fast']:,} positions, {AT_ONCE['reference']:,} with chance or more players); a\n"
-                     f"larger variant that is not solved yet waits for solve (or predictions on)."),
+                     f"{AT_ONCE['fast']:,} positions, {AT_ONCE['reference']:,} for the reference solver: chance,\n"
+                     f"more than two players, no position codes); a larger variant that is not\n"
+                     f"solved yet waits for solve (or predictions on)."),
     "wait": Command("wait on|off", "wait for exact answers that take a long search (Connect Four 6x7)",
                     "Connect Four 6x7 is answered exactly by a search, which takes minutes on the\n"
                     "first moves.  With wait off (the default) the prediction, value, values and\n"
