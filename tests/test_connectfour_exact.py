@@ -333,3 +333,45 @@ def test_the_lines_command_writes_winning_moves_and_resumes(tmp_path):
         assert solver.result(game.play(position, column)).value is Value.LOSE
     text = out.read_text()
     assert write_lines(game, 4, out, lambda *_: None) == count and out.read_text() == text
+
+
+class PendingWarmup:
+    """A background warm-up that never ends (numba still compiling): it notes what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.done: dict = {}
+
+    def ready(self, key: str) -> bool:
+        return key in self.done
+
+    def start(self, key: str, warm) -> None:
+        self.asked.append(key)
+
+    def wait(self, key: str, timeout: float | None) -> bool:
+        return False
+
+    def mark(self, key: str) -> None:
+        self.done[key] = True
+
+
+def test_the_exact_search_with_a_deadline_leaves_compiling_to_the_background(monkeypatch):
+    """After install numba's cache is empty and compiling the search takes seconds: with a
+    deadline the search asks the background to compile it and runs out of time by the
+    deadline instead of compiling in the foreground; without one it compiles (or loads) here."""
+    import time
+
+    from gamesman.contract.errors import OutOfTime
+    from gamesman.games.connectfour.exact import EXACT_KERNELS
+    from gamesman.players import compiled
+
+    pending = PendingWarmup()
+    monkeypatch.setattr(compiled, "WARMUP", pending)
+    monkeypatch.setattr(compiled, "cached_on_disk", lambda function: False)
+    search = ExactSearch(4, 4, 4)
+    with pytest.raises(OutOfTime):
+        search.result("----" * 4, "x", "o", deadline=time.monotonic() + 60)
+    assert pending.asked == [EXACT_KERNELS] and not pending.done
+    assert str(search.result("----" * 4, "x", "o")) == str(Solver(make_game("connectfour", rows=4, cols=4)).result(
+        make_game("connectfour", rows=4, cols=4).start()))
+    assert pending.done == {EXACT_KERNELS: True}

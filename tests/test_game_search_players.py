@@ -15,6 +15,7 @@ import pytest
 from gamesman.contract.errors import GameError
 from gamesman.contract.registry import make_game
 from gamesman.players.strategies import applicable_strategies, make_strategy
+from gamesman.solver.results import Value
 
 # (game, options of a variant too large to solve, a search player of the game's own, its budget)
 PLAYERS = [
@@ -222,7 +223,6 @@ def test_threats_asks_the_exact_search_once_the_board_fills():
     and some move does not, the exact search finds a winning move: one after which the
     opponent loses by the exact search's full score."""
     from gamesman.games.connectfour.search import EXACT_AFTER
-    from gamesman.solver.results import Value
 
     game = make_game("connectfour")
     player = make_strategy(game, "threats --time 4", random.Random(0))
@@ -307,9 +307,9 @@ def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, est
 
 def test_threats_sets_traps_where_every_move_loses_or_ties():
     """On 6x7 positions of seeded random games (from 16 pieces) where no move wins, by the
-    exact search's full scores, threats plays a best move after which the opponent has the
-    fewest replies that keep its outcome (counted from the full scores too)."""
-    from gamesman.solver.results import Value
+    exact search's full scores, threats plays a best move (where every move loses, one of the
+    longest losses) after which the opponent has the fewest replies that keep its outcome
+    (counted from the full scores too)."""
 
     game = make_game("connectfour")
     player = make_strategy(game, "threats --time 30", random.Random(0))
@@ -332,12 +332,124 @@ def test_threats_sets_traps_where_every_move_loses_or_ties():
                 after = {move: outcome_for(turn, game.play(position, move)) for move in game.moves(position)}
                 best = max(after.values())
                 if best < 1 and sum(value == best for value in after.values()) > 1:
+                    candidates = [move for move, value in after.items() if value == best]
+                    if best < 0:  # losers stall: the latest of the losses
+                        remoteness = {move: game.known_result(game.play(position, move)).remoteness
+                                      for move in candidates}
+                        candidates = [move for move in candidates if remoteness[move] == max(remoteness.values())]
                     keeping = {move: sum(outcome_for(turn, game.play(game.play(position, move), reply)) <= best
                                          for reply in game.moves(game.play(position, move)))
-                               for move, value in after.items() if value == best}
+                               for move in candidates}
                     choice = player.choose(position)
-                    assert after[choice.move] == best and keeping[choice.move] == min(keeping.values()), position
+                    assert choice.move in keeping and keeping[choice.move] == min(keeping.values()), position
                     assert "by the exact search; the opponent keeps" in choice.reason
                     checked += 1
                     break
             position = game.play(position, rng.choice(game.moves(position)))
+
+
+#: Connect Four 6x7 where x loses whatever it does, and b lets o win at once (a, f and g hold out longest).
+LOST_WITH_MATE_IN_ONE = "(x xoxxoo- -xooox- -oxxoo- -xoox-- --oxo-- --xxx--)"
+
+
+def assert_longest_loss(solver, player, position) -> None:
+    """The player's move at a lost position is one of the longest losses by the solver (its
+    best first: for a loss, the longest), and some move loses sooner (so the check can fail)."""
+    rows = solver.move_results(position)
+    assert {result.value for _, result in rows} == {Value.LOSE}, position
+    assert rows[-1][1].remoteness < rows[0][1].remoteness, position
+    move = player.choose(position).move
+    assert dict(rows)[move].remoteness == rows[0][1].remoteness, (position, move, rows)
+
+
+@pytest.mark.parametrize("strategy", ["threats --time 30", "perfect"])
+def test_a_lost_connectfour_player_keeps_the_game_going_longest(strategy):
+    """At the 6x7 position where every move loses and one loses at once, and at lost positions
+    of seeded random games (from 16 pieces) whose moves lose sooner or later, the player plays
+    a longest loss by the exact search's results (GAMESMAN's remoteness: losers stall)."""
+    from gamesman.solver.strong import Solver
+
+    game = make_game("connectfour")
+    solver = Solver(game)
+    player = make_strategy(game, strategy, random.Random(0))
+    assert_longest_loss(solver, player, game.parse_position(LOST_WITH_MATE_IN_ONE))
+    rng = random.Random(4)
+    checked = 0
+    while checked < 2:
+        position = game.start()
+        while game.outcome(position) is None:
+            if game.size - position[1].count("-") >= 16 and game.known_result(position).value is Value.LOSE:
+                remoteness = {solver.move_result(position[0], game.play(position, move)).remoteness
+                              for move in game.moves(position)}
+                if len(remoteness) > 1:
+                    assert_longest_loss(solver, player, position)
+                    checked += 1
+                    break
+            position = game.play(position, rng.choice(game.moves(position)))
+
+
+@pytest.mark.parametrize("name, options, strategy", [
+    ("tictactoe", {}, "perfect"),
+    ("tictactoe", {}, "alphabeta 9"),
+    ("connectfour", {"rows": 4, "cols": 4}, "perfect"),
+    ("connectfour", {"rows": 4, "cols": 4}, "threats 16"),
+    ("connectfour", {"rows": 4, "cols": 4}, "alphabeta 16"),
+])
+def test_every_lost_position_of_a_small_variant_is_played_for_the_longest_loss(name, options, strategy):
+    """At every reachable position of a solved variant that is lost, whose moves lose sooner or
+    later, a player that proves the loss (the solver's, or a search deep enough to see the end)
+    plays a move whose result has the solver's longest remoteness."""
+    from solver_checks import reachable
+
+    from gamesman.solver.strong import Solver
+
+    game = make_game(name, **options)
+    solver = Solver(game)
+    player = make_strategy(game, strategy, random.Random(0))
+    checked = 0
+    for position in reachable(game, game.start(), 200_000):
+        if game.outcome(position) is None and solver.result(position).value is Value.LOSE:
+            rows = solver.move_results(position)
+            if rows[-1][1].remoteness < rows[0][1].remoteness:
+                assert_longest_loss(solver, player, position)
+                checked += 1
+    assert checked > 100
+
+
+def test_threats_plays_its_python_version_while_numba_compiles_it(monkeypatch):
+    """After install numba's cache is empty: with a time budget, threats asks the background
+    to compile its search and plays this move from the search's Python version (says so),
+    whose values are those of the machine code at the same depth."""
+    import numpy as np
+    from test_connectfour_exact import PendingWarmup
+
+    from gamesman.games.connectfour import search
+    from gamesman.players.compiled import python_version
+
+    pending = PendingWarmup()
+    monkeypatch.setattr(search, "WARMUP", pending)
+    monkeypatch.setattr(search, "cached_on_disk", lambda function: False)
+    game = make_game("connectfour")
+    position = game.play(game.start(), 3)
+    choice = make_strategy(game, "threats --time 0.2", random.Random(0)).choose(position)
+    assert choice.move in game.moves(position) and "run as Python while numba compiles" in choice.reason
+    assert pending.asked == [search.SEARCH_KERNELS]
+    rng = random.Random(3)
+    for _ in range(4):
+        position = game.start()
+        for _ in range(rng.randrange(0, 14)):
+            if game.outcome(position) is None:
+                position = game.play(position, rng.choice(game.moves(position)))
+        if game.outcome(position) is not None:
+            continue
+        found = []
+        for root in (search.search_root, python_version(search.search_root)):
+            player = search.ThreatSearch(game, random.Random(0))
+            mine, occupied = player.bit_boards(position)
+            order = np.array([(occupied + player.board.bottom) & player.board.column_masks[c]
+                              for c in game.moves(position)], np.uint64)
+            values, counters = np.full(len(order), -np.inf), np.array([0, 2 ** 62, 0, 0], np.int64)
+            root(np.uint64(mine), np.uint64(occupied), order, 5, player.geometry, player.masks, player.weights,
+                 player.table, counters, values)
+            found.append((values.tolist(), counters.tolist()))
+        assert found[0] == found[1], position

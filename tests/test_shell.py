@@ -349,6 +349,43 @@ def test_predictions_toggle():
     assert s.run("predictions maybe") == "predictions takes on or off\n"
 
 
+def test_a_variant_too_large_to_solve_at_once_waits_for_solve(monkeypatch, tmp_path):
+    """With the shell's limit on what it solves by itself below Tic-Tac-Toe's 5,478 positions,
+    and nothing solved before: new solves nothing; the prediction says so with the size (an
+    estimate), value gives the search player's estimate, auto the search player's move; solve
+    then solves it, and value and the prediction are the solver's."""
+    from gamesman.doors.shell import session
+
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    monkeypatch.setattr(session, "AT_ONCE", {"fast": 1000, "reference": 1000})
+    game = make_game("tictactoe")
+    start = game.start()
+    said = f"Prediction: {describe_result(game, start, Solver(game, database=None).result(start))}"
+    s = shell()
+    out = s.run("new tictactoe")
+    assert re.search(r"Prediction: not yet: too large to solve at once \(an estimate: more than 1,000 positions; "
+                     r"the count stopped there after [0-9.]+ s, and solving takes longer\); solve solves it now", out)
+    assert "too large to solve at once" in s.run("value") and "estimate by" in s.run("value")
+    assert "Prediction: not yet: too large" in s.run("auto 1")
+    assert s.run("undo").count("Prediction: not yet: too large") == 1
+    assert s.run("solve") == f"{game.spec}: {said[len('Prediction: '):]}\n"
+    assert said in s.run("show")
+    s.run("new tictactoe --misere")
+    assert "Prediction: not yet: too large" in s.run("show")
+    assert "Prediction: " in s.run("predictions on") and "not yet" not in s.run("show")
+
+
+def test_a_piped_new_kaboom_solves_nothing_before_quit():
+    """The default Kaboom board (24 million positions) is not solved by new: its prediction
+    waits, after a count of a few seconds that stopped at the shell's limit."""
+    from gamesman.doors.shell.session import AT_ONCE
+
+    s = shell()
+    out = s.run("new kaboom")
+    assert f"Prediction: not yet: too large to solve at once (an estimate: more than {AT_ONCE['fast']:,}" in out
+    assert s.run("quit") == ""
+
+
 def test_ctrl_c_during_a_prediction_turns_predictions_off(monkeypatch):
     s = shell("new nim --heaps 2 --size 2")
 

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
     from gamesman.games.connectfour.book import Book
 
+#: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
+EXACT_KERNELS = "connectfour exact"
 #: The largest board: a column takes rows + 1 bits, and a position's key as many bits as the board.
 BOARD_BITS = 56
 #: Nodes searched between two returns to Python (for progress and Ctrl-C): well under a second;
@@ -128,6 +130,36 @@ class ExactSearch:
         return sum(array.nbytes for array in (self.table, self.frames, self.windows, self.moves,
                                               self.ranks, self.counts))
 
+    def ready(self, deadline: float | None) -> bool:
+        """Whether the search's kernels are ready to run: compiled in this process, else loaded
+        now from numba's cache, else (seconds of compiling, once after install) compiled here
+        when there is no ``deadline``; with one, numba compiles them in the background and this
+        waits for them until ``deadline`` (a ``time.monotonic()`` value) at most."""
+        import time
+
+        from gamesman.players.compiled import WARMUP, cached_on_disk
+
+        if WARMUP.ready(EXACT_KERNELS):
+            return True
+        if EXACT_KERNELS not in WARMUP.done and (deadline is None or cached_on_disk(self.kernels.search)):
+            self.warm()
+            WARMUP.mark(EXACT_KERNELS)
+            return True
+        WARMUP.start(EXACT_KERNELS, self.warm)
+        return WARMUP.wait(EXACT_KERNELS, None if deadline is None else max(0.0, deadline - time.monotonic()))
+
+    def warm(self) -> None:
+        """Compile (or load) the kernels a search calls, on arrays of their own (so that it may
+        run in another thread while this search goes on)."""
+        import numpy as np
+
+        arrays = [array.copy() for array in (self.geometry, self.masks)]
+        arrays += [self.empty_table(2)] + [array.copy() for array in (self.frames, self.windows, self.moves,
+                                                                     self.ranks, self.counts, self.state)]
+        arrays[-1][:] = 0
+        self.kernels.search(*arrays, 0)
+        self.kernels.table_key(np.uint64(0), np.uint64(0), self.board.rows, self.board.cols)
+
     def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:
         """The exact score of a position where no line is complete and a cell is empty:
         ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards).  With
@@ -154,6 +186,8 @@ class ExactSearch:
 
         import numpy as np
 
+        if not self.ready(deadline):
+            raise OutOfTime("the exact search is being compiled (once after install)")
         kernels, state = self.kernels, self.state
         arrays = (self.geometry, self.masks, self.table, self.frames, self.windows, self.moves, self.ranks,
                   self.counts, state)
@@ -198,6 +232,8 @@ class ExactSearch:
         ``deadline``: see ``score``."""
         import numpy as np
 
+        if not self.ready(deadline):  # (the book's keys are the kernels' too)
+            raise OutOfTime("the exact search is being compiled (once after install)")
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
         mask = mine | theirs
         empty = self.cells - mask.bit_count()

@@ -16,7 +16,10 @@ that search, for at most EXACT_SHARE of the budget, whether each move wins,
 ties or loses (two null windows around 0 each, not the exact score: much
 quicker), centre first.  A move that wins is played (``d: a win by the exact
 search, ...``); moves that lose are left out of the search below, unless every
-move loses.  From 7 to 9 pieces on (the table filled by the moves before), it
+move loses.  Where no move wins and every outcome is known, it sets traps among
+the best moves (the fewest replies that keep the opponent's outcome); where
+every move loses, the best are the latest losses by the search's full scores
+(losers stall, as GAMESMAN's remoteness has it).  From 7 to 9 pieces on (the table filled by the moves before), it
 mostly knows every move's outcome in time, and plays perfectly from there.
 
 Negamax alpha-beta with iterative deepening and a transposition table (kept
@@ -44,17 +47,18 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard
-from gamesman.contract.errors import GameError
+from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
+from gamesman.games.connectfour.exact import result_of_score
 from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
-from gamesman.players.compiled import compiled
+from gamesman.players.compiled import WARMUP, cached_on_disk, compiled, python_version
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
@@ -75,6 +79,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 EXACT_AFTER = 6
 EXACT_SHARE = 0.5
 PROVED = 255  # the depth of a table entry whose subtree was searched to the end
+#: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
+SEARCH_KERNELS = "connectfour threats"
 
 # The geometry (an int64 array): rows, columns, pieces in a line, misere (1 or 0).
 ROWS, COLS, IN_A_ROW, MISERE = range(4)
@@ -240,12 +246,14 @@ class ThreatSearch(Strategy):
     name = "threats"
     searches_positions = True
     nodes: int = field(default=0, init=False, repr=False)
-    #: Whether the exact search is compiled and its table in memory (see ``solved``).
+    #: Whether every page of the exact search's table has been touched (see ``solved``).
     exact_ready: bool = field(default=False, init=False, repr=False)
     #: The first player's winning lines the package carries for the variant (with a time budget only).
     lines: WinningLines | None = field(default=None, init=False, repr=False)
     #: What the exact search said of the moves the search below was left (added to its reason).
     ruled_out: str = field(default="", init=False, repr=False)
+    #: Whether the last search ran as Python while numba compiled it (see ``root_search``).
+    uncompiled: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         game = self.game
@@ -295,7 +303,10 @@ class ThreatSearch(Strategy):
             return solved
         seconds = None if self.seconds is None else self.seconds - tried
         column, value, depth, exact, spent = self.search(position, moves, seconds)
-        return Choice(column, self.reason(position, column, value, depth, exact, tried + spent) + self.ruled_out)
+        said = self.reason(position, column, value, depth, exact, tried + spent)
+        if self.uncompiled:
+            said += " (run as Python while numba compiles the search, once after install)"
+        return Choice(column, said + self.ruled_out)
 
     def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, list[int], float]:
         """What the exact search tells within EXACT_SHARE of the time budget, when the variant
@@ -308,13 +319,12 @@ class ThreatSearch(Strategy):
         if self.seconds is None or not game.capabilities.exact_search or game.size - empty < EXACT_AFTER:
             return None, columns, 0.0
         search = game.exact
-        if not self.exact_ready:  # before the clock starts, once: compile (or load from numba's cache) the
-            search.state[:] = 0  # search, and touch every page of its table (the first touches cost a second)
-            search.kernels.search(search.geometry, search.masks, search.table, search.frames, search.windows,
-                                  search.moves, search.ranks, search.counts, search.state, 0)
+        started = time.monotonic()
+        if not search.ready(started):  # numba compiles it in the background (once after install)
+            return None, columns, 0.0
+        if not self.exact_ready:  # once: touch every page of its table (the first touches cost a second)
             search.table |= np.uint64(0)
             self.exact_ready = True
-        started = time.monotonic()
         deadline = started + EXACT_SHARE * self.seconds
         before = search.nodes
         outcomes: dict[int, int] = {}  # for the player to move, after each move
@@ -333,12 +343,16 @@ class ThreatSearch(Strategy):
         left = [column for column in columns if column not in losing] or columns
         if len(outcomes) == len(columns):  # every outcome known, and no win: set traps among the best
             best = max(outcomes.values())
-            traps = self.traps(position, left, best, deadline)
-            if traps is not None:
-                left, keeping = traps
-                self.ruled_out = (f"; {'every move loses' if best < 0 else 'the best is a tie'} by the exact "
-                                  f"search; the opponent keeps {'its win' if best < 0 else 'the tie'} with "
-                                  f"{keeping} {'reply' if keeping == 1 else 'replies'} here")
+            longest = self.longest_losses(position, left, deadline) if best < 0 else (left, "")
+            if longest is not None:  # (else the search below, which prefers later losses too)
+                left, latest = longest
+                traps = self.traps(position, left, best, deadline)
+                self.ruled_out = f"; every move loses by the exact search{latest}" if best < 0 else ""
+                if traps is not None:
+                    left, keeping = traps
+                    self.ruled_out = (f"; {'every move loses' if best < 0 else 'the best is a tie'} by the exact "
+                                      f"search; the opponent keeps {'its win' if best < 0 else 'the tie'} with "
+                                      f"{keeping} {'reply' if keeping == 1 else 'replies'} here{latest}")
         spent = time.monotonic() - started
         self.nodes = search.nodes - before
         if len(left) == 1:
@@ -349,6 +363,27 @@ class ThreatSearch(Strategy):
             named = ", ".join(game.format_move(position, column) for column in losing)
             self.ruled_out = f"; the exact search rules out {named} (losing)"
         return None, left, spent
+
+    def longest_losses(self, position: Position, columns: list[int],
+                       deadline: float) -> tuple[list[int], str] | None:
+        """The moves among ``columns`` (each losing for the player to move) that keep the game
+        going longest, by the exact search's full scores (GAMESMAN's remoteness: losers
+        stall), and how the reason says so; None when the search has not scored them all by
+        ``deadline`` (the search below then prefers later losses too, as far as it sees)."""
+        game, search = self.game, self.game.exact
+        scores: dict[int, int] = {}  # the opponent's, after each move: the lower, the later its win
+        for column in columns:
+            try:
+                scores[column] = search.score(*self.bit_boards(game.play(position, column)), deadline=deadline)
+            except OutOfTime:
+                return None
+        latest = min(scores.values())
+        stalling = [column for column in columns if scores[column] == latest]
+        lose = result_of_score(-latest, position[1].count(boards.EMPTY))  # (the position's own result)
+        if len(stalling) == len(columns):
+            return stalling, f"; each: {lose}"
+        named = ", ".join(game.format_move(position, column) for column in stalling)
+        return stalling, f"; longest: {named} ({lose})"
 
     def traps(self, position: Position, columns: list[int], outcome: int,
               deadline: float) -> tuple[list[int], int] | None:
@@ -402,13 +437,35 @@ class ThreatSearch(Strategy):
         order = np.array([playable & self.board.column_masks[col] for col in shuffled], np.uint64)
         column_of = {int(bit): col for bit, col in zip(order, shuffled)}
         args = (self.geometry, self.masks, self.weights, self.table)
-        # compiled (or loaded from numba's cache) before the clock starts: once per process
-        search_root(mine_bits, mask, order[:1], 1, *args, np.array([0, 1, 0, 0], np.int64), np.zeros(1))
-        started = time.monotonic()
+        started = time.monotonic()  # (the clock runs while the machine code loads: the user waits for it)
+        root = self.root_search(mine_bits, mask, order[:1])
         best, value, reached, exact, self.nodes = deepen(
-            lambda moves, depth, counters, values: search_root(mine_bits, mask, moves, depth, *args, counters, values),
+            lambda moves, depth, counters, values: root(mine_bits, mask, moves, depth, *args, counters, values),
             order, self.depth or MAX_DEPTH, None if seconds is None else started + seconds, WON)
         return column_of[int(best)], value, reached, exact, time.monotonic() - started
+
+    def root_search(self, mine: np.uint64, mask: np.uint64, first: np.ndarray) -> Callable:
+        """``search_root`` ready to run: its machine code once compiled (loaded from numba's
+        cache, or compiled here without a time budget: a depth must be reached whatever it
+        costs); with a time budget while numba compiles it in the background (seconds, once
+        after install), its Python version, the same search hundreds of times slower."""
+        table = tuple(np.zeros(1, part.dtype) for part in self.table)  # (a node budget of 1 writes nothing)
+
+        def warm() -> None:
+            search_root(mine, mask, first, 1, self.geometry, self.masks, self.weights, table,
+                        np.array([0, 1, 0, 0], np.int64), np.zeros(1))
+
+        if WARMUP.ready(SEARCH_KERNELS) or self.seconds is None or cached_on_disk(search_root):
+            if SEARCH_KERNELS in WARMUP.done:  # started in the background: its end
+                WARMUP.wait(SEARCH_KERNELS, None)
+            else:
+                warm()
+                WARMUP.mark(SEARCH_KERNELS)
+            self.uncompiled = False
+            return search_root
+        WARMUP.start(SEARCH_KERNELS, warm)
+        self.uncompiled = True
+        return python_version(search_root)
 
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:

@@ -114,20 +114,26 @@ def finish(depth: int, counters: np.ndarray, stack: np.ndarray, best: np.ndarray
         limit = min(limit, counters[FIRST_LIMIT], counters[FIRST_LENGTH] - depth)
     if limit < 0:
         return
-    scratch[:20] = cubies
+    # (element by element: an assignment of slices compiles numba's shape checks and their
+    # error messages, most of a second on first use)
+    for slot in range(20):
+        scratch[slot] = cubies[slot]
     for level in range(depth):
         source = move_cubies[stack[level, MOVE]]
         for slot in range(20):
             scratch[20 + slot] = scratch[source[slot]]
-        scratch[:20] = scratch[20:]
+        for slot in range(20):
+            scratch[slot] = scratch[20 + slot]
     previous = stack[depth - 1, MOVE] // 3 if depth > 0 else -1
     found = phase2(rank(scratch, 0, 8), rank(scratch, 8, 8), rank(scratch, 16, 4), limit, previous,
                    corner_move, edge_move, slice_perm_move, corner_slice, edge_slice, phase2_move,
                    phase2_stack, phase2_moves, counters)
     if found < 0:
         return
-    best[:depth] = stack[:depth, MOVE]
-    best[depth:depth + found] = phase2_moves[:found]
+    for level in range(depth):
+        best[level] = stack[level, MOVE]
+    for step in range(found):
+        best[depth + step] = phase2_moves[step]
     counters[BEST] = depth + found
 
 
@@ -153,8 +159,8 @@ def search(nodes: int, counters: np.ndarray, stack: np.ndarray, best: np.ndarray
             counters[FINISHED] = 1
             return
         if counters[LEVEL] < 0:  # a new depth
-            if depth == 0:  # the cube is in H already
-                finish(0, counters, stack, best, cubies, move_cubies, corner_move, edge_move, slice_perm_move,
+            if depth == 0:  # the cube is in H already (depth, not 0: one specialisation of finish to compile)
+                finish(depth, counters, stack, best, cubies, move_cubies, corner_move, edge_move, slice_perm_move,
                        corner_slice, edge_slice, phase2_move, phase2_stack, phase2_moves, scratch)
                 counters[DEPTH] = 1
                 if first and solved_once(counters):

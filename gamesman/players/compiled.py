@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from types import ModuleType
-from typing import Callable, TypeVar
+import sys
+import threading
+from types import FunctionType, ModuleType
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
@@ -52,6 +54,101 @@ def compiled_each_process(function: Function) -> Function:
     if numba is None:  # pragma: no cover
         return function
     return numba.njit(nogil=True)(function)
+
+
+def cached_on_disk(function: Callable) -> bool:
+    """Whether numba's cache on disk holds machine code of ``function`` (a ``compiled`` one),
+    so that its first call loads it (a fraction of a second) instead of compiling it
+    (seconds).  Always True without numba (nothing to compile)."""
+    cache = getattr(function, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)  # numba's cache index
+    return numba is None or (index is not None and os.path.exists(index))
+
+
+class Warmup:
+    """Kernels made ready in a background thread, one group after the other, once per
+    process: what a first call compiles (seconds of numba) happens while the program goes
+    on, which meanwhile plays from another path (see ``python_version``) or waits.
+
+    >>> warmup = Warmup()
+    >>> warmup.start("sum", lambda: sum(range(10)))
+    >>> warmup.wait("sum", None)
+    True
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.done: dict[str, threading.Event] = {}
+        self.queue: list[tuple[str, Callable[[], Any]]] = []
+        self.worker: threading.Thread | None = None
+
+    def ready(self, key: str) -> bool:
+        """Whether the group ``key`` has been made ready."""
+        event = self.done.get(key)
+        return event is not None and event.is_set()
+
+    def start(self, key: str, warm: Callable[[], Any]) -> None:
+        """Make the group ``key`` ready by calling ``warm`` in the background (once)."""
+        with self.lock:
+            if key in self.done:
+                return
+            self.done[key] = threading.Event()
+            self.queue.append((key, warm))
+            if self.worker is None or not self.worker.is_alive():
+                # a daemon: quitting never waits for a compiler (numba writes its cache atomically)
+                self.worker = threading.Thread(target=self.run, name="gamesman-warmup", daemon=True)
+                self.worker.start()
+
+    def run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.queue:
+                    self.worker = None
+                    return
+                key, warm = self.queue.pop(0)
+            try:
+                warm()
+            finally:  # (a failure shows again where the kernels are called in earnest)
+                self.done[key].set()
+
+    def wait(self, key: str, timeout: float | None) -> bool:
+        """Wait until the group ``key`` (started) is ready, at most ``timeout`` seconds."""
+        return self.done[key].wait(timeout)
+
+    def mark(self, key: str) -> None:
+        """Note that the group ``key`` is ready (its kernels were called in the foreground)."""
+        with self.lock:
+            self.done.setdefault(key, threading.Event()).set()
+
+
+#: The process's warm-up thread.
+WARMUP = Warmup()
+
+#: Module namespaces whose compiled functions are replaced by their Python versions.
+_PYTHON_NAMESPACES: dict[str, dict[str, Any]] = {}
+
+
+def python_version(function: Callable) -> Callable:
+    """A ``compiled`` function as Python (the same code, calling the Python versions of the
+    compiled functions it calls): it runs at once, hundreds of times slower, with the same
+    results, while numba compiles the machine code elsewhere.
+
+    >>> python_version(bit_count)(np.uint64(0b1011))
+    3
+    """
+    original = getattr(function, "py_func", function)
+    namespace = _PYTHON_NAMESPACES.get(original.__module__)
+    if namespace is None:
+        namespace = _PYTHON_NAMESPACES[original.__module__] = {}
+        module = sys.modules[original.__module__].__dict__
+        namespace.update(module)  # (filled before converting: modules may call each other)
+        for name, value in module.items():
+            if hasattr(value, "py_func"):
+                namespace[name] = python_version(value)
+    converted = FunctionType(original.__code__, namespace, original.__name__, original.__defaults__,
+                             original.__closure__)
+    converted.__doc__ = original.__doc__
+    return converted
 
 
 def seeded(seed: int) -> np.ndarray:

@@ -247,8 +247,25 @@ class Shell(Completion):
             return
         self.predictions = switch("predictions", args)
         self.say(f"predictions {args[0].lower()}")
-        if self.predictions and self.has_game and self.over() is None:
-            self.show()
+        if self.predictions and self.has_game:
+            self.approve_solve()
+            if self.over() is None:
+                self.show()
+
+    def do_solve(self, args: list[str], line: str) -> None:
+        self.no_arguments("solve", args)
+        self.need_game()
+        self.approve_solve()
+        utilities = self.over()
+        if utilities is not None:
+            self.say(f"the game is over: {announce(self.game, utilities)}")
+            return
+        if not self.exact():
+            raise GameError(f"{self.game.name}: this variant is too large to solve here; value and hint ask a "
+                            f"search player")
+        result = self.answer(lambda deadline: self.get_solver().result(self.position, deadline))
+        self.say(f"{self.game.spec}: " + (describe_result(self.game, self.position, result) if result is not None
+                                         else f"not yet: {self.unanswered()}"))
 
     def do_wait(self, args: list[str], line: str) -> None:
         if not args:

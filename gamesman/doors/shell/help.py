@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamesman.doors.shell.session import AT_ONCE
+
 
 @dataclass(frozen=True)
 class Command:
@@ -35,7 +37,15 @@ COMMANDS: dict[str, Command] = {
                       "By default the game's own, on a time budget of about a second; a count makes\n"
                       "its answers repeatable: search mcts 5000, search alphabeta 6, search mcts --time 3.\n"
                       "search default goes back to the game's own; search alone names the one in use."),
-    "predictions": Command("predictions on|off", "show or hide the prediction under the board"),
+    "predictions": Command("predictions on|off", "show or hide the prediction under the board",
+                           "predictions on also lets a prediction solve a variant that takes more than a\n"
+                           "few seconds (as solve does); until then such a variant waits, and says\n"
+                           "how large it is."),
+    "solve": Command("solve", "solve this variant now, however long it takes (Ctrl-C stops)",
+                     f"The shell solves by itself only what takes a few seconds (at most\n"
+                     f"{AT_ONCE['fast']:,} positions, {AT_ONCE['reference']:,} for the reference solver: chance,\n"
+                     f"more than two players, no position codes); a larger variant that is not\n"
+                     f"solved yet waits for solve (or predictions on)."),
     "wait": Command("wait on|off", "wait for exact answers that take a long search (Connect Four 6x7)",
                     "Connect Four 6x7 is answered exactly by a search, which takes minutes on the\n"
                     "first moves.  With wait off (the default) the prediction, value, values and\n"

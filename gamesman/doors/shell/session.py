@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, TextIO, TypeVar
 
-from gamesman.contract.capabilities import rounds
+from gamesman.contract.capabilities import position_codes, rounds
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.options import whole_number
 from gamesman.doors.shell.interrupts import Interrupts
@@ -32,6 +32,11 @@ SEARCH_TICK = 0.1
 #: however long it takes); the game's own search player then has the rest of its default
 #: budget, so that the answer comes within that budget.
 EXACT_WAIT = 0.5
+#: Positions a solve may explore when the shell starts it by itself (a prediction, value,
+#: values, hint), by solver engine: a few seconds of work on two cores (the reference solver,
+#: for chance and more players, goes about ten times slower).  A larger variant that is not
+#: solved yet waits for ``solve`` or ``predictions on``.
+AT_ONCE = {"fast": 2_500_000, "reference": 200_000}
 
 GREETING = "gamesman: type help for the commands, games for the games, quit to leave."
 NO_GAME = "no game yet: type new GAME (games lists them)"
@@ -144,6 +149,8 @@ class Session:
         self.predictions = True
         self.wait = False  # wait for exact answers searched on demand however long they take
         self.predictions_stopped = False  # turned off by a Ctrl-C or a failure: on again for the next game
+        self.solve_all = False  # the variant may be solved however large (``solve``, ``predictions on``)
+        self.too_large: str | None = None  # why the variant waits for ``solve`` (a count found it large)
         self.refused = False  # a line was refused (the piped shell's exit status says so)
         self.playing = False  # automatic moves are being played (a Ctrl-C then redraws the board)
         self.solver: Solver | None = None
@@ -424,19 +431,39 @@ class Session:
     def answer(self, work: Callable[[float | None], T]) -> T | None:
         """``work(deadline)`` asks the solver, with progress; for a game that searches for
         exact answers on demand, the deadline is EXACT_WAIT from now (unless ``wait`` is on),
-        and None means the search had not ended by then (what it learnt is kept)."""
+        and None means the search had not ended by then (what it learnt is kept).  Unless
+        ``solve_all``, a solve stops after AT_ONCE positions; None then too (and ``too_large``
+        says why until ``solve`` or ``predictions on``)."""
         from gamesman.contract.errors import OutOfTime
+        from gamesman.solver.results import TooLarge
 
+        if self.too_large is not None and not self.solve_all:
+            return None
         deadline = None
         if self.game.capabilities.exact_search and not self.wait:
             deadline = time.monotonic() + EXACT_WAIT
+        solver = self.get_solver()
+        limit = None if self.solve_all else AT_ONCE[solver.engine]
+        solver.limit, started = limit, time.monotonic()
         try:
             return self.solving(lambda: work(deadline))
         except OutOfTime:
             return None
+        except TooLarge:
+            assert limit is not None  # (a solve without a limit is never too large)
+            self.too_large = too_large_at_once(self.game, limit, time.monotonic() - started)
+            return None
+        finally:
+            solver.limit = None
+
+    def approve_solve(self) -> None:
+        """Let solves of this variant run however long they take (``solve``, ``predictions on``)."""
+        self.solve_all, self.too_large = True, None
 
     def unanswered(self) -> str:
         """Why an exact answer gave way to an estimate (see ``answer``)."""
+        if self.too_large is not None:
+            return self.too_large
         return f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
 
     def why_estimated(self) -> str:
@@ -446,8 +473,9 @@ class Session:
 
     def default_player(self) -> "Strategy":
         """The player for sides without one: perfect where the solver answers in time (an
-        exact search on demand only with ``wait`` on), else the search player."""
-        if self.exact() and (self.wait or not self.game.capabilities.exact_search):
+        exact search on demand only with ``wait`` on; a variant too large to solve at once only
+        once ``solve`` allowed it), else the search player."""
+        if self.exact() and self.too_large is None and (self.wait or not self.game.capabilities.exact_search):
             return self.make_player(["perfect"])
         return self.searcher()
 
@@ -676,6 +704,7 @@ class Session:
         if not keep_players:
             self.game = game
             self.solver = None
+            self.solve_all, self.too_large = False, None
             self.computers = {}
             self.search_words = None
         self.viewer = self.handover = None
@@ -691,6 +720,26 @@ class Session:
             self.say(f"(answered by an exact search, which takes minutes on the first moves: predictions, value "
                      f"and hint wait {EXACT_WAIT:g} s for it; wait on waits however long)")
         self.play_automatic()
+
+
+def too_large_at_once(game: Game, limit: int, seconds: float) -> str:
+    """Why a variant waits for ``solve``: an estimate of its size (a count that stopped at
+    ``limit`` positions after ``seconds``; at most its index where it numbers its positions)
+    and so of the time its solve takes.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> too_large_at_once(make_game("sim"), 1000, 0.25)  # doctest: +NORMALIZE_WHITESPACE
+    'too large to solve at once (an estimate: more than 1,000 positions, at most 14,348,907 by its
+    index; the count stopped there after 0.2 s, and solving takes longer); solve solves it now
+    (Ctrl-C stops), as does predictions on'
+    """
+    size = f"more than {limit:,} positions"
+    index = position_codes(game).index_size() if game.capabilities.position_codes else None
+    if index is not None:
+        size += f", at most {index:,} by its index"
+    return (f"too large to solve at once (an estimate: {size}; the count stopped there "
+            f"after {seconds:.1f} s, and solving takes longer); solve solves it now (Ctrl-C stops), as does "
+            f"predictions on")
 
 
 def transcript_line(typed: bool, line: str) -> str:
