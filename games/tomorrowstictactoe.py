@@ -35,7 +35,10 @@ Choices where the sheet is silent:
   [-1, 1], is the estimate for the player to move (negated under misere).
 
 Position: ``(x ---- x--- --o-)``: whose turn (``x`` or ``o``), then the rows,
-row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).
+row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).  The
+sheet's spelling, one cell a word (``(x - - - - x - - - - - o -)``), is read
+too: words that are not one a row are the cells in order, row after row.
+Positions are written one word a row.
 Moves: the cell, a column letter and a row number: ``b1`` is column 2 of the
 first row of the string.
 """
@@ -137,10 +140,25 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
     def parse_position(self, text: str) -> Position:
         fields = boards.split_fields(self.name, text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
-        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "xo-", text)
+        cells = boards.parse_rows(self.name, self.row_words(fields[1:], text), self.rows, self.cols, "xo-", text)
         if len(self.line_owners(cells)) > 1:
             raise self.error("both x and o have three in a row", text)
         return (turn, cells)
+
+    def row_words(self, words: list[str], text: str) -> list[str]:
+        """The rows of a position string's board ``words``: one word a row, or, as the sheet
+        spaces its strings, the cells in order in words of any length.
+
+        >>> TomorrowsTicTacToe().row_words("- - - - x - - - - - o -".split(), "")
+        ['----', 'x---', '--o-']
+        """
+        cells = "".join(words)
+        if len(words) == self.rows or len(cells) != self.size:
+            if len(words) != self.rows:
+                raise self.error(f"{len(words)} rows, expected {self.rows} (one word a row, or the {self.size}"
+                                 " cells in order, spaced as you like)", text)
+            return words
+        return [cells[row * self.cols:(row + 1) * self.cols] for row in range(self.rows)]
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"

@@ -36,6 +36,13 @@ def test_sheet_strings():
     assert g.format_position(g.parse_position(" ( X ----  x--- --O- ) ")) == SHEET_START
 
 
+def test_the_sheets_spaced_strings_are_the_same_positions():
+    """The sheet writes its strings one cell a word; the rows are then its cells in order."""
+    g = game()
+    assert g.parse_position("(x - - - - x - - - - - o -)") == g.parse_position(SHEET_START)
+    assert g.format_position(g.parse_position("(o -xx- xxoo - - o -)")) == SHEET_MID_GAME
+
+
 def test_sheet_mid_game_is_reached_and_x_wins():
     g = game()
     position = after(g, SHEET_START, "b1", "c2", "c1", "d2", "b2")
@@ -107,7 +114,8 @@ def test_rows_past_nine_have_two_digit_names():
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("(x ---- x--- --o- ----)", "4 rows, expected 3"),
+    ("(x ---- x--- --o- ----)", "4 rows, expected 3 (one word a row, or the 12 cells in order, spaced as you like)"),
+    ("(x - - - - x - - - - o -)", "11 rows, expected 3 (one word a row, or the 12 cells in order, spaced as you like)"),
     ("(x ---- x-- --o-)", "row 2 has 3 cells, expected 4"),
     ("(x ---- x--- --q-)", "cell c3 is 'q'"),
     ("(z ---- x--- --o-)", "turn 'z' is not x or o"),
