@@ -294,11 +294,13 @@ def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, est
         other = (1 - position[0], *position[1:])
         assert -1 <= value <= 1 and rate(other) == pytest.approx(-value)
         position = game.play(position, rng.choice(game.moves(position)))
-    # a line of three of the player to move's pieces (Tomorrow's Tic-Tac-Toe: two), nothing else
+    # a line of three of the player to move's pieces (Tomorrow's Tic-Tac-Toe: two, and o's two
+    # marks, which play needs there, alone in far corners), nothing else
     if name != "abalone":
-        row = "xxx----" if name == "kaboom" else "xx---"
+        row = "xxx----" if name == "kaboom" else "xx--o"
         empty = "-" * (7 if name == "kaboom" else 5)
-        rows = " ".join([row] + [empty] * (game.rows - 1))
+        last = empty if name == "kaboom" else "----o"
+        rows = " ".join([row] + [empty] * (game.rows - 2) + [last])
         # (in Kaboom each player has set off one of its bombs, which frees the counts of pieces)
         text = f"(x 1 1 {rows})" if name == "kaboom" else f"(x {rows})"
         favoured = rate(game.parse_position(text))
