@@ -215,6 +215,10 @@ def test_every_position_random_play_reaches_is_accepted(name, options, seed):
     ("sim", {}, "(o xxoooxoo----xxx)", "x's triangles were not all closed by its last edge"),
     ("sim", {"nodes": 4}, "(o xxoxoo)", "until the game is over"),  # o moved after x lost
     ("sim", {"nodes": 5, "players": 3}, "(x xo--------)", "x has 1 edges, o 1 and z 0, so z is to move, not x"),
+    ("chopsticks", {}, "(R 1 1 1 1 1 1)", "L's hands took 0 to 0 taps and R's 0 to 0, but L taps first"),
+    ("chopsticks", {}, "(L 1 1 1 1 1 2)", "L's hands took 0 to 0 taps and R's 1 to 1, .* so L cannot be to move"),
+    ("chopsticks", {"wrap_around": True, "fingers": 2, "hands": 2}, "(R 0 1 1 1)",
+     "L's hands took 1 to 1 taps and R's 0 to 0"),
 ])
 def test_positions_play_cannot_reach_name_the_broken_invariant(name, options, text, words):
     with pytest.raises(GameError, match=words):
