@@ -219,6 +219,8 @@ def test_every_position_random_play_reaches_is_accepted(name, options, seed):
     ("chopsticks", {}, "(L 1 1 1 1 1 2)", "L's hands took 0 to 0 taps and R's 1 to 1, .* so L cannot be to move"),
     ("chopsticks", {"wrap_around": True, "fingers": 2, "hands": 2}, "(R 0 1 1 1)",
      "L's hands took 1 to 1 taps and R's 0 to 0"),
+    ("kaboom", {}, "(x 0 0 xxxx xxxx xxxx oxxx)", "2 detonated bombs remove at most 8 pieces: too few for o"),
+    ("kaboom", {}, "(o 1 0 xooo ooox xxxo @xxx)", "no order of drops"),  # full, and x passed
 ])
 def test_positions_play_cannot_reach_name_the_broken_invariant(name, options, text, words):
     with pytest.raises(GameError, match=words):
