@@ -106,7 +106,7 @@ def test_2048_new_tiles_come_as_the_rules_draw_them():
 def test_a_2048_game_beyond_four_bit_tiles_goes_on_by_the_rules():
     """Two 32768 tiles merge into 65536, which a 4-bit cell cannot hold: the rules play on."""
     game = make_game("2048")
-    position = game.parse_position("(player 0 32768,32768,2,4 8,16,32,64 128,256,512,1024 2048,4096,8192,16384)")
+    position = game.read_position("(player 0 32768,32768,2,4 8,16,32,64 128,256,512,1024 2048,4096,8192,16384)")
     moves, utilities = game.compact_playouts().game(position, 3)
     assert moves[0] in ("left", "right") and utilities[0] >= 65536
     replay(game, position, moves, utilities)
