@@ -883,6 +883,33 @@ def test_a_game_words_its_own_expected_utility(monkeypatch):
     assert "Prediction: expected utility 0." in s.run("show")  # the engine's words, where the game has none
 
 
+def play_poker_to_the_showdown(s: Shell) -> str:
+    """Check or call as p1 until a hand ends; what the last move printed."""
+    for _ in range(20):
+        out = s.run("call" if "call" in s.run("moves").split() else "check")
+        if "showdown" in out:
+            return out
+    raise AssertionError("no showdown")
+
+
+def test_undo_with_hidden_cards_stops_at_the_start_of_the_hand():
+    """The showdown showed p2's cards: undo must not go back into that hand while p1's seat
+    sees only its own cards; it takes back p1's moves of the new hand only."""
+    s = shell("new poker --players 2 --seed 3", "", "computer p2 call")
+    shown = play_poker_to_the_showdown(s)
+    assert "p2 shows 5c 6s" in shown
+    position, steps = s.position, len(s.history)
+    out = s.run("undo")
+    assert out == ("undo stops at the start of the hand: going back into the last one would hide again"
+                   " the cards it showed (reveal on shows the whole table)\n")
+    assert (s.position, len(s.history)) == (position, steps)
+    assert "chance: " in s.run("check")  # the flop is dealt, p2 checks: p1 to act again in the new hand
+    assert "preflop: p2:sb5, p1:bb10, p2:call5\n" in s.run("undo")  # back within the hand
+    assert s.run("undo").startswith("undo stops at the start of the hand")
+    s.run("reveal on")
+    assert "river: p2:check\n" in s.run("undo")  # the whole table shown: back into the last hand
+
+
 def test_hot_seat_asks_for_the_keyboard_after_undo_and_auto():
     s = shell("new poker --players 2 --seed 3", "", "call")
     assert s.run("check").startswith("p2 is to move: pass the keyboard to p2")  # refused: p1's screen

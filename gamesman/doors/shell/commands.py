@@ -92,7 +92,11 @@ class Shell(Completion):
     def do_undo(self, args: list[str], line: str) -> None:
         self.need_game()
         self.no_arguments("undo", args)
-        stops = [i for i in range(len(self.history) - 1) if self.stops_here(self.history[i].position)]
+        start = self.hand_start()
+        stops = [i for i in range(start, len(self.history) - 1) if self.stops_here(self.history[i].position)]
+        if not stops and start:
+            raise GameError("undo stops at the start of the hand: going back into the last one would hide again"
+                            " the cards it showed (reveal on shows the whole table)")
         if not stops:
             raise GameError("nothing to undo")
         self.redo_stack.append(self.history[stops[-1] + 1:])

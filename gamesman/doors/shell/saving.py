@@ -103,7 +103,9 @@ def load(shell: "Shell", path: str) -> None:
         except GameError as problem:
             raise GameError(f"{path}:{number}: {problem}") from None
         by = "chance" if mover == CHANCE else " ".join(words[3:])
-        history.append(Step(game.play(position, move), game.format_move(position, move), mover, by))
+        after = game.play(position, move)
+        history.append(Step(after, game.format_move(position, move), mover, by,
+                            game.round_summary(position, move, after) is not None))
     if fields.get("wait", "off") not in ("on", "off"):
         raise GameError(f"{path}: wait is on or off, not {fields['wait'][:20]!r}")
     try:

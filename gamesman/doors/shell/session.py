@@ -46,6 +46,7 @@ class Step:
     move: str | None = None  # the move as text; None for the starting position
     mover: int | None = None  # the player who moved (CHANCE for a chance outcome)
     by: str = ""  # the computer strategy that chose it; "" for a person
+    ends_round: bool = False  # the move ended a hand or round (``Game.round_summary``)
 
     def moved(self) -> tuple[str, int]:
         """The move as text and its mover (every step after the start has both)."""
@@ -316,6 +317,14 @@ class Session:
 
         return player != CHANCE and player not in self.computers
 
+    def hand_start(self) -> int:
+        """Where in the history undo may go back to: the start of the current hand or round
+        while the table is hidden (the end of the last one showed what the seats had hidden,
+        such as the cards of a showdown), else the start of the game."""
+        if self.open_table():
+            return 0
+        return max((at for at, step in enumerate(self.history) if step.ends_round), default=0)
+
     def stops_here(self, position: Hashable) -> bool:
         """Whether undo may stop at ``position``: a person is to move there."""
         from gamesman.contract.game import CHANCE
@@ -558,8 +567,9 @@ class Session:
         """Play ``move`` from the current position; how a hand or round it ends came out."""
         position = self.position
         after = self.game.play(position, move)
-        self.push(Step(after, self.game.format_move(position, move), mover, by))
-        return self.game.round_summary(position, move, after)
+        summary = self.game.round_summary(position, move, after)
+        self.push(Step(after, self.game.format_move(position, move), mover, by, summary is not None))
+        return summary
 
     # -- seats (games with hidden information) --------------------------------------------
     def humans(self) -> list[int]:
