@@ -223,7 +223,7 @@ def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
 def test_bitalphabeta_takes_a_corner_when_offered():
     game = make_game("othello", rows=8, cols=8)
     # Black to move can take a1 (flipping b2); every other move gives nothing comparable.
-    position = game.parse_position("(b -------- -w------ --b----- ---bw--- -------- -------- -------- --------)")
+    position = game.parse_position("(b -------- -w------ --b----- ---wb--- ---bw--- -------- -------- --------)")
     choice = make_strategy(game, "bitalphabeta 4", random.Random(0)).choose(position)
     assert game.format_move(position, choice.move) == "a1"
     assert choice.reason.startswith("a1: score ") and "at depth 4" in choice.reason and "nodes in" in choice.reason
