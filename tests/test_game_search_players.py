@@ -9,6 +9,7 @@ not let the opponent win at once.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -343,3 +344,11 @@ def test_threats_sets_traps_where_every_move_loses_or_ties():
                     checked += 1
                     break
             position = game.play(position, rng.choice(game.moves(position)))
+
+
+def test_threats_says_the_scale_of_its_scores():
+    """A score short of a proof reads on its scale: -1 a loss, +1 a win, for the mover."""
+    game = make_game("connectfour")
+    position = game.parse_position("(x xo----- ------- ------- ------- ------- -------)")
+    reason = make_strategy(game, "threats 4", random.Random(0)).choose(position).reason
+    assert re.search(r"^[a-g]: score [-+]\d\.\d\d \(-1 lost, \+1 won\) at depth 4, ", reason), reason

@@ -876,6 +876,25 @@ def test_messages_a_player_reads_right():
     assert "o and z play as a team against x" in shell().run("help sim")
 
 
+def test_a_horizon_rating_is_not_called_an_expected_score():
+    """2048's expectimax stops at a horizon and rates boards by the game's evaluation (the score
+    plus a bonus for the board's shape): the hint calls that a rating and says what it is."""
+    out = shell("new 2048 --seed 1").run("hint")
+    assert "expected score" not in out
+    assert re.search(r"play \w+: rating [\d,]+$", out.splitlines()[-1])
+    assert "ratings are the game's evaluation at the search's horizon, in expectation, not expected outcomes" in out
+    small = shell("new 2048 --rows 2 --cols 2 --seed 1", "search expectimax 30")
+    assert "expected score" in small.run("hint")  # every end within reach: a true expectation
+
+
+def test_computer_without_a_strategy_names_the_games_own_player():
+    assert shell("new connectfour").run("computer o") == (
+        "computer o needs a strategy (random, perfect, imperfect, misere, mcts, alphabeta, greedy, expectimax,"
+        " threats;"
+        " threats is Connect Four's own player) or off\n")
+    assert shell("new tictactoe").run("computer o").endswith("alphabeta, greedy, expectimax) or off\n")
+
+
 def test_a_game_words_its_own_expected_utility(monkeypatch):
     s = shell("new 2048 --rows 2 --cols 2 --target 16", seed=1)
     assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))

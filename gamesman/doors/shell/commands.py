@@ -285,7 +285,12 @@ class Shell(Completion):
             return
         sides = self.sides(args[0])
         if len(args) == 1:
-            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(self.strategy_candidates())}) or off")
+            candidates = self.strategy_candidates()
+            own = [name for name in candidates if name in self.game.strategies]
+            if own:
+                candidates[-1] += (f"; {' and '.join(own)} {'is' if len(own) == 1 else 'are'}"
+                                   f" {self.game.title}'s own player{'' if len(own) == 1 else 's'}")
+            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(candidates)}) or off")
         if args[1].lower() in ("off", "human", "none"):
             self.do_human(args[:1], line)
             return
