@@ -472,11 +472,12 @@ def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
     dice.search_strategy = "expectimax auto"
     s = started(dice)
     rows = lines_of(s.run("values"))
-    assert re.fullmatch(r"dicerace: too large to solve; estimates by expectimax auto \(depth 2 in [\d.]+ s\), "
-                        r"best first:", rows[0])
+    assert re.fullmatch(r"dicerace: too large to solve; estimates by expectimax auto \(depth 2 in [\d.]+ s; ratings"
+                        r" are the game's evaluation at the search's horizon, in expectation, not expected outcomes\),"
+                        r" best first:", rows[0])
     assert [row.split()[0] for row in rows[2:]] == ["double", "roll"] or \
         [row.split()[0] for row in rows[2:]] == ["roll", "double"]
-    assert all("expected utilities a " in row for row in rows[2:])
+    assert all("ratings a " in row for row in rows[2:])  # the search stopped at depth 2, short of the ends
     dice.search_strategy = "nonesuch"
     s.run("roll")
     assert s.run("hint").startswith("dicerace: this variant is too large to solve, and its search player "
