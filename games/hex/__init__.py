@@ -249,7 +249,7 @@ class Hex(Game[Position, Move]):
 
     # -- fast play (search.py beside this file) ------------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[Position, Move]:
-        return _hex_search().HexPlayouts(self)
+        return _hex_search().HexPlayouts(self, SWAP)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     @cached_property

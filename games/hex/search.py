@@ -150,8 +150,9 @@ def random_game(board: np.ndarray, turn: int, size: int, swap: bool, neighbours:
 class HexPlayouts(CompactPlayouts["Position", "Move"]):
     """Random games of Hex on an array of cells, compiled."""
 
-    def __init__(self, game: Hex) -> None:
+    def __init__(self, game: Hex, swap_move: Move) -> None:
         self.rules = game
+        self.swap_move = swap_move  # the rules' name of the swap
         self.neighbours = neighbour_table(game.size)
 
     def run(self, position: Position, seed: int) -> tuple[tuple[float, float], np.ndarray]:
@@ -163,10 +164,8 @@ class HexPlayouts(CompactPlayouts["Position", "Move"]):
         return two_player_result(int(winner)), moves[:played]
 
     def named(self, moves: np.ndarray) -> list[Move]:
-        """The cells, and ``swap`` for a swap."""
-        from gamesman.games.hex import SWAP
-
-        return [SWAP if move == SWAP_NUMBER else move for move in moves.tolist()]
+        """The cells, and the rules' swap for a swap."""
+        return [self.swap_move if move == SWAP_NUMBER else move for move in moves.tolist()]
 
 
 # -- Monte-Carlo tree search with RAVE ------------------------------------------------------------
