@@ -27,7 +27,13 @@ Choices where the sheet is silent (the readings of the seeds README):
   times (m + 1) to the power 2n) count as too large to solve here.
 * The parser refuses hands outside 0..m (0..m-1 with wrap-around, where a
   hand reaching m is knocked out and written 0) and positions where both
-  players have no live hand.
+  players have no live hand.  It also refuses what the counts of taps rule
+  out: L taps first and the players alternate, and each side's hands bound
+  the taps they took (a tap adds 1 to m fingers; a hand over one finger took
+  one or more, a knocked-out hand 1 to m).  Not checked, as it would take a
+  search: whether taps of the sizes the tapping hands had at the time make
+  the hands; with wrap-around, where fingers come round again, only the
+  fewest taps are bounded.
 * ``render`` draws a hand as one ``|`` per finger up to 20 fingers, and as
   the number of fingers on larger hands.
 
@@ -38,6 +44,7 @@ opponent's hand 2.
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import cached_property
 
@@ -153,7 +160,33 @@ class Chopsticks(PositionCodes[Position], Game[Position, Move]):
         left, right = tuple(values[:self.hands]), tuple(values[self.hands:])
         if not any(left) and not any(right):
             raise self.error("both players have no live hand", text)
+        self.check_taps(turn, (left, right), text)
         return (turn, left, right)
+
+    def taps_received(self, hands: Hands) -> tuple[int, float]:
+        """The fewest and most taps that can have left ``hands`` as they are, from one finger
+        each: a tap adds 1 to m fingers, and a hand is out at the tap that puts it over m (at m
+        with wrap-around, where fingers can come round again: no most, but for m = 2).
+
+        >>> Chopsticks().taps_received((1, 3, 0))   # b: 1 to 2 taps, c: 1 to 5
+        (2, 7)
+        """
+        fewest = sum(1 for fingers in hands if fingers != 1)
+        if self.wrap_around:
+            return fewest, math.inf if self.fingers > 2 else hands.count(0)
+        return fewest, sum(fingers - 1 for fingers in hands if fingers) + self.fingers * hands.count(0)
+
+    def check_taps(self, turn: int, sides: tuple[Hands, Hands], text: str) -> None:
+        """Refuse hands whose taps cannot give the player to move: L taps first and the players
+        alternate, so L has tapped as often as R with L to move and once more with R to move."""
+        (left_fewest, left_most), (right_fewest, right_most) = map(self.taps_received, sides)
+        # R tapped t times (onto L's hands) and L t + turn times (onto R's)
+        if max(left_fewest, right_fewest - turn) > min(left_most, right_most - turn):
+            def span(fewest: int, most: float) -> str:
+                return f"{fewest} or more" if most == math.inf else f"{fewest} to {most:g}"
+            raise self.error(f"L's hands took {span(left_fewest, left_most)} taps and R's"
+                             f" {span(right_fewest, right_most)}, but L taps first and the players alternate,"
+                             f" so {self.player_names[turn]} cannot be to move", text)
 
     def parse_fingers(self, token: str, number: int, text: str) -> int:
         """The fingers on hand ``number`` of the position string (Left's hands first)."""

@@ -43,7 +43,12 @@ Choices where the sheet is silent:
   order of drops must stack every column as it is, and a line must be one
   only, made by the last drop of the player who has it.
   After a detonation, which removes pieces of both players and can make two
-  lines at once, any mix of pieces parses.
+  lines at once, what is checked is the count of moves: the players
+  alternate, and a player made a drop for each of its pieces and bombs on
+  the board and bombs gone, plus at most the pieces detonations removed
+  (each gone bomb at most its blast), a detonation for each of its bombs
+  gone and a pass for each of the other's.  Not checked after a detonation:
+  whether some order of drops and detonations makes the board.
 * Whose turn it is after a pass or detonation is simply the other player's;
   every move, passes included, counts in remoteness.
 * A variant is solved here only when cells + columns + 4 x bombs <= 24 (a
@@ -247,7 +252,31 @@ class Kaboom(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
                                  f" on the board, more than the {self.bombs} it was given", text)
         if cells.count("*") + x_bombs == self.bombs and cells.count("@") + o_bombs == self.bombs:
             self.check_placed(turn, cells, text)
+        else:
+            self.check_moves_made(turn, (x_bombs, o_bombs), cells, text)
         return (turn, x_bombs, o_bombs, cells)
+
+    def check_moves_made(self, turn: int, bombs_left: tuple[int, int], cells: str, text: str) -> None:
+        """Refuse a board after a detonation whose pieces need more moves of one player than the
+        other can have made: the players alternate, X first, so X has made as many moves as O with
+        X to move and one more with O to move.  A player made a drop for each of its pieces and
+        bombs on the board and in the air, and at most that plus the pieces detonations removed
+        (each gone bomb removes at most its blast), a detonation for each of its bombs gone and a
+        pass for each of the other's (a pass is always followed by a detonation)."""
+        blast = self.rows + self.cols - 2 if self.super_bomb else 4  # cells a detonation removes besides its bomb
+        dropped = [self.bombs - left for left in bombs_left]
+        gone = [dropped[player] - cells.count(BOMBS[player]) for player in (0, 1)]
+        fewest = [cells.count(PIECES[player]) + dropped[player] for player in (0, 1)]
+        most = [fewest[player] + gone[player] + gone[1 - player] for player in (0, 1)]
+        # O made m moves and X m + turn: the pieces removed must make up what each side lacks
+        moves = max(fewest[1], fewest[0] - turn)
+        lacking = {PIECES[1]: moves - most[1], PIECES[0]: moves + turn - most[0]}
+        if sum(max(0, need) for need in lacking.values()) > blast * sum(gone):
+            short = " and ".join(piece for piece, need in lacking.items() if need > 0)
+            raise self.error(f"{boards.counts_text(PIECES, fewest, 'drops')} or more, but the players alternate"
+                             f" (x first, {self.player_names[turn]} to move) and {sum(gone)} detonated bombs remove"
+                             f" at most {blast * sum(gone)} pieces: too few for {short} to have made as many moves",
+                             text)
 
     def check_placed(self, turn: int, cells: str, text: str) -> None:
         """Refuse a board that play cannot reach before any bomb has gone off: then each turn
@@ -262,7 +291,7 @@ class Kaboom(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
         counts = [marks.count(piece) for piece in PIECES]
         passed = boards.EMPTY not in cells and BOMBS[turn] in cells and BOMBS[1 - turn] not in cells
         if passed and not owners and boards.turn_from_counts(counts) == 1 - turn:
-            return
+            turn = 1 - turn  # the drops gave the turn to the player who then passed
         boards.check_drops(self.name, PIECES, marks, self.cols, turn, owners[0] if owners else None,
                            lambda board, piece: PIECES.index(piece) in line_owners(board, self.line_masks),
                            text, what="pieces and bombs")

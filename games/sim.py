@@ -32,8 +32,13 @@ Other choices:
 * Turns go round in the order x, o, z, skipping a player who is out.
 * A player is out when a triangle of their colour is on the board; the game
   is over when only one player is left in (with two players, as soon as one
-  is out) or when every edge is coloured.  Any colouring parses, except when
-  the player to move is out, or every player is (play never gets there).
+  is out) or when every edge is coloured.
+* A position string is refused when play cannot reach it: every player has
+  a triangle, the player to move is out, a player's triangles were not all
+  closed by its last edge, or the counts of edges do not follow from turns
+  taken in order (x first, skipping players who are out, until the game is
+  over) with the player to move next.  The check is exact: edges are never
+  taken away, and a player's edges touch only its own triangles.
 * Two-player Sim up to K = 6 and three-player Sim up to K = 5 are solvable
   here (declared ``solvable``).  K = 6 with two players (2.2 million positions)
   takes seconds with the fast solver's bit-mask hooks (below) and gives the
@@ -250,7 +255,42 @@ class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], G
             raise self.error("every player has a triangle of their colour (play stops before that)", text)
         if turn in losers:
             raise self.error(f"{self.player_names[turn]} is to move but is out (has a triangle)", text)
+        for player in losers:
+            if not boards.last_piece_can_complete(colours, COLOURS[player],
+                                                  lambda board: self.has_triangle(board, player)):
+                raise self.error(f"{COLOURS[player]}'s triangles were not all closed by its last edge"
+                                 " (a player is out at its first triangle)", text)
+        self.check_turns(turn, colours, losers, text)
         return (turn, colours, losers)
+
+    def check_turns(self, turn: int, colours: str, losers: tuple[int, ...], text: str) -> None:
+        """Refuse edge counts that turns taken in order (x first, skipping players who are out,
+        each loser out at its last edge, play stopping when the game is over) cannot colour, or
+        whose next player is not ``turn``.
+
+        >>> game = Sim(nodes=4)
+        >>> game.check_turns(0, "xo----", (), "")
+        >>> game.check_turns(1, "xo----", (), "(o xo----)")
+        Traceback (most recent call last):
+        ...
+        gamesman.contract.errors.PositionError: sim: x has 1 edges and o 1, so x is to move, not o in "(o xo----)"
+        """
+        counts = [colours.count(colour) for colour in self.player_names]
+        made = [0] * self.players
+        out: tuple[int, ...] = ()
+        mover = 0
+        while made != counts:
+            if made[mover] == counts[mover] or self.utilities_when(out, False) is not None:
+                raise self.error(f"{boards.counts_text(self.player_names, counts, 'edges')}, but turns go round"
+                                 f" {', '.join(self.player_names)} (skipping players who are out, until the game"
+                                 " is over), so no game colours these counts", text)
+            made[mover] += 1
+            if mover in losers and made[mover] == counts[mover]:
+                out = tuple(sorted(out + (mover,)))
+            mover = self.following(mover, out)
+        if mover != turn:
+            raise self.error(f"{boards.counts_text(self.player_names, counts, 'edges')}, so"
+                             f" {self.player_names[mover]} is to move, not {self.player_names[turn]}", text)
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {position[1]})"

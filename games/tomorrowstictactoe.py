@@ -18,14 +18,16 @@ Choices where the sheet is silent:
 * The default 3x4 game starts from the sheet's Figure 1, ``(x ---- x--- --o-)``:
   X at a2, O at c3, X to move.  Every other size starts from an empty board
   with X to move (the sheet gives no opening for them).
-* A position in which both players have three in a row cannot arise in play
-  and is refused by the parser; otherwise any board parses, and whoever owns
-  a line has made it (and wins, or loses under misère).  Set-up positions
-  are accepted on purpose (any counts of marks, either player to move, as a
-  puzzle sets them), and the answers stay
-  consistent: a board with a line or no empty cell is over (no moves, its
-  outcome), any other has its empty cells as moves, and the solver answers
-  from it as from any position.
+* A position string is refused when play cannot reach it, as in
+  tic-tac-toe: the counts of marks must give the player to move (X has as
+  many marks as O with X to move, one more with O to move; the sheet's
+  opening has one each), a line must be the last move's (only one player
+  has one, that player placed the last mark, and taking one of its marks
+  away breaks all its lines), and on the default board the opening's marks
+  (X at a2, O at c3) must still be there.  On a board with a line the turn
+  token is free (the game is over whoever it names).  The check is exact
+  but for one case: on the default board the mark taken away may be one of
+  the opening's.
 * Boards beyond 15 cells are too large to solve here; their search player
   (``search_strategy``) is ``linesearch [DEPTH] [--time T]``: alpha-beta with
   iterative deepening, one second a move by default
@@ -35,7 +37,10 @@ Choices where the sheet is silent:
   [-1, 1], is the estimate for the player to move (negated under misere).
 
 Position: ``(x ---- x--- --o-)``: whose turn (``x`` or ``o``), then the rows,
-row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).
+row 1 first, one character per cell (``x``, ``o``, ``-`` for empty).  The
+sheet's spelling, one cell a word (``(x - - - - x - - - - - o -)``), is read
+too: words that are not one a row are the cells in order, row after row.
+Positions are written one word a row.
 Moves: the cell, a column letter and a row number: ``b1`` is column 2 of the
 first row of the string.
 """
@@ -52,6 +57,7 @@ from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open
 IN_A_ROW = 3
 DEFAULT_ROWS, DEFAULT_COLS = 3, 4
 SHEET_START = "(x ---- x--- --o-)"
+SHEET_X, SHEET_O = 4, 10  # the cells of the sheet's opening marks, a2 and c3
 MAX_SOLVABLE_CELLS = 15
 MAX_ROWS = 100
 THREAT = 5  # what evaluate counts a line of two marks and an empty cell (a line of one counts 1)
@@ -94,8 +100,12 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
         estimate = math.tanh(open_lines(mine, theirs, self.line_masks, THREAT) / (2 * THREAT))
         return -estimate if self.misere else estimate
 
+    def opens_with_sheet(self) -> bool:
+        """Whether play starts from the sheet's Figure 1 (the default 3x4 board)."""
+        return (self.rows, self.cols) == (DEFAULT_ROWS, DEFAULT_COLS) and not self.empty_start
+
     def start(self) -> Position:
-        if (self.rows, self.cols) == (DEFAULT_ROWS, DEFAULT_COLS) and not self.empty_start:
+        if self.opens_with_sheet():
             return self.parse_position(SHEET_START)
         return (0, boards.EMPTY * self.size)
 
@@ -135,10 +145,34 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
     def parse_position(self, text: str) -> Position:
         fields = boards.split_fields(self.name, text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
-        cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "xo-", text)
-        if len(self.line_owners(cells)) > 1:
+        cells = boards.parse_rows(self.name, self.row_words(fields[1:], text), self.rows, self.cols, "xo-", text)
+        owners = self.line_owners(cells)
+        if len(owners) > 1:
             raise self.error("both x and o have three in a row", text)
+        if self.opens_with_sheet():
+            for cell, mark in ((SHEET_X, "x"), (SHEET_O, "o")):
+                if cells[cell] != mark:
+                    raise self.error(f"{boards.cell_name(*divmod(cell, self.cols))} is {cells[cell]}, but the game"
+                                     f" starts with {mark} there (marks stay where they are placed)", text)
+        boards.check_placements(self.name, self.player_names, cells, turn,
+                                self.player_names.index(owners.pop()) if owners else None,
+                                lambda board, mark: mark in self.line_owners(board), text)
         return (turn, cells)
+
+    def row_words(self, words: list[str], text: str) -> list[str]:
+        """The rows of a position string's board ``words``: one word a row, or, as the sheet
+        spaces its strings, the cells in order in words of any length.
+
+        >>> TomorrowsTicTacToe().row_words("- - - - x - - - - - o -".split(), "")
+        ['----', 'x---', '--o-']
+        """
+        cells = "".join(words)
+        if len(words) == self.rows or len(cells) != self.size:
+            if len(words) != self.rows:
+                raise self.error(f"{len(words)} rows, expected {self.rows} (one word a row, or the {self.size}"
+                                 " cells in order, spaced as you like)", text)
+            return words
+        return [cells[row * self.cols:(row + 1) * self.cols] for row in range(self.rows)]
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"

@@ -62,8 +62,8 @@ def test_sheet_example_game():
 
 def test_exactly_m_fingers_stays_alive_and_over_m_is_out():
     g = game()
-    position = g.parse_position("(L 1 1 1 4 1 1)")
-    assert g.format_position(g.play(position, g.parse_move(position, "1-1"))) == "(R 1 1 1 5 1 1)"
+    position = g.parse_position("(L 1 3 3 4 1 1)")  # after 1-1 1-2 1-1 2-3 1-1 3-3
+    assert g.format_position(g.play(position, g.parse_move(position, "1-1"))) == "(R 1 3 3 5 1 1)"
     position = g.parse_position("(R 3 1 1 5 1 1)")
     assert g.format_position(g.play(position, g.parse_move(position, "1-1"))) == "(L 0 1 1 5 1 1)"
 

@@ -9,6 +9,7 @@ not let the opponent win at once.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -294,11 +295,13 @@ def test_the_estimates_are_zero_sum_and_favour_the_side_ahead(name, options, est
         other = (1 - position[0], *position[1:])
         assert -1 <= value <= 1 and rate(other) == pytest.approx(-value)
         position = game.play(position, rng.choice(game.moves(position)))
-    # a line of three of the player to move's pieces (Tomorrow's Tic-Tac-Toe: two), nothing else
+    # a line of three of the player to move's pieces (Tomorrow's Tic-Tac-Toe: two, and o's two
+    # marks, which play needs there, alone in far corners), nothing else
     if name != "abalone":
-        row = "xxx----" if name == "kaboom" else "xx---"
+        row = "xxx----" if name == "kaboom" else "xx--o"
         empty = "-" * (7 if name == "kaboom" else 5)
-        rows = " ".join([row] + [empty] * (game.rows - 1))
+        last = empty if name == "kaboom" else "----o"
+        rows = " ".join([row] + [empty] * (game.rows - 2) + [last])
         # (in Kaboom each player has set off one of its bombs, which frees the counts of pieces)
         text = f"(x 1 1 {rows})" if name == "kaboom" else f"(x {rows})"
         favoured = rate(game.parse_position(text))
@@ -453,3 +456,9 @@ def test_threats_plays_its_python_version_while_numba_compiles_it(monkeypatch):
                  player.table, counters, values)
             found.append((values.tolist(), counters.tolist()))
         assert found[0] == found[1], position
+def test_threats_says_the_scale_of_its_scores():
+    """A score short of a proof reads on its scale: -1 a loss, +1 a win, for the mover."""
+    game = make_game("connectfour")
+    position = game.parse_position("(x xo----- ------- ------- ------- ------- -------)")
+    reason = make_strategy(game, "threats 4", random.Random(0)).choose(position).reason
+    assert re.search(r"^[a-g]: score [-+]\d\.\d\d \(-1 lost, \+1 won\) at depth 4, ", reason), reason

@@ -170,3 +170,70 @@ def test_the_drop_order_search_agrees_with_trying_every_order():
 def test_stackings_no_order_of_drops_makes_are_refused(name, text, words):
     with pytest.raises(GameError, match=words):
         make_game(name).parse_position(text)
+
+
+#: Variants whose position strings are checked against what play reaches (issue 32, item 7).
+CHECKED_VARIANTS = [
+    ("hex", {"size": 3}), ("hex", {"size": 3, "swap": True}), ("hex", {"size": 6, "swap": True}),
+    ("tomorrowstictactoe", {}), ("tomorrowstictactoe", {"rows": 3, "cols": 3, "diagonals": True, "misere": True}),
+    ("othello", {"rows": 4, "cols": 4}), ("othello", {"rows": 4, "cols": 4, "place_anywhere": True}),
+    ("othello", {"rows": 5, "cols": 6}),
+    ("sim", {}), ("sim", {"nodes": 5, "players": 3}), ("sim", {"nodes": 5, "players": 3, "coalition": "1-2"}),
+    ("chopsticks", {}), ("chopsticks", {"hands": 2, "fingers": 3}), ("chopsticks", {"wrap_around": True}),
+    ("chopsticks", {"misere": True}),
+    ("kaboom", {}), ("kaboom", {"super_bomb": True, "bombs": 2}), ("kaboom", {"rows": 3, "cols": 3, "in_a_row": 3}),
+    ("connectfour", {}), ("connectfour", {"misere": True}),
+    ("2048", {"rows": 2, "cols": 2}), ("2048", {"rows": 2, "cols": 2, "target": 16}), ("2048", {"rows": 3, "cols": 3}),
+]
+
+
+@pytest.mark.parametrize("name, options", CHECKED_VARIANTS)
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 32 - 1))
+def test_every_position_random_play_reaches_is_accepted(name, options, seed):
+    """No position of a random game, played to its end, is refused (the checks of what play
+    can reach refuse nothing legal)."""
+    game = make_game(name, **options)
+    for position in played(game, random.Random(seed), 400):
+        text = game.format_position(position)
+        assert game.format_position(game.parse_position(text)) == text
+
+
+@pytest.mark.parametrize("name, options, text, words", [
+    ("hex", {"size": 3}, "(o o-- -x- ---)", "x has 1 stones and o 1, so x is to move, not o"),
+    ("hex", {"size": 3}, "(x --- --- -x-)", "x has 1 stones and o 0, so o is to move, not x"),
+    ("hex", {"size": 3, "swap": True}, "(x x-- -x- ---)", "x has 2 stones and o 0, but each turn adds one"),
+    ("hex", {"size": 3}, "(o xoo xo- x--)", "x has a line, so x placed the last mark, but x has 3 stones and o 3"),
+    ("hex", {"size": 4}, "(o xoox xo-x xoox xoox)", "x's lines were not all made by its last mark"),
+    ("tomorrowstictactoe", {}, "(o -ox- xoo- x-o-)", "x has 3 marks and o 4, but each turn adds one"),
+    ("tomorrowstictactoe", {}, "(o xxxx xxxx xxxx)", "c3 is x, but the game starts with o there"),
+    ("tomorrowstictactoe", {"empty_start": True}, "(x xxx- o--- ----)",
+     "x has a line, so x placed the last mark, but x has 3 marks and o 1"),
+    ("othello", {"rows": 4, "cols": 4}, "(b ---- ---- ---- ----)", "cell b2 of the starting four is empty"),
+    ("othello", {"rows": 4, "cols": 4}, "(b wb-- bw-- -bw- ----)", "cell c2 of the starting four is empty"),
+    ("othello", {"rows": 5, "cols": 5}, "(b ----- -wb-- -bw-- ----- ----b)", "the piece at e5 is not joined"),
+    ("othello", {"rows": 4, "cols": 4, "place_anywhere": True}, "(w ---- -wb- -bw- ----)",
+     "0 pieces were placed after the starting four, so b is to move, not w"),
+    ("sim", {}, "(x x--------------)", "x has 1 edges and o 0, so o is to move, not x"),
+    ("sim", {}, "(o xxoooxoo----xxx)", "x's triangles were not all closed by its last edge"),
+    ("sim", {"nodes": 4}, "(o xxoxoo)", "until the game is over"),  # o moved after x lost
+    ("sim", {"nodes": 5, "players": 3}, "(x xo--------)", "x has 1 edges, o 1 and z 0, so z is to move, not x"),
+    ("chopsticks", {}, "(R 1 1 1 1 1 1)", "L's hands took 0 to 0 taps and R's 0 to 0, but L taps first"),
+    ("chopsticks", {}, "(L 1 1 1 1 1 2)", "L's hands took 0 to 0 taps and R's 1 to 1, .* so L cannot be to move"),
+    ("chopsticks", {"wrap_around": True, "fingers": 2, "hands": 2}, "(R 0 1 1 1)",
+     "L's hands took 1 to 1 taps and R's 0 to 0"),
+    ("kaboom", {}, "(x 0 0 xxxx xxxx xxxx oxxx)", "2 detonated bombs remove at most 8 pieces: too few for o"),
+    ("kaboom", {}, "(o 1 0 xooo ooox xxxo @xxx)", "no order of drops"),  # full, and x passed
+])
+def test_positions_play_cannot_reach_name_the_broken_invariant(name, options, text, words):
+    with pytest.raises(GameError, match=words):
+        make_game(name, **options).parse_position(text)
+
+
+@pytest.mark.parametrize("name, options, text", [
+    ("hex", {"size": 3, "swap": True}, "(o o-- -x- ---)"),  # a swap, then Black's stone
+    ("hex", {"size": 3, "swap": True}, "(x --- o-- ---)"),  # just after a swap
+])
+def test_positions_play_reaches_by_a_rule_of_the_variant_are_accepted(name, options, text):
+    game = make_game(name, **options)
+    assert game.format_position(game.parse_position(text)) == text

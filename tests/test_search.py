@@ -123,7 +123,8 @@ def test_choices_and_estimates_say_the_search_and_the_seconds_behind_them():
     alphabeta = make_strategy(game, "alphabeta 3", random.Random(0))
     assert re.fullmatch(r"depth 3, [\d,]+ nodes" + seconds, estimate(alphabeta, position).spent)
     expectimax = make_strategy(game, "expectimax 2", random.Random(0))
-    assert re.fullmatch(r"depth 2" + seconds, estimate(expectimax, position).spent)
+    assert re.fullmatch(r"depth 2" + seconds + "; ratings are the game's evaluation at the search's horizon,"
+                        " in expectation, not expected outcomes", estimate(expectimax, position).spent)
     timed = make_strategy(game, "expectimax --time 0.05").choose(position)
     assert re.search(r"\(depth \d+" + seconds + r"\)$", timed.reason)
 

@@ -517,11 +517,12 @@ def test_the_search_player_is_the_games_own(monkeypatch, tmp_path):
     dice.search_strategy = "expectimax auto"
     s = started(dice)
     rows = lines_of(s.run("values"))
-    assert re.fullmatch(r"dicerace: too large to solve; estimates by expectimax auto \(depth 2 in [\d.]+ s\), "
-                        r"best first:", rows[0])
+    assert re.fullmatch(r"dicerace: too large to solve; estimates by expectimax auto \(depth 2 in [\d.]+ s; ratings"
+                        r" are the game's evaluation at the search's horizon, in expectation, not expected outcomes\),"
+                        r" best first:", rows[0])
     assert [row.split()[0] for row in rows[2:]] == ["double", "roll"] or \
         [row.split()[0] for row in rows[2:]] == ["roll", "double"]
-    assert all("expected utilities a " in row for row in rows[2:])
+    assert all("ratings a " in row for row in rows[2:])  # the search stopped at depth 2, short of the ends
     dice.search_strategy = "nonesuch"
     s.run("roll")
     assert s.run("hint").startswith("dicerace: this variant is too large to solve, and its search player "
@@ -954,11 +955,57 @@ def test_messages_a_player_reads_right():
     assert "o and z play as a team against x" in shell().run("help sim")
 
 
+def test_a_horizon_rating_is_not_called_an_expected_score():
+    """2048's expectimax stops at a horizon and rates boards by the game's evaluation (the score
+    plus a bonus for the board's shape): the hint calls that a rating and says what it is."""
+    out = shell("new 2048 --seed 1").run("hint")
+    assert "expected score" not in out
+    assert re.search(r"play \w+: rating [\d,]+$", out.splitlines()[-1])
+    assert "ratings are the game's evaluation at the search's horizon, in expectation, not expected outcomes" in out
+    small = shell("new 2048 --rows 2 --cols 2 --seed 1", "search expectimax 30")
+    assert "expected score" in small.run("hint")  # every end within reach: a true expectation
+
+
+def test_computer_without_a_strategy_names_the_games_own_player():
+    assert shell("new connectfour").run("computer o") == (
+        "computer o needs a strategy (random, perfect, imperfect, misere, mcts, alphabeta, greedy, expectimax,"
+        " threats;"
+        " threats is Connect Four's own player) or off\n")
+    assert shell("new tictactoe").run("computer o").endswith("alphabeta, greedy, expectimax) or off\n")
+
+
 def test_a_game_words_its_own_expected_utility(monkeypatch):
     s = shell("new 2048 --rows 2 --cols 2 --target 16", seed=1)
     assert re.search(r"Prediction: chance to reach 16: \d+\.\d\d%", s.run("show"))
     monkeypatch.setattr(s.game, "capabilities", replace(s.game.capabilities, rewards=False))
     assert "Prediction: expected utility 0." in s.run("show")  # the engine's words, where the game has none
+
+
+def play_poker_to_the_showdown(s: Shell) -> str:
+    """Check or call as p1 until a hand ends; what the last move printed."""
+    for _ in range(20):
+        out = s.run("call" if "call" in s.run("moves").split() else "check")
+        if "showdown" in out:
+            return out
+    raise AssertionError("no showdown")
+
+
+def test_undo_with_hidden_cards_stops_at_the_start_of_the_hand():
+    """The showdown showed p2's cards: undo must not go back into that hand while p1's seat
+    sees only its own cards; it takes back p1's moves of the new hand only."""
+    s = shell("new poker --players 2 --seed 3", "", "computer p2 call")
+    shown = play_poker_to_the_showdown(s)
+    assert "p2 shows 5c 6s" in shown
+    position, steps = s.position, len(s.history)
+    out = s.run("undo")
+    assert out == ("undo stops at the start of the hand: going back into the last one would hide again"
+                   " the cards it showed (reveal on shows the whole table)\n")
+    assert (s.position, len(s.history)) == (position, steps)
+    assert "chance: " in s.run("check")  # the flop is dealt, p2 checks: p1 to act again in the new hand
+    assert "preflop: p2:sb5, p1:bb10, p2:call5\n" in s.run("undo")  # back within the hand
+    assert s.run("undo").startswith("undo stops at the start of the hand")
+    s.run("reveal on")
+    assert "river: p2:check\n" in s.run("undo")  # the whole table shown: back into the last hand
 
 
 def test_hot_seat_asks_for_the_keyboard_after_undo_and_auto():

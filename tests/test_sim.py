@@ -64,9 +64,9 @@ def test_with_three_players_the_others_play_on():
 
 @pytest.mark.parametrize("text, alone, team", [
     ("(z xxooxzz--o)", (0, 0, 1), (0, 0.5, 0.5)),                # x and o out: z survives
-    ("(o xxooxzoozz)", (0, 0.5, 0.5), (0, 0.5, 0.5)),             # x out, full graph: o and z tie
+    ("(z xxooxzoozz)", (0, 0.5, 0.5), (0, 0.5, 0.5)),             # x out, full graph: o and z tie
     ("(x xozzox)", (1 / 3, 1 / 3, 1 / 3), (1 / 3, 1 / 3, 1 / 3)),  # nobody out, full graph
-    ("(x ooxxoxxxxz)", (0.5, 0, 0.5), (0.5, 0.25, 0.25)),        # o out, full graph: x and z tie
+    ("(z oozxoxzxxz)", (0.5, 0, 0.5), (0.5, 0.25, 0.25)),        # o out, full graph: x and z tie
 ])
 def test_three_player_utilities(text, alone, team):
     nodes = 4 if len(text) < 12 else 5
@@ -146,7 +146,7 @@ def test_three_player_k4_is_consistent(coalition):
 
 def test_the_coalition_shares_its_reward():
     alone, team = make_game("sim", nodes=5, players=3), make_game("sim", nodes=5, players=3, coalition="1-2")
-    position = team.parse_position("(x x-------o-)")
+    position = team.parse_position("(z x-------o-)")
     solved_alone = Solver(alone, database=None).result(position).utilities
     solved_team = Solver(team, database=None).result(position).utilities
     assert solved_team[1] == solved_team[2]

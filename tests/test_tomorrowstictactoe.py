@@ -36,6 +36,13 @@ def test_sheet_strings():
     assert g.format_position(g.parse_position(" ( X ----  x--- --O- ) ")) == SHEET_START
 
 
+def test_the_sheets_spaced_strings_are_the_same_positions():
+    """The sheet writes its strings one cell a word; the rows are then its cells in order."""
+    g = game()
+    assert g.parse_position("(x - - - - x - - - - - o -)") == g.parse_position(SHEET_START)
+    assert g.format_position(g.parse_position("(o -xx- xxoo - - o -)")) == SHEET_MID_GAME
+
+
 def test_sheet_mid_game_is_reached_and_x_wins():
     g = game()
     position = after(g, SHEET_START, "b1", "c2", "c1", "d2", "b2")
@@ -59,28 +66,29 @@ def test_cells_are_column_letter_then_row_number():
 
 
 def test_horizontal_and_vertical_lines_win_diagonals_only_with_the_option():
-    g = game()
+    g = game(empty_start=True)
     assert g.outcome(g.parse_position("(o xxx- oo-- ----)")) == (1.0, -1.0)
-    assert g.outcome(g.parse_position("(x ---o x--o x--o)")) == (-1.0, 1.0)
+    assert g.outcome(g.parse_position("(x xx-o ---o x--o)")) == (-1.0, 1.0)
     diagonal = "(o x--- ox-- o-x-)"
     assert g.outcome(g.parse_position(diagonal)) is None
-    assert game(diagonals=True).outcome(g.parse_position(diagonal)) == (1.0, -1.0)
-    anti_diagonal = "(x --o- -o-- ox-x)"
-    assert game(diagonals=True).outcome(g.parse_position(anti_diagonal)) == (-1.0, 1.0)
+    with_diagonals = game(empty_start=True, diagonals=True)
+    assert with_diagonals.outcome(with_diagonals.parse_position(diagonal)) == (1.0, -1.0)
+    anti_diagonal = "(x x-o- -o-- ox-x)"
+    assert with_diagonals.outcome(with_diagonals.parse_position(anti_diagonal)) == (-1.0, 1.0)
 
 
 def test_misere_three_in_a_row_loses():
-    g = game(misere=True)
+    g = game(misere=True, empty_start=True)
     assert g.outcome(g.parse_position("(o xxx- oo-- ----)")) == (-1.0, 1.0)
-    g = game(misere=True, diagonals=True)
+    g = game(misere=True, diagonals=True, empty_start=True)
     assert g.outcome(g.parse_position("(o x--- ox-- o-x-)")) == (-1.0, 1.0)
 
 
 def test_full_board_without_a_line_is_a_tie_and_the_game_stops_at_a_line():
     g = game()
-    full = g.parse_position("(x xxox ooxo xxox)")
+    full = g.parse_position("(x oxxo xoox xxoo)")
     assert g.outcome(full) == (0.0, 0.0) and g.moves(full) == []
-    won = g.parse_position("(o xxx- oo-- ----)")
+    won = g.parse_position("(o xxx- xo-- -oo-)")
     assert g.moves(won) == []
     with pytest.raises(IllegalMove):
         g.parse_move(won, "d1")
@@ -92,7 +100,7 @@ def test_other_sizes_start_empty():
     assert g.format_position(g.start()) == "(x ----- ----- ----- -----)"
     assert g.format_position(after(g, "(x ----- ----- ----- -----)", "e4")) == "(o ----- ----- ----- ----x)"
     g = game(rows=1, cols=5)
-    assert g.outcome(g.parse_position("(o -xxx-)")) == (1.0, -1.0)
+    assert g.outcome(g.parse_position("(o oxxxo)")) == (1.0, -1.0)
     for bad in (dict(rows=0), dict(rows=101), dict(cols=27), dict(diagonals="maybe")):
         with pytest.raises(OptionError):
             game(**bad)
@@ -107,7 +115,8 @@ def test_rows_past_nine_have_two_digit_names():
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("(x ---- x--- --o- ----)", "4 rows, expected 3"),
+    ("(x ---- x--- --o- ----)", "4 rows, expected 3 (one word a row, or the 12 cells in order, spaced as you like)"),
+    ("(x - - - - x - - - - o -)", "11 rows, expected 3 (one word a row, or the 12 cells in order, spaced as you like)"),
     ("(x ---- x-- --o-)", "row 2 has 3 cells, expected 4"),
     ("(x ---- x--- --q-)", "cell c3 is 'q'"),
     ("(z ---- x--- --o-)", "turn 'z' is not x or o"),

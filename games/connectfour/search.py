@@ -422,7 +422,7 @@ class ThreatSearch(Strategy):
         elif exact and value == 0:
             said += "forced tie"
         else:
-            said += f"score {math.tanh(value / 64) + 0.0:+.2f}"
+            said += f"score {math.tanh(value / 64) + 0.0:+.2f} (-1 lost, +1 won)"
         return said + f" at depth {depth}, {counted(self.nodes, 'node')} in {seconds:.2f} s"
 
     def search(self, position: Position, columns: list[int],

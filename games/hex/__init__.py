@@ -25,12 +25,15 @@ Choices where the sheet is silent:
   six neighbours are left and right in its row, the two touching cells of
   the row above (same column and the next) and of the row below (same column
   and the previous).
-* Any mix of stones parses (both players can never have a chain at once):
-  set-up positions are accepted on purpose (any counts of stones, either
-  player to move; full boards of any colouring are how the rule that Hex
-  has no tie is checked).  The answers stay consistent: a board with a
-  chain is over (no moves, the chain's owner wins) whoever is to move, any
-  other has its empty cells as moves, and the solver answers from it.
+* A position string is refused when play cannot reach it: the counts of
+  stones must give the player to move (Black first: as many stones each with
+  Black to move, one more Black stone with White to move; with ``swap`` also
+  White one stone ahead, as a swap leaves it), and a chain must be the last
+  move's (play stops at the first chain): its owner placed the last stone,
+  and taking one of its stones away breaks all its chains.  On a board with a
+  chain the turn token is free (the game is over whoever it names).  The
+  check is exact: stones are never taken away, so the boards before the
+  last stone, which has no chain, had none either.
 * Boards up to 4x4 are solvable here (declared ``solvable``); 4x4 has millions of
   positions and takes the fast solver's bitboard hooks (below).
 * ``evaluate`` compares shortest paths: for each player, the fewest empty
@@ -205,6 +208,11 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         cells = boards.parse_rows(self.name, fields[1:], self.size, self.size, "xo-", text)
         # At most one player can have a chain: Black's would cut White's rims apart.
         joined = 0 if self.joined(cells, 0) else 1 if self.joined(cells, 1) else None
+        # A swap leaves White one stone ahead, as if White had moved first (on 1x1 Black wins at once).
+        firsts = (0, 1) if self.swap and self.size > 1 else (0,)
+        boards.check_placements(self.name, self.player_names, cells, turn, joined,
+                                lambda board, stone: self.joined(board, STONES.index(stone)), text,
+                                what="stones", firsts=firsts)
         return (turn, cells, joined)
 
     def format_position(self, position: Position) -> str:
@@ -241,7 +249,7 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
 
     # -- fast play (search.py beside this file) ------------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[Position, Move]:
-        return _hex_search().HexPlayouts(self)
+        return _hex_search().HexPlayouts(self, SWAP)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     @cached_property

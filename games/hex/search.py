@@ -12,7 +12,8 @@ tree edge keeps, beside its own playouts, those in which its cell was played
 later by the same player (RAVE, all moves as first), which rate every move
 from the first playouts on; a move's score blends the two, the RAVE share
 shrinking as its own playouts grow.  The swap of the pie rule is never
-searched.  Imported only when a search or a playout first runs (numba).
+searched by ``rave``; the random games of ``HexPlayouts`` (the compact form
+other search players use) play it as the rules do.  Imported only when a search or a playout first runs (numba).
 """
 from __future__ import annotations
 
@@ -92,20 +93,47 @@ def _join(board: np.ndarray, parent: np.ndarray, cell: int, size: int, neighbour
     return _find(parent, first) == _find(parent, second)
 
 
+#: The number ``random_game`` records for a swap (cells are numbered from 0).
+SWAP_NUMBER = -1
+
+
 @compiled
-def random_game(board: np.ndarray, turn: int, size: int, neighbours: np.ndarray, state: np.ndarray,
-                moves: np.ndarray) -> tuple[int, int]:
-    """Uniformly random moves until a chain joins its rims: (the winner, moves played).
-    ``board`` is changed."""
-    cells = size * size
-    parent = np.arange(cells + 4)
-    for cell in range(cells):
+def _chains(board: np.ndarray, size: int, neighbours: np.ndarray) -> np.ndarray:
+    """The union-find forest of ``board``'s stones and the four rims (``_join``)."""
+    parent = np.arange(size * size + 4)
+    for cell in range(size * size):
         if board[cell]:
             _join(board, parent, cell, size, neighbours)
+    return parent
+
+
+@compiled
+def random_game(board: np.ndarray, turn: int, size: int, swap: bool, neighbours: np.ndarray, state: np.ndarray,
+                moves: np.ndarray) -> tuple[int, int]:
+    """Uniformly random moves until a chain joins its rims: (the winner, moves played).
+    With ``swap``, White's first move, after Black's first stone, is one of the empty cells or
+    the swap, uniformly (recorded as ``SWAP_NUMBER``).  ``board`` is changed."""
+    cells = size * size
+    parent = _chains(board, size, neighbours)
     empty = np.flatnonzero(board == 0)
     left = len(empty)
     played = 0
+    can_swap = swap and turn == 1 and left == cells - 1 and np.count_nonzero(board == 1) == 1
     while left:
+        if can_swap:
+            can_swap = False
+            if below(state, left + 1) == left:
+                black = np.flatnonzero(board == 1)[0]
+                mirror = (black % size) * size + black // size
+                board[black], board[mirror] = 0, 2
+                for at in range(left):  # the mirror cell's place among the empty ones goes to Black's old cell
+                    if empty[at] == mirror:
+                        empty[at] = black
+                parent = _chains(board, size, neighbours)
+                moves[played] = SWAP_NUMBER
+                played += 1
+                turn = 0
+                continue
         pick = below(state, left)
         cell = empty[pick]
         left -= 1
@@ -122,16 +150,22 @@ def random_game(board: np.ndarray, turn: int, size: int, neighbours: np.ndarray,
 class HexPlayouts(CompactPlayouts["Position", "Move"]):
     """Random games of Hex on an array of cells, compiled."""
 
-    def __init__(self, game: Hex) -> None:
+    def __init__(self, game: Hex, swap_move: Move) -> None:
         self.rules = game
+        self.swap_move = swap_move  # the rules' name of the swap
         self.neighbours = neighbour_table(game.size)
 
     def run(self, position: Position, seed: int) -> tuple[tuple[float, float], np.ndarray]:
         """The utilities and the moves of one random game."""
         turn, cells, _ = position
-        moves = np.empty(len(cells), dtype=np.int64)
-        winner, played = random_game(board_of(cells), turn, self.rules.size, self.neighbours, seeded(seed), moves)
+        moves = np.empty(len(cells) + 1, dtype=np.int64)  # every cell, and a swap
+        winner, played = random_game(board_of(cells), turn, self.rules.size, self.rules.swap, self.neighbours,
+                                     seeded(seed), moves)
         return two_player_result(int(winner)), moves[:played]
+
+    def named(self, moves: np.ndarray) -> list[Move]:
+        """The cells, and the rules' swap for a swap."""
+        return [self.swap_move if move == SWAP_NUMBER else move for move in moves.tolist()]
 
 
 # -- Monte-Carlo tree search with RAVE ------------------------------------------------------------

@@ -22,7 +22,15 @@ Choices where the sheet is silent:
   cluster sits half a cell towards row 1 / column a.  Its top-left and
   bottom-right cells are white, the other two black, as in the sheet's
   position 1 and in standard Othello.
-* Any board parses, whatever its piece counts.
+* A position string is refused when play cannot reach it by what is cheap
+  to check: a cell of the starting four is empty (pieces are never taken
+  off); without place-anywhere, a piece is not joined (across, down or
+  diagonally, through other pieces) to the starting four, since every
+  placement is next to an opposing piece; with place-anywhere, where there
+  are no passes, the player to move does not follow from the pieces placed
+  (b first).  Not checked: whose turn it is without place-anywhere (passes
+  make either possible; whether one was forced is not looked for), and
+  whether some order of placements and flips makes the colours.
 * Boards of more than 16 cells are too large to solve here (declared ``solvable``):
   4x4 has 62,789 positions (1,234,369 with place-anywhere), 4x5 over three
   million.
@@ -80,11 +88,16 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Game[
         self.size = self.rows * self.cols
         self.rays = boards.rays(self.rows, self.cols, EIGHT_DIRECTIONS)
 
-    def start(self) -> Position:
+    @cached_property
+    def centre(self) -> tuple[int, ...]:
+        """The four cells of the starting cluster, as flat indices."""
         top, left = (self.rows - 2) // 2, (self.cols - 2) // 2
+        return tuple((top + dr) * self.cols + left + dc for dr in (0, 1) for dc in (0, 1))
+
+    def start(self) -> Position:
         cells = boards.EMPTY * self.size
-        for dr, dc, piece in ((0, 0, "w"), (0, 1, "b"), (1, 0, "b"), (1, 1, "w")):
-            cells = boards.place(cells, (top + dr) * self.cols + left + dc, piece)
+        for index, piece in zip(self.centre, "wbbw"):
+            cells = boards.place(cells, index, piece)
         return (0, cells)
 
     def to_move(self, position: Position) -> int:
@@ -159,7 +172,33 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Game[
         fields = boards.split_fields(self.name, text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
         cells = boards.parse_rows(self.name, fields[1:], self.rows, self.cols, "bw-", text)
+        self.check_reachable(turn, cells, text)
         return (turn, cells)
+
+    def check_reachable(self, turn: int, cells: str, text: str) -> None:
+        """Refuse a board that play cannot reach (see the module docstring for what is checked)."""
+        empty_centre = [index for index in self.centre if cells[index] == boards.EMPTY]
+        if empty_centre:
+            raise self.error(f"cell {boards.cell_name(*divmod(empty_centre[0], self.cols))} of the starting four is"
+                             " empty (pieces are never taken off)", text)
+        if self.place_anywhere:
+            placed = self.size - cells.count(boards.EMPTY) - len(self.centre)
+            if boards.EMPTY in cells and turn != placed % 2:
+                raise self.error(f"{placed} pieces were placed after the starting four, so "
+                                 f"{self.player_names[placed % 2]} is to move, not {self.player_names[turn]}"
+                                 " (b first, no passes with place-anywhere)", text)
+            return
+        joined = set(self.centre)
+        waiting = list(self.centre)
+        while waiting:
+            for other in boards.neighbours(self.rows, self.cols, waiting.pop(), EIGHT_DIRECTIONS):
+                if cells[other] != boards.EMPTY and other not in joined:
+                    joined.add(other)
+                    waiting.append(other)
+        apart = [index for index, cell in enumerate(cells) if cell != boards.EMPTY and index not in joined]
+        if apart:
+            raise self.error(f"the piece at {boards.cell_name(*divmod(apart[0], self.cols))} is not joined to the"
+                             " starting four (every piece is placed next to one on the board)", text)
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.cols)})"

@@ -38,14 +38,22 @@ Choices where the sheet is silent:
 * A board holding a tile of at least the target value is over, whoever's
   turn the position shows (after the winning move it shows chance's turn).
 
-Position: ``(player 16 2,4,-,- -,-,8,- -,-,-,- -,-,-,2)``: whose turn
+Position: ``(player 16 2,4,8,- -,-,-,- -,-,-,- -,-,-,2)``: whose turn
 (``player`` or ``chance``), the score (left out with a target:
 ``(player 2,4,-,- ...)``), then the rows from row 1 down, each the values of
 its cells from column a on, separated by commas, ``-`` for an empty cell.
 Parsing is lenient about spaces around commas.  A chance turn needs an
 empty cell; a player's turn needs two tiles or more (the player moves once two
 tiles are placed, and chance adds one after every move); the score is a
-multiple of 4 (every merge scores a tile of 4 or more).
+multiple of 4 (every merge scores a tile of 4 or more).  A position string is
+also refused when play cannot reach it by what is cheap to check: the score
+lies outside what merges making the tiles scored (a tile 2**k scored
+(k - 1) * 2**k if made of 2s, (k - 2) * 2**k if of 4s); with chance to move
+after a move (two tiles or more), the tiles do not all lie against one side
+of the board, as every move leaves them; with the player to move, no 2 or 4
+taken away (the tile chance just added) leaves them so, and they are not the
+two first tiles.  Not checked: whether the move that packed the tiles moved
+anything, and whether some sequence of moves and tiles makes the board.
 
 Moves: ``left``, ``up``, ``right``, ``down`` (or their first letters; printed
 as the full word).  Chance outcomes are written value ``@`` cell: ``2@b3``,
@@ -291,6 +299,13 @@ class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
+        turn, score, cells = position = self.read_position(text)
+        self.check_reachable(turn, score, cells, text)
+        return position
+
+    def read_position(self, text: str) -> Position:
+        """The position ``text`` spells, checked for what any board must hold but not for what
+        play can reach (``parse_position`` checks both): for setting up boards by hand."""
         # spaces around commas dropped (split and stripped: linear, where a regular expression is not)
         fields = boards.split_fields(self.name, ",".join(part.strip() for part in text.split(",")))
         turn = {"player": PLAYER, "chance": CHANCE}.get(fields[0].lower())
@@ -321,6 +336,36 @@ class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[
             raise self.error("the player cannot be to move on a board of fewer than two tiles: the player moves "
                              "once two tiles are placed, and chance adds a tile after every move", text)
         return (turn, score, tuple(cells))
+
+    def packed(self, cells: Sequence[int]) -> bool:
+        """Whether some move left ``cells`` as they are: every line's tiles lie against the side
+        of one direction, with no empty cell before a tile.
+
+        >>> game = TwentyFortyEight(rows=2, cols=2)
+        >>> game.packed((1, 0, 2, 0)), game.packed((1, 0, 0, 2))
+        (True, False)
+        """
+        return any(all(not any(cells[a] == 0 < cells[b] for a, b in zip(line, line[1:])) for line in lines)
+                   for lines in self.lines.values())
+
+    def check_reachable(self, turn: int, score: int, cells: tuple[int, ...], text: str) -> None:
+        """Refuse a board that play cannot reach, by what is cheap to check (module docstring)."""
+        tiles = [cell for cell in cells if cell]
+        if not self.target:
+            # a tile 2**k made of 2s scored (k - 1) * 2**k on its way, of 4s (k - 2) * 2**k
+            fewest = sum(max(k - 2, 0) << k for k in tiles)
+            most = sum((k - 1) << k for k in tiles)
+            if not fewest <= score <= most:
+                raise self.error(f"score {score} cannot be reached with these tiles: the merges that made them"
+                                 f" scored {fewest} to {most}", text)
+        if turn == CHANCE and len(tiles) >= 2 and not self.packed(cells):
+            raise self.error("chance is to move after the player's move, but no move leaves the tiles so: in no"
+                             " direction do they all lie against its side", text)
+        opening = len(tiles) == 2 and max(tiles) <= 2 and score == 0  # the two first tiles, placed by chance
+        if turn == PLAYER and not opening and not any(
+                cell in (1, 2) and self.packed(cells[:at] + (0,) + cells[at + 1:]) for at, cell in enumerate(cells)):
+            raise self.error("the player is to move after chance added a 2 or 4 to the board a move left, but no"
+                             " 2 or 4 taken away leaves the tiles all against one side", text)
 
     def _parse_tile(self, token: str, cell: str, text: str) -> int:
         """The exponent of one cell's token: ``-`` is 0, a power of two 2**k is k."""

@@ -80,6 +80,10 @@ class ExpectimaxPlayer(Strategy):
     name = "expectimax"
     #: When a deeper search under a time budget gives up (the last complete depth counts).
     deadline: float | None = field(default=None, init=False, repr=False)
+    #: Positions the last complete search rated by ``evaluate`` at its depth limit (0: its
+    #: values are expected utilities, every end in reach); ``evaluated`` counts the current one.
+    horizons: int = field(default=0, init=False, repr=False)
+    evaluated: int = field(default=0, init=False, repr=False)
 
     def describe(self) -> str:
         if self.depth is None and self.seconds is None:
@@ -122,7 +126,10 @@ class ExpectimaxPlayer(Strategy):
     def move_values(self, position: Hashable, moves: list, depth: int) -> dict:
         """Each move's expected utilities, searching ``depth`` moves (this one included)."""
         memo: dict = {}
-        return {move: self.value(self.game.play(position, move), depth - 1, memo) for move in moves}
+        self.evaluated = 0
+        values = {move: self.value(self.game.play(position, move), depth - 1, memo) for move in moves}
+        self.horizons = self.evaluated
+        return values
 
     def value(self, position: Hashable, depth: int, memo: dict) -> tuple[float, ...]:
         """The expectimax utilities of ``position`` with ``depth`` moves left to search."""
@@ -142,6 +149,7 @@ class ExpectimaxPlayer(Strategy):
                     total[player] += float(probability) * u
             result = tuple(total)
         elif depth == 0:
+            self.evaluated += 1
             result = estimated_utilities(game, position)
         else:
             mover = game.to_move(position)

@@ -298,6 +298,10 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
     moves.sort(key=lambda move: -values[move][mover])
 
     def said(utilities: tuple[float, ...]) -> str:
+        if player.horizons:  # the game's evaluate at the depth limit: not an expectation of the outcome
+            if game.players == 1:
+                return f"rating {utilities[0]:,.6g}"
+            return "ratings " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
         if game.players == 1:
             if game.capabilities.rewards:
                 return rewards(game).describe_utility(utilities[0], True)
@@ -305,4 +309,7 @@ def _expectimax_estimate(player, position: Hashable, moves: list) -> Estimate:
         return "expected utilities " + ", ".join(f"{game.player_name(p)} {u:,.6g}" for p, u in enumerate(utilities))
 
     rows = [(move, said(values[move])) for move in moves]
-    return Estimate(rows, spent=f"depth {depth} in {seconds:.2f} s")
+    spent = f"depth {depth} in {seconds:.2f} s"
+    if player.horizons:
+        spent += "; ratings are the game's evaluation at the search's horizon, in expectation, not expected outcomes"
+    return Estimate(rows, spent=spent)

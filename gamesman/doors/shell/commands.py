@@ -91,7 +91,11 @@ class Shell(Completion):
     def do_undo(self, args: list[str], line: str) -> None:
         self.need_game()
         self.no_arguments("undo", args)
-        stops = [i for i in range(len(self.history) - 1) if self.stops_here(self.history[i].position)]
+        start = self.hand_start()
+        stops = [i for i in range(start, len(self.history) - 1) if self.stops_here(self.history[i].position)]
+        if not stops and start:
+            raise GameError("undo stops at the start of the hand: going back into the last one would hide again"
+                            " the cards it showed (reveal on shows the whole table)")
         if not stops:
             raise GameError("nothing to undo")
         self.redo_stack.append(self.history[stops[-1] + 1:])
@@ -286,7 +290,12 @@ class Shell(Completion):
             return
         sides = self.sides(args[0])
         if len(args) == 1:
-            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(self.strategy_candidates())}) or off")
+            candidates = self.strategy_candidates()
+            own = [name for name in candidates if name in self.game.strategies]
+            if own:
+                candidates[-1] += (f"; {' and '.join(own)} {'is' if len(own) == 1 else 'are'}"
+                                   f" {self.game.title}'s own player{'' if len(own) == 1 else 's'}")
+            raise GameError(f"computer {args[0]} needs a strategy ({', '.join(candidates)}) or off")
         if args[1].lower() in ("off", "human", "none"):
             self.do_human(args[:1], line)
             return

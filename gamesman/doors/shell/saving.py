@@ -60,7 +60,7 @@ def load(shell: "Session", path: str) -> None:
     """Replace the shell's game by the one saved at ``path`` (nothing changes if it is refused)."""
     from gamesman.contract.game import CHANCE
     from gamesman.contract.registry import game_from_spec
-    from gamesman.doors.shell.session import Step
+    from gamesman.doors.shell.session import Step, round_summary
 
     path = os.path.expanduser(path)
     try:
@@ -103,7 +103,9 @@ def load(shell: "Session", path: str) -> None:
         except GameError as problem:
             raise GameError(f"{path}:{number}: {problem}") from None
         by = "chance" if mover == CHANCE else " ".join(words[3:])
-        history.append(Step(game.play(position, move), game.format_move(position, move), mover, by))
+        after = game.play(position, move)
+        history.append(Step(after, game.format_move(position, move), mover, by,
+                            round_summary(game, position, move, after) is not None))
     if fields.get("wait", "off") not in ("on", "off"):
         raise GameError(f"{path}: wait is on or off, not {fields['wait'][:20]!r}")
     try:

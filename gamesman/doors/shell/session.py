@@ -53,6 +53,7 @@ class Step:
     move: str | None = None  # the move as text; None for the starting position
     mover: int | None = None  # the player who moved (CHANCE for a chance outcome)
     by: str = ""  # the computer strategy that chose it; "" for a person
+    ends_round: bool = False  # the move ended a hand or round (``Game.round_summary``)
 
     def moved(self) -> tuple[str, int]:
         """The move as text and its mover (every step after the start has both)."""
@@ -124,6 +125,12 @@ def take_seed(words: list[str]) -> tuple[list[str], int | None]:
             rest.append(word)
     return rest, seed
 
+
+
+def round_summary(game: "Game", position: Hashable, move: Hashable, after: Hashable) -> str | None:
+    """How the hand or round that ``move`` ends came out, for a game played in rounds
+    (None for other games, and for a move that ends no round)."""
+    return rounds(game).round_summary(position, move, after) if game.capabilities.rounds else None
 
 class Session:
     """The shell's state; ``execute(line)`` runs one input line.
@@ -324,6 +331,14 @@ class Session:
         from gamesman.contract.game import CHANCE
 
         return player != CHANCE and player not in self.computers
+
+    def hand_start(self) -> int:
+        """Where in the history undo may go back to: the start of the current hand or round
+        while the table is hidden (the end of the last one showed what the seats had hidden,
+        such as the cards of a showdown), else the start of the game."""
+        if self.open_table():
+            return 0
+        return max((at for at, step in enumerate(self.history) if step.ends_round), default=0)
 
     def stops_here(self, position: Hashable) -> bool:
         """Whether undo may stop at ``position``: a person is to move there."""
@@ -588,8 +603,9 @@ class Session:
         """Play ``move`` from the current position; how a hand or round it ends came out."""
         position = self.position
         after = self.game.play(position, move)
-        self.push(Step(after, self.game.format_move(position, move), mover, by))
-        return rounds(self.game).round_summary(position, move, after) if self.game.capabilities.rounds else None
+        summary = round_summary(self.game, position, move, after)
+        self.push(Step(after, self.game.format_move(position, move), mover, by, summary is not None))
+        return summary
 
     def set_seed(self, seed: int) -> None:
         """Seed the shell's random numbers (chance moves, random players) anew."""
