@@ -153,11 +153,11 @@ class ExactSearch:
         run in another thread while this search goes on)."""
         import numpy as np
 
-        arrays = [array.copy() for array in (self.geometry, self.masks)]
-        arrays += [self.empty_table(2)] + [array.copy() for array in (self.frames, self.windows, self.moves,
-                                                                     self.ranks, self.counts, self.state)]
-        arrays[-1][:] = 0
-        self.kernels.search(*arrays, 0)
+        frames, windows, moves, ranks, counts, state = (array.copy() for array in (
+            self.frames, self.windows, self.moves, self.ranks, self.counts, self.state))
+        state[:] = 0
+        self.kernels.search(self.geometry.copy(), self.masks.copy(), self.empty_table(2), frames, windows, moves,
+                            ranks, counts, state, 0)
         self.kernels.table_key(np.uint64(0), np.uint64(0), self.board.rows, self.board.cols)
 
     def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:

@@ -20,9 +20,14 @@ import signal
 import sys
 import threading
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tqdm import tqdm
+
+if TYPE_CHECKING:
+    BarBase = tqdm[Any]  # generic in the stubs only
+else:
+    BarBase = tqdm
 
 #: Seconds of work before progress shows.
 DELAY = 1.0
@@ -41,7 +46,7 @@ def rate(count: int, seconds: float) -> str:
     return f"{count / seconds:,.0f}/s" if seconds > 0 else "-/s"
 
 
-class Bar(tqdm):
+class Bar(BarBase):
     """tqdm without its monitor thread: forking workers is unsafe while another thread runs."""
 
     monitor_interval = 0
