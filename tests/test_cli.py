@@ -239,9 +239,9 @@ def test_a_flag_of_both_the_game_and_the_command_is_refused_and_each_can_be_said
 def test_a_position_alone_and_after_another_line_gets_one_answer():
     options = ["2048", "--rows", "2", "--cols", "2"]
     alone = run("solve", *options, "(player 8 4,2 2,4)")
-    after = run("solve", *options, stdin="(player 8 4,2 2,2)\n(player 8 4,2 2,4)\n")
+    after = run("solve", *options, stdin="(player 8 4,2 4,-)\n(player 8 4,2 2,4)\n")
     assert after.stdout.splitlines()[1] == alone.stdout.strip()
-    before = run("solve", *options, stdin="(player 8 4,2 2,4)\n(player 8 4,2 2,2)\n")
+    before = run("solve", *options, stdin="(player 8 4,2 2,4)\n(player 8 4,2 4,-)\n")
     assert before.returncode == 0 and before.stdout.splitlines() == after.stdout.splitlines()[::-1]
 
 

@@ -216,7 +216,7 @@ def test_a_position_gets_one_answer_whatever_was_solved_before(engine):
     """A finished 2048 board has no chance node below it: solved alone, before or after a
     board that has, it gets the same answer, in the form of the game's other positions."""
     game = make_game("2048", rows=2, cols=2)
-    over, playing = game.parse_position("(player 8 4,2 2,4)"), game.parse_position("(player 8 4,2 2,2)")
+    over, playing = game.parse_position("(player 8 4,2 2,4)"), game.parse_position("(player 8 4,2 4,-)")
     alone = Solver(game, database=None, engine=engine).result(over)
     first_playing = Solver(game, database=None, engine=engine)
     playing_value = first_playing.result(playing)
