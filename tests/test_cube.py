@@ -430,6 +430,20 @@ def test_the_two_phase_kernels_run_compiled_and_as_plain_python(monkeypatch):
     assert moves == machine and solves(game, position, moves)
 
 
+def test_the_two_phase_kernels_compile_each_once_on_first_use(tmp_path):
+    """After install every kernel of the search compiles once (a specialisation per constant
+    argument would be compiling twice) and none pulls in numba's shape checks of slices."""
+    from compile_checks import compiled_on_first_use
+
+    compiled = compiled_on_first_use(
+        "from gamesman.contract.registry import make_game\n"
+        "game = make_game('cube', scramble=12, seed=4)\n"
+        "game.solution(game.start())\n", tmp_path)
+    kernels = [name for name in compiled if name.startswith("gamesman.games.cube.search.")]
+    assert "gamesman.games.cube.search.rank" in kernels and len(kernels) == len(set(kernels))
+    assert [name for name in compiled if "shape_context" in name] == []
+
+
 def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
     game = make_game("cube", metric="qtm", scramble=30, seed=4)
     moves = game.solution(game.start())
