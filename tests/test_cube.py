@@ -477,6 +477,26 @@ def test_the_search_player_of_the_3x3x3_is_two_phase():
     assert "two-phase" in choice.reason and choice.move in game.moves(game.start())
 
 
+def test_the_move_that_plans_says_the_time_the_user_waited_loading_included(monkeypatch):
+    """The time runs from the question: the tables loaded and the kernels compiled on first
+    use (here a clock that the solution moves on by 3.5 s) count; moves of the plan came at once."""
+    game = make_game("cube", scramble=5, seed=3)
+    now = [100.0]
+    solution = game.solution
+
+    def loading_then_solving(*args, **kwargs):
+        now[0] += 3.5
+        return solution(*args, **kwargs)
+
+    monkeypatch.setattr(game, "solution", loading_then_solving)
+    player = make_strategy(game, game.search_strategy, random.Random(1))
+    player.clock = lambda: now[0]
+    first = player.choose(game.start())
+    assert first.reason.endswith("(two-phase solution found in 3.50 s)")
+    second = player.choose(game.play(game.start(), first.move))
+    assert second.reason.endswith("(two-phase solution)")
+
+
 def test_strategies_refuse_what_they_cannot_do():
     with pytest.raises(GameError):
         make_strategy(make_game("cube"), "optimal")
