@@ -37,6 +37,8 @@ The other games' search players and the cube again, later the same day (before: 
 UTC, load 1.9 to 2.0; after: 19:15 to 19:16 UTC, load 5.1 to 5.3; one run each):
 
 * ``new hex;hint`` (11x11, ``rave``): before 5.15 s, after 2.70 s;
+* ``new hex;computer o rave;a1`` (o's first reply, after only, load 5.7): 2.44 s, its line
+  ``o plays j6: ... 107 nodes in 5.53 s`` (the wall time waited, on a loaded machine);
 * ``new cube --scramble 12;hint``: before 4.44 s, after 4.13 s;
 * ``--cli "best cube --scramble 12 seed=4 --line CUBE"`` (``CUBE`` the start that
   ``gamesman start cube --scramble 12 seed=4`` prints): before 4.38 s, after 3.87 s;
