@@ -430,6 +430,20 @@ def test_the_two_phase_kernels_run_compiled_and_as_plain_python(monkeypatch):
     assert moves == machine and solves(game, position, moves)
 
 
+def test_the_two_phase_kernels_compile_each_once_on_first_use(tmp_path):
+    """After install every kernel of the search compiles once (a specialisation per constant
+    argument would be compiling twice) and none pulls in numba's shape checks of slices."""
+    from compile_checks import compiled_on_first_use
+
+    compiled = compiled_on_first_use(
+        "from gamesman.contract.registry import make_game\n"
+        "game = make_game('cube', scramble=12, seed=4)\n"
+        "game.solution(game.start())\n", tmp_path)
+    kernels = [name for name in compiled if name.startswith("gamesman.games.cube.search.")]
+    assert "gamesman.games.cube.search.rank" in kernels and len(kernels) == len(set(kernels))
+    assert [name for name in compiled if "shape_context" in name] == []
+
+
 def test_two_phase_in_the_quarter_turn_metric_plays_quarter_turns():
     game = make_game("cube", metric="qtm", scramble=30, seed=4)
     moves = game.solution(game.start())
@@ -461,6 +475,26 @@ def test_the_search_player_of_the_3x3x3_is_two_phase():
     game = make_game("cube", scramble=5, seed=3)
     choice = make_strategy(game, game.search_strategy, random.Random(1)).choose(game.start())
     assert "two-phase" in choice.reason and choice.move in game.moves(game.start())
+
+
+def test_the_move_that_plans_says_the_time_the_user_waited_loading_included(monkeypatch):
+    """The time runs from the question: the tables loaded and the kernels compiled on first
+    use (here a clock that the solution moves on by 3.5 s) count; moves of the plan came at once."""
+    game = make_game("cube", scramble=5, seed=3)
+    now = [100.0]
+    solution = game.solution
+
+    def loading_then_solving(*args, **kwargs):
+        now[0] += 3.5
+        return solution(*args, **kwargs)
+
+    monkeypatch.setattr(game, "solution", loading_then_solving)
+    player = make_strategy(game, game.search_strategy, random.Random(1))
+    player.clock = lambda: now[0]
+    first = player.choose(game.start())
+    assert first.reason.endswith("(two-phase solution found in 3.50 s)")
+    second = player.choose(game.play(game.start(), first.move))
+    assert second.reason.endswith("(two-phase solution)")
 
 
 def test_strategies_refuse_what_they_cannot_do():

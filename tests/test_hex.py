@@ -180,3 +180,19 @@ def test_the_swap_rule_makes_the_second_player_win(size):
 
 def test_three_by_three_values_are_consistent():
     check_solver_consistency(make_game("hex", size=3, swap=True), 20_000)
+
+
+def test_the_search_compiles_light_on_first_use(tmp_path):
+    """After install the search's kernels compile in about 2 s, not 5: no shape checks of a
+    slice assignment (with the string formatting of their errors) and no np.flatnonzero."""
+    from compile_checks import compiled_on_first_use
+
+    compiled = compiled_on_first_use(
+        "import random\n"
+        "from gamesman.contract.registry import make_game\n"
+        "from gamesman.games.hex.search import RaveSearch\n"
+        "game = make_game('hex', size=3)\n"
+        "RaveSearch(game, random.Random(1), iterations=20).search(game.start())\n", tmp_path)
+    assert "gamesman.games.hex.search.run_iterations" in compiled
+    assert [name for name in compiled if name.startswith("numba.")
+            and ("shape_context" in name or "flatnonzero" in name or "unicode" in name)] == []

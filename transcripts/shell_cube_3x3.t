@@ -37,7 +37,7 @@ D L L  D D U  L R L  U B B
        U D F
        R L F
 cube> auto twophase
-player plays B2: solved in 10 (two-phase solution)
+player plays B2: solved in 10 \(two-phase solution found in [\d.]+ s\) (re)
        F L R
        F U R
        F D R

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -309,6 +310,9 @@ class CubeSolver(Strategy):
     length: int = 0  # stop at a solution of at most this many turns (0: no such target)
     seconds: float | None = None  # search on this long for shorter solutions
     plan: list[tuple[str, str]] = field(default_factory=list)  # (position, move) still to play
+    #: Seconds for the time a plan took to find (the tables built or loaded and the kernels
+    #: compiled on first use, the search): what the user waited, told with the move.
+    clock: Callable[[], float] = time.monotonic
 
     @property
     def name(self) -> str:  # type: ignore[override]  # the class attribute becomes a per-instance name
@@ -317,15 +321,19 @@ class CubeSolver(Strategy):
     def choose(self, position: str) -> Choice:
         game = self.game
         self.moves_to_choose(position)  # refuses a solved cube
+        how = "optimal" if game.size == 2 else "two-phase"
         if not self.plan or self.plan[0][0] != position:
+            started = self.clock()
             self.plan = []
             at = position
             for move in game.solution(position, length=self.length, seconds=self.seconds):
                 self.plan.append((at, move))
                 at = game.turn(at, move)
+            how += f" solution found in {self.clock() - started:.2f} s"
+        else:
+            how += " solution"  # (planned before: no wait)
         _, move = self.plan.pop(0)
-        how = "optimal" if game.size == 2 else "two-phase"
-        return Choice(move, f"{move}: solved in {len(self.plan) + 1} ({how} solution)")
+        return Choice(move, f"{move}: solved in {len(self.plan) + 1} ({how})")
 
 
 def _optimal_solver(game: Game, rng: random.Random, args: list[str]) -> Strategy:

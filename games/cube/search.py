@@ -30,11 +30,11 @@ TWIST, FLIP, SLICE, NEXT, MOVE = range(5)
 
 
 @compiled
-def rank(items: np.ndarray, first: int, count: int) -> int:
-    """The lexicographic rank of the permutation ``items[first:first + count]`` (0 when sorted)."""
+def rank(items: np.ndarray) -> int:
+    """The lexicographic rank of the permutation ``items`` (0 when sorted)."""
     result = 0
-    end = first + count
-    for k in range(first, end):
+    end = len(items)
+    for k in range(end):
         smaller = 0
         for later in range(k + 1, end):
             if items[later] < items[k]:
@@ -125,7 +125,8 @@ def finish(depth: int, counters: np.ndarray, stack: np.ndarray, best: np.ndarray
         for slot in range(20):
             scratch[slot] = scratch[20 + slot]
     previous = stack[depth - 1, MOVE] // 3 if depth > 0 else -1
-    found = phase2(rank(scratch, 0, 8), rank(scratch, 8, 8), rank(scratch, 16, 4), limit, previous,
+    # (slices, not bounds: numba would compile rank once for each constant bound)
+    found = phase2(rank(scratch[0:8]), rank(scratch[8:16]), rank(scratch[16:20]), limit, previous,
                    corner_move, edge_move, slice_perm_move, corner_slice, edge_slice, phase2_move,
                    phase2_stack, phase2_moves, counters)
     if found < 0:

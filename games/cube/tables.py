@@ -133,11 +133,19 @@ def bfs_distances(first: "np.ndarray", second: "np.ndarray", progress: ProgressF
     depth = 0
     reached = 1
     while frontier.size:
-        a, b = np.divmod(frontier, width)
-        for m in range(first.shape[1]):
-            child = first[a, m].astype(np.int64) * width + second[b, m]
-            child = child[distance[child] == 255]
-            distance[child] = depth + 1
+        if frontier.size < total - reached:  # forward: the children of the frontier not reached yet
+            a, b = np.divmod(frontier, width)
+            for m in range(first.shape[1]):
+                child = first[a, m].astype(np.int64) * width + second[b, m]
+                child = child[distance[child] == 255]
+                distance[child] = depth + 1
+        else:  # backward (fewer left than in the frontier): what is left with a neighbour in the frontier
+            left = np.flatnonzero(distance == 255)
+            a, b = np.divmod(left, width)
+            near = np.zeros(left.size, dtype=bool)
+            for m in range(first.shape[1]):
+                near |= distance[first[a, m].astype(np.int64) * width + second[b, m]] == depth
+            distance[left[near]] = depth + 1
         depth += 1
         frontier = np.flatnonzero(distance == depth)
         reached += frontier.size

@@ -217,16 +217,20 @@ def _new_node(board: np.ndarray, node_first: np.ndarray, node_count: np.ndarray,
               edge_move: np.ndarray, edge_child: np.ndarray, edge_n: np.ndarray, edge_w: np.ndarray,
               edge_rn: np.ndarray, edge_rw: np.ndarray) -> int:
     """A node whose edges are the empty cells of ``board``, or -1 when the tree is full."""
-    empty = np.flatnonzero(board == 0)
+    empty = 0
+    for cell in range(len(board)):  # (a loop, not np.flatnonzero: seconds less to compile)
+        empty += board[cell] == 0
     nodes, edges = counts[0], counts[1]
-    if nodes >= len(node_first) or edges + len(empty) > len(edge_move):
+    if nodes >= len(node_first) or edges + empty > len(edge_move):
         return -1
-    node_first[nodes], node_count[nodes] = edges, len(empty)
-    for k in range(len(empty)):
-        at = edges + k
-        edge_move[at], edge_child[at] = empty[k], -1
-        edge_n[at], edge_w[at], edge_rn[at], edge_rw[at] = 0, 0.0, 0, 0.0
-    counts[0], counts[1] = nodes + 1, edges + len(empty)
+    node_first[nodes], node_count[nodes] = edges, empty
+    at = edges
+    for cell in range(len(board)):
+        if board[cell] == 0:
+            edge_move[at], edge_child[at] = cell, -1
+            edge_n[at], edge_w[at], edge_rn[at], edge_rw[at] = 0, 0.0, 0, 0.0
+            at += 1
+    counts[0], counts[1] = nodes + 1, edges + empty
     return nodes
 
 
@@ -245,7 +249,8 @@ def run_iterations(root_board: np.ndarray, root_turn: int, size: int, neighbours
     path_edges = np.empty(cells + 1, dtype=np.int64)
     bias = 4.0 * RAVE_BIAS * RAVE_BIAS
     for _ in range(iterations):
-        board[:] = root_board
+        for cell in range(cells):  # (not board[:] = root_board, whose shape check takes seconds to compile)
+            board[cell] = root_board[cell]
         turn = root_turn
         node = 0
         depth = 0
