@@ -587,6 +587,20 @@ def test_the_clock_moves_while_work_goes_on_without_reports():
     assert screen.getvalue() != drawn and "69%" in screen.getvalue()[len(drawn):]
 
 
+def test_the_clock_counts_the_whole_work_across_its_phases(monkeypatch):
+    """A new phase starts a new bar, not a new clock: the user sees how long the work has taken."""
+    monkeypatch.setenv("COLUMNS", "100")
+    screen = Screen()
+    progress = Progress("exact search", stream=screen, delay=0)
+    progress("window 1", 5000)
+    assert progress.started is not None
+    progress.started -= 90  # the first phase took a minute and a half
+    progress("window 2", 10)
+    line = last_line(screen)
+    progress.finish()
+    assert "window 2" in line and "[01:3" in line, line
+
+
 # -- computer players -----------------------------------------------------------------------
 
 def test_computer_sides_and_auto_play_to_the_end():

@@ -118,6 +118,9 @@ class Progress:
                        unit="", unit_scale=True,
                        bar_format="{desc} " + (known if total else "{n:,} ({rate_noinv_fmt}) [{elapsed}]"))
         self.bar.stage = stage
+        if self.started is not None:  # the clock counts the whole work, not this phase alone
+            self.bar.start_t -= time.monotonic() - self.started
+            self.bar.refresh()
 
     def tick(self) -> None:
         """The timer's redraw (skipped while a report draws: the stream is busy)."""
