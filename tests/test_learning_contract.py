@@ -79,15 +79,15 @@ def test_a_variant_that_does_not_declare_them_is_refused():
 def test_an_action_outside_the_index_is_a_one_line_error(action, message):
     game = make_game("tictactoe")
     with pytest.raises(GameError, match=f"^tictactoe: {message}$"):
-        game.move_of(game.start(), action)
+        action_index(game).move_of(game.start(), action)
 
 
 def test_a_move_outside_the_index_is_a_one_line_error():
     game = make_game("connectfour", rows=4, cols=4)
     with pytest.raises(GameError, match="^connectfour: the move 4 has no action number$"):
-        game.action_of(game.start(), 4)
+        action_index(game).action_of(game.start(), 4)
 
 
 def test_numpy_integers_are_actions():
     game = make_game("nim")
-    assert game.move_of(game.start(), np.int64(4)) == (1, 2)  # heap 2 (from 0: 1), take 2
+    assert action_index(game).move_of(game.start(), np.int64(4)) == (1, 2)  # heap 2 (from 0: 1), take 2

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Protocol, Sequence, SupportsIndex, TypeVar
 
 from gamesman.contract.errors import GameError
 
@@ -289,7 +289,7 @@ class ActionIndex(Generic[Position, Move]):
             raise GameError(f"{self.name}: the move {move!r} has no action number")
         return number
 
-    def move_of(self, position: Position, action: int) -> Move:
+    def move_of(self, position: Position, action: SupportsIndex) -> Move:
         """The move numbered ``action`` (legal in ``position`` or not: ``play`` tells)."""
         return self.action_moves()[self.checked_action(action)]
 
