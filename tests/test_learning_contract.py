@@ -1,6 +1,6 @@
 """The learning capabilities of the contract, on every registered variant that declares them:
 the action index numbers the moves one to one, the legal actions are the legal moves, and
-observations have one fixed shape and tell positions apart."""
+observations have one fixed shape and tell the player to move what it may do."""
 import numpy as np
 import pytest
 
@@ -49,12 +49,14 @@ def test_the_legal_actions_are_the_legal_moves(name, options):
 
 
 @pytest.mark.parametrize("name, options", declaring("observation_tensor"))
-def test_observations_have_one_shape_and_tell_positions_apart(name, options):
+def test_observations_have_one_shape_and_show_the_legal_moves(name, options):
+    """Two positions that look the same to the player to move have the same moves: what an
+    agent sees tells it what it may do."""
     game = make_game(name, **options)
     tensor = observation_tensor(game)
     shape = tensor.observation_shape()
     low, high = tensor.observation_bounds()
-    seen: dict[tuple[int, bytes], object] = {}
+    seen: dict[tuple[int, bytes], list[str]] = {}
     for position in positions(game):
         for player in range(game.players):
             observed = tensor.observation(position, player)
@@ -62,7 +64,8 @@ def test_observations_have_one_shape_and_tell_positions_apart(name, options):
             assert low <= observed.min() and observed.max() <= high
         mover = game.to_move(position)
         key = (mover, tensor.observation(position, mover).tobytes())
-        assert seen.setdefault(key, position) == position, "two positions look the same to the player to move"
+        moves = sorted(map(repr, game.moves(position)))
+        assert seen.setdefault(key, moves) == moves, f"{game.format_position(position)} looks like another"
 
 
 def test_a_variant_that_does_not_declare_them_is_refused():
