@@ -26,7 +26,6 @@ to the end under perfect play) and ``perfect`` (whether no move was better).
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -34,12 +33,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from gamesman.adapters.episodes import Episode, variant
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
-from gamesman.contract.game import CHANCE, Game
-from gamesman.contract.registry import make_game
-from gamesman.players.analysis import outcome_label
-from gamesman.players.play import random_outcome
+from gamesman.contract.game import Game
 from gamesman.solver.database import answers_exactly
 from gamesman.solver.strong import Solver
 
@@ -50,13 +47,7 @@ def env(game: str | Game[Any, Any], render_mode: str | None = None, values: bool
         **options: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` (a registered name, with its ``options``,
     or a variant): see the module."""
-    if isinstance(game, Game):
-        if options:
-            raise GameError(f"{game.name}: options go with a game's name, not with a variant")
-        variant = game
-    else:
-        variant = make_game(game, **options)
-    return OrderEnforcingWrapper(GameEnv(variant, render_mode, values))
+    return OrderEnforcingWrapper(GameEnv(variant(game, options), render_mode, values))
 
 
 class GameEnv(AECEnv):
@@ -85,8 +76,7 @@ class GameEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.index.action_count(),), np.int8)})
         self.observation_spaces = {agent: seen for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.index.action_count()) for agent in self.possible_agents}
-        self.rng: random.Random | None = None
-        self.position: Any = None
+        self.episode = Episode(game)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -96,23 +86,18 @@ class GameEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; ``seed`` seeds the chance moves (kept from the last reset without one)."""
-        if seed is not None or self.rng is None:
-            self.rng = random.Random(seed)
+        self.episode.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.position = self.after_chance(self.game.start())
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
 
-    def after_chance(self, position: Any) -> Any:
-        """``position``, or where the chance moves it stands at lead, drawn from the generator."""
-        assert self.rng is not None, "reset comes first"
-        while self.game.to_move(position) == CHANCE and self.game.outcome(position) is None:
-            position = self.game.play(position, random_outcome(self.game, position, self.rng))
-        return position
+    @property
+    def position(self) -> Any:
+        return self.episode.position
 
     def observe(self, agent: str) -> dict[str, Any]:
         player = self.possible_agents.index(agent)
@@ -130,10 +115,10 @@ class GameEnv(AECEnv):
         if action is None:
             raise GameError(f"{self.game.name}: {agent} is to move; None is an action only after the end")
         move = self.index.move_of(self.position, action)
-        after = self.game.play(self.position, move)
-        self.infos[agent] = self.move_value(self.position, move)
+        value = self.move_value(self.position, move)
+        self.episode.play(move)
+        self.infos[agent] = value
         self._cumulative_rewards[agent] = 0.0
-        self.position = self.after_chance(after)
         self.rewards = {name: 0.0 for name in self.agents}
         utilities = self.game.outcome(self.position)
         if utilities is not None:
@@ -153,12 +138,7 @@ class GameEnv(AECEnv):
 
     def render(self) -> str | None:
         """The board as the shell draws it, with whose turn it is or how the game ended."""
-        if self.render_mode is None:
-            return None
-        utilities = self.game.outcome(self.position)
-        status = (outcome_label(self.game, utilities) if utilities is not None
-                  else f"{self.agent_selection} to move")
-        return f"{self.game.render(self.position)}\n{status}"
+        return None if self.render_mode is None else self.episode.drawing()
 
     def close(self) -> None:
         """Nothing to free."""
