@@ -1,8 +1,10 @@
 """The PettingZoo door: PettingZoo's own API test on every variant that declares the
 learning capabilities, rewards at the end, illegal actions refused, and the solver's
 values of moves."""
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +98,14 @@ def test_gamesman_itself_imports_no_learning_library():
                "print(sorted({'pettingzoo', 'gymnasium'} & set(sys.modules)))")
     found = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_the_learning_pages_examples_run():
+    """docs/learning.md's Python blocks, in order, in one namespace (its asserts included)."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "learning.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) >= 4 and len(blocks[0].strip().splitlines()) == 3
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(block, namespace)

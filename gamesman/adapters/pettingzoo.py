@@ -22,7 +22,7 @@ With ``values=True`` the environment also tells how good each move was, from the
 solver (the variant must be solved or answered exactly on demand): after an agent
 moves, ``infos[agent]`` holds ``value`` (``win``, ``lose``, ``tie`` or ``draw`` for
 the mover, or its utility in a game of more players), ``remoteness`` (the moves left
-to the end under perfect play) and ``perfect`` (whether no move was better).
+to the end under perfect play, this one included) and ``perfect`` (whether no move was better).
 """
 from __future__ import annotations
 
