@@ -22,13 +22,15 @@ LEARNABLE = [pytest.param(name, options, id=ident) for (name, options), ident in
              and record.action_index and record.observation_tensor]
 
 
-@pytest.mark.parametrize("name, options", [*LEARNABLE, pytest.param("othello", {"rows": 8, "cols": 8}, id="othello-8x8")])
+@pytest.mark.parametrize("name, options", [*LEARNABLE, pytest.param("othello", {"rows": 8, "cols": 8}, id="othello-8x8"),
+                                           pytest.param("sim", {"players": 3}, id="sim-3-players")])
 def test_pettingzoos_api_test_passes(name, options):
     api_test(env(name, **options), num_cycles=200)
 
 
 def test_the_games_asked_for_are_learnable():
-    assert {"tictactoe", "connectfour", "othello", "nim", "nim3p"} <= {param.values[0] for param in LEARNABLE}
+    assert {"tictactoe", "connectfour", "othello", "nim", "nim3p", "hex", "sim"} <= \
+        {param.values[0] for param in LEARNABLE}
 
 
 def test_the_winner_is_rewarded_at_the_end():
@@ -78,7 +80,7 @@ def test_values_need_a_solved_variant():
         env("othello", rows=8, cols=8, values=True)
 
 
-@pytest.mark.parametrize("name, message", [("2048", "one player"), ("hex", "does not declare action_index")])
+@pytest.mark.parametrize("name, message", [("2048", "one player"), ("chopsticks", "does not declare action_index")])
 def test_games_it_cannot_serve_are_refused(name, message):
     with pytest.raises(GameError, match=message):
         env(name)

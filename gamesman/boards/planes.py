@@ -1,8 +1,8 @@
 """A board's cells as observation planes, for learning agents (``ObservationTensor``).
 
 For a game whose positions are ``(turn, cells, ...)``, ``cells`` a string of the
-board's cells row by row holding the players' letters (``player_names``) or empty:
-one plane of the board's shape per player, 1 where that player's pieces are.  The
+board's cells (row by row on a grid; Sim's edges in a line) holding the players'
+letters (``player_names``) or empty: one array of the board's shape per player, 1 where that player's pieces are.  The
 planes begin with the observer's and follow the order of play, so that an agent
 sees the board the same way whichever seat it has (PettingZoo's classic games do so).
 
@@ -22,12 +22,12 @@ from gamesman.contract.capabilities import ObservationTensor
 
 class BoardPlanes(ObservationTensor[Any]):
     """``ObservationTensor``'s hooks for a board of players' letters: a game gives
-    ``board_shape`` (rows and columns of the cells string)."""
+    ``board_shape`` (the rows and the columns of the cells string, or its length)."""
 
     player_names: tuple[str, ...]
 
-    def board_shape(self) -> tuple[int, int]:
-        """The rows and the columns of the cells, in the order of the cells string."""
+    def board_shape(self) -> tuple[int, ...]:
+        """The shape of the cells, in the order of the cells string (rows, then columns)."""
         raise NotImplementedError
 
     def observation_shape(self) -> tuple[int, ...]:
