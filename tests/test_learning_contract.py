@@ -1,10 +1,12 @@
 """The learning capabilities of the contract, on every registered variant that declares them:
 the action index numbers the moves one to one, the legal actions are the legal moves, and
 observations have one fixed shape and tell the player to move what it may do."""
+import random
+
 import numpy as np
 import pytest
 
-from gamesman.contract.capabilities import action_index, observation_tensor
+from gamesman.contract.capabilities import action_index, hidden_information, observation_tensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.registry import make_game
 from playout_checks import IDS, VARIANTS, positions
@@ -66,6 +68,32 @@ def test_observations_have_one_shape_and_show_the_legal_moves(name, options):
         key = (mover, tensor.observation(position, mover).tobytes())
         moves = sorted(map(repr, game.moves(position)))
         assert seen.setdefault(key, moves) == moves, f"{game.format_position(position)} looks like another"
+
+
+@pytest.mark.parametrize("name, options", [param for param in declaring("observation_tensor")
+                                           if make_game(param.values[0], **param.values[1]).capabilities
+                                           .hidden_information])
+def test_an_observation_shows_nothing_hidden(name, options):
+    """A position drawn again from what a player knows (its hidden parts dealt anew) looks
+    the same to that player: the observation holds only the player's view."""
+    game = make_game(name, **options)
+    tensor, hidden = observation_tensor(game), hidden_information(game)
+    rng = random.Random(11)
+    redealt = 0
+    for position in positions(game):
+        for player in range(game.players):
+            view = game.view(position, player)
+            other = hidden.sample_position(hidden.parse_view(view), rng)
+            assert game.view(other, player) == view
+            redealt += other != position
+            assert (tensor.observation(other, player) == tensor.observation(position, player)).all(), view
+    assert redealt, "no position was dealt differently: the test showed nothing"
+
+
+def test_the_hidden_information_games_are_checked():
+    hidden = {name for name, options in VARIANTS if (record := make_game(name, **options).capabilities)
+              .hidden_information and record.observation_tensor}
+    assert "beverbende" in hidden
 
 
 def test_a_variant_that_does_not_declare_them_is_refused():

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from gamesman.adapters.pettingzoo import env  # noqa: E402
 from gamesman.contract.errors import GameError  # noqa: E402
@@ -31,6 +31,18 @@ def test_pettingzoos_api_test_passes(name, options):
 def test_the_games_asked_for_are_learnable():
     assert {"tictactoe", "connectfour", "othello", "nim", "nim3p", "hex", "sim"} <= \
         {param.values[0] for param in LEARNABLE}
+
+
+def test_chance_follows_the_seed():
+    seed_test(lambda: env("beverbende"), num_cycles=100)
+
+    def deal(seed):
+        table = env("beverbende")
+        table.reset(seed=seed)
+        return table.observe("p1")["observation"].tobytes()
+
+    assert deal(3) == deal(3)
+    assert len({deal(seed) for seed in range(10)}) > 1  # p1 peeked at different cards
 
 
 def test_the_winner_is_rewarded_at_the_end():
