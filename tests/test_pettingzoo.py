@@ -2,6 +2,7 @@
 learning capabilities, rewards at the end, illegal actions refused, and the solver's
 values of moves."""
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -123,3 +124,12 @@ def test_the_learning_pages_examples_run():
     namespace: dict[str, object] = {}
     for block in blocks:
         exec(block, namespace)
+
+
+def test_the_training_example_reports_how_often_its_moves_are_perfect(capsys):
+    script = Path(__file__).resolve().parent.parent / "docs" / "examples" / "learning" / "connectfour_4x4.py"
+    example = runpy.run_path(str(script))
+    example["main"](50)
+    report = re.fullmatch(r"random moves: (\d+)% perfect; after 50 games of self-play: (\d+)% perfect\n",
+                          capsys.readouterr().out)
+    assert report and all(0 <= int(share) <= 100 for share in report.groups())
