@@ -30,7 +30,8 @@ def test_pettingzoos_api_test_passes(name, options):
 
 
 def test_the_games_asked_for_are_learnable():
-    assert {"tictactoe", "connectfour", "othello", "nim", "nim3p", "hex", "sim", "kaboom", "beverbende"} <= \
+    assert {"tictactoe", "connectfour", "othello", "nim", "nim3p", "hex", "sim", "kaboom", "beverbende",
+            "abalone"} <= \
         {param.values[0] for param in LEARNABLE}
 
 
@@ -133,3 +134,15 @@ def test_the_training_example_reports_how_often_its_moves_are_perfect(capsys):
     report = re.fullmatch(r"random moves: (\d+)% perfect; after 50 games of self-play: (\d+)% perfect\n",
                           capsys.readouterr().out)
     assert report and all(0 <= int(share) <= 100 for share in report.groups())
+
+
+def test_a_game_that_may_go_on_for_ever_is_truncated():
+    table = env("abalone", max_moves=3)
+    table.reset(seed=0)
+    for _ in range(3):
+        assert not any(table.truncations.values())
+        table.step(int(table.observe(table.agent_selection)["action_mask"].argmax()))
+    assert all(table.truncations.values()) and not any(table.terminations.values())
+    assert table.rewards == {"b": 0.0, "w": 0.0}
+    with pytest.raises(GameError, match="^abalone: max_moves must be at least 1, not 0$"):
+        env("abalone", max_moves=0)

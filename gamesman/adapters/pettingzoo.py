@@ -18,6 +18,9 @@ PettingZoo's classic games give it: ``observation``, the array of what that agen
 is rewarded its utility.  Chance moves (deals, dice) are drawn inside ``step`` and
 ``reset`` from the environment's generator, seeded by ``reset(seed=...)``.
 
+A game that may go on for ever (Abalone) ends, truncated, after ``max_moves`` moves
+when that is given: every agent is then truncated, with no reward.
+
 With ``values=True`` the environment also tells how good each move was, from the
 solver (the variant must be solved or answered exactly on demand): after an agent
 moves, ``infos[agent]`` holds ``value`` (``win``, ``lose``, ``tie`` or ``draw`` for
@@ -44,10 +47,10 @@ RENDER_MODES = ["ansi"]
 
 
 def env(game: str | Game[Any, Any], render_mode: str | None = None, values: bool = False,
-        **options: Any) -> AECEnv:
+        max_moves: int | None = None, **options: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` (a registered name, with its ``options``,
     or a variant): see the module."""
-    return OrderEnforcingWrapper(GameEnv(variant(game, options), render_mode, values))
+    return OrderEnforcingWrapper(GameEnv(variant(game, options), render_mode, values, max_moves))
 
 
 class GameEnv(AECEnv):
@@ -55,12 +58,15 @@ class GameEnv(AECEnv):
 
     metadata = {"render_modes": RENDER_MODES, "name": "gamesman", "is_parallelizable": False}
 
-    def __init__(self, game: Game[Any, Any], render_mode: str | None = None, values: bool = False) -> None:
+    def __init__(self, game: Game[Any, Any], render_mode: str | None = None, values: bool = False,
+                 max_moves: int | None = None) -> None:
         super().__init__()
         if game.players < 2:
             raise GameError(f"{game.name}: one player; a PettingZoo environment needs two or more")
         if render_mode not in (None, *RENDER_MODES):
             raise GameError(f"{game.name}: render_mode must be ansi or None, not {render_mode!r}")
+        if max_moves is not None and max_moves < 1:
+            raise GameError(f"{game.name}: max_moves must be at least 1, not {max_moves}")
         if values and not answers_exactly(game):
             raise GameError(f"{game.name}: values=True needs a variant that is solved or answered exactly")
         self.game = game
@@ -68,6 +74,8 @@ class GameEnv(AECEnv):
         self.tensor = observation_tensor(game)
         self.solver = Solver(game) if values else None
         self.render_mode = render_mode
+        self.max_moves = max_moves
+        self.moves_made = 0
         self.metadata = {**self.metadata, "name": f"gamesman_{game.name}"}
         self.possible_agents = list(game.player_names)
         low, high = self.tensor.observation_bounds()
@@ -87,6 +95,7 @@ class GameEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; ``seed`` seeds the chance moves (kept from the last reset without one)."""
         self.episode.reset(seed)
+        self.moves_made = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -117,6 +126,7 @@ class GameEnv(AECEnv):
         move = self.index.move_of(self.position, action)
         value = self.move_value(self.position, move)
         self.episode.play(move)
+        self.moves_made += 1
         self.infos[agent] = value
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
@@ -124,6 +134,8 @@ class GameEnv(AECEnv):
         if utilities is not None:
             self.rewards = {name: float(utility) for name, utility in zip(self.possible_agents, utilities)}
             self.terminations = {name: True for name in self.agents}
+        elif self.moves_made == self.max_moves:
+            self.truncations = {name: True for name in self.agents}
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
         self._accumulate_rewards()
 
