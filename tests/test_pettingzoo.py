@@ -31,7 +31,7 @@ def test_pettingzoos_api_test_passes(name, options):
 
 def test_the_games_asked_for_are_learnable():
     assert {"tictactoe", "connectfour", "othello", "nim", "nim3p", "hex", "sim", "kaboom", "beverbende",
-            "abalone"} <= \
+            "abalone", "poker"} <= \
         {param.values[0] for param in LEARNABLE}
 
 
