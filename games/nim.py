@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
@@ -62,7 +63,7 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
     def observation_bounds(self) -> tuple[float, float]:
         return (0.0, float(self.size))
 
-    def observation(self, position: tuple[int, tuple[int, ...]], player: int):
+    def observation(self, position: tuple[int, tuple[int, ...]], player: int) -> Any:
         """The heaps' items, then 1 at the turn's distance from ``player`` in the order of play.
 
         >>> game = Nim(heaps=2, size=3)
