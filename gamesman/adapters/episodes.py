@@ -11,6 +11,9 @@ from gamesman.contract.registry import make_game
 from gamesman.players.analysis import outcome_label
 from gamesman.players.play import random_outcome
 
+#: How the learning doors draw a game: ``ansi``, the text the shell shows (or None: no drawing).
+RENDER_MODES = ["ansi"]
+
 
 def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
     """The variant of ``game`` (a registered name) with ``options``, or ``game`` itself.
@@ -23,6 +26,20 @@ def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, An
     if options:
         raise GameError(f"{game.name}: options go with a game's name, not with a variant")
     return game
+
+
+def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | None:
+    """``render_mode`` when it is one of RENDER_MODES or None; a GameError otherwise.
+
+    >>> checked_render_mode(make_game("nim"), "human")
+    Traceback (most recent call last):
+    ...
+    gamesman.contract.errors.GameError: nim: render_mode must be ansi or None, not 'human'
+    """
+    if render_mode not in (None, *RENDER_MODES):
+        raise GameError(f"{game.name}: render_mode must be {' or '.join(RENDER_MODES)} or None, "
+                        f"not {render_mode!r}")
+    return render_mode
 
 
 class Episode:

@@ -25,14 +25,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gamesman.adapters.episodes import Episode, variant
+from gamesman.adapters.episodes import RENDER_MODES, Episode, checked_render_mode, variant
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError, IllegalMove
 from gamesman.contract.game import Game
 from gamesman.contract.registry import game_class, game_names
-
-RENDER_MODES = ["ansi"]
-
 
 def make(game: str | Game[Any, Any], render_mode: str | None = None, **options: Any) -> GameEnv:
     """A Gymnasium environment of ``game`` (a registered name, with its ``options``, or a
@@ -49,12 +46,10 @@ class GameEnv(gymnasium.Env[Any, Any]):
         if game.players != 1:
             raise GameError(f"{game.name}: {game.players} players; a Gymnasium environment needs one "
                             "(gamesman.adapters.pettingzoo has the others)")
-        if render_mode not in (None, *RENDER_MODES):
-            raise GameError(f"{game.name}: render_mode must be ansi or None, not {render_mode!r}")
         self.game = game
         self.index = action_index(game)
         self.tensor = observation_tensor(game)
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(game, render_mode)
         low, high = self.tensor.observation_bounds()
         self.observation_space = spaces.Box(low, high, self.tensor.observation_shape(), np.float32)
         self.action_space = spaces.Discrete(self.index.action_count())

@@ -36,15 +36,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from gamesman.adapters.episodes import Episode, variant
+from gamesman.adapters.episodes import RENDER_MODES, Episode, checked_render_mode, variant
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.solver.database import answers_exactly
 from gamesman.solver.strong import Solver
-
-RENDER_MODES = ["ansi"]
-
 
 def env(game: str | Game[Any, Any], render_mode: str | None = None, values: bool = False,
         max_moves: int | None = None, **options: Any) -> AECEnv:
@@ -63,8 +60,6 @@ class GameEnv(AECEnv):
         super().__init__()
         if game.players < 2:
             raise GameError(f"{game.name}: one player; a PettingZoo environment needs two or more")
-        if render_mode not in (None, *RENDER_MODES):
-            raise GameError(f"{game.name}: render_mode must be ansi or None, not {render_mode!r}")
         if max_moves is not None and max_moves < 1:
             raise GameError(f"{game.name}: max_moves must be at least 1, not {max_moves}")
         if values and not answers_exactly(game):
@@ -73,7 +68,7 @@ class GameEnv(AECEnv):
         self.index = action_index(game)
         self.tensor = observation_tensor(game)
         self.solver = Solver(game) if values else None
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(game, render_mode)
         self.max_moves = max_moves
         self.moves_made = 0
         self.metadata = {**self.metadata, "name": f"gamesman_{game.name}"}
