@@ -14,8 +14,8 @@ from gamesman.contract.registry import make_game  # noqa: E402
 from playout_checks import IDS, VARIANTS  # noqa: E402
 
 PUZZLES = [pytest.param(name, options, id=ident) for (name, options), ident in zip(VARIANTS, IDS)
-           if (record := make_game(name, **options).capabilities).players == 1
-           and record.action_index and record.observation_tensor]
+           if (record := (game := make_game(name, **options)).capabilities).players == 1
+           and record.action_index and record.observation_tensor and game.outcome(game.start()) is None]
 
 
 @pytest.mark.parametrize("name, options", PUZZLES)
@@ -79,3 +79,10 @@ def test_ansi_rendering_draws_the_board():
     puzzle.reset(seed=2)
     game = make_game("2048", rows=2, cols=2)
     assert puzzle.render() == game.render(puzzle.episode.position) + "\nplayer to move"
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_scrambled_cube_is_served_and_a_solved_one_refused():
+    check_env(make("cube", size=2, scramble=6))
+    with pytest.raises(GameError, match=r"^cube: the game is over at its start; .* \(a scramble\)$"):
+        make("cube")

@@ -6,9 +6,10 @@ import random
 import numpy as np
 import pytest
 
-from gamesman.contract.capabilities import action_index, hidden_information, observation_tensor
+from gamesman.contract.capabilities import Capabilities, action_index, hidden_information, observation_tensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.registry import make_game
+from gamesman.games.tictactoe import TicTacToe
 from playout_checks import IDS, VARIANTS, positions
 
 
@@ -97,11 +98,18 @@ def test_the_hidden_information_games_are_checked():
     assert {"beverbende", "poker"} <= hidden
 
 
+class Undeclared(TicTacToe):
+    """Tic-tac-toe that claims no learning capability."""
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2)
+
+
 def test_a_variant_that_does_not_declare_them_is_refused():
-    game = make_game("cube")
-    with pytest.raises(GameError, match="cube: this variant does not declare action_index"):
+    game = Undeclared()
+    with pytest.raises(GameError, match="tictactoe: this variant does not declare action_index"):
         action_index(game)
-    with pytest.raises(GameError, match="cube: this variant does not declare observation_tensor"):
+    with pytest.raises(GameError, match="tictactoe: this variant does not declare observation_tensor"):
         observation_tensor(game)
 
 

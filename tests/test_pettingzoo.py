@@ -14,11 +14,10 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from gamesman.adapters.pettingzoo import env  # noqa: E402
-from gamesman.contract.capabilities import Capabilities  # noqa: E402
 from gamesman.contract.errors import GameError  # noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
-from gamesman.games.tictactoe import TicTacToe  # noqa: E402
 from playout_checks import IDS, VARIANTS  # noqa: E402
+from test_learning_contract import Undeclared  # noqa: E402
 
 LEARNABLE = [pytest.param(name, options, id=ident) for (name, options), ident in zip(VARIANTS, IDS)
              if (record := make_game(name, **options).capabilities).players > 1
@@ -93,13 +92,6 @@ def test_the_solver_tells_the_value_of_each_move():
 def test_values_need_a_solved_variant():
     with pytest.raises(GameError, match="values=True needs a variant that is solved or answered exactly"):
         env("othello", rows=8, cols=8, values=True)
-
-
-class Undeclared(TicTacToe):
-    """Tic-tac-toe that claims no learning capability."""
-
-    def declare(self) -> Capabilities:
-        return Capabilities(players=2)
 
 
 @pytest.mark.parametrize("game, message", [("2048", "^2048: one player"),

@@ -46,6 +46,9 @@ class GameEnv(gymnasium.Env[Any, Any]):
         if game.players != 1:
             raise GameError(f"{game.name}: {game.players} players; a Gymnasium environment needs one "
                             "(gamesman.adapters.pettingzoo has the others)")
+        if game.outcome(game.start()) is not None:
+            raise GameError(f"{game.name}: the game is over at its start; choose a variant that starts in play"
+                            + (" (a scramble)" if "scramble" in game.settings else ""))
         self.game = game
         self.index = action_index(game)
         self.tensor = observation_tensor(game)
