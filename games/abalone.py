@@ -71,7 +71,8 @@ from typing import Callable
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes, popcount
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, End
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry
@@ -91,7 +92,7 @@ COHESION = 0.25  # what a neighbouring own piece adds to a piece's worth (the ce
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
-class Abalone(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
+class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], BoardPlanes, Game[Position, Move]):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
@@ -344,7 +345,15 @@ class Abalone(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
         """Boards of up to 16 cells (4x4, 3x5) can be solved here; lines of up to
         MAX_TABLED_LINE cells are tabled for batches."""
         return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
-                            batch_expansion=self.codes_fit and max(self.rows, self.cols) <= MAX_TABLED_LINE)
+                            batch_expansion=self.codes_fit and max(self.rows, self.cols) <= MAX_TABLED_LINE,
+                            action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> list[Move]:
+        """Every cell with every direction (the captures follow from the pieces left)."""
+        return [(cell, direction) for cell in range(self.size) for direction in range(len(DIRECTIONS))]
+
+    def board_shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # A position is its board as a base-3 number (cell i is digit i: 0 empty, 1

@@ -116,10 +116,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from gamesman.boards import text as boards
-from gamesman.contract.capabilities import Capabilities, HiddenInformation, Rounds
+from gamesman.contract.capabilities import ActionIndex, Capabilities, HiddenInformation, ObservationTensor, Rounds
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import Choice, Strategy, ViewStrategy, StrategyEntry, no_arguments
@@ -137,6 +137,7 @@ CHANCE_STAGES = ("deal", "drawing", "reveal")
 DRAWS = ("open", "deck", "two1", "two2")
 FIELDS = ("round", "player", "turn", "knocker", "scores", "hands", "known", "closed", "open", "draw", "held")
 MAX_PLAYERS = 20  # the memory field holds 4 x players x players flags
+SYMBOLS = KINDS + UNKNOWN + EMPTY  # what a slot or the card in play shows an observer
 
 
 class Table(NamedTuple):
@@ -183,7 +184,8 @@ def set_char(text: str, index: int, char: str) -> str:
     return text[:index] + char + text[index + 1:]
 
 
-class Beverbende(HiddenInformation[Table], Rounds[Table, str], Game[Table, str]):
+class Beverbende(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table, str], ObservationTensor[Table],
+                 Game[Table, str]):
     name = "beverbende"
     title = "Beverbende"
     player_count = Option(int, 3, "players at the table (as many as the deck serves: 4 x players + 2 number cards)",
@@ -229,7 +231,49 @@ class Beverbende(HiddenInformation[Table], Rounds[Table, str], Game[Table, str])
     def declare(self) -> Capabilities:
         """Cards dealt by chance, cards nobody has seen, and rounds whose ends the shell
         tells (the scores stay in the table: no ``round_scores``); too large to solve."""
-        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True)
+        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True,
+                            action_index=True, observation_tensor=True)
+
+    # -- for learning agents ----------------------------------------------------------------
+    def action_moves(self) -> list[str]:
+        """Every move of every stage (a swap with one's own hand is numbered but never legal)."""
+        return ["open", "deck", *(f"keep{slot}" for slot in SLOTS), "discard", *(f"peek{slot}" for slot in SLOTS),
+                *(f"swap{mine}-{name}.{theirs}" for mine in SLOTS for name in self.player_names for theirs in SLOTS),
+                "gettwo", "redraw", "knock", "pass"]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """See ``observation``."""
+        n = self.players
+        return (len(STAGES) + 3 * n + 2 + n * HAND * len(SYMBOLS) + n * n * HAND + 2 * len(KINDS) + 1
+                + len(DRAWS) + 1 + len(SYMBOLS),)
+
+    def observation(self, position: Table, player: int) -> Any:
+        """What ``player`` sees (``hide``), every number within 0 and 1, players counted from
+        ``player`` in the order of play: the stage; whose turn it is and who knocked (one-hot);
+        the round and the scores (shares of the most that can be scored); every slot's card
+        (one-hot over the kinds, unseen and empty); every player's memory of every slot; the
+        open pile's cards by kind (shares of the deck) and its top card; the closed deck's size
+        (a share of the deck); how the card in play was drawn, and that card."""
+        import numpy as np
+
+        n, seen = self.players, self.hide(position, player)
+        order = [(player + step) % n for step in range(n)]
+
+        def one_hot(size: int, at: int | None) -> list[float]:
+            return [1.0 if index == at else 0.0 for index in range(size)]
+
+        deck, most = len(self.deck), max(1, self.highest_hand * self.rounds)
+        parts = [one_hot(len(STAGES), STAGES.index(seen.stage)), one_hot(n, order.index(seen.player)),
+                 one_hot(n + 1, order.index(seen.knocker) if seen.knocker >= 0 else n),
+                 [seen.round / self.rounds], [score / most for score in (seen.scores[q] for q in order)]]
+        parts += [one_hot(len(SYMBOLS), SYMBOLS.index(card)) for q in order for card in seen.hands[q]]
+        parts += [[1.0 if flag == KNOWN else 0.0 for q in order for flag in
+                   "".join(seen.known[q][p * HAND:(p + 1) * HAND] for p in order)]]
+        parts += [[seen.open.count(kind) / deck for kind in KINDS],
+                  one_hot(len(KINDS), KINDS.index(seen.open[-1]) if seen.open else None), [len(seen.closed) / deck],
+                  one_hot(len(DRAWS) + 1, DRAWS.index(seen.draw) + 1 if seen.draw in DRAWS else 0),
+                  one_hot(len(SYMBOLS), SYMBOLS.index(seen.held or EMPTY))]
+        return np.array([number for part in parts for number in part], np.float32)
 
     # -- rules ----------------------------------------------------------------------------
     def start(self) -> Table:

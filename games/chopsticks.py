@@ -47,10 +47,11 @@ from __future__ import annotations
 import math
 import re
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
-from gamesman.contract.capabilities import Capabilities, PositionCodes
+from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes
 from gamesman.contract.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
@@ -73,7 +74,8 @@ def is_tap(move: object) -> bool:
     return isinstance(move, tuple) and len(move) == 2 and all(type(k) is int for k in move)
 
 
-class Chopsticks(PositionCodes[Position], Game[Position, Move]):
+class Chopsticks(PositionCodes[Position], ActionIndex[Position, Move], ObservationTensor[Position],
+                 Game[Position, Move]):
     name = "chopsticks"
     title = "Chopsticks"
     player_names = ("L", "R")
@@ -87,7 +89,21 @@ class Chopsticks(PositionCodes[Position], Game[Position, Move]):
     def declare(self) -> Capabilities:
         """Solvable with at most two million positions (two turns times every hand's finger count)."""
         return Capabilities(players=2, position_codes=self.position_code.fits,
-                            solvable=2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS)
+                            solvable=2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS,
+                            action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> list[Move]:
+        """Every hand of mine tapping every hand of theirs."""
+        return [(mine, theirs) for mine in range(self.hands) for theirs in range(self.hands)]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (2, self.hands)
+
+    def observation(self, position: Position, player: int) -> Any:
+        """The fingers of every hand, as a share of ``fingers``: the observer's hands, then the other's."""
+        import numpy as np
+
+        return np.array([hands_of(position, player), hands_of(position, 1 - player)], np.float32) / self.fingers
 
     def start(self) -> Position:
         ones = (1,) * self.hands

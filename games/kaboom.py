@@ -91,7 +91,8 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GravityBoard, set_bits
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, End, PositionCodes
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, End, ObservationTensor,
+                                           PositionCodes)
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
@@ -124,7 +125,8 @@ def line_owners(cells: str, line_masks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-class Kaboom(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
+class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move], ObservationTensor[Position],
+             Game[Position, Move]):
     name = "kaboom"
     title = "Kaboom"
     player_names = ("x", "o")
@@ -329,7 +331,37 @@ class Kaboom(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
         """Solvable with cells + columns + 4 x bombs at most 24: 4x4 with 1 bomb, 3x4 with 2,
         5x4 without; codes (and batches) where they fit in an int64."""
         return Capabilities(players=2, position_codes=self.coded, batch_expansion=self.coded,
-                            solvable=self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE)
+                            solvable=self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE, action_index=True,
+                            observation_tensor=True)
+
+    # -- for learning agents ------------------------------------------------------------
+    def action_moves(self) -> list[Move]:
+        """Drops into each column, bombs into each column, detonations at each cell, the pass."""
+        return [*(("drop", c) for c in range(self.cols)), *(("bomb", c) for c in range(self.cols)),
+                *(("boom", i) for i in range(self.size)), PASS]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.rows, self.cols, 6)
+
+    def observation(self, position: Position, player: int) -> Any:
+        """Planes of the board (row 1 first), the observer's first: its pieces, its bombs, the
+        other's pieces, the other's bombs; then each one's bombs in hand, as a share of the
+        supply, over the whole board.
+
+        >>> game = Kaboom()
+        >>> after = game.play(game.start(), ("bomb", 0))  # x drops its bomb into column a
+        >>> seen = game.observation(after, 0)
+        >>> seen[0, 0].tolist()  # a1: x's bomb; x has no bomb left, o has its one
+        [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+        """
+        import numpy as np
+
+        _, x_bombs, o_bombs, cells = position
+        board = np.frombuffer(cells.encode("ascii"), np.uint8).reshape(self.rows, self.cols)
+        order, in_hand = (player, 1 - player), (x_bombs, o_bombs)
+        planes = [board == ord(symbol) for side in order for symbol in (PIECES[side], BOMBS[side])]
+        planes += [np.full(board.shape, in_hand[side] / max(1, self.bombs)) for side in order]
+        return np.stack(planes, axis=-1).astype(np.float32)
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ---------------------------
     # Boards are bit masks in the layout of GravityBoard: X's cells (pieces and

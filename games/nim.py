@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
-from gamesman.contract.capabilities import Capabilities, CompactForm, CompactPlayouts, PositionCodes
+from gamesman.contract.capabilities import (ActionIndex, Capabilities, CompactForm, CompactPlayouts, ObservationTensor,
+                                           PositionCodes)
 from gamesman.contract.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
@@ -30,6 +32,7 @@ MAX_SOLVABLE_MOVES = 30_000_000
 
 
 class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tuple[int, ...]], tuple[int, int]],
+          ActionIndex[tuple[int, tuple[int, ...]], tuple[int, int]], ObservationTensor[tuple[int, tuple[int, ...]]],
           Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
@@ -46,7 +49,34 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
 
     def declare(self) -> Capabilities:
         return Capabilities(players=self.players, impartial=True, position_codes=self.position_code.fits,
-                            compact_playouts=True, solvable=self.fits_solver())
+                            compact_playouts=True, solvable=self.fits_solver(), action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> list[tuple[int, int]]:
+        """Every heap with every count one may take from it."""
+        return [(heap, count) for heap in range(self.heaps) for count in range(1, self.take + 1)]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The heaps, then whose turn it is, counted from the observer (one-hot)."""
+        return (self.heaps + self.players,)
+
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, float(self.size))
+
+    def observation(self, position: tuple[int, tuple[int, ...]], player: int) -> Any:
+        """The heaps' items, then 1 at the turn's distance from ``player`` in the order of play.
+
+        >>> game = Nim(heaps=2, size=3)
+        >>> game.observation(game.play(game.start(), (1, 2)), 0).tolist()
+        [3.0, 1.0, 0.0, 1.0]
+        """
+        import numpy as np
+
+        turn, heaps = position
+        seen = np.zeros(self.observation_shape(), np.float32)
+        seen[:self.heaps] = heaps
+        seen[self.heaps + (turn - player) % self.players] = 1
+        return seen
 
     def fits_solver(self) -> bool:
         """Variants of at most 2 million positions and 30 million moves (a minute or so).

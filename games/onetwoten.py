@@ -15,14 +15,16 @@ Moves: the number added (``1``, ``2``).
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
-from gamesman.contract.capabilities import Capabilities, PositionCodes
+from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes
 from gamesman.contract.game import Game, Option, two_player_result
 
 
-class OneTwoTen(PositionCodes[tuple[int, int]], Game[tuple[int, int], int]):
+class OneTwoTen(PositionCodes[tuple[int, int]], ActionIndex[tuple[int, int], int], ObservationTensor[tuple[int, int]],
+                Game[tuple[int, int], int]):
     name = "onetwoten"
     title = "1, 2, ..., 10"
     player_names = ("L", "R")
@@ -41,7 +43,21 @@ class OneTwoTen(PositionCodes[tuple[int, int]], Game[tuple[int, int], int]):
 
     def declare(self) -> Capabilities:
         """Every variant solves: at most 2 x 10,001 positions of at most 100 moves each (seconds)."""
-        return Capabilities(players=2, impartial=True, position_codes=True, solvable=True)
+        return Capabilities(players=2, impartial=True, position_codes=True, solvable=True, action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> range:
+        """The numbers one may add."""
+        return range(1, self.step + 1)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (1,)
+
+    def observation(self, position: tuple[int, int], player: int) -> Any:
+        """The sum so far, as a share of the target (both players see the same)."""
+        import numpy as np
+
+        return np.array([position[1] / self.target], np.float32)
 
     def start(self) -> tuple[int, int]:
         return (0, 0)

@@ -73,8 +73,9 @@ from itertools import combinations
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
+from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.errors import OptionError
-from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
                                            PositionCodes)
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
@@ -104,7 +105,8 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(found)
 
 
-class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], Game[Position, int]):
+class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], ActionIndex[Position, int], BoardPlanes,
+          Game[Position, int]):
     name = "sim"
     title = "Sim"
     player_names: tuple[str, ...] = COLOURS  # a variant has the first ``players`` of them
@@ -138,7 +140,16 @@ class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], G
         up to 64 edges (K = 11)."""
         return Capabilities(players=self.players, layered=True, position_codes=True,
                             batch_expansion=self.players == 2, compact_playouts=len(self.edges) <= 64,
-                            solvable=self.nodes <= (6 if self.players == 2 else 5))
+                            solvable=self.nodes <= (6 if self.players == 2 else 5), action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> range:
+        """The edges: a move is the edge it colours."""
+        return range(len(self.edges))
+
+    def board_shape(self) -> tuple[int]:
+        """The edges in a line, as the position's colours (who is out follows from them)."""
+        return (len(self.edges),)
 
     def start(self) -> Position:
         return (0, boards.EMPTY * len(self.edges), ())

@@ -21,13 +21,15 @@ from functools import lru_cache
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
-from gamesman.contract.capabilities import Capabilities, CompactForm, CompactPlayouts
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts
 from gamesman.contract.game import Game, Option, two_player_result
 
 SIZE = 3
 
 
-class TicTacToe(TurnBoardCodes, CompactForm[tuple[int, str], int], Game[tuple[int, str], int]):
+class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
+                Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -40,7 +42,15 @@ class TicTacToe(TurnBoardCodes, CompactForm[tuple[int, str], int], Game[tuple[in
         self.lines = boards.lines(SIZE, SIZE, SIZE)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=self.codes_fit, compact_playouts=True, solvable=True)
+        return Capabilities(players=2, position_codes=self.codes_fit, compact_playouts=True, solvable=True,
+                            action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> range:
+        """The cells: a move is the cell it marks."""
+        return range(SIZE * SIZE)
+
+    def board_shape(self) -> tuple[int, int]:
+        return (SIZE, SIZE)
 
     def start(self) -> tuple[int, str]:
         return (0, boards.EMPTY * SIZE * SIZE)

@@ -50,7 +50,8 @@ import math
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
-from gamesman.contract.capabilities import Capabilities
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import ActionIndex, Capabilities
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
 
@@ -65,7 +66,7 @@ THREAT = 5  # what evaluate counts a line of two marks and an empty cell (a line
 Position = tuple[int, str]
 
 
-class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
+class TomorrowsTicTacToe(TurnBoardCodes, ActionIndex[Position, int], BoardPlanes, Game[Position, int]):
     name = "tomorrowstictactoe"
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -91,7 +92,15 @@ class TomorrowsTicTacToe(TurnBoardCodes, Game[Position, int]):
 
     def declare(self) -> Capabilities:
         """Boards of up to 15 cells solve here (3x5: 2.6 million positions, a minute or two)."""
-        return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS)
+        return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
+                            action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> range:
+        """The cells: a move is the cell it marks."""
+        return range(self.size)
+
+    def board_shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
 
     def evaluate(self, position: Position) -> float:
         """Open lines and threats, for the player to move (see the module docstring)."""

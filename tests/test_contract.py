@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, End, HiddenInformation,
-                                            KnownResults, PositionCodes, Rewards, Rounds, TierCut,
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End,
+                                            HiddenInformation, KnownResults, ObservationTensor, PositionCodes,
+                                            Rewards, Rounds, TierCut,
                                             batch_expansion, position_codes)
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
@@ -149,7 +150,8 @@ def test_parse_move_only_raises_game_errors(name, data, seed, depth):
 #: The capabilities that come with hooks, and the mixin that holds them.
 MIXINS = {"position_codes": PositionCodes, "batch_expansion": BatchExpansion, "tiers": TierCut,
           "compact_playouts": CompactForm, "known_results": KnownResults,
-          "hidden_information": HiddenInformation, "rounds": Rounds, "rewards": Rewards}
+          "hidden_information": HiddenInformation, "rounds": Rounds, "rewards": Rewards,
+          "action_index": ActionIndex, "observation_tensor": ObservationTensor}
 
 
 @pytest.mark.parametrize("name, options", VARIANTS, ids=IDS)

@@ -55,7 +55,8 @@ from typing import TYPE_CHECKING
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import ColumnStacks
-from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, End, KnownResults,
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End, KnownResults,
                                            PositionCodes, TierCut)
 from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
@@ -78,7 +79,7 @@ EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rul
 
 
 class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[Position, int],
-                  KnownResults[Position], Game[Position, int]):
+                  KnownResults[Position], ActionIndex[Position, int], BoardPlanes, Game[Position, int]):
     name = "connectfour"
     title = "Connect Four"
     player_names = PIECES
@@ -118,7 +119,15 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
         coded = ColumnStacks.fits(self.rows, self.cols)
         return Capabilities(players=2, layered=True, position_codes=coded, batch_expansion=coded, tiers=coded,
                             compact_playouts=self.size <= MAX_COMPACT_CELLS, exact_search=exact,
-                            known_results=exact, solvable=solvable)
+                            known_results=exact, solvable=solvable, action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> range:
+        """The columns: a move is the column a piece drops into."""
+        return range(self.cols)
+
+    def board_shape(self) -> tuple[int, int]:
+        """Row 1 (the bottom row) first, as the position's cells."""
+        return (self.rows, self.cols)
 
     # -- exact answers on demand, for boards too large to solve -----------------------------
 

@@ -80,9 +80,9 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from gamesman.contract.capabilities import Capabilities, KnownResults
+from gamesman.contract.capabilities import ActionIndex, Capabilities, KnownResults, ObservationTensor
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option, ProgressFn
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
@@ -103,7 +103,7 @@ if TYPE_CHECKING:
 WIDE_TURN = re.compile(r"[urfdlb](2'?|'2?|\u2019)?")
 
 
-class Cube(KnownResults[str], Game[str, str]):
+class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], Game[str, str]):
     name = "cube"
     title = "Rubik's Cube"
     player_names = ("player",)
@@ -214,7 +214,27 @@ class Cube(KnownResults[str], Game[str, str]):
     def declare(self) -> Capabilities:
         """The 2x2x2 has an exact table, which answers the solver; the 3x3x3 (4.3e19
         positions) has none."""
-        return Capabilities(players=1, known_results=self.size == 2, solvable=self.size == 2)
+        return Capabilities(players=1, known_results=self.size == 2, solvable=self.size == 2, action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> tuple[str, ...]:
+        """The face turns of the metric."""
+        return self.move_names
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (len(FACES) * self.size * self.size, len(FACES))
+
+    def observation(self, position: str, player: int) -> Any:
+        """Each facelet's colour, one-hot over the faces (U R F D L B), in the position's order.
+
+        >>> cube = Cube(size=2)
+        >>> cube.observation(cube.start(), 0)[0].tolist()  # U1 of the solved cube is U's colour
+        [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        """
+        import numpy as np
+
+        facelets = np.frombuffer(position.encode("ascii"), np.uint8)
+        return (facelets[:, None] == np.frombuffer(FACES.encode("ascii"), np.uint8)).astype(np.float32)
 
     def distance(self, position: str, progress: ProgressFn | None = None) -> int:
         """The fewest moves (in this metric) that solve a 2x2x2."""

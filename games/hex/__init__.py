@@ -56,7 +56,8 @@ from functools import cached_property, lru_cache
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
-from gamesman.contract.capabilities import (BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
                                            PositionCodes)
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
@@ -82,7 +83,8 @@ def adjacency(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(boards.neighbours(size, size, index, HEX_STEPS)) for index in range(size * size))
 
 
-class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], Game[Position, Move]):
+class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], ActionIndex[Position, Move],
+          BoardPlanes, Game[Position, Move]):
     name = "hex"
     title = "Hex"
     player_names = STONES
@@ -111,7 +113,15 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         """Layered without swaps: every move adds a stone, but a swap only recolours one."""
         coded = self.size <= MAX_CODED_SIZE
         return Capabilities(players=2, layered=not self.swap, position_codes=coded, batch_expansion=coded,
-                            compact_playouts=True, solvable=self.size <= MAX_SOLVABLE_SIZE)
+                            compact_playouts=True, solvable=self.size <= MAX_SOLVABLE_SIZE, action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> list[Move]:
+        """The cells, then the swap where the pie rule allows it."""
+        return [*range(self.size * self.size), *([SWAP] if self.swap else [])]
+
+    def board_shape(self) -> tuple[int, int]:
+        return (self.size, self.size)
 
     def start(self) -> Position:
         return (0, boards.EMPTY * self.cells_count, None)

@@ -53,7 +53,8 @@ from functools import cached_property
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.players.search import budget_usage
@@ -67,7 +68,8 @@ Position = tuple[int, str]
 Move = int | str
 
 
-class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Game[Position, Move]):
+class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], ActionIndex[Position, Move], BoardPlanes,
+              Game[Position, Move]):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
@@ -255,7 +257,15 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Game[
         """Boards of up to 16 cells (4x4) can be solved here; compact play on bit boards
         of up to 64 cells; codes: TurnBoardCodes, also expanded in batches."""
         return Capabilities(players=2, position_codes=self.codes_fit, batch_expansion=self.codes_fit,
-                            compact_playouts=self.size <= 64, solvable=self.size <= MAX_SOLVABLE_CELLS)
+                            compact_playouts=self.size <= 64, solvable=self.size <= MAX_SOLVABLE_CELLS,
+                            action_index=True, observation_tensor=True)
+
+    def action_moves(self) -> list[Move]:
+        """The cells, then the pass."""
+        return [*range(self.size), PASS]
+
+    def board_shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
 
     # -- fast play (search.py beside this file) ---------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[Position, Move]:

@@ -95,10 +95,10 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from gamesman.boards import text as boards
-from gamesman.contract.capabilities import Capabilities, HiddenInformation, Rounds
+from gamesman.contract.capabilities import ActionIndex, Capabilities, HiddenInformation, ObservationTensor, Rounds
 from gamesman.contract.errors import PositionError
 from gamesman.contract.game import CHANCE, Game, Option, numbered_players
 from gamesman.contract.strategy import StrategyEntry
@@ -108,6 +108,8 @@ from gamesman.games.poker.hands import DECK, RANKS, SUITS, describe, evaluate_co
 from gamesman.games.poker.players import call_player, equity_player
 
 HIDDEN = "??"
+ACTIONS = ("fold", "check", "call", "bet", "raise", "allin")  # a player's moves
+SEAT_FEATURES = 9  # what ``observation`` tells of each seat
 FIELDS = ("button", "chips", "bets", "pots", "board", "cards", "history")
 HISTORY_TOKEN = re.compile(r"^p(\d{1,2}):(sb|bb|fold|check|call|bet|raise|allin)(\d{0,9})$", re.ASCII)
 
@@ -119,7 +121,8 @@ class View(NamedTuple):
     table: Table
 
 
-class Poker(HiddenInformation[Table], Rounds[Table, str], Game[Table, str]):
+class Poker(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table, str], ObservationTensor[Table],
+            Game[Table, str]):
     name = "poker"
     title = "Texas Hold'em"
     player_count = Option(int, 3, "players at the table", low=2, high=10, name="players")
@@ -136,7 +139,37 @@ class Poker(HiddenInformation[Table], Rounds[Table, str], Game[Table, str]):
     def declare(self) -> Capabilities:
         """Cards dealt by chance, hidden hole cards, and hands that move chips; no bound on
         the hands, so no solving."""
-        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True)
+        return Capabilities(players=self.players, chance=True, hidden_information=True, rounds=True,
+                            action_index=True, observation_tensor=True)
+
+    # -- for learning agents ----------------------------------------------------------------
+    def action_moves(self) -> tuple[str, ...]:
+        return ACTIONS
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """See ``observation``."""
+        return (2 * len(DECK) + len(STAGES) + 1 + SEAT_FEATURES * self.players,)
+
+    def observation(self, position: Table, player: int) -> Any:
+        """What ``player`` sees (``hide``), every number within 0 and 1: its hole cards and the
+        board (a flag per card of the deck), the stage (``over`` last), then each seat from
+        ``player``'s on: its chips, its bet in this betting round and its chips put in this
+        round (shares of all the chips), whether it has folded, is all in, has acted since
+        the last raise, has the button, is to act, and is still in the game."""
+        import numpy as np
+
+        seen = self.hide(position, player)
+        state, total = self.state(seen), self.chips * self.players
+        holes, board = set(cards_of(seen.holes[player])), set(cards_of(seen.board))
+        stages = (*STAGES, "over")
+        features = [*(float(card in holes) for card in DECK), *(float(card in board) for card in DECK),
+                    *(float(state.stage == stage) for stage in stages)]
+        for seat in ((player + step) % self.players for step in range(self.players)):
+            features += [state.stacks[seat] / total, state.bets[seat] / total, state.paid[seat] / total,
+                         float(state.folded[seat]), float(not state.folded[seat] and state.stacks[seat] == 0),
+                         float(state.acted[seat]), float(state.button == seat), float(state.turn == seat),
+                         float(seat in state.seats)]
+        return np.array(features, np.float32)
 
     def count_report(self, progress: Callable[[str, int, int | None], None] | None = None) -> str:
         """The text of ``gamesman count``: the game tree has no bound, so the hands are counted."""

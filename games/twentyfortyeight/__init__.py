@@ -109,8 +109,8 @@ from typing import TYPE_CHECKING, Any, Hashable, Sequence, cast
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
-from gamesman.contract.capabilities import (Capabilities, CompactForm, CompactPlayouts, KnownResults, PositionCodes,
-                                           Rewards)
+from gamesman.contract.capabilities import (ActionIndex, Capabilities, CompactForm, CompactPlayouts, KnownResults,
+                                           ObservationTensor, PositionCodes, Rewards)
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import CHANCE, Game, Option
 from gamesman.contract.strategy import Choice, StrategyEntry
@@ -127,7 +127,8 @@ _NUMBER = re.compile(r"[0-9]{1,40}")
 
 
 class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[Position, str | ChanceOutcome],
-                       CompactForm[Position, str | ChanceOutcome], Game[Position, str | ChanceOutcome]):
+                       CompactForm[Position, str | ChanceOutcome], ActionIndex[Position, str | ChanceOutcome],
+                       ObservationTensor[Position], Game[Position, str | ChanceOutcome]):
     name = "2048"
     title = "2048"
     player_names = ("player",)
@@ -166,7 +167,29 @@ class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[
         solvable = self.fits_solver()
         return Capabilities(players=1, chance=True, position_codes=True, rewards=True,
                             known_results=bool(self.target) and solvable, solvable=solvable,
-                            compact_playouts=self.rows <= 4 and self.cols <= 4)
+                            compact_playouts=self.rows <= 4 and self.cols <= 4, action_index=True,
+                            observation_tensor=True)
+
+    def action_moves(self) -> tuple[str, ...]:
+        """The four directions."""
+        return DIRECTIONS
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.rows, self.cols)
+
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, float(self.largest))
+
+    def observation(self, position: Position, player: int) -> Any:
+        """The board, each tile as its exponent (2 is 1, 4 is 2, ...; an empty cell 0).
+
+        >>> game = TwentyFortyEight(rows=2, cols=2)
+        >>> game.observation(game.parse_position("(player 0 2,- -,4)"), 0).tolist()
+        [[1.0, 0.0], [0.0, 2.0]]
+        """
+        import numpy as np
+
+        return np.array(position[2], np.float32).reshape(self.rows, self.cols)
 
     def fits_solver(self) -> bool:
         """2x2 boards; with a target, every board whose exact table has at most EXACT_BOARDS boards.

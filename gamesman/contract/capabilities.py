@@ -20,10 +20,12 @@ the variant, fixed when it is constructed.
 """
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Generic, Hashable, Protocol, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Protocol, Sequence, SupportsIndex, TypeVar
 
 from gamesman.contract.errors import GameError
 
@@ -68,9 +70,9 @@ class Capabilities:
     rounds: bool = False
     #: A move earns points right away, and the utility has words of its own (:class:`Rewards`).
     rewards: bool = False
-    #: Moves are numbered in one fixed action space (for learning environments).
+    #: Moves are numbered in one fixed action space (:class:`ActionIndex`, for learning).
     action_index: bool = False
-    #: A position is also a fixed-shape tensor of observations (for learning environments).
+    #: What a player sees is also a fixed-shape array (:class:`ObservationTensor`, for learning).
     observation_tensor: bool = False
     #: The board is drawn by the universal web board (UWAPI).
     uwapi_board: bool = False
@@ -253,6 +255,78 @@ class Rewards(Generic[Position, Move]):
         raise NotImplementedError
 
 
+class ActionIndex(Generic[Position, Move]):
+    """The variant's moves numbered once, from 0 to ``action_count() - 1`` (record:
+    ``action_index``): one fixed action space, as learning environments want it.
+
+    A game whose moves at every position come from one fixed list (the cells of a
+    board, the columns of Connect Four) gives that list as ``action_moves`` and has
+    the rest by default; a game with too many moves to list numbers them itself
+    (``action_count``, ``action_of`` and ``move_of``)."""
+
+    if TYPE_CHECKING:  # Game's, which every game that inherits this mixin has
+        name: ClassVar[str]
+
+        def moves(self, position: Position) -> Sequence[Move]: ...
+
+    def action_moves(self) -> Sequence[Move]:
+        """Every move of the variant, in the order of their numbers."""
+        raise NotImplementedError
+
+    @cached_property
+    def action_numbers(self) -> dict[Move, int]:
+        """The number of each move of ``action_moves``."""
+        return {move: number for number, move in enumerate(self.action_moves())}
+
+    def action_count(self) -> int:
+        """How many actions there are: the size of the action space."""
+        return len(self.action_moves())
+
+    def action_of(self, position: Position, move: Move) -> int:
+        """The number of ``move`` (a move of ``position``)."""
+        number = self.action_numbers.get(move)
+        if number is None:
+            raise GameError(f"{self.name}: the move {move!r} has no action number")
+        return number
+
+    def move_of(self, position: Position, action: SupportsIndex) -> Move:
+        """The move numbered ``action`` (legal in ``position`` or not: ``play`` tells)."""
+        return self.action_moves()[self.checked_action(action)]
+
+    def checked_action(self, action: Any) -> int:
+        """``action`` as an int, when it is a whole number of the action space; else a GameError."""
+        count = self.action_count()
+        try:
+            number = operator.index(action)
+        except TypeError:
+            raise GameError(f"{self.name}: the action {action!r} is not a whole number") from None
+        if not 0 <= number < count:
+            raise GameError(f"{self.name}: the action {number} is not from 0 to {count - 1}")
+        return number
+
+    def legal_actions(self, position: Position) -> list[int]:
+        """The numbers of the legal moves of ``position``, in increasing order."""
+        return sorted(self.action_of(position, move) for move in self.moves(position))
+
+
+class ObservationTensor(Generic[Position]):
+    """What one player sees of a position, as a float32 array of one fixed shape (record:
+    ``observation_tensor``), for learning agents.  It is made from that player's view
+    only, so that hidden information (other players' cards) never shows in it."""
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every observation of the variant."""
+        raise NotImplementedError
+
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and the greatest value an observation holds (by default 0 and 1)."""
+        return (0.0, 1.0)
+
+    def observation(self, position: Position, player: int) -> Any:
+        """What ``player`` sees of ``position``: a numpy float32 array of ``observation_shape()``."""
+        raise NotImplementedError
+
+
 # -- accessors: the record checked, the hooks typed ---------------------------------------------
 class Declaring(Protocol):
     """What the accessors need of a game: its name and its record."""
@@ -321,12 +395,23 @@ def rounds(game: Declaring) -> Rounds[Any, Any]:
     return _claimed(game, "rounds", Rounds)
 
 
+def action_index(game: Declaring) -> ActionIndex[Any, Any]:
+    """The game's numbering of its moves (it must declare ``action_index``)."""
+    return _claimed(game, "action_index", ActionIndex)
+
+
+def observation_tensor(game: Declaring) -> ObservationTensor[Any]:
+    """The game's observations as arrays (it must declare ``observation_tensor``)."""
+    return _claimed(game, "observation_tensor", ObservationTensor)
+
+
 def rewards(game: Declaring) -> Rewards[Any, Any]:
     """The game's ``gain`` and ``describe_utility`` (it must declare ``rewards``)."""
     return _claimed(game, "rewards", Rewards)
 
 
 __all__ = [
+    "ActionIndex",
     "BatchExpansion",
     "Capabilities",
     "CompactForm",
@@ -335,16 +420,19 @@ __all__ = [
     "HiddenInformation",
     "KnownResults",
     "Move",
+    "ObservationTensor",
     "Position",
     "PositionCodes",
     "Rewards",
     "Rounds",
     "TierCut",
+    "action_index",
     "batch_expansion",
     "codes_version",
     "compact_form",
     "hidden_information",
     "known_results",
+    "observation_tensor",
     "position_codes",
     "rewards",
     "rounds",

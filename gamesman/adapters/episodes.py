@@ -1,0 +1,83 @@
+"""What the learning doors share: the variant asked for, and one game played from its start,
+its chance moves drawn from a seeded generator."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE, Game
+from gamesman.contract.registry import make_game
+from gamesman.players.analysis import outcome_label
+from gamesman.players.play import random_outcome
+
+#: How the learning doors draw a game: ``ansi``, the text the shell shows (or None: no drawing).
+RENDER_MODES = ["ansi"]
+
+
+def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
+    """The variant of ``game`` (a registered name) with ``options``, or ``game`` itself.
+
+    >>> variant("nim", {"heaps": 2}).spec
+    'nim(heaps=2,size=5,take=3,misere=false)'
+    """
+    if not isinstance(game, Game):
+        return make_game(game, **options)
+    if options:
+        raise GameError(f"{game.name}: options go with a game's name, not with a variant")
+    return game
+
+
+def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | None:
+    """``render_mode`` when it is one of RENDER_MODES or None; a GameError otherwise.
+
+    >>> checked_render_mode(make_game("nim"), "human")
+    Traceback (most recent call last):
+    ...
+    gamesman.contract.errors.GameError: nim: render_mode must be ansi or None, not 'human'
+    """
+    if render_mode not in (None, *RENDER_MODES):
+        raise GameError(f"{game.name}: render_mode must be {' or '.join(RENDER_MODES)} or None, "
+                        f"not {render_mode!r}")
+    return render_mode
+
+
+class Episode:
+    """One game of ``game`` in play: the players' moves as given, chance drawn at once.
+
+    >>> episode = Episode(make_game("2048", rows=2, cols=2))
+    >>> episode.reset(seed=7)
+    >>> episode.game.to_move(episode.position)  # the two first tiles are placed
+    0
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.rng: random.Random | None = None
+        self.position: Any = None
+
+    def reset(self, seed: int | None) -> None:
+        """Back to the start; ``seed`` seeds chance (the generator goes on when it is None)."""
+        if seed is not None or self.rng is None:
+            self.rng = random.Random(seed)
+        self.position = self.after_chance(self.game.start())
+
+    def play(self, move: Any) -> None:
+        """The player to move plays ``move``, then chance moves; IllegalMove changes nothing."""
+        self.position = self.after_chance(self.game.play(self.position, move))
+
+    def after_chance(self, position: Any) -> Any:
+        """``position``, or where chance moves it to, drawn from the generator."""
+        if self.rng is None:
+            raise GameError(f"{self.game.name}: reset the environment first")
+        while self.game.to_move(position) == CHANCE and self.game.outcome(position) is None:
+            position = self.game.play(position, random_outcome(self.game, position, self.rng))
+        return position
+
+    def drawing(self) -> str:
+        """The board as the shell draws it, then whose turn it is or how the game ended."""
+        game, position = self.game, self.position
+        utilities = game.outcome(position)
+        status = (outcome_label(game, utilities) if utilities is not None
+                  else f"{game.player_name(game.to_move(position))} to move")
+        return f"{game.render(position)}\n{status}"
