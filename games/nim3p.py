@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, ClassVar
 from dataclasses import replace
 
 from gamesman.games.nim import Nim
@@ -67,7 +68,7 @@ class Nim3P(Nim):
     take = 0  # no option here: one may take a whole heap, set in setup ("Max Minus")
     misere = False  # the follower of the winner wins: no misère option here
     rules = "Take any number of items from one heap; the player after the one who takes the last item wins."
-    showcase = ({}, {"extra": True})
+    showcase: ClassVar[tuple[dict[str, Any], ...] | None] = ({}, {"extra": True})
     strategies = {
         "endmcts": heuristic_entry(
             "endmcts", "Monte-Carlo tree search whose playouts take the wins known from ones and one larger "
