@@ -3,13 +3,16 @@ against the solver, bad requests, and many requests at once against a real serve
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import socket
 import subprocess
 import sys
 import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +25,7 @@ from gamesman.contract.errors import GameError  # noqa: E402
 from gamesman.contract.registry import game_class, make_game  # noqa: E402
 from gamesman.doors.web.app import make_app  # noqa: E402
 from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
-from gamesman.doors.web.uwapi import MOVE_ORDER, Service, game_from_ids  # noqa: E402
+from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 from gamesman.solver.strong import Solver  # noqa: E402
 from solver_checks import reachable  # noqa: E402
@@ -66,6 +69,52 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     assert {move["autoguiMove"] for move in reply["moves"]} == {f"A_x_{cell}_-" for cell in range(9)}
 
 
+def gamesmanuni_build() -> Path | None:
+    """A build of GamesmanUni (its ``dist``): $GAMESMANUNI_DIST, else ``shared/gamesmanuni/dist``
+    beside the checkout (or beside the directory of worktrees that holds it)."""
+    root = Path(__file__).resolve().parents[1]
+    candidates = [Path(os.environ["GAMESMANUNI_DIST"])] if os.environ.get("GAMESMANUNI_DIST") else []
+    candidates += [base / "shared" / "gamesmanuni" / "dist" for base in (root.parent, root.parent.parent)]
+    return next((path for path in candidates if (path / "index.html").is_file()), None)
+
+
+@pytest.mark.slow
+def test_image_boards_fit_their_positions_and_use_shipped_images(client):
+    build = gamesmanuni_build()
+    shipped = None
+    if build is not None:
+        script = next((build / "assets").glob("index.*.js")).read_text(errors="replace")
+        shipped = set(re.findall(r"models/images/svg/([\w/.-]+\.svg)", script))
+    rng = random.Random(3)
+    drawn = 0
+    for entry in client.get("/").json():
+        data = client.get(f"/{entry['id']}/regular/").json()["imageAutoGUIData"]
+        if data is None:
+            continue
+        drawn += 1
+        theme = data["themes"][data["defaultTheme"]]
+        if shipped is not None:
+            assert {image["image"] for image in theme["charImages"].values()} <= shipped, entry
+        game = game_from_ids(entry["id"], "regular")
+        position = game.start()
+        for _ in range(3):
+            reply = client.get(f"/{entry['id']}/regular/positions/",
+                               params={"p": form_of(game).position(game, position)}).json()
+            shape = re.fullmatch(r"([12])_([a-zA-Z0-9-]+)", reply["autoguiPosition"])
+            assert shape is not None, reply["autoguiPosition"]
+            board = shape[2]
+            assert len(board) == len(theme["centers"]), entry
+            assert set(board) - {"-"} <= set(theme["charImages"]), entry
+            for move in reply["moves"]:
+                placed = re.fullmatch(r"A_(\w)_(\d+)_-", move["autoguiMove"])
+                if placed:
+                    assert placed[1] in theme["charImages"] and int(placed[2]) < len(theme["centers"]), move
+            if game.is_over(position):
+                break
+            position = next_random(game, position, rng)
+    assert drawn >= 4  # connectfour, othello, hex, abalone, sim, tomorrowstictactoe
+
+
 def test_games_that_would_leak_or_do_not_fit_uwapi_are_left_out(client):
     ids = {entry["id"] for entry in client.get("/").json()}
     for name in ("poker", "beverbende", "2048", "nim3p"):
@@ -84,6 +133,7 @@ def test_every_tictactoe_position_has_the_solvers_values(variant):
     # the service itself, which the app's replies are the JSON of (the shapes' test goes through HTTP)
     service = Service()
     game = game_from_ids("tictactoe", variant)
+    assert service.analyst(game).solving().wait(120)
     solver = Solver(game, database=None)
     form = form_of(game)
     positions = reachable(game, game.start(), 6000)
@@ -116,7 +166,25 @@ def test_a_variant_too_large_to_solve_is_never_solved_by_a_request():
     assert reply["positionValue"] == "unsolved"
     assert {move["moveValue"] for move in reply["moves"]} == {"unsolved"}
     assert len(reply["moves"]) == len(game.moves(game.start()))
+    assert not service.analyst(game).solving().is_set()
     assert "solver" not in vars(service.analyst(game))  # no solver was ever made for it
+
+
+def test_a_request_answers_from_the_search_player_while_its_variant_is_solved(monkeypatch):
+    gate = threading.Event()
+    solve = Analyst._solve
+    monkeypatch.setattr(Analyst, "_solve", lambda analyst: (gate.wait(120), solve(analyst)))
+    service = Service()
+    game = game_from_ids("connectfour", "rows=4,cols=4")
+    start = form_of(game).position(game, game.start())
+    try:
+        reply = service.position("connectfour", "rows=4,cols=4", start)  # the solve is held at the gate
+        assert reply["positionValue"] == "unsolved" and len(reply["moves"]) == len(game.moves(game.start()))
+    finally:
+        gate.set()
+    assert service.analyst(game).solving().wait(300)
+    reply = service.position("connectfour", "rows=4,cols=4", start)
+    assert reply["positionValue"] == str(Solver(game, database=None).result(game.start())).split()[0]
 
 
 def cli_message(call) -> str:

@@ -8,12 +8,14 @@ to move there), ``moveValue`` (for the player making the move), ``remoteness`` a
 and ``unsolved``; a draw's remoteness is -200.  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
-search player.
+search player; one it answers is solved in the background (see :class:`Analyst`).
 
 A variant's id is ``regular`` (the default options), ``misere`` (only misère changed),
 else its option values as in a spec (``rows=4,cols=5``): any variant can be asked for.
 
 >>> service = Service()
+>>> service.analyst(game_from_ids("tictactoe", "regular")).solving().wait(60)
+True
 >>> reply = service.position("tictactoe", "regular", "1_x---o----")
 >>> reply["positionValue"], len(reply["moves"])
 ('tie', 7)
@@ -24,6 +26,7 @@ else its option values as in a spec (``rows=4,cols=5``): any variant can be aske
 from __future__ import annotations
 
 import threading
+import time
 from functools import cached_property
 from typing import Any, Hashable
 
@@ -107,9 +110,21 @@ def uwapi_remoteness(result: Result) -> int:
     return result.remoteness or 0
 
 
+#: Seconds a game that searches each position exactly (``exact_search``) may take for one
+#: reply, before the search player answers instead.
+EXACT_SECONDS = 1.0
+#: Seconds a reply waits for its variant's solve to finish (a small variant's is done by then).
+SOLVE_GRACE_SECONDS = 0.5
+
+
 class Analyst:
     """Answers for one variant, one request at a time (the solver and search players keep
-    tables that two threads must not fill at once); requests for other variants go on."""
+    tables that two threads must not fill at once); requests for other variants go on.
+
+    A variant the solver answers is solved once, from the start, in a thread of its own
+    that the first request starts; until it is done, and for positions it did not reach,
+    the search player answers (``unsolved``), so that no request waits for a solve.  A game
+    that searches each position exactly gets EXACT_SECONDS per reply."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         from gamesman.solver.database import answers_exactly
@@ -118,6 +133,10 @@ class Analyst:
         self.form = form_of(game)
         self.exact = answers_exactly(game)
         self.lock = threading.Lock()
+        self.search_lock = threading.Lock()
+        self.start_lock = threading.Lock()
+        self.solved = threading.Event()
+        self._solving: threading.Thread | None = None
 
     @cached_property
     def solver(self) -> Any:
@@ -133,11 +152,33 @@ class Analyst:
 
         return make_strategy(self.game, [self.game.search_strategy], random.Random(0))
 
+    def solving(self) -> threading.Event:
+        """Start solving the variant from its start, once (if the solver answers it); the
+        event is set when the solve is done."""
+        with self.start_lock:
+            if self.exact and self._solving is None and not self.game.capabilities.exact_search:
+                self._solving = threading.Thread(target=self._solve, name=f"solving {self.game.spec}", daemon=True)
+                self._solving.start()
+        return self.solved
+
+    def _solve(self) -> None:
+        self.solver.solve()
+        self.solved.set()
+
     def reply(self, position: Hashable) -> dict[str, Any]:
         """The position's value and remoteness, and every move, best first."""
-        with self.lock:
-            if self.exact:
+        from gamesman.contract.errors import OutOfTime
+
+        if self.exact and self.game.capabilities.exact_search:
+            try:
+                with self.lock:
+                    return self._exact(position, time.monotonic() + EXACT_SECONDS)
+            except OutOfTime:
+                pass
+        elif self.solving().wait(SOLVE_GRACE_SECONDS) and self.solver.table.get(position) is not None:
+            with self.lock:
                 return self._exact(position)
+        with self.search_lock:
             return self._estimated(position)
 
     def _position(self, position: Hashable, value: str, remoteness: int) -> dict[str, Any]:
@@ -152,17 +193,17 @@ class Analyst:
                 "autoguiMove": self.form.autogui_move(self.game, position, move),
                 **self._position(child, value, remoteness), "moveValue": move_value, "deltaRemoteness": 0}
 
-    def _exact(self, position: Hashable) -> dict[str, Any]:
+    def _exact(self, position: Hashable, deadline: float | None = None) -> dict[str, Any]:
         game, solver = self.game, self.solver
-        result = solver.result(position)
+        result = solver.result(position, deadline)
         reply = self._position(position, uwapi_value(result), uwapi_remoteness(result))
         mover = game.to_move(position)
         moves = []
         for move in game.moves(position):
             child = game.play(position, move)
-            child_result = solver.result(child)
+            child_result = solver.result(child, deadline)
             moves.append(self._move(position, move, uwapi_value(child_result), uwapi_remoteness(child_result),
-                                    uwapi_value(solver.move_result(mover, child))))
+                                    uwapi_value(solver.move_result(mover, child, deadline))))
         if game.players == 1:
             rate_puzzle_moves(reply["remoteness"], moves)
         else:
