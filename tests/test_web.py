@@ -287,3 +287,43 @@ def test_serve_refuses_a_bad_port_in_one_line():
                          text=True, timeout=120)
     assert out.returncode == 2
     assert out.stderr == "gamesman: serve: --port must be a port number from 1 to 65535, not 'http'\n"
+
+
+def test_a_gamesmanuni_build_is_served_under_uni_with_this_server_as_its_api(tmp_path):
+    from gamesman.doors.web.app import PUBLIC_API
+
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "index.html").write_text("<html>the app</html>")
+    (tmp_path / "assets" / "index.1234.js").write_text(f'const gameAPI="{PUBLIC_API}";')
+    (tmp_path / "assets" / "piece.svg").write_text("<svg/>")
+    (tmp_path.parent / "secret.txt").write_text("not the app's")
+    client = TestClient(make_app(uni=tmp_path))
+    assert client.get("/uni/assets/index.1234.js").text == 'const gameAPI="http://testserver/";'
+    assert client.get("/uni/assets/piece.svg").text == "<svg/>"
+    for deep_link in ("/uni/", "/uni/games/tictactoe/variants/regular", "/uni/assets/missing.js",
+                      "/uni/%2e%2e/secret.txt"):
+        assert client.get(deep_link).text == "<html>the app</html>", deep_link
+    assert client.get("/uni", follow_redirects=False).headers["location"].endswith("/uni/")
+    assert client.get("/nim/regular/").json()["startPosition"] == "(x_5_5_5)"  # the API is still there
+
+
+def test_the_gamesmanuni_build_talks_to_this_server():
+    build = gamesmanuni_build()
+    if build is None:
+        pytest.skip("no GamesmanUni build beside the checkout (set GAMESMANUNI_DIST)")
+    from gamesman.doors.web.app import PUBLIC_API
+
+    client = TestClient(make_app(uni=build))
+    scripts = sorted(path.name for path in (build / "assets").glob("index*.js"))
+    assert scripts
+    for name in scripts:
+        text = client.get(f"/uni/assets/{name}").text
+        assert PUBLIC_API not in text and "http://testserver/" in text, name
+    assert "<html" in client.get("/uni/games/tictactoe/variants/regular").text
+
+
+def test_serve_refuses_a_directory_that_is_no_build(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "gamesman", "serve", "--uni", str(tmp_path)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert "is not a GamesmanUni build" in out.stderr

@@ -15,6 +15,8 @@ the event loop or the requests for other variants.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable
 
 from starlette.applications import Starlette
@@ -23,11 +25,40 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.web.uwapi import Service
+
+
+#: The UWAPI server that a GamesmanUni build has in its scripts: GamesCrafters' public one.
+PUBLIC_API = "https://nyc.cs.berkeley.edu/universal/v1/"
+#: Where a GamesmanUni build is served (its router and asset links expect it there).
+UNI_PREFIX = "/uni/"
+
+
+@lru_cache(maxsize=64)
+def script_text(path: Path) -> str | None:
+    """A script of the build that names the public UWAPI server, else None (served as it is)."""
+    text = path.read_text(encoding="utf-8", errors="surrogateescape")
+    return text if PUBLIC_API in text else None
+
+
+def uni_file(root: Path, request: Request) -> Response:
+    """A file of the GamesmanUni build in ``root``: its scripts with the API address
+    rewritten to this server, ``index.html`` for any path that is not a file (the app's
+    own deep links, which its router reads)."""
+    wanted = (root / request.path_params["path"]).resolve()
+    if not wanted.is_file() or root not in wanted.parents:
+        wanted = root / "index.html"
+    if wanted.suffix == ".js":
+        text = script_text(wanted)
+        if text is not None:
+            own = str(request.base_url)  # this server, as the browser reached it
+            return Response(text.replace(PUBLIC_API, own).encode("utf-8", errors="surrogateescape"),
+                            media_type="text/javascript")
+    return FileResponse(wanted)
 
 
 async def answer(work: Callable[..., Any], *args: Any) -> JSONResponse:
@@ -42,8 +73,9 @@ async def answer(work: Callable[..., Any], *args: Any) -> JSONResponse:
     return JSONResponse(body)
 
 
-def make_app(service: Service | None = None) -> Starlette:
-    """The UWAPI application, answering from ``service`` (a new one by default)."""
+def make_app(service: Service | None = None, uni: Path | None = None) -> Starlette:
+    """The UWAPI application, answering from ``service`` (a new one by default); with
+    ``uni``, a GamesmanUni build (its ``dist``) is served under ``/uni/`` too."""
     uwapi = service or Service()
 
     async def games(request: Request) -> JSONResponse:
@@ -66,7 +98,18 @@ def make_app(service: Service | None = None) -> Starlette:
         code = problem.status_code if isinstance(problem, HTTPException) else 500
         return JSONResponse({"error": f"no endpoint {request.method} {request.url.path} ({code})"})
 
-    routes = [
+    routes = []
+    if uni is not None:
+        root = uni.resolve()
+
+        async def uni_page(request: Request) -> Response:
+            return await run_in_threadpool(uni_file, root, request)
+
+        async def uni_home(request: Request) -> Response:
+            return RedirectResponse(UNI_PREFIX)
+
+        routes += [Route("/uni", uni_home), Route(UNI_PREFIX + "{path:path}", uni_page)]
+    routes += [
         Route("/", games),
         Route("/{game}/", game),
         Route("/{game}/{variant}/", variant),
@@ -78,9 +121,11 @@ def make_app(service: Service | None = None) -> Starlette:
     return Starlette(routes=routes, middleware=[cors], exception_handlers={404: no_endpoint, 405: no_endpoint})
 
 
-def serve(host: str, port: int) -> None:
-    """Serve UWAPI on ``host``:``port`` until interrupted."""
+def serve(host: str, port: int, uni: Path | None = None) -> None:
+    """Serve UWAPI on ``host``:``port`` (and GamesmanUni from ``uni``) until interrupted."""
     import uvicorn
 
     print(f"gamesman: serving UWAPI on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(make_app(), host=host, port=port, log_level="warning")
+    if uni is not None:
+        print(f"gamesman: GamesmanUni at http://{host}:{port}{UNI_PREFIX}", flush=True)
+    uvicorn.run(make_app(uni=uni), host=host, port=port, log_level="warning")
