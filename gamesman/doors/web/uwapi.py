@@ -175,7 +175,7 @@ class Analyst:
                     return self._exact(position, time.monotonic() + EXACT_SECONDS)
             except OutOfTime:
                 pass
-        elif self.solving().wait(SOLVE_GRACE_SECONDS) and self.solver.table.get(position) is not None:
+        elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS) and self.solver.table.get(position) is not None:
             with self.lock:
                 return self._exact(position)
         with self.search_lock:
@@ -315,7 +315,8 @@ class Service:
         game = game_from_ids(game_id, variant)
         form = form_of(game)
         start = game.start()
-        return {"id": variant_id(game), "name": variant_name(game), "startPosition": form.position(game, start), "autoguiStartPosition": form.autogui_position(game, start),
+        return {"id": variant_id(game), "name": variant_name(game), "startPosition": form.position(game, start),
+                "autoguiStartPosition": form.autogui_position(game, start),
                 "imageAutoGUIData": form.image_autogui_data(game), "gui": form.gui}
 
     def position(self, game_id: str, variant: str, text: str | None) -> dict[str, Any]:
