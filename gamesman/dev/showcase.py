@@ -8,7 +8,7 @@ never state a value that the solver does not compute.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Iterator
+from typing import Any, Iterator
 
 from gamesman.contract.game import Game
 from gamesman.contract.registry import ENTRY_POINT_GROUP, game_class, game_names
@@ -30,14 +30,23 @@ def own_game_names() -> list[str]:
     return [name for name in game_names() if name in own]
 
 
+def showcase_values(cls: type[Game]) -> tuple[dict[str, Any], ...]:
+    """The option values of a game's showcase variants: its own ``showcase``, else the
+    default variant and its misère twin when there is one.
+
+    >>> showcase_values(game_class("tictactoe"))
+    ({}, {'misere': True})
+    """
+    if cls.showcase is not None:
+        return cls.showcase
+    return ({},) + (({"misere": True},) if any(o.name == "misere" for o in cls.options) else ())
+
+
 def showcase_games() -> Iterator[Game]:
     """Every variant the table lists, in registry order."""
     for name in own_game_names():
         cls = game_class(name)
-        variants = cls.showcase
-        if variants is None:
-            variants = ({},) + (({"misere": True},) if any(o.name == "misere" for o in cls.options) else ())
-        for values in variants:
+        for values in showcase_values(cls):
             game = cls(**values)
             if game.capabilities.solvable:
                 yield game

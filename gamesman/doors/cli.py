@@ -57,6 +57,10 @@ usage:
                  [--time-per-move T] [--max-moves M] [--record FILE] [--log FILE]
                                              programs playing over the protocol; exit status 3
                                              when a player program never started
+  gamesman serve [--host HOST] [--port PORT] [--uni DIR]
+                                             a UWAPI server for GamesCrafters' GamesmanUni
+                                             (127.0.0.1:8082 by default; pip install 'gamesman[web]');
+                                             --uni: a GamesmanUni build served under /uni/
 Without POSITION, positions are read from stdin, one per line, and each line gets
 one line of answer (a blank or bad line: error: ..., and exit status 2).
 A command's own flags may also come before GAME.  After GAME, a flag that is both
@@ -422,6 +426,36 @@ def cmd_match(args: list[str]) -> int:
     return match_main(args)
 
 
+#: Where ``serve`` listens unless told: this machine only, on UWAPI's usual port.
+SERVE_DEFAULTS = {"--host": "127.0.0.1", "--port": "8082", "--uni": None}
+
+
+def cmd_serve(args: list[str]) -> int:
+    from pathlib import Path
+
+    settings = dict(SERVE_DEFAULTS)
+    words = iter(args)
+    for word in words:
+        flag, sep, value = word.partition("=")
+        if flag not in settings:
+            raise GameError(f"serve: unexpected {shown(word)!r} "
+                            f"(usage: gamesman serve [--host HOST] [--port PORT] [--uni DIR])")
+        settings[flag] = value if sep else next(words, "")
+        if not settings[flag]:
+            raise GameError(f"serve: {flag} needs a value")
+    port, uni = str(settings["--port"]), settings["--uni"]
+    if uni is not None and not (Path(uni) / "index.html").is_file():
+        raise GameError(f"serve: --uni {shown(uni)!r} is not a GamesmanUni build (it has no index.html)")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise GameError(f"serve: --port must be a port number from 1 to 65535, not {shown(port)!r}")
+    try:
+        from gamesman.doors.web.app import serve
+    except ImportError as missing:
+        raise GameError(f"serve needs the web extra ({missing.name} is missing): pip install 'gamesman[web]'") from None
+    serve(str(settings["--host"]), int(port), None if uni is None else Path(uni))
+    return 0
+
+
 def cmd_shell(args: list[str]) -> int:
     from gamesman.doors.shell import main as shell_main
 
@@ -443,6 +477,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "bench": cmd_bench,
     "protocol": cmd_protocol,
     "match": cmd_match,
+    "serve": cmd_serve,
     "shell": cmd_shell,
 }
 

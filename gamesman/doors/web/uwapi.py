@@ -1,0 +1,342 @@
+"""UWAPI's answers as plain data: the games, their variants, positions with values, rules.
+
+The shapes are those of GamesCrafters' UWAPI server, which GamesmanUni reads: a
+position comes with its ``positionValue`` and ``remoteness`` and every move with
+the child's ``position`` and ``autoguiPosition``, ``positionValue`` (for the player
+to move there), ``moveValue`` (for the player making the move), ``remoteness`` and
+``deltaRemoteness``, best first.  Values are ``win``, ``lose``, ``tie``, ``draw``
+and ``unsolved``; a draw's remoteness is -200.  A variant the solver does not
+answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
+is never solved by a request: its moves are ``unsolved``, in the order of the game's
+search player; one it answers is solved in the background (see :class:`Analyst`).
+
+A variant's id is ``regular`` (the default options), ``misere`` (only misère changed),
+else its option values as in a spec (``rows=4,cols=5``): any variant can be asked for.
+
+>>> service = Service()
+>>> service.analyst(game_from_ids("tictactoe", "regular")).solving().wait(60)
+True
+>>> reply = service.position("tictactoe", "regular", "1_x---o----")
+>>> reply["positionValue"], len(reply["moves"])
+('tie', 7)
+>>> sorted(reply["moves"][0])  # doctest: +NORMALIZE_WHITESPACE
+['autoguiMove', 'autoguiPosition', 'deltaRemoteness', 'move', 'moveValue', 'position',
+ 'positionValue', 'remoteness']
+"""
+from __future__ import annotations
+
+import threading
+import time
+from functools import cached_property
+from typing import Any, Hashable
+
+from gamesman.contract.errors import GameError, OptionError, shown
+from gamesman.contract.game import Game
+from gamesman.contract.options import format_value, parse_spec
+from gamesman.contract.registry import game_class, game_names
+from gamesman.dev.showcase import showcase_values
+from gamesman.doors.web.forms import form_of
+from gamesman.solver.results import Result, Value
+
+#: UWAPI's remoteness of a draw (play never ends).
+DRAW_REMOTENESS = -200
+#: Move values best first, as UWAPI sorts moves.
+MOVE_ORDER = ("win", "tie", "draw", "lose", "unsolved")
+#: The id of the default variant.
+REGULAR = "regular"
+
+
+def not_served(game: Game[Any, Any]) -> str | None:
+    """Why GamesmanUni cannot play ``game``, or None when it can.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> not_served(make_game("poker"))
+    'hidden information (every reply would show the hidden cards)'
+    """
+    declared = game.capabilities
+    if declared.hidden_information:
+        return "hidden information (every reply would show the hidden cards)"
+    if declared.chance:
+        return "chance moves (UWAPI has no chance nodes)"
+    if game.players > 2:
+        return "more than two players (UWAPI has one- and two-player games)"
+    return None
+
+
+def variant_id(game: Game[Any, Any]) -> str:
+    """The id of ``game``'s variant in URLs.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> [variant_id(make_game("connectfour", **values)) for values in ({}, {"rows": 4, "cols": 5})]
+    ['regular', 'rows=4,cols=5']
+    >>> variant_id(make_game("tictactoe", misere=True))
+    'misere'
+    """
+    default = type(game)().settings
+    changed = {name: value for name, value in game.settings.items() if default[name] != value}
+    if not changed:
+        return REGULAR
+    if changed == {"misere": True}:
+        return "misere"
+    return ",".join(f"{name}={format_value(value)}" for name, value in changed.items())
+
+
+def game_from_ids(game_id: str, variant: str) -> Game[Any, Any]:
+    """The variant that ``variant_id`` calls ``variant``, refused where GamesmanUni cannot play it."""
+    cls = game_class(game_id)
+    if variant == REGULAR:
+        game = cls()
+    elif variant == "misere":
+        game = cls(misere=True)
+    else:
+        if not variant.strip() or "(" in variant:
+            raise OptionError(f"{cls.name}: bad variant {shown(variant)!r} (regular, misere or key=value,...)")
+        game = cls(**parse_spec(f"{cls.name}({variant})")[1])
+    reason = not_served(game)
+    if reason is not None:
+        raise GameError(f"{game.name}: {variant_id(game)} is not served on the web: {reason}")
+    return game
+
+
+def uwapi_value(result: Result) -> str:
+    """UWAPI's value: the solver's, or ``unsolved`` for a result given as utilities."""
+    return "unsolved" if result.value is None else result.value.value
+
+
+def uwapi_remoteness(result: Result) -> int:
+    """UWAPI's remoteness: -200 for a draw, 0 where none is known."""
+    if result.value is Value.DRAW:
+        return DRAW_REMOTENESS
+    return result.remoteness or 0
+
+
+#: Seconds a game that searches each position exactly (``exact_search``) may take for one
+#: reply, before the search player answers instead.
+EXACT_SECONDS = 1.0
+#: Seconds a reply waits for its variant's solve to finish (a small variant's is done by then).
+SOLVE_GRACE_SECONDS = 0.5
+
+
+class Analyst:
+    """Answers for one variant, one request at a time (the solver and search players keep
+    tables that two threads must not fill at once); requests for other variants go on.
+
+    A variant the solver answers is solved once, from the start, in a thread of its own
+    that the first request starts; until it is done, and for positions it did not reach,
+    the search player answers (``unsolved``), so that no request waits for a solve.  A game
+    that searches each position exactly gets EXACT_SECONDS per reply."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        from gamesman.solver.database import answers_exactly
+
+        self.game = game
+        self.form = form_of(game)
+        self.exact = answers_exactly(game)
+        self.lock = threading.Lock()
+        self.search_lock = threading.Lock()
+        self.start_lock = threading.Lock()
+        self.solved = threading.Event()
+        self._solving: threading.Thread | None = None
+
+    @cached_property
+    def solver(self) -> Any:
+        from gamesman.solver.strong import Solver
+
+        return Solver(self.game)
+
+    @cached_property
+    def searcher(self) -> Any:
+        import random
+
+        from gamesman.players.strategies import make_strategy
+
+        return make_strategy(self.game, [self.game.search_strategy], random.Random(0))
+
+    def solving(self) -> threading.Event:
+        """Start solving the variant from its start, once (if the solver answers it); the
+        event is set when the solve is done."""
+        with self.start_lock:
+            if self.exact and self._solving is None and not self.game.capabilities.exact_search:
+                self._solving = threading.Thread(target=self._solve, name=f"solving {self.game.spec}", daemon=True)
+                self._solving.start()
+        return self.solved
+
+    def _solve(self) -> None:
+        self.solver.solve()
+        self.solved.set()
+
+    def reply(self, position: Hashable) -> dict[str, Any]:
+        """The position's value and remoteness, and every move, best first."""
+        from gamesman.contract.errors import OutOfTime
+
+        if self.exact and self.game.capabilities.exact_search:
+            try:
+                with self.lock:
+                    return self._exact(position, time.monotonic() + EXACT_SECONDS)
+            except OutOfTime:
+                pass
+        elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS) and self.solver.table.get(position) is not None:
+            with self.lock:
+                return self._exact(position)
+        with self.search_lock:
+            return self._estimated(position)
+
+    def _position(self, position: Hashable, value: str, remoteness: int) -> dict[str, Any]:
+        return {"position": self.form.position(self.game, position),
+                "autoguiPosition": self.form.autogui_position(self.game, position),
+                "positionValue": value, "remoteness": remoteness}
+
+    def _move(self, position: Hashable, move: Hashable, value: str, remoteness: int,
+              move_value: str) -> dict[str, Any]:
+        child = self.game.play(position, move)
+        return {"move": self.game.format_move(position, move),
+                "autoguiMove": self.form.autogui_move(self.game, position, move),
+                **self._position(child, value, remoteness), "moveValue": move_value, "deltaRemoteness": 0}
+
+    def _exact(self, position: Hashable, deadline: float | None = None) -> dict[str, Any]:
+        game, solver = self.game, self.solver
+        result = solver.result(position, deadline)
+        reply = self._position(position, uwapi_value(result), uwapi_remoteness(result))
+        mover = game.to_move(position)
+        moves = []
+        for move in game.moves(position):
+            child = game.play(position, move)
+            child_result = solver.result(child, deadline)
+            moves.append(self._move(position, move, uwapi_value(child_result), uwapi_remoteness(child_result),
+                                    uwapi_value(solver.move_result(mover, child, deadline))))
+        if game.players == 1:
+            rate_puzzle_moves(reply["remoteness"], moves)
+        else:
+            rate_moves(moves)
+        reply["moves"] = moves
+        return reply
+
+    def _estimated(self, position: Hashable) -> dict[str, Any]:
+        from gamesman.players.strategies import estimate
+
+        reply = self._position(position, "unsolved", 0)
+        order: list[Hashable] = []
+        if not self.game.is_over(position):
+            found = estimate(self.searcher, position)
+            order = [move for move, _ in found.rows] + list(found.unrated)
+        reply["moves"] = [self._move(position, move, "unsolved", 0, "unsolved") for move in order]
+        return reply
+
+
+def rate_moves(moves: list[dict[str, Any]]) -> None:
+    """Set each two-player move's ``deltaRemoteness`` (how much worse than the best move of
+    its value: winning later, tying later, losing sooner) and sort them best first.
+
+    >>> moves = [{"moveValue": v, "remoteness": r} for v, r in
+    ...          [("lose", 2), ("win", 5), ("lose", 4), ("win", 3), ("draw", -200)]]
+    >>> rate_moves(moves)
+    >>> [(m["moveValue"], m["remoteness"], m["deltaRemoteness"]) for m in moves]
+    [('win', 3, 0), ('win', 5, 2), ('draw', -200, 0), ('lose', 4, 0), ('lose', 2, 2)]
+    """
+    for move in moves:
+        same = [other["remoteness"] for other in moves if other["moveValue"] == move["moveValue"]]
+        move["deltaRemoteness"] = {"win": move["remoteness"] - min(same), "tie": move["remoteness"] - min(same),
+                                   "lose": max(same) - move["remoteness"]}.get(move["moveValue"], 0)
+    sort_moves(moves)
+
+
+def sort_moves(moves: list[dict[str, Any]]) -> None:
+    """Best first, as UWAPI sorts moves: by move value, then by ``deltaRemoteness``."""
+    moves.sort(key=lambda move: (MOVE_ORDER.index(move["moveValue"]), move["deltaRemoteness"]))
+
+
+def rate_puzzle_moves(remoteness: int, moves: list[dict[str, Any]]) -> None:
+    """A puzzle's moves as UWAPI colours them: a move that brings the solution nearer is a
+    ``win``, one that keeps it as near a ``tie``, one that takes it away or loses it a ``lose``;
+    ``deltaRemoteness`` is how much nearer; sorted as UWAPI sorts them.
+
+    >>> moves = [{"positionValue": v, "remoteness": r} for v, r in [("win", 4), ("lose", 0), ("win", 2)]]
+    >>> rate_puzzle_moves(3, moves)
+    >>> [(m["moveValue"], m["deltaRemoteness"]) for m in moves]
+    [('win', 1), ('lose', -1), ('lose', 0)]
+    """
+    for move in moves:
+        if move["positionValue"] == "win" and remoteness >= 0:
+            move["deltaRemoteness"] = remoteness - move["remoteness"]
+            delta = move["deltaRemoteness"]
+            move["moveValue"] = "win" if delta > 0 else "lose" if delta < 0 else "tie"
+        else:
+            move["moveValue"], move["deltaRemoteness"] = "lose", 0
+    sort_moves(moves)
+
+
+class Service:
+    """UWAPI's five questions, each answered as JSON-ready data (raises GameError for bad ones)."""
+
+    def __init__(self) -> None:
+        self._analysts: dict[str, Analyst] = {}
+        self._lock = threading.Lock()
+
+    def analyst(self, game: Game[Any, Any]) -> Analyst:
+        """The one analyst of ``game``'s variant."""
+        with self._lock:
+            if game.spec not in self._analysts:
+                self._analysts[game.spec] = Analyst(game)
+            return self._analysts[game.spec]
+
+    @cached_property
+    def _games(self) -> list[dict[str, Any]]:
+        found = []
+        for name in game_names():
+            try:
+                game = game_class(name)()
+            except GameError:  # a broken plugin is left out, as the shell leaves it
+                continue
+            if not_served(game) is None:
+                found.append({"id": game.name, "name": game.title,
+                              "type": "twoPlayer" if game.players == 2 else "onePlayer", "gui": form_of(game).gui})
+        return found
+
+    def games(self) -> list[dict[str, Any]]:
+        """``GET /``: every game GamesmanUni can play (plugins' too)."""
+        return self._games
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """``GET /{game}/``: the game's listed variants."""
+        cls = game_class(game_id)
+        variants = []
+        listed: tuple[dict[str, Any], ...] = ({},) + tuple(values for values in showcase_values(cls) if values)
+        for values in listed:
+            game = cls(**values)
+            if not_served(game) is None:
+                variants.append({"id": variant_id(game), "name": variant_name(game), "gui": form_of(game).gui})
+        if not variants:
+            raise GameError(f"{cls.name}: not served on the web: {not_served(cls())}")
+        return {"id": cls.name, "name": cls.title, "variants": variants,
+                "allowCustomVariantCreation": False, "supportsWinBy": False}
+
+    def variant(self, game_id: str, variant: str) -> dict[str, Any]:
+        """``GET /{game}/{variant}/``: the start position and how to draw the board."""
+        game = game_from_ids(game_id, variant)
+        form = form_of(game)
+        start = game.start()
+        return {"id": variant_id(game), "name": variant_name(game), "startPosition": form.position(game, start),
+                "autoguiStartPosition": form.autogui_position(game, start),
+                "imageAutoGUIData": form.image_autogui_data(game), "gui": form.gui}
+
+    def position(self, game_id: str, variant: str, text: str | None) -> dict[str, Any]:
+        """``GET /{game}/{variant}/positions/?p=POSITION``: values and moves."""
+        game = game_from_ids(game_id, variant)
+        if not text:
+            raise GameError(f"{game.name}: name the position: positions/?p=POSITION")
+        return self.analyst(game).reply(form_of(game).parse(game, text))
+
+    def instructions(self, game_id: str, variant: str) -> dict[str, str]:
+        """``GET /{game}/{variant}/instructions/``: the rules in Markdown."""
+        return {"instructions": game_from_ids(game_id, variant).instructions()}
+
+
+def variant_name(game: Game[Any, Any]) -> str:
+    """The variant's name for people: its title, and the options that differ from the default.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> variant_name(make_game("connectfour", rows=4, cols=5)), variant_name(make_game("nim"))
+    ('Connect Four (rows=4,cols=5)', 'Nim')
+    """
+    changed = variant_id(game)
+    return game.variant_title() + ("" if changed == REGULAR else f" ({changed})")
