@@ -246,9 +246,10 @@ class StoredUtilities(PositionTable, MutableMapping):
         rows = store.arrays["utilities"].reshape(-1, game.players)
         self.vectors = [tuple(float(u) for u in row) for row in rows]
         self.added: dict[Hashable, tuple] = {}
+        self.encode = position_codes(game).encode  # found once: every lookup encodes
 
     def get(self, position: Hashable, default: Any = None) -> Any:
-        at = self.store.slot(position_codes(self.game).encode(position))
+        at = self.store.slot(self.encode(position))
         if at < 0:
             return self.added.get(position, default)
         _, vector, remoteness = self.store.packed(at)  # the index sits where a remoteness would

@@ -29,14 +29,10 @@ PARENT_POLL = 1.0
 def fork_pool(workers: int | None = None) -> ProcessPoolExecutor | None:
     """A pool of ``workers`` (default: one per core) forked processes, or None when
     there is one core or other threads run."""
-    global _quiet_children
     workers = workers or os.cpu_count() or 1
     if workers < 2 or threading.active_count() > 1:
         return None
-    if not _quiet_children:
-        os.register_at_fork(after_in_child=_leave_quietly_on_interrupt)
-        _quiet_children = True
-    return WorkerPool(workers, mp_context=get_context("fork"), initializer=die_with_parent,
+    return WorkerPool(workers, mp_context=get_context("fork"), initializer=_start_worker,
                       initargs=(os.getpid(),))
 
 
@@ -47,8 +43,9 @@ class WorkerPool(ProcessPoolExecutor):
     it drops the work not started, which only an interrupted caller leaves."""
 
     def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-        # The first submit forks the workers.  Ctrl-C waits meanwhile: in the fork's hooks
-        # the parent's would be lost and a child's would print a traceback.
+        # The first submit forks the workers.  Ctrl-C waits meanwhile (the parent's would
+        # be lost in the fork, a child's would print a traceback), and in a worker until
+        # its start has set how it takes Ctrl-C.
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             return super().submit(_interruptible, fn, *args, **kwargs)
@@ -59,8 +56,6 @@ class WorkerPool(ProcessPoolExecutor):
         super().shutdown(wait, cancel_futures=cancel_futures)
 
 
-#: Whether processes forked from this one leave quietly on Ctrl-C (from the first pool on).
-_quiet_children = False
 #: In a worker: whether it runs a task (Ctrl-C then ends it).
 _in_task = False
 
@@ -75,8 +70,14 @@ def _interruptible(fn: Callable, *args, **kwargs):  # type: ignore[no-untyped-de
         _in_task = False
 
 
+def _start_worker(parent: int) -> None:
+    """A worker's start: it ends with ``parent`` and takes Ctrl-C quietly."""
+    die_with_parent(parent)
+    _leave_quietly_on_interrupt()
+
+
 def _leave_quietly_on_interrupt() -> None:
-    """In a forked child: on SIGINT, end at once with no traceback (the parent reports it) if
+    """In a worker: on SIGINT, end at once with no traceback (the parent reports it) if
     it runs a task, else let it pass."""
     def leave(number: int, frame: object) -> None:
         if _in_task:
