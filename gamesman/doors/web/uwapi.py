@@ -189,7 +189,7 @@ class Analyst:
     def _move(self, position: Hashable, move: Hashable, child: Hashable, value: str, remoteness: int,
               move_value: str) -> dict[str, Any]:
         return {"move": self.game.format_move(position, move),
-                "autoguiMove": self.form.autogui_move(self.game, position, move),
+                "autoguiMove": self.form.autogui_move(self.game, position, move, child),
                 **self._position(child, value, remoteness), "moveValue": move_value, "deltaRemoteness": 0}
 
     def _exact(self, position: Hashable, deadline: float | None = None) -> dict[str, Any]:
