@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+from gymnasium import spaces
+
+from gamesman.contract.capabilities import ActionIndex, ObservationTensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.registry import make_game
@@ -40,6 +44,30 @@ def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | 
         raise GameError(f"{game.name}: render_mode must be {' or '.join(RENDER_MODES)} or None, "
                         f"not {render_mode!r}")
     return render_mode
+
+
+def observation_box(tensor: ObservationTensor[Any]) -> spaces.Box:
+    """The space of what a player sees: the variant's observation array, within its bounds.
+
+    >>> from gamesman.contract.capabilities import observation_tensor
+    >>> observation_box(observation_tensor(make_game("tictactoe"))).shape
+    (3, 3, 2)
+    """
+    low, high = tensor.observation_bounds()
+    return spaces.Box(low, high, tensor.observation_shape(), np.float32)
+
+
+def action_mask(index: ActionIndex[Any, Any], position: Any) -> np.ndarray:
+    """1 for each legal action at ``position``, 0 for every other action of ``index``.
+
+    >>> from gamesman.contract.capabilities import action_index
+    >>> game = make_game("tictactoe")
+    >>> action_mask(action_index(game), game.play(game.start(), 4)).tolist()
+    [1, 1, 1, 1, 0, 1, 1, 1, 1]
+    """
+    mask = np.zeros(index.action_count(), np.int8)
+    mask[index.legal_actions(position)] = 1
+    return mask
 
 
 class Episode:

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Any, SupportsFloat
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 
-from gamesman.adapters.episodes import RENDER_MODES, Episode, checked_render_mode, variant
+from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode,
+                                        observation_box, variant)
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError, IllegalMove
 from gamesman.contract.game import Game
@@ -53,8 +53,7 @@ class GameEnv(gymnasium.Env[Any, Any]):
         self.index = action_index(game)
         self.tensor = observation_tensor(game)
         self.render_mode = checked_render_mode(game, render_mode)
-        low, high = self.tensor.observation_bounds()
-        self.observation_space = spaces.Box(low, high, self.tensor.observation_shape(), np.float32)
+        self.observation_space = observation_box(self.tensor)
         self.action_space = spaces.Discrete(self.index.action_count())
         self.episode = Episode(game)
 
@@ -80,9 +79,7 @@ class GameEnv(gymnasium.Env[Any, Any]):
         return self.tensor.observation(self.episode.position, 0)
 
     def info(self) -> dict[str, Any]:
-        mask = np.zeros(self.index.action_count(), np.int8)
-        mask[self.index.legal_actions(self.episode.position)] = 1
-        return {"action_mask": mask}
+        return {"action_mask": action_mask(self.index, self.episode.position)}
 
     def render(self) -> str | None:
         """The board as the shell draws it, with how the game ended."""

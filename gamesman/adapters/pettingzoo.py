@@ -36,7 +36,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from gamesman.adapters.episodes import RENDER_MODES, Episode, checked_render_mode, variant
+from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode,
+                                        observation_box, variant)
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
@@ -73,9 +74,8 @@ class GameEnv(AECEnv):
         self.moves_made = 0
         self.metadata = {**self.metadata, "name": f"gamesman_{game.name}"}
         self.possible_agents = list(game.player_names)
-        low, high = self.tensor.observation_bounds()
         seen = spaces.Dict({
-            "observation": spaces.Box(low, high, self.tensor.observation_shape(), np.float32),
+            "observation": observation_box(self.tensor),
             "action_mask": spaces.Box(0, 1, (self.index.action_count(),), np.int8)})
         self.observation_spaces = {agent: seen for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.index.action_count()) for agent in self.possible_agents}
@@ -105,9 +105,10 @@ class GameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         player = self.possible_agents.index(agent)
-        mask = np.zeros(self.index.action_count(), np.int8)
         if self.game.to_move(self.position) == player:
-            mask[self.index.legal_actions(self.position)] = 1
+            mask = action_mask(self.index, self.position)
+        else:
+            mask = np.zeros(self.index.action_count(), np.int8)
         return {"observation": self.tensor.observation(self.position, player), "action_mask": mask}
 
     def step(self, action: Any) -> None:

@@ -53,7 +53,8 @@ class TextForm:
     def autogui_position(self, game: Game[Any, Any], position: Hashable) -> str:
         return f"{self.turn(game, position)}_{self.position(game, position)}"
 
-    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> str:
+    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
+        """UWAPI's string of ``move`` from ``position`` to ``after``."""
         return game.format_move(position, move)
 
     def image_autogui_data(self, game: Game[Any, Any]) -> dict[str, Any] | None:
@@ -68,7 +69,7 @@ class TicTacToeForm(TextForm):
     >>> from gamesman.contract.registry import make_game
     >>> game, form = make_game("tictactoe"), TicTacToeForm()
     >>> after = game.play(game.start(), 4)
-    >>> form.position(game, after), form.autogui_move(game, game.start(), 4)
+    >>> form.position(game, after), form.autogui_move(game, game.start(), 4, after)
     ('2_----x----', 'A_x_4_-')
     >>> game.format_position(form.parse(game, "1_x---o----"))
     '(x x-- -o- ---)'
@@ -91,11 +92,10 @@ class TicTacToeForm(TextForm):
     def autogui_position(self, game: Game[Any, Any], position: Hashable) -> str:
         return self.position(game, position)
 
-    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> str:
-        before = self.position(game, position)[2:]
-        after = self.position(game, game.play(position, move))[2:]
-        cell = next(at for at in range(9) if before[at] != after[at])
-        return f"A_{after[cell]}_{cell}_-"
+    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
+        cells, then = self.position(game, position)[2:], self.position(game, after)[2:]
+        cell = next(at for at in range(9) if cells[at] != then[at])
+        return f"A_{then[cell]}_{cell}_-"
 
 
 #: What a grid's cells may hold: what UWAPI's board strings may hold, less digits (a
@@ -135,7 +135,7 @@ class GridForm(TextForm):
 
     >>> from gamesman.contract.registry import make_game
     >>> game = make_game("connectfour", rows=4, cols=4)
-    >>> GRID.autogui_position(game, game.start()), GRID.autogui_move(game, game.start(), 1)
+    >>> GRID.autogui_position(game, game.start()), GRID.autogui_move(game, game.start(), 1, game.play(game.start(), 1))
     ('1_----------------', 'A_h_1_-')
     >>> GRID.image_autogui_data(game)["themes"]["regular"]["centers"][1]  # the bottom row's
     [1.5, 3.5]
@@ -148,15 +148,15 @@ class GridForm(TextForm):
         return super().autogui_position(game, position) if rows is None else \
             f"{self.turn(game, position)}_{''.join(rows)}"
 
-    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> str:
-        before, after = grid_rows(game, position), grid_rows(game, game.play(position, move))
-        if before is not None and after is not None:
-            cells, then = "".join(before), "".join(after)
+    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
+        before, rows_after = grid_rows(game, position), grid_rows(game, after)
+        if before is not None and rows_after is not None:
+            cells, then = "".join(before), "".join(rows_after)
             changed = [at for at in range(len(cells)) if cells[at] != then[at]]
             filled = [at for at in changed if cells[at] == "-"]
             if len(filled) == 1 and len(cells) == len(then):
                 return f"A_{BUTTON}_{filled[0]}_-"
-        return super().autogui_move(game, position, move)
+        return super().autogui_move(game, position, move, after)
 
     def image_autogui_data(self, game: Game[Any, Any]) -> dict[str, Any] | None:
         rows = grid_rows(game, game.start())

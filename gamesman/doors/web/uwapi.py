@@ -186,11 +186,10 @@ class Analyst:
                 "autoguiPosition": self.form.autogui_position(self.game, position),
                 "positionValue": value, "remoteness": remoteness}
 
-    def _move(self, position: Hashable, move: Hashable, value: str, remoteness: int,
+    def _move(self, position: Hashable, move: Hashable, child: Hashable, value: str, remoteness: int,
               move_value: str) -> dict[str, Any]:
-        child = self.game.play(position, move)
         return {"move": self.game.format_move(position, move),
-                "autoguiMove": self.form.autogui_move(self.game, position, move),
+                "autoguiMove": self.form.autogui_move(self.game, position, move, child),
                 **self._position(child, value, remoteness), "moveValue": move_value, "deltaRemoteness": 0}
 
     def _exact(self, position: Hashable, deadline: float | None = None) -> dict[str, Any]:
@@ -202,7 +201,7 @@ class Analyst:
         for move in game.moves(position):
             child = game.play(position, move)
             child_result = solver.result(child, deadline)
-            moves.append(self._move(position, move, uwapi_value(child_result), uwapi_remoteness(child_result),
+            moves.append(self._move(position, move, child, uwapi_value(child_result), uwapi_remoteness(child_result),
                                     uwapi_value(solver.move_result(mover, child, deadline))))
         if game.players == 1:
             rate_puzzle_moves(reply["remoteness"], moves)
@@ -219,7 +218,8 @@ class Analyst:
         if not self.game.is_over(position):
             found = estimate(self.searcher, position)
             order = [move for move, _ in found.rows] + list(found.unrated)
-        reply["moves"] = [self._move(position, move, "unsolved", 0, "unsolved") for move in order]
+        reply["moves"] = [self._move(position, move, self.game.play(position, move), "unsolved", 0, "unsolved")
+                          for move in order]
         return reply
 
 
