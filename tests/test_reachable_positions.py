@@ -213,7 +213,7 @@ def test_every_position_random_play_reaches_is_accepted(name, options, seed):
     ("othello", {"rows": 4, "cols": 4}, "(b wb-- bw-- -bw- ----)", "cell c2 of the starting four is empty"),
     ("othello", {"rows": 5, "cols": 5}, "(b ----- -wb-- -bw-- ----- ----b)", "the piece at e5 is not joined"),
     ("othello", {"rows": 4, "cols": 4, "place_anywhere": True}, "(w ---- -wb- -bw- ----)",
-     "0 pieces were placed after the starting four, so b is to move, not w"),
+     "0 moves were made to reach this, so b is to move, not w"),
     ("sim", {}, "(x x--------------)", "x has 1 edges and o 0, so o is to move, not x"),
     ("sim", {}, "(o xxoooxoo----xxx)", "x's triangles were not all closed by its last edge"),
     ("sim", {"nodes": 4}, "(o xxoxoo)", "until the game is over"),  # o moved after x lost

@@ -153,6 +153,14 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         return any(cells[index] == STONES[player] and self.joins_rims(cells, player, index)
                    for index in self.rims[player][0])
 
+    def chain_owner(self, cells: str) -> int | None:
+        """The player with a chain, if any (Black's would cut White's rims apart, so at most one).
+
+        >>> Hex(size=2).chain_owner("-x-x"), Hex(size=2).chain_owner("oo--"), Hex(size=2).chain_owner("x--o")
+        (0, 1, None)
+        """
+        return 0 if self.joined(cells, 0) else 1 if self.joined(cells, 1) else None
+
     # -- moves ------------------------------------------------------------------
     def can_swap(self, position: Position) -> bool:
         """The pie rule: White's first move, with one Black stone on the board."""
@@ -216,8 +224,7 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
             raise self.error(f"{len(fields)} fields, expected a turn and {self.size} rows", text)
         turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
         cells = boards.parse_rows(self.name, fields[1:], self.size, self.size, "xo-", text)
-        # At most one player can have a chain: Black's would cut White's rims apart.
-        joined = 0 if self.joined(cells, 0) else 1 if self.joined(cells, 1) else None
+        joined = self.chain_owner(cells)
         # A swap leaves White one stone ahead, as if White had moved first (on 1x1 Black wins at once).
         firsts = (0, 1) if self.swap and self.size > 1 else (0,)
         boards.check_placements(self.name, self.player_names, cells, turn, joined,
@@ -278,7 +285,7 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         unusual, board = divmod(code, self.cell_code.span)
         cells = self.cell_code.decode(board)
         turn = (self.cells_count - cells.count(boards.EMPTY)) % 2 ^ unusual
-        return self.parse_position(f"({STONES[turn]} {boards.format_rows(cells, self.size)})")
+        return (turn, cells, self.chain_owner(cells))
 
     def index_size(self) -> int | None:
         if self.size > MAX_CODED_SIZE:

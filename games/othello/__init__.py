@@ -184,11 +184,9 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Actio
             raise self.error(f"cell {boards.cell_name(*divmod(empty_centre[0], self.cols))} of the starting four is"
                              " empty (pieces are never taken off)", text)
         if self.place_anywhere:
-            placed = self.size - cells.count(boards.EMPTY) - len(self.centre)
-            if boards.EMPTY in cells and turn != placed % 2:
-                raise self.error(f"{placed} pieces were placed after the starting four, so "
-                                 f"{self.player_names[placed % 2]} is to move, not {self.player_names[turn]}"
-                                 " (b first, no passes with place-anywhere)", text)
+            if boards.EMPTY in cells:  # no passes: each piece after the starting four is one move
+                placed = self.size - cells.count(boards.EMPTY) - len(self.centre)
+                boards.check_moves_taken(self.name, self.player_names, placed, placed, turn, text)
             return
         joined = set(self.centre)
         waiting = list(self.centre)
