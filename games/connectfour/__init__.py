@@ -154,7 +154,10 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
 
     def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
         """The exact result of any position of a variant the search answers (declared
-        ``exact_search``); a long search shows its progress and stops on Ctrl-C, or at ``deadline``."""
+        ``exact_search``); a long search shows its progress and stops on Ctrl-C, or at ``deadline``
+        (later by the time the first call takes to make the search: importing it, reading the book)."""
+        import time
+
         from gamesman.contract.progress import Progress
         from gamesman.solver.results import Result, Value
 
@@ -164,9 +167,13 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
             mine, theirs = utilities[turn], utilities[1 - turn]
             return Result(value=Value.WIN if mine > theirs else Value.LOSE if mine < theirs else Value.TIE,
                           remoteness=0)
+        began = time.monotonic()
+        search = self.exact
+        if deadline is not None:
+            deadline += time.monotonic() - began
         progress = Progress(f"solving {self.spec}")
         try:
-            return self.exact.result(cells, PIECES[turn], PIECES[1 - turn], progress, deadline=deadline)
+            return search.result(cells, PIECES[turn], PIECES[1 - turn], progress, deadline=deadline)
         finally:
             progress.finish()
 

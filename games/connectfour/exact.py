@@ -237,11 +237,17 @@ class ExactSearch:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
         1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move;
         ``keep``: into the book even if the search was quick (the book command's positions);
-        ``deadline``: see ``score``."""
+        ``deadline``: see ``score``; the time the search takes to get ready (loading its compiled
+        code from numba's cache, or waiting for it to compile, once a process) is not counted."""
+        import time
+
         import numpy as np
 
+        began = time.monotonic()
         if not self.ready(deadline):  # (the book's keys are the kernels' too)
             raise OutOfTime("the exact search is being compiled (once after install)")
+        if deadline is not None:
+            deadline += time.monotonic() - began
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
         mask = mine | theirs
         empty = self.cells - mask.bit_count()
