@@ -248,11 +248,14 @@ def late_position(game, pieces: int, seed: int):
 
 
 @pytest.mark.slow
-def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
-    """On the empty 6x7 board (minutes of search) the prediction says it is not known yet, and
-    value, values and hint give the search player's estimate and say why; near the end the exact
-    answers come in time; with wait on, value waits for the exact search."""
+def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on(monkeypatch):
+    """On the empty 6x7 board without the opening book (minutes of search) the prediction says
+    it is not known yet, and value, values and hint give the search player's estimate and say
+    why; near the end the exact answers come in time; with wait on, value waits for the exact search."""
     from gamesman.doors.shell import Shell
+    from gamesman.games.connectfour.openings import OpeningBook
+
+    monkeypatch.setattr(OpeningBook, "answers", staticmethod(lambda *variant: False))
     from gamesman.doors.shell.session import EXACT_WAIT
     from gamesman.players.search import DEFAULT_SECONDS
     from gamesman.doors.shell.wording import describe_result

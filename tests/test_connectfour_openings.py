@@ -98,3 +98,49 @@ def test_the_book_is_only_for_the_standard_board(book):
         ExactSearch(7, 7, 4, openings=book)
     assert make_game("connectfour").exact.openings is book
     assert make_game("connectfour", rows=7, cols=7).exact.openings is None
+
+
+def test_the_shell_answers_every_move_of_a_new_game_exactly_from_the_book():
+    """With wait on (no wall-clock limit here), the start's prediction, value, values and hint
+    are exact, and every move is rated; the book keeps the search to a few hundred thousand
+    nodes (without it, half a billion)."""
+    from gamesman.doors.shell import Shell
+
+    s = Shell(write=lambda text: None, seed=0)
+    s.run("wait on")
+    assert "Prediction: x should win in 41" in s.run("new connectfour")
+    rows = s.run("values").splitlines()
+    assert rows[0].split() == ["move", "value", "remoteness"] and rows[1].split() == ["d", "win", "41"]
+    assert sorted(row.split()[0] for row in rows[1:8]) == list("abcdefg") and len(rows) == 8
+    assert s.run("hint") == "hint: play d (x should win in 41)\n"
+    assert s.game.exact.nodes < 1_000_000
+
+
+def test_values_says_which_moves_are_exact_and_which_estimated():
+    """Moves whose exact search runs out of time (a stand-in here) get the search player's
+    estimate, said apart; the others keep their exact rows."""
+    from gamesman.contract.errors import OutOfTime
+    from gamesman.doors.shell import Shell
+
+    s = Shell(write=lambda text: None, seed=0)
+    s.run("wait on")
+    s.run("new connectfour")
+    exact_rows = s.run("values").splitlines()[1:]
+    answer = s.game.known_result
+
+    def late_on_the_edges(position, deadline=None):
+        if position[1][0] == "x" or position[1][6] == "x":  # after a or g
+            raise OutOfTime("a stand-in for a search that ran out of time")
+        return answer(position, deadline)
+
+    s.game.known_result = late_on_the_edges
+    rows = s.run("values").splitlines()
+    assert rows[1:6] == [row for row in exact_rows if row.split()[0] not in "ag"]
+    assert rows[6].startswith("the moves above are exact; the others not yet (")
+    assert rows[-1].startswith("not rated by threats") and rows[-1].split(": ")[1].split() == ["a", "g"]
+
+    def never_in_time(position, deadline=None):
+        raise OutOfTime("a stand-in for a search that ran out of time")
+
+    s.game.known_result = never_in_time
+    assert "estimates by threats" in s.run("values").splitlines()[0]  # none exact: estimates alone, as before
