@@ -38,7 +38,7 @@ Choices where the sheet is silent:
   (:mod:`gamesman.games.connectfour.search`): alpha-beta on bit boards with an
   evaluation of threats (winning cells, by row parity) and central pieces, one
   second a move by default.  It plays where the exact search would take longer
-  than a move may (the first moves of 6x7, other line lengths, misère);
+  than a move may (the first moves of 7x7 and 6x8, other line lengths, misère);
   ``perfect`` stays the exact answer.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each

@@ -16,7 +16,11 @@ The transposition table is kept between positions (it only holds bounds that are
 true of the positions they belong to), so the values of a position's moves cost
 little more than the position's own value.  Positions of the first few moves take
 long (the empty 6x7 board, a win for the first player on the 41st move, searches
-about half a billion positions: minutes): the opening book keeps their scores once found.
+about half a billion positions: minutes), unless the search has the published
+opening book of 6x7 (``openings``: :mod:`gamesman.games.connectfour.openings`),
+whose positions of 12 pieces it reads instead of searching (the empty board: some
+43,000 positions); the book of long searches (``book``) keeps the scores that took
+long once found.
 
 >>> search = ExactSearch(4, 4, 4)
 >>> str(search.result("----" * 4, "x", "o"))   # the 4x4 board is a tie
