@@ -1,6 +1,6 @@
 """Connect Four 6x7's published opening book, checked against our own search, and timed.
 
-Run by hand:  python3 benchmarks/bench_connectfour_book.py [--entries N] [--seed N] [--positions N]
+Run by hand:  python3 benchmarks/bench_connectfour_book.py [--entries N] [--positions N] [--games N] [--seed N]
 
 The book is ``book_12ply_distances.dat`` of the package ``bitbully-databases`` (MIT, by
 Markus Thill), read by :mod:`gamesman.games.connectfour.openings`.
@@ -9,6 +9,9 @@ Markus Thill), read by :mod:`gamesman.games.connectfour.openings`.
   a depth), the exact value and remoteness with the book, each with a fresh transposition
   table, as a new process asks its first question: the median and the slowest; then every
   move's value of the empty board (the shell's ``values`` on a new game).
+* Whole games (``--games``): ``o`` plays perfectly (``computer o perfect``: every move's
+  value, then a best move), ``x`` a best move seven times in ten and a random one otherwise;
+  the slowest reply and the total per game, one solver (and table) for all the games.
 * The check: ``--entries`` random entries of the book (default 10,000), each converted to
   GAMESMAN's value and remoteness and compared with our own exact search *without* the book
   (one table kept from entry to entry: it only holds bounds true of their positions).  The
@@ -67,6 +70,28 @@ def time_openings(book: OpeningBook, positions: int, rng: random.Random) -> None
           f"{time.process_time() - started:.2f} s, {search.nodes:,} nodes")
 
 
+def time_games(games: int, rng: random.Random) -> None:
+    from gamesman.solver.strong import Solver
+
+    game = make_game("connectfour")
+    solver = Solver(game, database=None)
+    slowest = []
+    for number in range(1, games + 1):
+        position, replies = game.start(), []
+        while game.outcome(position) is None:
+            started = time.process_time()
+            best = solver.best_moves(position)
+            replies.append((time.process_time() - started, game.size - position[1].count("-")))
+            perfect = position[0] == 1 or rng.random() < 0.7
+            position = game.play(position, rng.choice(best if perfect else game.moves(position)))
+        worst = max(replies)
+        slowest.append(worst[0])
+        print(f"game {number}: {len(replies)} moves, the slowest reply {worst[0]:.2f} s (at {worst[1]} pieces), "
+              f"{sum(seconds for seconds, _ in replies):.2f} s in all", flush=True)
+    print(f"{games} games: the slowest reply of all {max(slowest):.2f} s, the median game's slowest "
+          f"{statistics.median(slowest):.2f} s")
+
+
 def check_entries(book: OpeningBook, count: int, rng: random.Random) -> bool:
     """Whether ``count`` random entries agree with the search without the book (stops at the first that does not)."""
     search = ExactSearch(6, 7, 4)
@@ -97,6 +122,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=10_000, help="book entries to check (default 10,000)")
     parser.add_argument("--positions", type=int, default=20, help="positions a depth to time (default 20; 0: none)")
+    parser.add_argument("--games", type=int, default=0, help="whole games against perfect play (default 0)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -106,6 +132,8 @@ def main() -> int:
           f"{time.process_time() - started:.2f} s")
     if args.positions:
         time_openings(book, args.positions, rng)
+    if args.games:
+        time_games(args.games, rng)
     return 0 if args.entries == 0 or check_entries(book, args.entries, rng) else 1
 
 
