@@ -185,8 +185,14 @@ def book_score(book, first, mask, rows, cols):
         code = book_code(first, mask, rows, cols, mirrored == 1) << BOOK_SCORE_BITS
         at = np.searchsorted(book, code)
         if at < len(book) and (book[at] >> BOOK_SCORE_BITS) << BOOK_SCORE_BITS == code:
-            return ((book[at] & 0xFF) ^ 0x80) - 0x80
+            return entry_score(book[at])
     return NOT_IN_BOOK
+
+
+@compiled
+def entry_score(entry):
+    """The score a book's entry holds in its low byte (signed)."""
+    return ((entry & 0xFF) ^ 0x80) - 0x80
 
 
 @compiled

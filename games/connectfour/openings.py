@@ -46,8 +46,6 @@ PACKAGE, FILE = "bitbully_databases", "assets/book_12ply_distances.dat"
 PLIES = 12
 #: A book score ``s`` is a win in ``DISTANCE_BASE - s`` moves, or a loss in ``DISTANCE_BASE + s``.
 DISTANCE_BASE = 100
-#: The low byte of an entry holds its score; the key sits above it.
-SCORE_BITS = 8
 #: The layout of the parsed entries in the user's cache (a new one: a new file name).
 CACHE_FORMAT = "v1"
 
@@ -71,8 +69,8 @@ def search_scores(book_scores: "np.ndarray", empty: int) -> "np.ndarray":
 
 @dataclass(frozen=True)
 class OpeningBook:
-    """The book's entries (sorted ``int64``: the key above SCORE_BITS, the search's score in
-    the low byte) and the pieces of its positions (see the module docstring)."""
+    """The book's entries (sorted ``int64``: the key above ``kernels.BOOK_SCORE_BITS``, the
+    search's score in the low byte) and the pieces of its positions (see the module docstring)."""
 
     entries: "np.ndarray"
     plies: int
@@ -109,10 +107,12 @@ class OpeningBook:
 
         import numpy as np
 
+        import gamesman.games.connectfour.kernels as kernels
+
         with as_file(files(PACKAGE).joinpath(FILE)) as path:
             raw = np.fromfile(path, dtype=[("key", ">i4"), ("score", "i1")])
         scores = search_scores(raw["score"], BOOK_BOARD[0] * BOOK_BOARD[1] - PLIES)
-        return (raw["key"].astype(np.int64) << SCORE_BITS) | (scores & ((1 << SCORE_BITS) - 1))
+        return (raw["key"].astype(np.int64) << kernels.BOOK_SCORE_BITS) | (scores & 0xFF)
 
     @staticmethod
     def save(entries: "np.ndarray", path: "Path") -> None:
@@ -162,9 +162,11 @@ class OpeningBook:
         >>> book.score_of(cells) == score and cells.count("x") == cells.count("o") == 6
         True
         """
+        import gamesman.games.connectfour.kernels as kernels
+
         rows, cols, _ = BOOK_BOARD
-        entry = int(self.entries[at])
-        code, score = entry >> SCORE_BITS, ((entry & 0xFF) ^ 0x80) - 0x80
+        entry = self.entries[at]
+        code, score = int(entry >> kernels.BOOK_SCORE_BITS), int(kernels.entry_score(entry))
         bits = format(code % (1 << 32), "032b")
         cells = [["-"] * cols for _ in range(rows)]
         read = 0
