@@ -68,7 +68,6 @@ HALVING = 1 << 40
 # lowest score the table holds, the span of scores (see ``store``), and the pieces of
 # the opening book's positions (-1: no book).
 ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
-GEOMETRY_SIZE = 6
 #: ``book_score`` of a position the book leaves out (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_code``).
