@@ -119,14 +119,16 @@ def test_solve_the_protocol_and_perfect_play_answer_a_six_by_seven_position_exac
     assert ok and [move, *answer.split()] in rows
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(SLOW, reason="minutes: set GAMESMAN_SLOW_TESTS=1")
 def test_the_empty_board_is_a_first_player_win_by_the_centre_on_the_41st_move():
-    """The literature's fact (Allen; Allis, 1988): x wins, by the centre column, on the 41st move."""
+    """The literature's facts (Allen; Allis, 1988): x wins, by the centre column, on the 41st
+    move; c and e tie, the other first moves lose (quick with the opening book)."""
     game = make_game("connectfour")
     solver = Solver(game, database=None)
     assert str(solver.result(game.start())) == "win 41"
     assert str(solver.result(game.play(game.start(), 3))) == "lose 40"
+    values = {game.format_move(game.start(), move): result.value.value
+              for move, result in solver.move_results(game.start())}
+    assert values == {"a": "lose", "b": "lose", "c": "tie", "d": "win", "e": "tie", "f": "lose", "g": "lose"}
 
 
 @pytest.mark.slow
@@ -201,13 +203,15 @@ def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_a
     """A deadline that passes raises OutOfTime at the search's next return to Python, which
     comes every DEADLINE_SLICE nodes (a few milliseconds); afterwards the answers, with the
     table's new bounds, are those of a fresh search.  The clock is a stand-in that passes the
-    deadline after a number of readings, so the nodes searched bound the time taken."""
+    deadline after a number of readings, so the nodes searched bound the time taken.  The
+    search has no opening book here (with it the empty board takes a fraction of a second)."""
     import time
 
     from gamesman.contract.errors import OutOfTime
     from gamesman.games.connectfour.exact import DEADLINE_SLICE
 
     game = make_game("connectfour")
+    game.exact = ExactSearch(6, 7, 4)
     position = game.parse_position("(x ---x--- ---o--- ------- ------- ------- -------)")
     late = next(p for p in (late_position(game, 32, seed) for seed in range(100)) if p is not None)
     game.known_result(late, time.monotonic() + 60)  # compiled (or loaded) before the clock is replaced
@@ -225,7 +229,7 @@ def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_a
     searched = game.exact.nodes - searched
     monkeypatch.undo()
     assert readings.count(False) == 1  # it stopped at the first reading past the deadline
-    assert 0 < searched <= readings_in_time * DEADLINE_SLICE  # the empty board takes minutes
+    assert 0 < searched <= readings_in_time * DEADLINE_SLICE  # the empty board takes minutes without the book
     later = game.parse_position("(x xoxoxo- oxoxox- ------- ------- ------- -------)")
     assert game.known_result(later) == make_game("connectfour").known_result(later)
     with pytest.raises(OutOfTime):
@@ -244,11 +248,14 @@ def late_position(game, pieces: int, seed: int):
 
 
 @pytest.mark.slow
-def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on():
-    """On the empty 6x7 board (minutes of search) the prediction says it is not known yet, and
-    value, values and hint give the search player's estimate and say why; near the end the exact
-    answers come in time; with wait on, value waits for the exact search."""
+def test_the_shell_waits_a_moment_for_an_exact_answer_unless_wait_is_on(monkeypatch):
+    """On the empty 6x7 board without the opening book (minutes of search) the prediction says
+    it is not known yet, and value, values and hint give the search player's estimate and say
+    why; near the end the exact answers come in time; with wait on, value waits for the exact search."""
     from gamesman.doors.shell import Shell
+    from gamesman.games.connectfour.openings import OpeningBook
+
+    monkeypatch.setattr(OpeningBook, "answers", staticmethod(lambda *variant: False))
     from gamesman.doors.shell.session import EXACT_WAIT
     from gamesman.players.search import DEFAULT_SECONDS
     from gamesman.doors.shell.wording import describe_result

@@ -23,8 +23,11 @@ Choices where the sheet is silent:
   boards of the standard rules (four in a row, not misère) that fit the search's
   bitboards (a column of rows + 1 bits, 56 bits in all: up to 7x7, 6x8, 8x6) are
   answered exactly on demand, one position at a time, by an alpha-beta search
-  (:mod:`gamesman.games.connectfour.exact`); other large variants have the search
-  player's estimates.  Scores that took the search long are kept in an opening
+  (:mod:`gamesman.games.connectfour.exact`); on the standard 6x7 board it reads
+  the positions of 12 pieces from the published opening book of
+  ``bitbully-databases`` (:mod:`gamesman.games.connectfour.openings`), so that
+  every position answers within a second or so.  Other large variants have the
+  search player's estimates.  Scores that took the search long are kept in an opening
   book in the user's cache (:mod:`gamesman.games.connectfour.book`, which also
   fills it: ``python -m gamesman.games.connectfour.book --depth N``); the
   answers are the same with or without it.
@@ -35,7 +38,7 @@ Choices where the sheet is silent:
   (:mod:`gamesman.games.connectfour.search`): alpha-beta on bit boards with an
   evaluation of threats (winning cells, by row parity) and central pieces, one
   second a move by default.  It plays where the exact search would take longer
-  than a move may (the first moves of 6x7, other line lengths, misère);
+  than a move may (the first moves of 7x7 and 6x8, other line lengths, misère);
   ``perfect`` stays the exact answer.
 * ``evaluate`` counts open lines: every run of ``in_a_row`` cells that holds
   pieces of only one player scores for that player, four times more for each
@@ -141,14 +144,20 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
     @cached_property
     def exact(self) -> "ExactSearch":
         """The exact search of this variant, with its table (made on first use: it compiles
-        the search, or reads it compiled, and takes some memory) and the opening book."""
+        the search, or reads it compiled, and takes some memory), the book of long searches,
+        and on the standard 6x7 board the published opening book of 12-piece positions."""
         from gamesman.games.connectfour.exact import ExactSearch
+        from gamesman.games.connectfour.openings import OpeningBook
 
-        return ExactSearch(self.rows, self.cols, self.in_a_row, self.book)
+        openings = OpeningBook.load() if OpeningBook.answers(self.rows, self.cols, self.in_a_row, self.misere) else None
+        return ExactSearch(self.rows, self.cols, self.in_a_row, self.book, openings)
 
     def known_result(self, position: Position, deadline: float | None = None) -> "Result | None":
         """The exact result of any position of a variant the search answers (declared
-        ``exact_search``); a long search shows its progress and stops on Ctrl-C, or at ``deadline``."""
+        ``exact_search``); a long search shows its progress and stops on Ctrl-C, or at ``deadline``
+        (later by the time the first call takes to make the search: importing it, reading the book)."""
+        import time
+
         from gamesman.contract.progress import Progress
         from gamesman.solver.results import Result, Value
 
@@ -158,9 +167,13 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
             mine, theirs = utilities[turn], utilities[1 - turn]
             return Result(value=Value.WIN if mine > theirs else Value.LOSE if mine < theirs else Value.TIE,
                           remoteness=0)
+        began = time.monotonic()
+        search = self.exact
+        if deadline is not None:
+            deadline += time.monotonic() - began
         progress = Progress(f"solving {self.spec}")
         try:
-            return self.exact.result(cells, PIECES[turn], PIECES[1 - turn], progress, deadline=deadline)
+            return search.result(cells, PIECES[turn], PIECES[1 - turn], progress, deadline=deadline)
         finally:
             progress.finish()
 

@@ -16,7 +16,11 @@ The transposition table is kept between positions (it only holds bounds that are
 true of the positions they belong to), so the values of a position's moves cost
 little more than the position's own value.  Positions of the first few moves take
 long (the empty 6x7 board, a win for the first player on the 41st move, searches
-about half a billion positions: minutes): the opening book keeps their scores once found.
+about half a billion positions: minutes), unless the search has the published
+opening book of 6x7 (``openings``: :mod:`gamesman.games.connectfour.openings`),
+whose positions of 12 pieces it reads instead of searching (the empty board: some
+43,000 positions); the book of long searches (``book``) keeps the scores that took
+long once found.
 
 >>> search = ExactSearch(4, 4, 4)
 >>> str(search.result("----" * 4, "x", "o"))   # the 4x4 board is a tie
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from gamesman.games.connectfour.book import Book
+    from gamesman.games.connectfour.openings import OpeningBook
 
 #: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
 EXACT_KERNELS = "connectfour exact"
@@ -78,9 +83,11 @@ def result_of_score(score: int, empty: int) -> Result:
 
 class ExactSearch:
     """The exact search of one board size and line length, with its transposition table,
-    and the opening book where scores that took long are kept (none: every score is searched)."""
+    the book where scores that took long are kept (none: every score is searched), and
+    the published opening book whose positions are not searched (``openings``: standard 6x7 only)."""
 
-    def __init__(self, rows: int, cols: int, in_a_row: int, book: "Book | None" = None) -> None:
+    def __init__(self, rows: int, cols: int, in_a_row: int, book: "Book | None" = None,
+                 openings: "OpeningBook | None" = None) -> None:
         import numpy as np
 
         import gamesman.games.connectfour.kernels as kernels
@@ -91,10 +98,15 @@ class ExactSearch:
             raise ValueError(f"lines of {in_a_row} on {rows} rows are too long for the search's bitboards")
         self.kernels = kernels
         self.book = book
+        self.openings = openings
+        if openings is not None and not openings.answers(rows, cols, in_a_row):
+            raise ValueError(f"the opening book is of the 6x7 board, not of {rows}x{cols} with lines of {in_a_row}")
         self.board = GravityBoard(rows, cols)
         self.cells = rows * cols
         lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
-        self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1], np.int64)
+        self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1,
+                                  -1 if openings is None else openings.plies], np.int64)
+        self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.entries
         self.masks = np.array([self.board.bottom, self.board.board]
                               + [self.board.column_masks[col] for col in self.board.centre_first()], np.uint64)
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
@@ -156,8 +168,8 @@ class ExactSearch:
         frames, windows, moves, ranks, counts, state = (array.copy() for array in (
             self.frames, self.windows, self.moves, self.ranks, self.counts, self.state))
         state[:] = 0
-        self.kernels.search(self.geometry.copy(), self.masks.copy(), self.empty_table(2), frames, windows, moves,
-                            ranks, counts, state, 0)
+        self.kernels.search(self.geometry.copy(), self.masks.copy(), self.empty_table(2), self.opening_entries,
+                            frames, windows, moves, ranks, counts, state, 0)
         self.kernels.table_key(np.uint64(0), np.uint64(0), self.board.rows, self.board.cols)
 
     def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:
@@ -189,8 +201,8 @@ class ExactSearch:
         if not self.ready(deadline):
             raise OutOfTime("the exact search is being compiled (once after install)")
         kernels, state = self.kernels, self.state
-        arrays = (self.geometry, self.masks, self.table, self.frames, self.windows, self.moves, self.ranks,
-                  self.counts, state)
+        arrays = (self.geometry, self.masks, self.table, self.opening_entries, self.frames, self.windows, self.moves,
+                  self.ranks, self.counts, state)
         budget = SLICE if deadline is None else DEADLINE_SLICE
         self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
         state[:] = 0
@@ -220,8 +232,8 @@ class ExactSearch:
 
         mines, masks = np.asarray(mines, np.uint64), np.asarray(masks, np.uint64)
         scores = np.zeros(len(mines), np.int64)
-        self.kernels.search_many(self.geometry, self.masks, self.table, self.frames, self.windows, self.moves,
-                                 self.ranks, self.counts, self.state, mines, masks, scores)
+        self.kernels.search_many(self.geometry, self.masks, self.table, self.opening_entries, self.frames,
+                                 self.windows, self.moves, self.ranks, self.counts, self.state, mines, masks, scores)
         return scores
 
     def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None,
@@ -229,11 +241,17 @@ class ExactSearch:
         """GAMESMAN's result of a board in play (no line yet, a cell empty), ``cells`` row
         1 first in ``mover``'s and ``other``'s letters (``-`` empty), ``mover`` to move;
         ``keep``: into the book even if the search was quick (the book command's positions);
-        ``deadline``: see ``score``."""
+        ``deadline``: see ``score``; the time the search takes to get ready (loading its compiled
+        code from numba's cache, or waiting for it to compile, once a process) is not counted."""
+        import time
+
         import numpy as np
 
+        began = time.monotonic()
         if not self.ready(deadline):  # (the book's keys are the kernels' too)
             raise OutOfTime("the exact search is being compiled (once after install)")
+        if deadline is not None:
+            deadline += time.monotonic() - began
         mine, theirs = self.board.masks_of(cells, "-" + mover + other, mover, other)
         mask = mine | theirs
         empty = self.cells - mask.bit_count()

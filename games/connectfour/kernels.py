@@ -15,6 +15,9 @@ search runs long; the null windows start at 0 and then step away from the bound
 found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches); and
 before searching its moves a position looks up the positions they make, in case the
 table already refutes the window through one of them (an enhanced transposition cutoff).
+With an opening book (:mod:`gamesman.games.connectfour.openings`), a position of the
+book's pieces is looked up in it (and its mirror image) instead of searched: the
+positions of fewer pieces search down to it.
 A score counts how early the game ends: with ``e`` empty cells, winning with the
 next piece scores ``(e + 1) // 2``, each later piece of one's own one less; a loss
 is the opponent's score negated; a tie is 0.
@@ -62,8 +65,13 @@ START, WINDOW, DONE = 0, 1, 2
 HALVING = 1 << 40
 
 # The slots of the geometry (an int64 array): rows, columns, pieces in a line, the
-# lowest score the table holds, and the span of scores (see ``store``).
-ROWS, COLS, IN_A_ROW, LOWEST, SPAN = range(5)
+# lowest score the table holds, the span of scores (see ``store``), and the pieces of
+# the opening book's positions (-1: no book).
+ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
+#: ``book_score`` of a position the book leaves out (scores are far smaller).
+NOT_IN_BOOK = -(1 << 40)
+#: The low bits of a book's entry that hold the score (the key above them: see ``book_code``).
+BOOK_SCORE_BITS = np.int64(8)
 # The masks (a uint64 array): the bottom cell of each column, the whole board, then
 # each column's cells in the order moves are tried.
 BOTTOM, BOARD, FIRST_COLUMN = range(3)
@@ -149,6 +157,44 @@ def search_key(mine, mask, rows, cols, pieces):
 
 
 @compiled
+def book_code(first, mask, rows, cols, mirrored):
+    """A position's key in the opening book (``first``: the first player's pieces; ``mirrored``:
+    the mirror image's): columns left to right (right to left when mirrored), each its pieces
+    from the bottom, ``10`` the first player's and ``11`` the other's, then ``0``; one ``0``
+    more at the end; read as a signed 32-bit number (the book's positions take 32 bits)."""
+    code = np.int64(0)
+    height = rows + 1
+    for at in range(cols):
+        col = cols - 1 - at if mirrored else at
+        for row in range(rows):
+            cell = ONE << np.uint64(col * height + row)
+            if mask & cell == ZERO:
+                break
+            code = (code << 2) | (2 if first & cell != ZERO else 3)
+        code <<= 1
+    code <<= 1
+    return code - (1 << 32) if code >= 1 << 31 else code
+
+
+@compiled
+def book_score(book, first, mask, rows, cols):
+    """The score a book (sorted entries: ``book_code`` above BOOK_SCORE_BITS, the score in the
+    low byte) gives a position or its mirror image, the first player to move; else NOT_IN_BOOK."""
+    for mirrored in range(2):
+        code = book_code(first, mask, rows, cols, mirrored == 1) << BOOK_SCORE_BITS
+        at = np.searchsorted(book, code)
+        if at < len(book) and (book[at] >> BOOK_SCORE_BITS) << BOOK_SCORE_BITS == code:
+            return entry_score(book[at])
+    return NOT_IN_BOOK
+
+
+@compiled
+def entry_score(entry):
+    """The score a book's entry holds in its low byte (signed)."""
+    return ((entry & 0xFF) ^ 0x80) - 0x80
+
+
+@compiled
 def bucket(table, key):
     """The first of the two slots where ``key``'s bound may be kept (the key modulo a prime)."""
     return (key % np.uint64(len(table) // 2)) * np.uint64(2)
@@ -221,7 +267,7 @@ def regrow(old, table, inverse):
 
 
 @compiled
-def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
+def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget):
     """Run the null-window search in ``state`` for at most ``budget`` nodes; the nodes visited.
 
     Frames (one per depth): ``frames[d]`` the position (see MINE ... THREATS; the root's
@@ -229,6 +275,8 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
     moves (see CELL, MADE) in the order tried,
     ``counts[d]`` (how many, the next one).  A frame's position never allows its player
     to win with the next piece (the caller checks the root; moves that allow it are never tried).
+    A position of ``geometry[BOOK_PLIES]`` pieces takes the ``book``'s score (see ``book_score``)
+    when it holds one (the first player is to move there: the book's pieces are even).
     """
     rows, cols, in_a_row = geometry[ROWS], geometry[COLS], geometry[IN_A_ROW]
     lowest, span = geometry[LOWEST], geometry[SPAN]
@@ -267,6 +315,10 @@ def negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state
                 low = max(low, entry - span + lowest - 1)
             elif entry != 0:
                 high = min(high, entry + lowest - 1)
+            if cells - empty == geometry[BOOK_PLIES]:
+                known = book_score(book, mine, mask, rows, cols)
+                if known != NOT_IN_BOOK:
+                    low, high = known, known
             alpha, beta = max(alpha, low), min(beta, high)
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
@@ -343,7 +395,7 @@ def next_window(state, windows):
 
 
 @compiled
-def search(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget):
+def search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget):
     """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes.
 
     Returns the nodes visited; the score is ``state[LOW]`` once ``state[PHASE]`` is DONE.
@@ -359,7 +411,7 @@ def search(geometry, masks, table, frames, windows, moves, ranks, counts, state,
         state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
         next_window(state, windows)
     while state[PHASE] == WINDOW and nodes < budget:
-        nodes += negamax(geometry, masks, table, frames, windows, moves, ranks, counts, state, budget - nodes)
+        nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget - nodes)
         if state[SP] < 0:  # the window's search is over
             above = state[VALUE] > state[MIDDLE]
             if above:
@@ -381,12 +433,12 @@ def search(geometry, masks, table, frames, windows, moves, ranks, counts, state,
 
 
 @compiled
-def search_many(geometry, masks, table, frames, windows, moves, ranks, counts, state, mines, boards, scores):
+def search_many(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, mines, boards, scores):
     """The exact scores of many positions (as ``search`` takes them, without a budget)."""
     for at in range(len(mines)):
         frames[0, MINE], frames[0, MASK] = mines[at], boards[at]
         state[:] = 0
         state[PHASE] = START
         while state[PHASE] != DONE:
-            search(geometry, masks, table, frames, windows, moves, ranks, counts, state, 1 << 62)
+            search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, 1 << 62)
         scores[at] = state[LOW]

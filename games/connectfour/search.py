@@ -3,8 +3,9 @@
 ``threats [DEPTH] [--time SECONDS]`` plays boards that fit the bit boards of
 :mod:`gamesman.games.connectfour.kernels` (a column of rows + 1 bits, 64 in all),
 with any line length, misère too.  It is what plays where the exact search
-(``perfect``) would take longer than a move may: the empty 6x7 board takes the
-exact search minutes, a second of ``threats`` sees 11 to 13 plies.
+(``perfect``) would take longer than a move may: the empty 7x7 board would take the
+exact search far longer (6x7 has the published opening book), a second of ``threats``
+sees 11 to 13 plies.
 
 With a time budget, in the standard 6x7 game, the first player follows the winning
 lines the package carries while they last (:class:`~gamesman.games.connectfour.book.WinningLines`:

@@ -32,6 +32,7 @@ from collections.abc import Mapping, MutableMapping
 from typing import TYPE_CHECKING, Hashable, Literal, Sequence
 
 from gamesman.contract.capabilities import known_results
+from gamesman.contract.errors import OutOfTime
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import (ENGINES, SMALLEST_SAVED, VALUE_CODES, VALUES, Engine, Packed, Result, SolverError,
                                      TooLarge, Value, engine_named, unpack)
@@ -188,19 +189,33 @@ class Solver:
         return unpack(packed)
 
     def move_results(self, position: Hashable, deadline: float | None = None) -> list[tuple[Hashable, Result]]:
-        """Every legal move with its result for the player making it, best first."""
+        """Every legal move with its result for the player making it, best first (OutOfTime
+        when the game's search on demand has not answered every move by ``deadline``)."""
+        rows, late = self.rated_moves(position, deadline)
+        if late:
+            raise OutOfTime(f"{len(late)} of {len(rows) + len(late)} moves were not answered in time")
+        return rows
+
+    def rated_moves(self, position: Hashable,
+                    deadline: float | None = None) -> tuple[list[tuple[Hashable, Result]], list[Hashable]]:
+        """The legal moves answered by ``deadline`` (a game that answers on demand may run out
+        of time: see ``KnownResults.known_result``), each with its result for the player
+        making it, best first; and the moves left unanswered."""
         game = self.game
         mover = game.to_move(position)
-        rows = []
+        rows, late = [], []
         for move in game.moves(position):
             child = game.play(position, move)
-            rows.append((move, self.move_result(mover, child, deadline)))
+            try:
+                rows.append((move, self.move_result(mover, child, deadline)))
+            except OutOfTime:
+                late.append(move)
         if rows and rows[0][1].value is None:
             rows.sort(key=lambda row: max_n_preference(row[1].utilities or (), row[1].remoteness, mover, game.players),
                       reverse=True)
         else:
             rows.sort(key=lambda row: row[1].sort_key())
-        return rows
+        return rows, late
 
     def move_result(self, mover: int, child: Hashable, deadline: float | None = None) -> Result:
         """The result of moving to ``child``, from the mover's point of view."""

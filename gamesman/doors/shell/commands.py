@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from typing import Hashable
 
 from gamesman.contract.errors import GameError
 from gamesman.doors.shell.completion import Completion
@@ -160,6 +161,9 @@ class Shell(Completion):
                  f"best {self.game.format_move(self.position, move)}, {text}")
 
     def do_values(self, args: list[str], line: str) -> None:
+        """Every move's exact value and remoteness; where the exact search on demand has not
+        answered some moves within its wait, those moves' estimates by the search player,
+        said apart; where it answered none, every move's estimate."""
         self.need_game()
         game = self.game
         utilities = self.over()
@@ -167,23 +171,16 @@ class Shell(Completion):
             self.say(f"the game is over: {announce(game, utilities)}")
             return
         position = self.position
-        rows = None
+        answered = None
         if self.exact():
-            rows = self.answer(lambda deadline: self.get_solver().move_results(position, deadline))
-        if rows is None:
-            search, found = self.estimate()
-            self.say(f"{game.name}: {self.why_estimated()}; estimates by {search}{spent(found)}, best first:")
-            names = [game.format_move(position, move) for move, _ in found.rows]
-            width = max([4] + [len(n) for n in names])
-            self.say(f"{'move':<{width}}  estimate")
-            for name, (_, text) in zip(names, found.rows):
-                self.say(f"{name:<{width}}  {text}")
-            if found.unrated:
-                self.say(f"not rated by {search}: " + " ".join(game.format_move(position, m) for m in found.unrated))
+            answered = self.answer(lambda deadline: self.get_solver().rated_moves(position, deadline))
+        if answered is None or not answered[0]:
+            self.say_estimates(position, f"{game.name}: {self.why_estimated()}; estimates by", None)
             return
+        rows, late = answered
         names = [game.format_move(position, move) for move, _ in rows]
         width = max([4] + [len(n) for n in names])
-        if rows and rows[0][1].value is None:
+        if rows[0][1].value is None:
             players = [game.player_name(i) for i in range(game.players)]
             expected = "expected utilities" if game.capabilities.chance else "utilities"
             self.say(expected + " after each move, best first:")
@@ -200,15 +197,34 @@ class Shell(Completion):
                 self.say(f"tied best for {game.player_name(mover)} ({plain_number(rows[0][1].utility(mover))}"
                          f" each): {' '.join(tied)}; among them the best for the players who follow"
                          " (in turn) comes first, then the quickest")
-            return
-        self.say(f"{'move':<{width}}  value  remoteness")
-        for name, (_, result) in zip(names, rows):
-            value = "-" if result.value is None else result.value.value
-            remoteness = "-" if result.remoteness is None else str(result.remoteness)
-            self.say(f"{name:<{width}}  {value:<5}  {remoteness}")
-        tied = [name for name, (_, result) in zip(names, rows) if result.sort_key() == rows[0][1].sort_key()]
-        if len(tied) > 1:
-            self.say(f"tied best: {' '.join(tied)}")
+        else:
+            self.say(f"{'move':<{width}}  value  remoteness")
+            for name, (_, result) in zip(names, rows):
+                value = "-" if result.value is None else result.value.value
+                remoteness = "-" if result.remoteness is None else str(result.remoteness)
+                self.say(f"{name:<{width}}  {value:<5}  {remoteness}")
+            tied = [name for name, (_, result) in zip(names, rows) if result.sort_key() == rows[0][1].sort_key()]
+            if len(tied) > 1:
+                self.say(f"tied best{' of the exact' if late else ''}: {' '.join(tied)}")
+        if late:
+            self.say_estimates(position, f"the moves above are exact; the others not yet ({self.unanswered()}): "
+                                         f"estimates by", late)
+
+    def say_estimates(self, position: Hashable, heading: str, moves: list[Hashable] | None) -> None:
+        """The search player's estimates of ``moves`` (None: of every move, best first), under
+        ``heading`` (followed by the search player and its effort)."""
+        game = self.game
+        search, found = self.estimate()
+        rated = [(move, text) for move, text in found.rows if moves is None or move in moves]
+        unrated = [move for move in (found.unrated if moves is None else moves) if move not in dict(rated)]
+        self.say(f"{heading} {search}{spent(found)}" + (", best first:" if moves is None else ":"))
+        names = [game.format_move(position, move) for move, _ in rated]
+        width = max([4] + [len(n) for n in names])
+        self.say(f"{'move':<{width}}  estimate")
+        for name, (_, text) in zip(names, rated):
+            self.say(f"{name:<{width}}  {text}")
+        if unrated:
+            self.say(f"not rated by {search}: " + " ".join(game.format_move(position, m) for m in unrated))
 
     def do_hint(self, args: list[str], line: str) -> None:
         self.need_game()

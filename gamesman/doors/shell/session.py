@@ -733,8 +733,8 @@ class Session:
         if not self.exact():
             self.say("(too large to solve: no predictions; value and hint ask a search player)")
         elif self.game.capabilities.exact_search and not self.wait:
-            self.say(f"(answered by an exact search, which takes minutes on the first moves: predictions, value "
-                     f"and hint wait {EXACT_WAIT:g} s for it; wait on waits however long)")
+            self.say(f"(answered by an exact search on demand, which may take minutes on some positions: predictions, "
+                     f"value, values and hint wait {EXACT_WAIT:g} s for it; wait on waits however long)")
         self.play_automatic()
 
 

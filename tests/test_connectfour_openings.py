@@ -1,0 +1,146 @@
+"""The published opening book of 6x7 Connect Four behind the exact search: its entries agree
+with our own search without it, mirror images are found both ways, and the answers are the
+same with the book as without it."""
+import random
+
+import numpy as np
+import pytest
+
+from gamesman.contract.registry import make_game
+from gamesman.games.connectfour.exact import ExactSearch, result_of_score
+from gamesman.games.connectfour.openings import PLIES, OpeningBook
+
+
+@pytest.fixture(scope="module")
+def book() -> OpeningBook:
+    return OpeningBook.load()
+
+
+def mirrored(cells: str, cols: int = 7) -> str:
+    return "".join(cells[row:row + cols][::-1] for row in range(0, len(cells), cols))
+
+
+def random_position(game, rng: random.Random, pieces: int):
+    """A position of ``pieces`` pieces reached by random play, the game still on."""
+    while True:
+        position = game.start()
+        while game.outcome(position) is None and game.size - position[1].count("-") < pieces:
+            position = game.play(position, rng.choice(game.moves(position)))
+        if game.outcome(position) is None:
+            return position
+
+
+@pytest.mark.parametrize("count", [20, pytest.param(300, marks=pytest.mark.slow)])
+def test_random_book_entries_have_the_value_and_remoteness_of_our_search_without_the_book(book, count):
+    """The book's scores, converted, against our search (no book): value and remoteness."""
+    rng = random.Random(33)
+    search = ExactSearch(6, 7, 4)
+    for at in rng.sample(range(len(book.entries)), count):
+        cells, score = book.position(at)
+        assert search.result(cells, "x", "o") == result_of_score(score, 42 - PLIES), (at, cells)
+
+
+def test_a_position_and_its_mirror_image_read_the_same_entry(book):
+    """The book keeps one of each mirror pair: the other is found through its mirror image."""
+    from gamesman.boards.codes import GravityBoard
+    import gamesman.games.connectfour.kernels as kernels
+
+    board = GravityBoard(6, 7)
+    keys = book.entries >> 8
+    stored_once = 0
+    for at in random.Random(7).sample(range(len(book.entries)), 200):
+        cells, score = book.position(at)
+        assert book.score_of(mirrored(cells)) == score
+        first, second = board.masks_of(cells, "-xo", "x", "o")
+        mirror_key = kernels.book_code(np.uint64(first), np.uint64(first | second), 6, 7, True)
+        stored_once += mirrored(cells) != cells and mirror_key not in keys
+    assert stored_once > 150
+
+
+def test_every_position_of_twelve_pieces_where_the_first_player_cannot_win_at_once_is_in_the_book(book):
+    game = make_game("connectfour")
+    rng = random.Random(12)
+    checked = 0
+    while checked < 300:
+        position = random_position(game, rng, PLIES)
+        if any(game.outcome(game.play(position, move)) is not None for move in game.moves(position)):
+            continue  # a win with the next piece (the search never asks the book about it)
+        assert book.score_of(position[1]) is not None, position
+        checked += 1
+
+
+def test_a_position_of_the_books_pieces_is_read_not_searched(book):
+    game = make_game("connectfour")
+    position = random_position(game, random.Random(5), PLIES)
+    with_book = ExactSearch(6, 7, 4, openings=book)
+    with_book.result(position[1], "x", "o")
+    assert with_book.nodes <= 1
+
+
+@pytest.mark.parametrize("pieces", [pytest.param(8, marks=pytest.mark.slow), pytest.param(9, marks=pytest.mark.slow),
+                                    10, 11, 12, 13, 14])
+def test_answers_are_the_same_with_the_book_as_without_it(book, pieces):
+    """Every move's value and remoteness, of random positions of 8 to 14 pieces."""
+    game = make_game("connectfour")
+    rng = random.Random(pieces)
+    plain, with_book = ExactSearch(6, 7, 4), ExactSearch(6, 7, 4, openings=book)
+    for _ in range(2):
+        position = random_position(game, rng, pieces)
+        for move in game.moves(position):
+            child = game.play(position, move)
+            if game.outcome(child) is None:
+                words = (child[1], "xo"[child[0]], "ox"[child[0]])
+                assert with_book.result(*words) == plain.result(*words), game.format_position(child)
+
+
+def test_the_book_is_only_for_the_standard_board(book):
+    with pytest.raises(ValueError, match="6x7 board"):
+        ExactSearch(7, 7, 4, openings=book)
+    assert make_game("connectfour").exact.openings is book
+    assert make_game("connectfour", rows=7, cols=7).exact.openings is None
+
+
+def test_the_shell_answers_every_move_of_a_new_game_exactly_from_the_book():
+    """With wait on (no wall-clock limit here), the start's prediction, value, values and hint
+    are exact, and every move is rated; the book keeps the search to a few hundred thousand
+    nodes (without it, half a billion)."""
+    from gamesman.doors.shell import Shell
+
+    s = Shell(write=lambda text: None, seed=0)
+    s.run("wait on")
+    assert "Prediction: x should win in 41" in s.run("new connectfour")
+    rows = s.run("values").splitlines()
+    assert rows[0].split() == ["move", "value", "remoteness"] and rows[1].split() == ["d", "win", "41"]
+    assert sorted(row.split()[0] for row in rows[1:8]) == list("abcdefg") and len(rows) == 8
+    assert s.run("hint") == "hint: play d (x should win in 41)\n"
+    assert s.game.exact.nodes < 1_000_000
+
+
+def test_values_says_which_moves_are_exact_and_which_estimated():
+    """Moves whose exact search runs out of time (a stand-in here) get the search player's
+    estimate, said apart; the others keep their exact rows."""
+    from gamesman.contract.errors import OutOfTime
+    from gamesman.doors.shell import Shell
+
+    s = Shell(write=lambda text: None, seed=0)
+    s.run("wait on")
+    s.run("new connectfour")
+    exact_rows = s.run("values").splitlines()[1:]
+    answer = s.game.known_result
+
+    def late_on_the_edges(position, deadline=None):
+        if position[1][0] == "x" or position[1][6] == "x":  # after a or g
+            raise OutOfTime("a stand-in for a search that ran out of time")
+        return answer(position, deadline)
+
+    s.game.known_result = late_on_the_edges
+    rows = s.run("values").splitlines()
+    assert rows[1:6] == [row for row in exact_rows if row.split()[0] not in "ag"]
+    assert rows[6].startswith("the moves above are exact; the others not yet (")
+    assert rows[-1].startswith("not rated by threats") and rows[-1].split(": ")[1].split() == ["a", "g"]
+
+    def never_in_time(position, deadline=None):
+        raise OutOfTime("a stand-in for a search that ran out of time")
+
+    s.game.known_result = never_in_time
+    assert "estimates by threats" in s.run("values").splitlines()[0]  # none exact: estimates alone, as before
