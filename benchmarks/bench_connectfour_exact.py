@@ -54,6 +54,7 @@ of 0.2 s on the empty board our search (without a book) stops, on the clock.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -158,7 +159,7 @@ class Answer:
 
     score: int
     seconds: float
-    megabytes: float
+    megabytes: float = 0.0  # measured by the process that started the solver's
     nodes: int | None = None
     moves_left: int | None = None  # BitBully's count of the moves to the end, from the score
 
@@ -205,7 +206,7 @@ def our_book_missing() -> str | None:
     return None
 
 
-def solve_ours(moves: tuple[int, ...], book: bool) -> dict[str, int | float]:
+def solve_ours(moves: tuple[int, ...], book: bool) -> Answer:
     """Our answer for the position after ``moves`` (run in a process of its own)."""
     game = make_game("connectfour")
     assert isinstance(game, ConnectFour)
@@ -217,10 +218,10 @@ def solve_ours(moves: tuple[int, ...], book: bool) -> dict[str, int | float]:
     mine, theirs = search.board.masks_of(cells, "-" + mover + other, mover, other)
     started = time.process_time()
     score = search.score(mine, mine | theirs)
-    return {"score": score, "seconds": time.process_time() - started, "nodes": search.nodes}
+    return Answer(score, time.process_time() - started, nodes=search.nodes)
 
 
-def solve_bitbully(moves: tuple[int, ...], book: bool) -> dict[str, int | float]:
+def solve_bitbully(moves: tuple[int, ...], book: bool) -> Answer:
     """BitBully's answer for the position after ``moves`` (run in a process of its own)."""
     import bitbully.bitbully_core as core
 
@@ -236,12 +237,12 @@ def solve_bitbully(moves: tuple[int, ...], book: bool) -> dict[str, int | float]
     started = time.process_time()
     score = solver.mtdf(board, 0)
     seconds = time.process_time() - started
-    return {"score": score, "seconds": seconds, "nodes": solver.getNodeCounter(),
-            "moves_left": core.BitBullyCore.scoreToMovesLeft(score, board)}
+    return Answer(score, seconds, nodes=solver.getNodeCounter(),
+                  moves_left=core.BitBullyCore.scoreToMovesLeft(score, board))
 
 
 #: The solvers a process of this benchmark runs (``--solve NAME``): name -> (solve, with a book).
-IN_PROCESS: dict[str, tuple[Callable[[tuple[int, ...], bool], dict[str, int | float]], bool]] = {
+IN_PROCESS: dict[str, tuple[Callable[[tuple[int, ...], bool], Answer], bool]] = {
     "ours": (solve_ours, False), "ours+book": (solve_ours, True),
     "BitBully": (solve_bitbully, False), "BitBully+book": (solve_bitbully, True)}
 
@@ -262,8 +263,7 @@ def python_solver(name: str) -> Solver:
 
     def answer(sample: Sample) -> Answer:
         printed, _, megabytes = run_process(command, sample.digits)
-        fields = json.loads(printed)
-        return Answer(fields["score"], fields["seconds"], megabytes, fields["nodes"], fields.get("moves_left"))
+        return dataclasses.replace(Answer(**json.loads(printed)), megabytes=megabytes)
 
     solver = Solver(name, IN_PROCESS[name][1], answer)
     solver.startup_megabytes = run_process(command, START_UP)[2]
@@ -290,7 +290,7 @@ def serve(name: str) -> None:
     wait for the end of the input (while ``run_process`` reads the peak memory)."""
     solve, book = IN_PROCESS[name]
     moves = tuple(int(digit) - 1 for digit in sys.stdin.readline().strip())
-    print(json.dumps(solve(moves, book)), flush=True)
+    print(json.dumps(dataclasses.asdict(solve(moves, book))), flush=True)
     sys.stdin.read()
 
 
@@ -301,7 +301,7 @@ def check(sample: Sample, answers: dict[str, Answer]) -> None:
     moves left are the remoteness our conversion makes of it, and the empty board is the
     literature's.
 
-    >>> check(Sample("x", (0, 0, 1, 1, 2, 2)), {"ours": Answer(18, 0.1, 1.0), "Pons": Answer(18, 0.1, 1.0)})
+    >>> check(Sample("x", (0, 0, 1, 1, 2, 2)), {"ours": Answer(18, 0.1), "Pons": Answer(18, 0.1)})
     """
     where = f"moves {sample.digits or '(none: the empty board)'}"
     scores = {answer.score for answer in answers.values()}
