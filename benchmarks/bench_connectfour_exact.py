@@ -339,11 +339,16 @@ def ratio_of(answers: dict[str, Answer], top: str, bottom: str) -> float | None:
 
 
 def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[Group]:
-    """Every solver's answer for every sample, checked, grouped as the samples are."""
+    """Every solver's answer for every sample, checked, grouped as the samples are; each
+    answer is printed as it comes (a long run shows what it has found so far)."""
     groups: dict[str, Group] = {}
     for number, sample in enumerate(samples, start=1):
-        answers = {solver.name: solver.answer(sample) for solver in solvers
-                   if sample.moves or solver.book or with_empty}
+        answers = {}
+        for solver in solvers:
+            if sample.moves or solver.book or with_empty:
+                answers[solver.name] = answer = solver.answer(sample)
+                print(f"[{number}/{len(samples)}] {sample.digits or '(empty)'}: {solver.name} scores {answer.score} "
+                      f"in {answer.seconds:.3f} s", flush=True)
         if not answers:
             continue
         check(sample, answers)
@@ -354,15 +359,7 @@ def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[
             ratio = ratio_of(answers, top, bottom)
             if ratio is not None:
                 group.ratios.setdefault(heading, []).append(ratio)
-        told = "  ".join(f"{name} {answer.seconds:.3f} s" for name, answer in answers.items())
-        print(f"[{number}/{len(samples)}] {sample.digits or '(empty)'}: score {sample_score(answers)}  {told}",
-              flush=True)
     return list(groups.values())
-
-
-def sample_score(answers: dict[str, Answer]) -> int:
-    """The score the (checked) answers agree on."""
-    return next(iter(answers.values())).score
 
 
 def table(groups: list[Group], solvers: list[Solver]) -> str:
