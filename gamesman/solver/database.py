@@ -9,12 +9,10 @@ or is no regular file, is reported, removed and rebuilt by the next solve.
 * ``NAME.db`` (the fast solver): results by position code as numpy arrays,
   memory-mapped on load, so a solved game answers at once whatever its size.
   A result is one or two bytes (value and remoteness, see :class:`Store`);
-  the codes are held in a plain layout when one takes under two bytes a
-  position: ``dense`` (an array over every code), ``ranked`` (a bitmap of the
-  codes present with a rank directory, and the results of those only) or
-  ``sorted`` (the codes themselves), else ``blocked`` (blocks of codes and
-  results, each deflated on its own, under a directory of their first codes).
-  See :mod:`gamesman.solver.store`.
+  saved in the ``blocked`` layout: blocks of codes and results, each compressed
+  with zstd on its own under a directory of their first codes, with a CRC-32
+  each (a quarter of a plain layout's bytes on Connect Four).  See
+  :mod:`gamesman.solver.store`.
 * ``NAME.maxn.db`` (the reference solver's max^n and chance tables, of a game
   with position codes): the same memory-mapped store, keyed by position code;
   a result is the index of its utility vector in a palette of the distinct
@@ -189,7 +187,7 @@ class Database:
                 store = Store.build(np.array([codes[at] for at in order], np.int64),
                                     np.array([index[utilities] for utilities, _ in results], np.uint16),
                                     np.array([NO_GRUNDY if remoteness is None else remoteness
-                                              for _, remoteness in results], np.uint16))
+                                              for _, remoteness in results], np.uint16)).compact()
                 store.arrays["utilities"] = np.array(vectors, np.float64).ravel()
                 write_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec, store)
                 return

@@ -781,4 +781,6 @@ class Results(PositionTable):
         self.store = database.load_store(self.game.spec, self.stamp) or self.store
 
     def save(self, database) -> None:
-        database.save_store(self.game.spec, self.store, self.stamp)
+        """Save the results compressed in blocks (``Store.compact``); this process keeps its
+        store as it is, quicker to look up."""
+        database.save_store(self.game.spec, self.store.compact(), self.stamp)
