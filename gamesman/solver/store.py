@@ -44,7 +44,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Callable, Literal, Protocol, get_args
 
 import numpy as np
 import zstandard
@@ -69,7 +69,7 @@ HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hun
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
 
 #: How a store holds which codes are present (see the module docstring).
-Layout = Literal["dense", "ranked", "sorted", "blocked"]
+Layout = Literal["dense", "ranked", "sorted", "blocked", "parted"]
 
 IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
 INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
@@ -206,17 +206,7 @@ class Store:
         fits in MAX_BYTES_PER_POSITION and it is smaller; the codes are given sorted, or as a
         flag per code."""
         count = len(values)
-        remote = values & 0x3FFF
-        if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
-            stored = values.astype(np.uint16)
-        else:
-            stored = narrow(values)
-        if grundy is not None:
-            real = grundy[grundy != NO_GRUNDY]
-            if int(real.max(initial=0)) < 0xFF:
-                grundy = np.where(grundy == NO_GRUNDY, 0xFF, grundy).astype(np.uint8)
-            else:
-                grundy = grundy.astype(np.uint16)
+        stored, grundy = _as_stored(values, grundy)
         per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
         words = (span + 63) // 64
         sizes: dict[Layout, int] = {"dense": span * per_result,
@@ -280,6 +270,13 @@ class Store:
                   "block_crcs": np.array([zlib.crc32(piece) for piece in pieces], np.uint32),
                   "payload": np.frombuffer(b"".join(pieces), np.uint8)}
         return cls("blocked", arrays, len(codes), span)
+
+    @classmethod
+    def blocked(cls, codes: np.ndarray, values: np.ndarray) -> "Store":
+        """The blocked layout of sorted, distinct ``codes`` with their 16-bit ``values``, built
+        straight from them (never over the span of the codes, which may be huge)."""
+        codes = np.asarray(codes, np.int64)
+        return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None)
 
     def compact(self) -> "Store":
         """This store in the blocked layout, as a database is saved (smallest on disk; a
@@ -535,6 +532,22 @@ class Store:
 _PACKED: dict[tuple, tuple] = {}
 
 
+def _as_stored(values: np.ndarray, grundy: np.ndarray | None) -> tuple[np.ndarray, np.ndarray | None]:
+    """16-bit results and Grundy numbers as a store keeps them: a byte each when they fit."""
+    remote = values & 0x3FFF
+    if len(values) and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
+        stored = values.astype(np.uint16)
+    else:
+        stored = narrow(values)
+    if grundy is not None:
+        real = grundy[grundy != NO_GRUNDY]
+        if int(real.max(initial=0)) < 0xFF:
+            grundy = np.where(grundy == NO_GRUNDY, 0xFF, grundy).astype(np.uint8)
+        else:
+            grundy = grundy.astype(np.uint16)
+    return stored, grundy
+
+
 def rank_directory(bitmap: np.ndarray, count: int) -> np.ndarray:
     """For the ranked layout: how many codes the bitmap holds before each run of
     BLOCK_WORDS words (``count`` of them in all)."""
@@ -578,19 +591,32 @@ def checksum(pieces: list) -> int:
     return crc
 
 
-def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None) -> None:
+class Saved(Protocol):
+    """What ``write_store`` writes: a Store, or the index of a database in parts."""
+
+    @property
+    def layout(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def span(self) -> int: ...
+    @property
+    def arrays(self) -> dict[str, np.ndarray]: ...
+
+
+def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> None:
     """Write a store atomically; failures are reported, never fatal.
 
     The file is MAGIC, a header line (the CRC-32, in hex, of everything after it but the
     blocked layout's payload, then the JSON header padded to ALIGN) and the arrays, the
     payload last (each of its blocks has its own CRC-32, checked when it is read): the
     checksum covers the header too, and opening a file reads its header and indexes only."""
-    if results.layout == "blocked" and results.packing != ZSTD:  # read from a file of the version before
-        results = results.compact()
+    if isinstance(results, Store) and results.layout == "blocked" and results.packing != ZSTD:
+        results = results.compact()  # read from a file of the version before
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
-    if results.layout == "blocked":
+    if isinstance(results, Store) and results.layout == "blocked":
         header.update(codec=results.packing.codec, block=results.packing.size)
     offset, checked = 0, None
     for name, array in sorted(results.arrays.items(), key=lambda item: item[0] == UNCHECKED):  # the payload last
@@ -610,19 +636,25 @@ def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None
     write_atomically(path, [MAGIC, crc, line, *pieces])
 
 
-def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None:
+#: What reads the index of a database in parts (path, header, table of parts): see
+#: :mod:`gamesman.solver.parts`.
+PartsReader = Callable[[Path, dict, np.ndarray], Any]
+
+
+def read_store(path: Path, spec: str, stamp: dict | None = None, parts: PartsReader | None = None) -> Store | None:
     """The store in ``path``, its arrays memory-mapped; None when there is no file.  A file
     that is damaged in any way (or is no regular file) is reported on stderr and removed,
-    so it is rebuilt.  Files of the version before (OLD_MAGIC) are read as they were."""
+    so it is rebuilt.  Files of the version before (OLD_MAGIC) are read as they were.  The
+    index of a database in parts is read by ``parts``."""
     def read(handle: int, size: int) -> Store:
         if size <= len(MAGIC):
             raise DamagedFile("it is too short")
-        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp, str(path))
+        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp, path, parts)
 
     return read_regular(path, read)
 
 
-def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: str) -> Store:
+def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, parts: PartsReader | None) -> Store:
     """The store of a mapped file, every part of it checked (the blocks of its payload each
     when it is read, in a file of this version)."""
     old = mapped[:len(OLD_MAGIC)] == OLD_MAGIC
@@ -658,7 +690,11 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: str) -
                                         or not old and "block_crcs" not in arrays)
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
-    store = Store(layout, arrays, count, span, packing, path)
+    if layout == "parted":
+        if parts is None:
+            raise DamagedFile("a database in parts where none was expected")
+        return parts(path, header, arrays["parts"])
+    store = Store(layout, arrays, count, span, packing, str(path))
     if not _sizes_match(store):
         raise DamagedFile("array sizes do not match")
     return store
@@ -669,7 +705,7 @@ UNCHECKED = "payload"
 #: The arrays each layout needs.
 LAYOUT_ARRAYS: dict[Layout, set[str]] = {
     "dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
-    "blocked": {"values", "block_firsts", "block_ends", "payload"}}
+    "blocked": {"values", "block_firsts", "block_ends", "payload"}, "parted": {"parts"}}
 CRC_DIGITS = 8
 
 
