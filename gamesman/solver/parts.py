@@ -23,7 +23,7 @@ import numpy as np
 
 from gamesman.contract.capabilities import tier_cut
 from gamesman.contract.game import Game
-from gamesman.solver.files import DamagedFile, discard_damaged
+from gamesman.solver.files import DamagedFile, remove_quietly
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import MISSING, NO_GRUNDY, PartsReader, Store, read_store, write_store
 
@@ -66,7 +66,7 @@ class PartedStore:
                  index: Path | None = None) -> None:
         self.directory, self.spec, self.shards, self.cut, self.index = directory, spec, shards, cut, index
         self.table = np.asarray(table, np.int64).reshape(-1, 5)
-        self.arrays = {"parts": self.table}
+        self.arrays = {"parts": self.table.ravel()}
         self.count = int(self.table[:, COUNT].sum())
         self.span = int(self.table[:, LAST].max(initial=-1)) + 1
         self.opened: OrderedDict[int, Store] = OrderedDict()
@@ -88,10 +88,8 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard))
         if found is None or found.count != self.table[number, COUNT]:
-            problem = f"its part {path.name} is missing or damaged"
-            if self.index is not None:
-                discard_damaged(self.index, problem)
-            raise SolverError(f"{self.spec}: the database is damaged ({problem}); solve again to rebuild it")
+            raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
+                              f"damaged); {remove_quietly(self.index)}")
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
@@ -225,6 +223,7 @@ def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) ->
     destination = parts_directory(path)
     if store.directory != destination:
         move_parts(store.directory, destination, [part_name(tier, shard) for tier, shard in store.table[:, :2].tolist()])
+        shutil.rmtree(store.directory, ignore_errors=True)  # the parts' directory in the tiers' store, now empty
         store.directory = destination
     store.index = path
     write_store(path, spec, store, dict(stamp or {}, shards=store.shards))

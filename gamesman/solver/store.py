@@ -49,7 +49,7 @@ from typing import Any, Callable, Literal, Protocol, get_args
 import numpy as np
 import zstandard
 
-from gamesman.solver.files import HEADER_LIMIT, DamagedFile, discard_damaged, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, remove_quietly, write_atomically
 from gamesman.solver.results import SolverError
 
 MAGIC = b"GAMESMAN-DB 5\n"
@@ -335,11 +335,8 @@ class Store:
         start = self.block_ends[block - 1] if block else 0
         packed = self.arrays["payload"][start:self.block_ends[block]].data
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
-            problem = f"block {block} of {self.count:,} positions: checksum mismatch"
-            if self.path is not None:
-                discard_damaged(Path(self.path), problem)
-            raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged ({problem}); "
-                               f"solve again to rebuild it")
+            raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
+                               f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
         raw = self.packing.decompress(packed)
         size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
