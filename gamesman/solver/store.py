@@ -128,10 +128,11 @@ class Packing:
         return zlib.decompress(packed, -15)
 
 
-#: Blocks of 65,536 codes, zstd at level 17: on Connect Four 5x5, 0.31 bytes a position where
-#: 16,384-code blocks take 0.34, xz (LZMA2) as little but ten times as long to decompress a
-#: block, and a trained dictionary does not help (benchmarks/bench_storage.py).
-ZSTD = Packing("zstd", 1 << 16, 17)
+#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5, 0.31 bytes a position where
+#: 16,384-code blocks take 0.34, levels 17 and 19 as much in twice and three times the time,
+#: xz (LZMA2) as little but ten times as long to decompress a block, and a trained dictionary
+#: does not help (see the solver's page of the documentation).
+ZSTD = Packing("zstd", 1 << 16, 15)
 #: The version before's blocks (OLD_MAGIC), read only.
 DEFLATE = Packing("deflate", 512, 9)
 PACKINGS = {packing.codec: packing for packing in (ZSTD, DEFLATE)}
@@ -257,26 +258,28 @@ class Store:
         return cls("ranked", arrays, count, span)
 
     @classmethod
-    def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None) -> "Store":
+    def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None,
+                 packing: Packing = ZSTD) -> "Store":
         """The blocked layout of sorted ``codes`` with their stored results (the payload last:
         a file's checksum covers everything before it, and each block has its own)."""
-        size = ZSTD.size
+        size = packing.size
         pieces = [pack_block(codes[at:at + size], stored[at:at + size],
-                             None if grundy is None else grundy[at:at + size], ZSTD)
+                             None if grundy is None else grundy[at:at + size], packing)
                   for at in range(0, len(codes), size)]
         arrays = {"values": stored[:0], **({} if grundy is None else {"grundy": grundy[:0]}),
                   "block_firsts": codes[::size].astype(np.uint32 if span <= 1 << 32 else np.int64),
                   "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.uint64),
-                  "block_crcs": np.array([zlib.crc32(piece) for piece in pieces], np.uint32),
+                  # the version before's blocks had none: its file's one checksum covered them
+                  **({} if packing == DEFLATE else {"block_crcs": np.array([zlib.crc32(p) for p in pieces], np.uint32)}),
                   "payload": np.frombuffer(b"".join(pieces), np.uint8)}
-        return cls("blocked", arrays, len(codes), span)
+        return cls("blocked", arrays, len(codes), span, packing)
 
     @classmethod
-    def blocked(cls, codes: np.ndarray, values: np.ndarray) -> "Store":
+    def blocked(cls, codes: np.ndarray, values: np.ndarray, packing: Packing = ZSTD) -> "Store":
         """The blocked layout of sorted, distinct ``codes`` with their 16-bit ``values``, built
         straight from them (never over the span of the codes, which may be huge)."""
         codes = np.asarray(codes, np.int64)
-        return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None)
+        return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None, packing)
 
     def compact(self) -> "Store":
         """This store in the blocked layout, as a database is saved (smallest on disk; a
