@@ -33,8 +33,8 @@ from pathlib import Path
 import numpy as np
 
 from gamesman.contract.registry import game_from_spec
+from gamesman.solver.levelled import Results, solve
 from gamesman.solver.store import CACHED_CODES, DEFLATE, Store, read_store, write_store
-from gamesman.solver.strong import Solver
 
 VARIANTS = ["connectfour(rows=4,cols=5)", "othello(rows=4,cols=4)", "tictactoe"]
 BIG = ["connectfour(rows=5,cols=5)"]
@@ -91,10 +91,10 @@ def main() -> None:
           f"{'cold/s':>9} {'warm/s':>9}  same answers")
     for spec in options.variant or VARIANTS + (BIG if options.big else []):
         game = game_from_spec(spec)
-        solver = Solver(game, database=None)
-        solver.solve()
-        solved = solver.table.store
-        codes, values = solved.codes(), solved.values16()
+        results = Results(game)
+        results.add(solve(game, game.start()))
+        assert results.store is not None
+        codes, values = results.store.codes(), results.store.values16()
         near = rng.integers(0, max(1, len(codes) - CACHED_CODES)) if len(codes) > CACHED_CODES else 0
         probes = {"cold": rng.permutation(codes)[:options.lookups],
                   "warm": rng.choice(codes[near:near + CACHED_CODES], options.lookups)}
