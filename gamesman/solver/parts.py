@@ -134,15 +134,19 @@ class PartedStore:
         """``get`` of many codes at once."""
         codes = np.asarray(codes, np.int64)
         out = np.full(len(codes), MISSING, np.uint16)
-        inside = (codes >= 0) & (codes < self.span)
-        shard_of = np.full(len(codes), -1, np.int64)
-        shard_of[inside] = self.cut(codes[inside], self.shards)
-        for number, (_, shard, first, last, _) in enumerate(self.table.tolist()):
-            at = np.flatnonzero((shard_of == shard) & (codes >= first) & (codes <= last))
-            if len(at):
-                found = self.part(number).get_many(codes[at])
-                hit = found != MISSING
-                out[at[hit]] = found[hit]
+        for tier in np.unique(self.table[:, TIER]).tolist():
+            parts = np.flatnonzero(self.table[:, TIER] == tier)
+            first, last = self.table[parts, FIRST].min(), self.table[parts, LAST].max()
+            within = np.flatnonzero((codes >= first) & (codes <= last))
+            if not len(within):
+                continue
+            shard_of = self.cut(codes[within], self.shards)  # a tier's codes at a time, as it was cut
+            for number in parts.tolist():
+                at = within[shard_of == self.table[number, SHARD]]
+                if len(at):
+                    found = self.part(number).get_many(codes[at])
+                    hit = found != MISSING
+                    out[at[hit]] = found[hit]
         return out
 
     def grundy_many(self, codes: np.ndarray) -> np.ndarray:
