@@ -7,7 +7,7 @@ from gamesman.solver.database import UTILITIES_SUFFIX, Database
 from gamesman.solver.levelled import solve
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import SMALLEST_SAVED, Solver
-from gamesman.solver.store import MAGIC, MISSING, NO_GRUNDY, read_store
+from gamesman.solver.store import MAGIC, MISSING, NO_GRUNDY, OLD_MAGIC, read_store
 
 # Solved by the fast engine; between them every layout a file may have.
 FAST = [
@@ -90,7 +90,8 @@ def test_a_file_of_an_older_format_is_ignored_and_rebuilt(tmp_path, capsys):
     first = Solver(game, database=Database(tmp_path))
     first.solve()
     (path,) = tmp_path.iterdir()
-    old = MAGIC.replace(b"4", b"3")
+    old = b"GAMESMAN-DB 3\n"  # two versions before: not read
+    assert len(old) == len(MAGIC) and old != OLD_MAGIC
     path.write_bytes(old + path.read_bytes()[len(MAGIC):])
     again = Solver(game, database=Database(tmp_path))
     assert again.solve() == len(first.table)

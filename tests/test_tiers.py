@@ -19,6 +19,7 @@ import pytest
 from gamesman.contract.capabilities import TierCut
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
+from gamesman.solver.parts import PARTS_SUFFIX
 from gamesman.solver.store import read_store
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, dask_runner, local_runner, work_directory
@@ -49,7 +50,8 @@ def test_forked_workers_solve_as_one_machine(tmp_path):
         for game in (make_game("connectfour", rows=4, cols=4), make_game("tictactoe"),
                      make_game("othello", rows=3, cols=4)):
             assert_same(one_machine(game), in_tiers(game, run, tmp_path, 4))
-    assert not any(tmp_path.iterdir())  # the shards' files go once the database is built
+    # the shards' files go once the database is built; its parts stay (no database saves them here)
+    assert all(path.name.endswith(PARTS_SUFFIX) for path in tmp_path.iterdir())
 
 
 @pytest.mark.slow
@@ -290,13 +292,10 @@ def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_large_database_is_built_a_tier_at_a_time(tmp_path, monkeypatch):
-    from gamesman.solver.tiers import assembly
-
-    monkeypatch.setattr(assembly, "ASSEMBLE_IN_MEMORY", 0)
-    monkeypatch.setattr(assembly, "SLAB", 512 * 7)
+def test_the_database_is_joined_from_the_parts_the_tasks_wrote(tmp_path):
     game = make_game("connectfour", rows=4, cols=4)
     with local_runner(1) as (run, _):
         found = in_tiers(game, run, tmp_path, 3)
-    assert found.layout == "ranked"  # over the whole index, as the on-disk method builds it
+    assert found.layout == "parted"  # no one process laid every result out
+    assert len(found.table) > 3 and found.nbytes < found.count / 2
     assert_same(one_machine(game), found)

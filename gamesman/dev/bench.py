@@ -174,7 +174,7 @@ def run_solve(spec: str, engine: Engine) -> dict:
         if done.returncode != 0:
             raise GameError(f"bench: solving {spec} with the {engine} engine failed (exit {done.returncode})")
         answer = json.loads(done.stdout)
-        files = [path for path in Path(cache).iterdir() if path.suffix == ".db"]
+        files = list(Path(cache).rglob("*.db"))  # a database in parts: its index and its parts
         answer.update(seconds=seconds, bytes=sum(path.stat().st_size for path in files),
                       lookups=lookups_per_second(spec, engine, cache, random.Random(1)))
     return answer

@@ -9,12 +9,11 @@ or is no regular file, is reported, removed and rebuilt by the next solve.
 * ``NAME.db`` (the fast solver): results by position code as numpy arrays,
   memory-mapped on load, so a solved game answers at once whatever its size.
   A result is one or two bytes (value and remoteness, see :class:`Store`);
-  the codes are held in a plain layout when one takes under two bytes a
-  position: ``dense`` (an array over every code), ``ranked`` (a bitmap of the
-  codes present with a rank directory, and the results of those only) or
-  ``sorted`` (the codes themselves), else ``blocked`` (blocks of codes and
-  results, each deflated on its own, under a directory of their first codes).
-  See :mod:`gamesman.solver.store`.
+  saved in the ``blocked`` layout: blocks of codes and results, each compressed
+  with zstd on its own under a directory of their first codes, with a CRC-32
+  each (a quarter of a plain layout's bytes on Connect Four); or, for a
+  variant solved in tiers, as the parts its tasks wrote, under an index of
+  them (see :mod:`gamesman.solver.parts`).  See :mod:`gamesman.solver.store`.
 * ``NAME.maxn.db`` (the reference solver's max^n and chance tables, of a game
   with position codes): the same memory-mapped store, keyed by position code;
   a result is the index of its utility vector in a palette of the distinct
@@ -44,6 +43,7 @@ from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_exactly, read_
 
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
+    from gamesman.solver.parts import PartedStore, ShardCut
     from gamesman.solver.store import Store
 
 MAGIC = b"GAMESMAN-DB 2\n"
@@ -144,19 +144,25 @@ class Database:
         body = zlib.compress(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), 6)
         write_checked(self.path(spec, REFERENCE_SUFFIX), MAGIC, {"spec": spec, "entries": len(table)}, body)
 
-    def load_store(self, spec: str, stamp: dict | None = None) -> Any:
+    def load_store(self, spec: str, stamp: dict | None = None, cut: ShardCut | None = None) -> Any:
         """The fast solver's results of ``spec``: a memory-mapped Store, or None when
         there is none or it is damaged.
-        ``stamp`` (e.g. the start's code) must match what was saved with it."""
+        ``stamp`` (e.g. the start's code) must match what was saved with it; ``cut``, the
+        game's cut into shards, reads a database saved in parts (see :mod:`gamesman.solver.parts`)."""
+        from gamesman.solver.parts import parts_reader
         from gamesman.solver.store import read_store
 
-        return read_store(self.path(spec), spec, stamp)
+        return read_store(self.path(spec), spec, stamp, None if cut is None else parts_reader(spec, cut))
 
     def save_store(self, spec: str, results: Any, stamp: dict | None = None) -> None:
-        """Write the fast solver's results (a Store) atomically."""
+        """Write the fast solver's results (a Store, or the parts of a solve in tiers) atomically."""
+        from gamesman.solver.parts import PartedStore, save_parts
         from gamesman.solver.store import write_store
 
-        write_store(self.path(spec), spec, results, stamp)
+        if isinstance(results, PartedStore):
+            save_parts(self.path(spec), spec, results, stamp)
+        else:
+            write_store(self.path(spec), spec, results, stamp)
 
     def load_table(self, game: Game) -> MutableMapping | None:
         """The reference solver's table of ``game``: a memory-mapped max^n table when one was
@@ -189,7 +195,7 @@ class Database:
                 store = Store.build(np.array([codes[at] for at in order], np.int64),
                                     np.array([index[utilities] for utilities, _ in results], np.uint16),
                                     np.array([NO_GRUNDY if remoteness is None else remoteness
-                                              for _, remoteness in results], np.uint16))
+                                              for _, remoteness in results], np.uint16)).compact()
                 store.arrays["utilities"] = np.array(vectors, np.float64).ravel()
                 write_store(self.path(game.spec, UTILITIES_SUFFIX), game.spec, store)
                 return
@@ -201,7 +207,7 @@ class PositionTable(Mapping):
     gives ``game``, ``store`` (None when empty) and ``get``, the one look-up."""
 
     game: Game
-    store: Store | None
+    store: Store | PartedStore | None
 
     def get(self, position: Hashable, default: Any = None) -> Any:
         raise NotImplementedError

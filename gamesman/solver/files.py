@@ -97,6 +97,18 @@ def discard_damaged(path: Path, problem: object) -> None:
     print(f"gamesman: ignoring damaged {path.name} ({_one_line(problem)}){removed}", file=sys.stderr)
 
 
+def remove_quietly(path: str | Path | None) -> str:
+    """Remove a database file found damaged while it is used (the error raised says so, in the
+    words this gives): so that the next solve rebuilds it."""
+    if path is None:
+        return "solve again to rebuild it"
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError as failure:
+        return f"it could not be removed ({failure.strerror or failure})"
+    return "it is removed: solve again to rebuild it"
+
+
 def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
     """Write ``pieces`` to ``path`` through a temporary file renamed in place, so that no
     reader ever sees half a file; stale temporary files (of writers that were killed) are

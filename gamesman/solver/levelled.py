@@ -33,7 +33,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import numpy as np
 
@@ -42,6 +42,9 @@ from gamesman.contract.capabilities import End, batch_expansion, position_codes
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, NO_GRUNDY, Store
+
+if TYPE_CHECKING:
+    from gamesman.solver.parts import PartedStore
 from gamesman.solver.workers import fork_pool
 
 WIN, LOSE, TIE, DRAW = 0, 1, 2, 3  # value codes: the first three as End numbers them
@@ -100,7 +103,8 @@ class Solved:
     values: np.ndarray
     grundy: np.ndarray | None
     stats: dict = field(default_factory=dict)
-    store: "Store | None" = None  # the results already laid out (games too large for the arrays above)
+    # the results already laid out (games too large for the arrays above: the parts of a solve in tiers)
+    store: "Store | PartedStore | None" = None
 
     @property
     def count(self) -> int:
@@ -743,7 +747,7 @@ class Results(PositionTable):
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.store = None
+        self.store: Store | PartedStore | None = None
         self.codes = position_codes(game)
         self.stamp = {"start_code": self.codes.encode(game.start()), "codes_version": self.codes.codes_version}
 
@@ -778,7 +782,12 @@ class Results(PositionTable):
 
     def load(self, database) -> None:
         """Take the stored results of this variant, if any."""
-        self.store = database.load_store(self.game.spec, self.stamp) or self.store
+        from gamesman.solver.parts import shard_cut
+
+        self.store = database.load_store(self.game.spec, self.stamp, shard_cut(self.game)) or self.store
 
     def save(self, database) -> None:
-        database.save_store(self.game.spec, self.store, self.stamp)
+        """Save the results compressed in blocks (``Store.compact``); this process keeps its
+        store as it is, quicker to look up."""
+        if self.store is not None:
+            database.save_store(self.game.spec, self.store.compact(), self.stamp)

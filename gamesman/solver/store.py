@@ -16,14 +16,17 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
 * ``ranked``: a bitmap of the codes present, a rank directory (the number of
   codes before every 512 bits), and results for the present codes only;
 * ``sorted``: the present codes in order, and their results;
-* ``blocked``: the codes in order, cut into blocks of BLOCK codes, each block
-  deflated on its own: the gaps between its codes (one byte plane after
-  another, so the high bytes, mostly zero, pack well), then its results and
-  Grundy numbers.  A look-up bisects the blocks' first codes and inflates one
-  block; the last BLOCK_CACHE blocks used are kept inflated.  For codes too
-  sparse for any index to take less than a byte (Othello's, Kaboom's) and for
-  small variants.  Its ``values`` (and ``grundy``) arrays are empty: they only
-  give the width of the results held in the blocks.
+* ``blocked``: the codes in order, cut into blocks of a fixed number of codes
+  (``Packing.size``), each block compressed on its own (``Packing.codec``):
+  the gaps between its codes (one byte plane after another, so the high
+  bytes, mostly zero, pack well), then its results and Grundy numbers, with
+  a CRC-32 of each compressed block.  A look-up bisects the blocks' first
+  codes and decompresses one block; the blocks used last are kept
+  decompressed (CACHED_CODES codes in all).  For codes too sparse for any
+  index to take less than a byte (Othello's, Kaboom's), and for every
+  database saved (``compact``: a quarter of a plain layout's bytes on
+  Connect Four).  Its ``values`` (and ``grundy``) arrays are empty: they
+  only give the width of the results held in the blocks.
 
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
@@ -38,15 +41,21 @@ import mmap
 import re
 import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Callable, Literal, Protocol, get_args
 
 import numpy as np
+import zstandard
 
-from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, remove_quietly, write_atomically
+from gamesman.solver.results import SolverError
 
-MAGIC = b"GAMESMAN-DB 4\n"
+MAGIC = b"GAMESMAN-DB 5\n"
+#: The files of the version before, still read: their blocks are deflated, 512 codes each, and
+#: one checksum covers the whole file (it is read whole when opened).
+OLD_MAGIC = b"GAMESMAN-DB 4\n"
 #: A packed result that says "no such position" (the fast solver's and every store's).
 MISSING = 0xFFFF
 #: A Grundy number that says "none" (a loop, or no position).
@@ -54,14 +63,13 @@ NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
-BLOCK = 512  # codes per block of the blocked layout
-BLOCK_CACHE = 2048  # inflated blocks kept by a blocked store (about 5 kB each)
+CACHED_CODES = 1 << 22  # codes of the blocks kept decompressed by a blocked store (about 40 MB)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
 
 #: How a store holds which codes are present (see the module docstring).
-Layout = Literal["dense", "ranked", "sorted", "blocked"]
+Layout = Literal["dense", "ranked", "sorted", "blocked", "parted"]
 
 IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
 INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
@@ -94,22 +102,64 @@ def from_byte_planes(data: bytes, start: int, count: int, width: int) -> tuple[n
     return np.ascontiguousarray(planes.T).view(f"<u{width}").ravel(), start + count * width
 
 
-def deflate_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> bytes:
+@dataclass(frozen=True)
+class Packing:
+    """How the blocked layout packs its blocks: ``size`` codes a block, compressed with
+    ``codec`` (``zstd`` at ``level``, or raw ``deflate``, the version before's).
+
+    >>> raw = bytes(range(64)) * 100
+    >>> ZSTD.decompress(ZSTD.compress(raw)) == raw, len(ZSTD.compress(raw)) < 200
+    (True, True)
+    """
+
+    codec: str
+    size: int
+    level: int
+
+    def compress(self, raw: bytes) -> bytes:
+        if self.codec == "zstd":
+            return zstandard.ZstdCompressor(level=self.level).compress(raw)
+        packer = zlib.compressobj(self.level, zlib.DEFLATED, -15)
+        return packer.compress(raw) + packer.flush()
+
+    def decompress(self, packed: bytes | memoryview) -> bytes:
+        if self.codec == "zstd":
+            return zstandard.ZstdDecompressor().decompress(packed)
+        return zlib.decompress(packed, -15)
+
+
+#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5, 0.31 bytes a position where
+#: 16,384-code blocks take 0.34, levels 17 and 19 as much in twice and three times the time,
+#: xz (LZMA2) as little but ten times as long to decompress a block, and a trained dictionary
+#: does not help (see the solver's page of the documentation).
+ZSTD = Packing("zstd", 1 << 16, 15)
+#: The version before's blocks (OLD_MAGIC), read only.
+DEFLATE = Packing("deflate", 512, 9)
+PACKINGS = {packing.codec: packing for packing in (ZSTD, DEFLATE)}
+
+
+class DamagedBlock(SolverError):
+    """A block of a database whose checksum does not match: never answered from."""
+
+
+def pack_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None, packing: Packing) -> bytes:
     """One block of the blocked layout: the width of its gaps, the gaps, the results."""
     gaps = np.diff(codes)
     width = next(size for size in (1, 2, 4, 8) if int(gaps.max(initial=0)) < 1 << (8 * size))
     raw = bytes([width]) + byte_planes(gaps.astype(f"<u{width}")) + byte_planes(values)
     if grundy is not None:
         raw += byte_planes(grundy)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return packer.compress(raw) + packer.flush()
+    return packing.compress(raw)
 
 
 class Store:
     """Packed results (and Grundy numbers) of a set of position codes."""
 
-    def __init__(self, layout: Layout, arrays: dict[str, np.ndarray], count: int, span: int) -> None:
+    def __init__(self, layout: Layout, arrays: dict[str, np.ndarray], count: int, span: int,
+                 packing: Packing = ZSTD, path: str | None = None) -> None:
         self.layout = layout
+        self.packing = packing
+        self.path = path  # the file it was read from, named when a block is damaged
         self.arrays = arrays
         self.count = count
         self.span = span  # every code is below this
@@ -125,7 +175,9 @@ class Store:
         if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
             self.block_firsts = _view(arrays["block_firsts"])
             self.block_ends = _view(arrays["block_ends"])
-            self.inflated = lru_cache(maxsize=BLOCK_CACHE)(self.inflate_views)  # for look-ups of one code
+            self.block_crcs = arrays.get("block_crcs")
+            # for look-ups of one code
+            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_views)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
@@ -155,17 +207,7 @@ class Store:
         fits in MAX_BYTES_PER_POSITION and it is smaller; the codes are given sorted, or as a
         flag per code."""
         count = len(values)
-        remote = values & 0x3FFF
-        if count and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
-            stored = values.astype(np.uint16)
-        else:
-            stored = narrow(values)
-        if grundy is not None:
-            real = grundy[grundy != NO_GRUNDY]
-            if int(real.max(initial=0)) < 0xFF:
-                grundy = np.where(grundy == NO_GRUNDY, 0xFF, grundy).astype(np.uint8)
-            else:
-                grundy = grundy.astype(np.uint16)
+        stored, grundy = _as_stored(values, grundy)
         per_result = stored.itemsize + (grundy.itemsize if grundy is not None else 0)
         words = (span + 63) // 64
         sizes: dict[Layout, int] = {"dense": span * per_result,
@@ -216,16 +258,38 @@ class Store:
         return cls("ranked", arrays, count, span)
 
     @classmethod
-    def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None) -> "Store":
-        """The blocked layout of sorted ``codes`` with their stored results."""
-        pieces = [deflate_block(codes[at:at + BLOCK], stored[at:at + BLOCK],
-                                None if grundy is None else grundy[at:at + BLOCK])
-                  for at in range(0, len(codes), BLOCK)]
+    def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None,
+                 packing: Packing = ZSTD) -> "Store":
+        """The blocked layout of sorted ``codes`` with their stored results (the payload last:
+        a file's checksum covers everything before it, and each block has its own)."""
+        size = packing.size
+        pieces = [pack_block(codes[at:at + size], stored[at:at + size],
+                             None if grundy is None else grundy[at:at + size], packing)
+                  for at in range(0, len(codes), size)]
         arrays = {"values": stored[:0], **({} if grundy is None else {"grundy": grundy[:0]}),
-                  "block_firsts": codes[::BLOCK].astype(np.uint32 if span <= 1 << 32 else np.int64),
-                  "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.int64).astype(np.uint32),
+                  "block_firsts": codes[::size].astype(np.uint32 if span <= 1 << 32 else np.int64),
+                  "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.uint64),
+                  # the version before's blocks had none: its file's one checksum covered them
+                  **({} if packing == DEFLATE else {"block_crcs": np.array([zlib.crc32(p) for p in pieces], np.uint32)}),
                   "payload": np.frombuffer(b"".join(pieces), np.uint8)}
-        return cls("blocked", arrays, len(codes), span)
+        return cls("blocked", arrays, len(codes), span, packing)
+
+    @classmethod
+    def blocked(cls, codes: np.ndarray, values: np.ndarray, packing: Packing = ZSTD) -> "Store":
+        """The blocked layout of sorted, distinct ``codes`` with their 16-bit ``values``, built
+        straight from them (never over the span of the codes, which may be huge)."""
+        codes = np.asarray(codes, np.int64)
+        return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None, packing)
+
+    def compact(self) -> "Store":
+        """This store in the blocked layout, as a database is saved (smallest on disk; a
+        look-up decompresses a block, kept for the next ones)."""
+        if self.layout == "blocked" and self.packing == ZSTD:
+            return self
+        codes, values, grundy = self.codes(), np.asarray(self.stored_values), self.stored_grundy
+        if self.layout == "dense":
+            values, grundy = values[codes], None if grundy is None else np.asarray(grundy)[codes]
+        return Store._blocked(codes, self.span, values, None if grundy is None else np.asarray(grundy))
 
     @classmethod
     def from_dense_slabs(cls, slabs: Iterable[np.ndarray], span: int, count: int, wide: bool) -> "Store":
@@ -269,10 +333,15 @@ class Store:
 
     # -- the blocked layout's blocks -------------------------------------------------------
     def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """The codes, stored results and Grundy numbers of one block."""
+        """The codes, stored results and Grundy numbers of one block (DamagedBlock, after the
+        file is reported and removed, when its checksum does not match)."""
         start = self.block_ends[block - 1] if block else 0
-        raw = zlib.decompress(self.arrays["payload"][start:self.block_ends[block]].data, -15)
-        size = min(BLOCK, self.count - block * BLOCK)
+        packed = self.arrays["payload"][start:self.block_ends[block]].data
+        if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
+            raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
+                               f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
+        raw = self.packing.decompress(packed)
+        size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
         codes = np.empty(size, np.int64)
         codes[0] = self.block_firsts[block]
@@ -313,8 +382,9 @@ class Store:
     def stored_at(self, at: int) -> tuple[int, int | None]:
         """The stored result and Grundy number (None when not kept) in slot ``at``."""
         if self.layout == "blocked":
-            _, values, numbers = self.inflated(at // BLOCK)
-            return values[at % BLOCK], None if numbers is None else numbers[at % BLOCK]
+            block, within = divmod(at, self.packing.size)
+            _, values, numbers = self.inflated(block)
+            return values[within], None if numbers is None else numbers[within]
         return self.value_view[at], None if self.grundy_view is None else self.grundy_view[at]
 
     def slot(self, code: int) -> int:
@@ -333,7 +403,7 @@ class Store:
                 return -1
             codes = self.inflated(block)[0]
             at = bisect.bisect_left(codes, code)
-            return block * BLOCK + at if at < len(codes) and codes[at] == code else -1
+            return block * self.packing.size + at if at < len(codes) and codes[at] == code else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -462,6 +532,22 @@ class Store:
 _PACKED: dict[tuple, tuple] = {}
 
 
+def _as_stored(values: np.ndarray, grundy: np.ndarray | None) -> tuple[np.ndarray, np.ndarray | None]:
+    """16-bit results and Grundy numbers as a store keeps them: a byte each when they fit."""
+    remote = values & 0x3FFF
+    if len(values) and int(np.where(values >> 14 == 3, 0, remote).max()) >= 63:
+        stored = values.astype(np.uint16)
+    else:
+        stored = narrow(values)
+    if grundy is not None:
+        real = grundy[grundy != NO_GRUNDY]
+        if int(real.max(initial=0)) < 0xFF:
+            grundy = np.where(grundy == NO_GRUNDY, 0xFF, grundy).astype(np.uint8)
+        else:
+            grundy = grundy.astype(np.uint16)
+    return stored, grundy
+
+
 def rank_directory(bitmap: np.ndarray, count: int) -> np.ndarray:
     """For the ranked layout: how many codes the bitmap holds before each run of
     BLOCK_WORDS words (``count`` of them in all)."""
@@ -505,45 +591,74 @@ def checksum(pieces: list) -> int:
     return crc
 
 
-def write_store(path: Path, spec: str, results: Store, stamp: dict | None = None) -> None:
+class Saved(Protocol):
+    """What ``write_store`` writes: a Store, or the index of a database in parts."""
+
+    @property
+    def layout(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def span(self) -> int: ...
+    @property
+    def arrays(self) -> dict[str, np.ndarray]: ...
+
+
+def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> None:
     """Write a store atomically; failures are reported, never fatal.
 
-    The file is MAGIC, a header line (the CRC-32, in hex, of everything after it, then the
-    JSON header padded to ALIGN) and the arrays: the checksum covers the header too."""
+    The file is MAGIC, a header line (the CRC-32, in hex, of everything after it but the
+    blocked layout's payload, then the JSON header padded to ALIGN) and the arrays, the
+    payload last (each of its blocks has its own CRC-32, checked when it is read): the
+    checksum covers the header too, and opening a file reads its header and indexes only."""
+    if isinstance(results, Store) and results.layout == "blocked" and results.packing != ZSTD:
+        results = results.compact()  # read from a file of the version before
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
-    offset = 0
-    for name, array in results.arrays.items():
+    if isinstance(results, Store) and results.layout == "blocked":
+        header.update(codec=results.packing.codec, block=results.packing.size)
+    offset, checked = 0, None
+    for name, array in sorted(results.arrays.items(), key=lambda item: item[0] == UNCHECKED):  # the payload last
         padding = -offset % ALIGN
         pieces.append(bytes(padding))
         offset += padding
         array = np.ascontiguousarray(array)
         header["arrays"][name] = [offset, array.dtype.str, len(array)]
+        if name == UNCHECKED and results.layout == "blocked":
+            checked = len(pieces)
         pieces.append(array.data.cast("B"))
         offset += array.nbytes
     header["bytes"] = offset
     line = json.dumps(header, separators=(",", ":")).encode()
     line += b" " * (-(len(MAGIC) + CRC_DIGITS + 1 + len(line) + 1) % ALIGN) + b"\n"
-    crc = b"%08x " % checksum([line, *pieces])
+    crc = b"%08x " % checksum([line, *pieces[:checked]])
     write_atomically(path, [MAGIC, crc, line, *pieces])
 
 
-def read_store(path: Path, spec: str, stamp: dict | None = None) -> Store | None:
+#: What reads the index of a database in parts (path, header, table of parts): see
+#: :mod:`gamesman.solver.parts`.
+PartsReader = Callable[[Path, dict, np.ndarray], Any]
+
+
+def read_store(path: Path, spec: str, stamp: dict | None = None, parts: PartsReader | None = None) -> Store | None:
     """The store in ``path``, its arrays memory-mapped; None when there is no file.  A file
     that is damaged in any way (or is no regular file) is reported on stderr and removed,
-    so it is rebuilt."""
+    so it is rebuilt.  Files of the version before (OLD_MAGIC) are read as they were.  The
+    index of a database in parts is read by ``parts``."""
     def read(handle: int, size: int) -> Store:
         if size <= len(MAGIC):
             raise DamagedFile("it is too short")
-        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp)
+        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp, path, parts)
 
     return read_regular(path, read)
 
 
-def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
-    """The store of a mapped file, every part of it checked."""
-    if mapped[:len(MAGIC)] != MAGIC:
+def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, parts: PartsReader | None) -> Store:
+    """The store of a mapped file, every part of it checked (the blocks of its payload each
+    when it is read, in a file of this version)."""
+    old = mapped[:len(OLD_MAGIC)] == OLD_MAGIC
+    if mapped[:len(MAGIC)] != MAGIC and not old:
         raise DamagedFile("not a gamesman database of this kind")
     checked = len(MAGIC) + CRC_DIGITS + 1
     body = mapped.find(b"\n", checked, checked + HEADER_LIMIT) + 1
@@ -554,7 +669,11 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
         raise DamagedFile("its header is unreadable")
     if len(mapped) - body != header["bytes"]:
         raise DamagedFile(f"it holds {len(mapped) - body} bytes where its header says {header['bytes']}")
-    if checksum([memoryview(mapped)[checked:]]) != int(mapped[len(MAGIC):checked - 1], 16):
+    unchecked = header["arrays"].get(UNCHECKED) if not old and header.get("layout") == "blocked" else None
+    end = len(mapped) if unchecked is None else body + unchecked[0]
+    if unchecked is not None and body + unchecked[0] + unchecked[2] != len(mapped):
+        raise DamagedFile("its blocks are not where its header says")
+    if checksum([memoryview(mapped)[checked:end]]) != int(mapped[len(MAGIC):checked - 1], 16):
         raise DamagedFile("checksum mismatch")
     if header.get("spec") != spec:
         raise DamagedFile(f"it holds {header.get('spec')!r}")
@@ -565,19 +684,28 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None) -> Store:
               for name, (offset, dtype, length) in header["arrays"].items()}
     layout = next((known for known in LAYOUT_ARRAYS if known == header["layout"]), None)
     count, span = header["count"], header["span"]
-    if (layout is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
+    packing = DEFLATE if old else PACKINGS.get(header.get("codec", "zstd"))
+    if (layout is None or packing is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
+            or layout == "blocked" and (header.get("block", packing.size) != packing.size
+                                        or not old and "block_crcs" not in arrays)
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
-    store = Store(layout, arrays, count, span)
+    if layout == "parted":
+        if parts is None:
+            raise DamagedFile("a database in parts where none was expected")
+        return parts(path, header, arrays["parts"])
+    store = Store(layout, arrays, count, span, packing, str(path))
     if not _sizes_match(store):
         raise DamagedFile("array sizes do not match")
     return store
 
 
+#: The array a file's checksum leaves out: the blocked layout's blocks, each with its own.
+UNCHECKED = "payload"
 #: The arrays each layout needs.
 LAYOUT_ARRAYS: dict[Layout, set[str]] = {
     "dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
-    "blocked": {"values", "block_firsts", "block_ends", "payload"}}
+    "blocked": {"values", "block_firsts", "block_ends", "payload"}, "parted": {"parts"}}
 CRC_DIGITS = 8
 
 
@@ -586,9 +714,10 @@ def _sizes_match(store: Store) -> bool:
     arrays, count, span = store.arrays, store.count, store.span
     grundy = store.grundy_array
     if store.layout == "blocked":
-        blocks = -(-count // BLOCK)
+        blocks = -(-count // store.packing.size)
         return (len(store.values) == 0 and (grundy is None or len(grundy) == 0)
                 and len(arrays["block_firsts"]) == blocks and len(arrays["block_ends"]) == blocks
+                and (store.block_crcs is None or len(store.block_crcs) == blocks)
                 and (not count or int(arrays["block_ends"][-1]) == len(arrays["payload"])))
     expected = span if store.layout == "dense" else count
     if len(store.values) != expected or grundy is not None and len(grundy) != expected:

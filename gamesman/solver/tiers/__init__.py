@@ -20,8 +20,10 @@ tier before (the ``c-`` files addressed to it), expands them and writes where th
 move to; once a tier is explored, the moves into it are removed.  **Solving**, from
 the last tier back: a task expands its positions again and gives each the best of
 its children's results (read from the later tiers' ``r-`` files) with the fast
-solver's own steps (``ended_results``, ``take_best``, ``check_all_solved``).
-**The database** is then built from the ``r-`` files.
+solver's own steps (``ended_results``, ``take_best``, ``check_all_solved``), and
+compresses its results into its part of the database (``d-`` files).  **The
+database** is then only the list of those parts (:mod:`gamesman.solver.parts`): no
+step of the solve reads every result in one process.
 
 Every file is written to a temporary name and renamed, with a checksum in its
 header; a task whose files are there and pass their checks returns at once, so a
@@ -39,11 +41,9 @@ The modules, each of one concern (this package gives their public names):
 * :mod:`~gamesman.solver.tiers.formats`: the files in the shared directory;
 * :mod:`~gamesman.solver.tiers.shards`: the tasks, exploring and solving one shard;
 * :mod:`~gamesman.solver.tiers.driver`: :class:`TierRun`, which hands out the tasks tier by tier;
-* :mod:`~gamesman.solver.tiers.assembly`: the database built from the shards' results;
 * :mod:`~gamesman.solver.tiers.runners`: where the tasks run (forked workers, Dask);
 * :mod:`~gamesman.solver.tiers.one_machine`: what one machine can solve.
 """
-from gamesman.solver.tiers.assembly import assemble
 from gamesman.solver.tiers.driver import INDEX_PER_SHARD, TierRun
 from gamesman.solver.tiers.formats import work_directory
 from gamesman.solver.tiers.one_machine import INDEX_LIMIT, beyond_one_machine, solve_beyond_memory
@@ -52,7 +52,7 @@ from gamesman.solver.tiers.runners import (dask_cluster, dask_runner, default_st
 from gamesman.solver.tiers.shards import TierResults, explore_shard, solve_shard
 from gamesman.solver.tiers.variant import TiersUnsuitable, by_shard, check_suitable, suitable
 
-__all__ = ["INDEX_LIMIT", "INDEX_PER_SHARD", "TierResults", "TierRun", "TiersUnsuitable", "assemble",
+__all__ = ["INDEX_LIMIT", "INDEX_PER_SHARD", "TierResults", "TierRun", "TiersUnsuitable",
            "beyond_one_machine", "by_shard", "check_suitable", "dask_cluster", "dask_runner", "default_store",
            "explore_shard", "import_distributed", "local_runner", "shards_for", "solve_beyond_memory", "solve_shard",
            "suitable", "tier_run", "work_directory"]

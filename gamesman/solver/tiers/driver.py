@@ -1,5 +1,6 @@
 """A solve in tiers driven from one process: the tasks of each tier handed to a Runner,
-exploring from the root's tier on, solving from the last tier back, then the database built.
+exploring from the root's tier on, solving from the last tier back (each task writing its
+part of the database), then the parts joined (see :mod:`gamesman.solver.parts`).
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from gamesman.contract.game import Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.files import remove_stale_temporaries
 from gamesman.solver.levelled import MAX_REMOTENESS, Solved
+from gamesman.solver.parts import PARTS_SUFFIX, join_parts, shard_cut
 from gamesman.solver.results import SolverError, TooLarge
-from gamesman.solver.tiers.assembly import assemble
 from gamesman.solver.tiers.formats import _forget_results, _read_explored, _write_explored, work_directory
 from gamesman.solver.tiers.shards import explore_shard, solve_shard
 from gamesman.solver.tiers.variant import _shard_label, check_suitable
@@ -54,8 +55,12 @@ class TierRun:
         lows = self._explore(game, directory, position_codes(game).encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        store = assemble(game.spec, directory, lows, self.shards, count, deepest, position_codes(game).index_size(),
-                         progress)
+        if progress:
+            progress(f"joining the database's {len(lows) * self.shards:,} parts", count, count)
+        store = join_parts(game.spec, directory, len(lows), self.shards,
+                           work_directory(self.store, game.spec + PARTS_SUFFIX), shard_cut(game))
+        if store.count != count:
+            raise SolverError(f"{game.spec}: the parts hold {store.count:,} results, not the {count:,} solved")
         _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)

@@ -6,6 +6,8 @@ per variant):
   shard of tier T+1 (each with its own checksum, so that a task reads only its own);
 * ``r-T-K-M.db``: the results of shard K of tier T whose player to move is M, a
   :class:`gamesman.solver.store.Store` keyed by each code's number within the shard;
+* ``d-T-K.db``: the part of the database of shard K of tier T, compressed (both players
+  to move, keyed by code: see :mod:`gamesman.solver.parts`);
 * ``explored.tier``: the lowest code, positions and moves of each tier explored.
 
 Every file is written to a temporary name and renamed, with a checksum in its header and a

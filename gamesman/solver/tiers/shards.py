@@ -14,9 +14,10 @@ import numpy as np
 from gamesman.solver.levelled import (REMOTENESS_MASK, check_all_solved, ended_results, score_tables, sorted_unique,
                                       take_best)
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import MISSING, Store
+from gamesman.solver.parts import part_label, part_name
+from gamesman.solver.store import MISSING, Store, read_store, write_store
 from gamesman.solver.tiers.formats import (_forget_results, _moves_path, _positions_path, _read_codes, _results_path,
-                                           _results_store, _write_codes, _write_results)
+                                           _results_store, _write_codes, _write_results, _write_surely)
 from gamesman.solver.tiers.variant import _cut, _expansions, _game, _shard_label, by_shard
 
 #: Players to move a tier's results are kept by (two players, no chance).
@@ -108,7 +109,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
     done = [_results_store(_results_path(where, tier, shard, mover), spec, dict(label, mover=mover))
             for mover in MOVERS]
     written = [store for store in done if store is not None]
-    if len(written) == len(done):
+    if len(written) == len(done) and read_store(where / part_name(tier, shard), spec, part_label(tier, shard)):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     codes = _shard_positions(spec, where, tier, shard, shards)
     children_results = TierResults(spec, where, later, shards)
@@ -136,6 +137,8 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         chosen = movers == mover
         store = Store.build(numbers[chosen], results[chosen])
         _write_results(_results_path(where, tier, shard, mover), spec, store, dict(label, mover=mover))
+    part = where / part_name(tier, shard)  # this shard's part of the database, compressed here
+    _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(tier, shard)))
     return len(codes), _deepest(results)
 
 

@@ -1,0 +1,119 @@
+"""The solver's databases on disk: the format before (a plain layout, or deflated blocks of 512
+codes) beside the compressed one (zstd blocks of 65,536 codes, a checksum each), on the same
+solved variants, in one run.
+
+Run by hand:  python3 benchmarks/bench_storage.py [--big] [--lookups 20000] [--variant SPEC ...]
+
+Each variant is solved once in memory (the fast solver); then, for each format, its database is
+built from the results (``build``: the seconds, in this one process) and looked up in: the
+compressed one written and read back memory-mapped, the one before in memory (as its file is
+mapped; this version reads such files but writes none):
+
+* ``bytes/position``: the database's arrays over the positions (its file adds a header of a
+  few hundred bytes);
+* ``cold``: look-ups a second of random positions, each in a block not decompressed yet (the
+  file freshly opened; for a plain layout every look-up is alike);
+* ``warm``: look-ups a second of random positions among those of as many blocks as the block
+  cache keeps (CACHED_CODES codes), once they are all decompressed: what the shell and a search
+  find when they look about one part of the game;
+* ``checked``: that every position of the variant gets the same answer from both files.
+
+A look-up is what the solver's table does for a code: ``packed(slot(code))``.  The default
+variants are Connect Four 4x5, Othello 4x4 and Tic-Tac-Toe; ``--big`` adds Connect Four 5x5
+(a solve of a minute or more and 1.6 GB).  Connect Four 6x5 is solved in tiers
+(``bench_tiers.py``), whose database is the compressed parts its tasks write.
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gamesman.contract.registry import game_from_spec
+from gamesman.solver.levelled import Results, solve
+from gamesman.solver.store import CACHED_CODES, DEFLATE, Store, read_store, write_store
+
+VARIANTS = ["connectfour(rows=4,cols=5)", "othello(rows=4,cols=4)", "tictactoe"]
+BIG = ["connectfour(rows=5,cols=5)"]
+
+
+def format_before(codes: np.ndarray, values: np.ndarray) -> Store:
+    """The layout the version before saved: the smallest plain one, else deflated blocks."""
+    store = Store.build(codes, values)
+    return Store.blocked(codes, values, DEFLATE) if store.layout == "blocked" else store
+
+
+def look_ups_a_second(store: Store, codes: np.ndarray) -> float:
+    """``packed(slot(code))`` of each code, in order: how many a second."""
+    started = time.perf_counter()
+    for code in codes.tolist():
+        store.packed(store.slot(code))
+    return len(codes) / (time.perf_counter() - started)
+
+
+def measure(label: str, build, spec: str, count: int, probes: dict[str, np.ndarray], scratch: Path) -> dict:
+    """Build one format's database and look up in it: the compressed one written and read back
+    memory-mapped, the one before in memory (this version writes no deflated blocks)."""
+    started = time.perf_counter()
+    built = build()
+    seconds = time.perf_counter() - started
+    path = scratch / f"{label}.db"
+
+    def fresh() -> Store:  # nothing decompressed yet
+        if label == "before":
+            return build()
+        write_store(path, spec, built) if not path.exists() else None
+        store = read_store(path, spec)
+        assert store is not None
+        return store
+
+    figures = {"label": label, "layout": built.layout, "build": seconds, "bytes": built.nbytes / count}
+    for kind, codes in probes.items():
+        store = fresh()
+        if kind == "warm":
+            look_ups_a_second(store, codes)  # decompress the blocks first
+        figures[kind] = look_ups_a_second(store, codes)
+    figures["store"] = fresh()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--big", action="store_true", help="add Connect Four 5x5")
+    parser.add_argument("--lookups", type=int, default=20000, help="random look-ups per measure")
+    parser.add_argument("--variant", action="append", help="a variant's spec (instead of the default ones)")
+    options = parser.parse_args()
+    rng = np.random.default_rng(1)
+    print(f"{'variant':32} {'positions':>11} {'format':22} {'bytes/pos':>9} {'build s':>8} "
+          f"{'cold/s':>9} {'warm/s':>9}  same answers")
+    for spec in options.variant or VARIANTS + (BIG if options.big else []):
+        game = game_from_spec(spec)
+        results = Results(game)
+        results.add(solve(game, game.start()))
+        assert results.store is not None
+        codes, values = results.store.codes(), results.store.values16()
+        near = rng.integers(0, max(1, len(codes) - CACHED_CODES)) if len(codes) > CACHED_CODES else 0
+        probes = {"cold": rng.permutation(codes)[:options.lookups],
+                  "warm": rng.choice(codes[near:near + CACHED_CODES], options.lookups)}
+        with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
+            rows = [measure("before", lambda: format_before(codes, values), game.spec, len(codes), probes,
+                            Path(scratch)),
+                    measure("compressed", lambda: Store.blocked(codes, values), game.spec, len(codes), probes,
+                            Path(scratch))]
+            same = all(np.array_equal(row["store"].get_many(codes), values) for row in rows)
+            for row in rows:
+                print(f"{game.spec[:32]:32} {len(codes):>11,} {row['label'] + ' (' + row['layout'] + ')':22} "
+                      f"{row['bytes']:9.3f} {row['build']:8.2f} {row['cold']:>9,.0f} {row['warm']:>9,.0f}  "
+                      f"{'yes' if same else 'NO'}", flush=True)
+                del row["store"]  # its file goes with the directory
+        before, after = rows
+        print(f"{'':32} {'':>11} {'compressed/before':22} {after['bytes'] / before['bytes']:9.2f} "
+              f"{after['build'] / before['build']:8.1f} {after['cold'] / before['cold']:9.2f} "
+              f"{after['warm'] / before['warm']:9.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

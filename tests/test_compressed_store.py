@@ -1,0 +1,140 @@
+"""Databases saved in compressed blocks: every answer as the plain layouts give it, one
+look-up decompressing one block, damage found and never answered from, and the files of
+the version before still read."""
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gamesman.contract.registry import make_game
+from gamesman.doors.cli import main
+from gamesman.solver.database import Database
+from gamesman.solver.parts import parts_directory
+from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, read_store
+from gamesman.solver.strong import Solver
+from gamesman.solver.tiers import TierRun, local_runner
+
+DATA = Path(__file__).parent / "data"
+
+
+def solved_in_memory(game):
+    """The fast solver's store, in memory and in a plain layout."""
+    solver = Solver(game, database=None)
+    solver.solve()
+    return solver.table.store
+
+
+def saved(game, directory: Path, **solver_options):
+    """Solve ``game`` with a database in ``directory``, which saves it; then the file read back."""
+    solver = Solver(game, database=Database(directory), **solver_options)
+    solver.solve()
+    return Database(directory).path(game.spec), solver.table.stamp
+
+
+def test_every_answer_read_at_random_from_the_blocks_is_the_plain_layouts(tmp_path):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    assert plain.layout == "ranked"
+    path, stamp = saved(game, tmp_path)
+    compressed = read_store(path, game.spec, stamp)
+    assert compressed.layout == "blocked" and compressed.packing == ZSTD
+    assert compressed.count == plain.count and len(compressed.block_ends) > 2
+    assert path.stat().st_size < plain.nbytes / 2
+    codes = plain.codes()
+    rng = np.random.default_rng(5)
+    for code in rng.permutation(codes)[:20000].tolist():  # one code at a time, blocks in any order
+        assert compressed.packed(compressed.slot(code)) == plain.packed(plain.slot(code))
+    assert np.array_equal(compressed.get_many(codes), plain.get_many(codes))
+    absent = np.setdiff1d(np.concatenate((codes + 1, codes - 1, [0, int(codes[-1]) + 5])), codes)
+    assert all(compressed.slot(code) == -1 for code in absent[absent >= 0][:3000].tolist())
+    assert (compressed.get_many(absent) == MISSING).all()
+
+
+def damage(path: Path, at: int) -> None:
+    """Flip one bit of byte ``at`` of a file."""
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_block_is_reported_in_one_line_and_never_answered_from(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    path, stamp = saved(game, tmp_path)
+    store = read_store(path, game.spec, stamp)
+    payload_start = path.stat().st_size - len(store.arrays["payload"])
+    damage(path, payload_start + int(store.block_ends[0]) + 100)  # inside the second block
+    store = read_store(path, game.spec, stamp)  # the header and the index are sound
+    assert capsys.readouterr().err == ""
+    first, second = int(store.block_firsts[0]), int(store.block_firsts[1])
+    assert store.get(first) == plain.get(first)  # the first block answers
+    with pytest.raises(DamagedBlock) as found:
+        store.get(second)
+    message = str(found.value)
+    assert "damaged" in message and "checksum mismatch" in message and "rebuild" in message and "\n" not in message
+    assert capsys.readouterr().err == ""  # the error says it all
+    assert not path.exists()  # so the next solve rebuilds it
+
+
+def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    game = make_game("connectfour", rows=4, cols=4)
+    path, stamp = saved(game, tmp_path)
+    store = read_store(path, game.spec, stamp)
+    payload = len(store.arrays["payload"])
+    for at in range(path.stat().st_size - payload, path.stat().st_size, 997):  # every block
+        damage(path, at)
+    start = game.format_position(game.start())
+    assert main(["solve", "connectfour", "--rows", "4", "--cols", "4", start]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "damaged" in captured.err
+    assert main(["solve", "connectfour", "--rows", "4", "--cols", "4", start]) == 0  # rebuilt
+    assert capsys.readouterr().out.strip() == str(Solver(game, database=None).result(game.start()))
+
+
+@pytest.mark.parametrize("name, options, fixture, layout", [
+    ("tictactoe", {}, "old-tictactoe.db", "blocked"),
+    ("connectfour", dict(rows=3, cols=4, in_a_row=3), "old-connectfour.db", "ranked")])
+def test_a_database_of_the_version_before_is_read_as_it_was(tmp_path, capsys, name, options, fixture, layout):
+    """Files the version before wrote (deflated blocks of 512 codes, or a plain layout, under
+    one checksum): read, not rebuilt, and every answer right."""
+    game = make_game(name, **options)
+    path = Database(tmp_path).path(game.spec)
+    tmp_path.mkdir(exist_ok=True)
+    shutil.copy(DATA / fixture, path)
+    assert path.read_bytes().startswith(OLD_MAGIC)
+    solver = Solver(game, database=Database(tmp_path))
+    assert solver.solve() == 0  # nothing solved anew
+    assert solver.table.store.layout == layout
+    plain = solved_in_memory(game)
+    codes = plain.codes()
+    assert np.array_equal(solver.table.store.get_many(codes), plain.get_many(codes))
+    for code in codes.tolist():
+        assert solver.table.store.packed(solver.table.store.slot(code)) == plain.packed(plain.slot(code))
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.slow
+def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    with local_runner(1) as (run, _):
+        path, stamp = saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 3))
+    parts = sorted(parts_directory(path).iterdir())
+    assert len(parts) > 3 and not any((tmp_path / "tiers").iterdir())  # moved to the cache, not copied
+    solver = Solver(game, database=Database(tmp_path / "cache"))
+    assert solver.solve() == 0
+    store = solver.table.store
+    assert store.layout == "parted"
+    codes = plain.codes()
+    assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    for code in np.random.default_rng(2).permutation(codes)[:5000].tolist():
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+    largest = max(parts, key=lambda part: part.stat().st_size)
+    damage(largest, largest.stat().st_size - 10)  # a block of the largest part
+    again = Solver(game, database=Database(tmp_path / "cache"))
+    again.solve()
+    with pytest.raises(DamagedBlock, match="damaged"):
+        again.table.store.get_many(codes)
+    assert capsys.readouterr().err == ""
