@@ -55,6 +55,7 @@ class Quixo(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
     player_names = ("x", "o")
     cell_letters = "-xo"  # position codes: TurnBoardCodes
     board_size_options = ("size",)
+    showcase = ({"size": 3},)  # the solver's table: 3x3 (4x4 takes minutes)
     side = Option(int, 5, "side n of the board (n in a row wins)", low=3, high=5, name="size")
     rules = ("Take a neutral or own cube from the border, turn it to your symbol and push it back in at "
              "another end of its row or column; a line of your symbol wins, making one of the other's loses.")
