@@ -37,8 +37,8 @@ from __future__ import annotations
 from functools import cached_property
 
 from gamesman.boards import text as boards
-from gamesman.boards.codes import TurnBoardCodes
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, End
+from gamesman.boards.codes import TurnBoardCodes, popcount
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, End, TierCut
 from gamesman.contract.game import Game, Option, two_player_result
 
 #: The largest side solved here (4x4: 86 million codes).
@@ -49,7 +49,7 @@ Position = tuple[int, str]
 Move = tuple[int, int]
 
 
-class Quixo(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, Game[Position, Move]):
     name = "quixo"
     title = "Quixo"
     player_names = ("x", "o")
@@ -66,7 +66,7 @@ class Quixo(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
         self.line_masks = boards.line_masks(self.side, self.side, self.side)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True,
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True,
                             solvable=self.side <= MAX_SOLVABLE_SIDE)
 
     def index_size(self) -> int:
@@ -76,6 +76,18 @@ class Quixo(TurnBoardCodes, BatchExpansion, Game[Position, Move]):
         39366
         """
         return 2 * self.cell_code.span
+
+    def tier_numbers(self, codes):
+        """The tier solver's tiers: the counts of x's and of o's cubes, (x + o) * (n*n + 1) + x.
+        A push turns a neutral cube (a later tier) or one of the mover's own (the same tier).
+
+        >>> game = Quixo(size=3)
+        >>> game.tier_numbers(__import__("numpy").array([game.encode((1, "xx-o-----"))])).tolist()
+        [32]
+        """
+        crosses, noughts = self.cell_code.masks(codes)
+        turned = popcount(crosses) + popcount(noughts)
+        return turned * (self.size + 1) + popcount(crosses)
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property

@@ -102,6 +102,32 @@ def test_the_solver_is_consistent_and_both_engines_agree_on_three_by_three():
     assert check_engines_agree(g, g.start()) == check_solver_consistency(g, 40_000)
 
 
+@pytest.mark.slow
+def test_three_by_three_in_its_own_tiers_agrees_with_the_reference(monkeypatch):
+    """Tiers by the counts of x's and o's cubes, loops inside a tier: the same answers as the
+    reference engine, position by position (4x4 goes to the tiers by its size)."""
+    from gamesman.solver import tiers
+    from gamesman.solver.tiers import one_machine
+
+    calls = []
+    solve_beyond_memory = tiers.solve_beyond_memory
+    monkeypatch.setattr(tiers, "solve_beyond_memory", lambda *args: calls.append(args) or solve_beyond_memory(*args))
+    monkeypatch.setattr(one_machine, "OWN_TIERS_IN_MEMORY", 0)
+    assert check_engines_agree(game(), at_least=30_000)
+    assert len(calls) == 1
+
+
+def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):
+    from gamesman.solver.results import SolverError
+    from gamesman.solver.tiers import TierRun, local_runner
+
+    g = game()
+    counts = type(g).tier_numbers
+    monkeypatch.setattr(type(g), "tier_numbers", lambda self, codes: -counts(self, codes))
+    with local_runner(1) as (run, _), pytest.raises(SolverError, match="moves must never lower the tier"):
+        TierRun(tmp_path, run, 1).solve(g, g.start())
+
+
 def test_four_by_four_is_solvable_and_five_by_five_is_not():
     assert game(4).capabilities.solvable
     assert not game(5).capabilities.solvable
