@@ -24,7 +24,11 @@ Choices, as GamesmanOne's Quixo (``src/games/quixo/quixo.c``) makes them:
 Solved here: 3x3 and 4x4 (``solvable``); 5x5 is played by the search players
 (``mcts``).  Positions are numbered as a base-3 board plus the turn
 (``TurnBoardCodes``): 2 * 3**(n*n) codes, 86,093,442 for 4x4, as many as
-GamesmanOne's hash of the same board.
+GamesmanOne's hash of the same board.  The tier solver's tiers are the counts
+of x's and of o's cubes, as GamesmanOne's are: a push turns a neutral cube
+(a later tier) or one of the mover's own (the same tier, where positions may
+repeat).  4x4 is solved in them (``gamesman solve quixo --size 4``), 3x3 in
+memory, or in them with ``--large``.
 
 Position: ``(x --- --- ---)``: whose turn (``x`` or ``o``), then the rows,
 row 1 first, one character per cell (``x``, ``o``, ``-`` for neutral).
