@@ -48,7 +48,7 @@ def assert_same(expected, found) -> None:
 def test_forked_workers_solve_as_one_machine(tmp_path):
     with local_runner(2) as (run, _):
         for game in (make_game("connectfour", rows=4, cols=4), make_game("tictactoe"),
-                     make_game("othello", rows=3, cols=4)):
+                     make_game("othello", rows=3, cols=4), make_game("quixo", size=3)):
             assert_same(one_machine(game), in_tiers(game, run, tmp_path, 4))
     # the shards' files go once the database is built; its parts stay (no database saves them here)
     assert all(path.name.endswith(PARTS_SUFFIX) for path in tmp_path.iterdir())
@@ -221,7 +221,7 @@ def local_cluster():
 
 @pytest.mark.slow
 def test_a_local_dask_cluster_solves_as_one_machine(local_cluster, tmp_path):
-    for game in (make_game("connectfour", rows=4, cols=5), make_game("othello")):
+    for game in (make_game("connectfour", rows=4, cols=5), make_game("othello"), make_game("quixo", size=3)):
         assert_same(one_machine(game), in_tiers(game, dask_runner(local_cluster), tmp_path, 4))
 
 

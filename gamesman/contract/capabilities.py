@@ -56,7 +56,7 @@ class Capabilities:
     position_codes: bool = False
     #: Whole arrays of codes expand at once (:class:`BatchExpansion`; needs position codes).
     batch_expansion: bool = False
-    #: Tiers are cut into shards by a cut of the game's own (:class:`TierCut`).
+    #: Tiers of the game's own, or tiers cut into shards by a cut of its own (:class:`TierCut`).
     tiers: bool = False
     #: Random games run on a compiled compact form (:class:`CompactForm`).
     compact_playouts: bool = False
@@ -126,7 +126,14 @@ class BatchExpansion:
 
 
 class TierCut:
-    """A cut of a tier's codes into shards of the game's own (record: ``tiers``)."""
+    """Tiers of the game's own, or a cut of a tier's codes into shards of its own (record: ``tiers``)."""
+
+    def tier_numbers(self, codes: Any) -> Any | None:
+        """The game's own tiers: for each code of ``codes`` (numpy int64) its tier (int64), a
+        number that no move lowers; moves that keep it are loops the tier solver solves
+        inside the tier.  None (this default): the tiers are the distances from the root, and
+        every move leads to a later tier."""
+        return None
 
     def tier_shards(self, codes: Any, shards: int, low: int) -> tuple[Any, Any]:
         """How the tier solver cuts a tier into ``shards``: for each code of ``codes``

@@ -681,7 +681,7 @@ def solve(game: Game, root: Hashable, limit: int | None = None, progress: Progre
 
     ``known(expander)`` may give the results solved before (see ``explore``);
     ``stats["new"]`` counts the positions it did not know; ``beyond_memory`` takes a
-    variant whose index is too large for arrays in memory."""
+    variant whose index is too large for arrays in memory (it says which: None for the others)."""
     if game.players not in (1, 2):
         raise NeedsReference("players")
     started = time.perf_counter()
@@ -699,8 +699,7 @@ def _solve_with(game: Game, expander: Expander, root: Hashable, limit: int | Non
     if expander.index_size is not None and root_code >= expander.index_size:
         expander.index_size = None  # a root off the index (e.g. an unusual turn): sparse arrays
     known_fn = known(expander) if known else None
-    if (beyond_memory is not None and known_fn is None and expander.index_size is not None
-            and expander.index_size > DENSE_LIMIT):
+    if beyond_memory is not None and known_fn is None and expander.index_size is not None:
         solved = beyond_memory(game, root, limit, progress)
         if solved is not None:
             return solved

@@ -25,6 +25,10 @@ compresses its results into its part of the database (``d-`` files).  **The
 database** is then only the list of those parts (:mod:`gamesman.solver.parts`): no
 step of the solve reads every result in one process.
 
+A game with **tiers of its own** (``TierCut.tier_numbers``: numbers no move lowers, loops
+inside a tier allowed, as Quixo's counts of each symbol) is explored and solved a tier a task
+instead, by :mod:`~gamesman.solver.tiers.own_tiers`, into the same files.
+
 Every file is written to a temporary name and renamed, with a checksum in its
 header; a task whose files are there and pass their checks returns at once, so a
 task that a dead worker left is simply run again, an interrupted solve resumes from
@@ -40,6 +44,7 @@ The modules, each of one concern (this package gives their public names):
 * :mod:`~gamesman.solver.tiers.variant`: the variants taken, and the cut into shards;
 * :mod:`~gamesman.solver.tiers.formats`: the files in the shared directory;
 * :mod:`~gamesman.solver.tiers.shards`: the tasks, exploring and solving one shard;
+* :mod:`~gamesman.solver.tiers.own_tiers`: the tasks and their order for a game's own tiers;
 * :mod:`~gamesman.solver.tiers.driver`: :class:`TierRun`, which hands out the tasks tier by tier;
 * :mod:`~gamesman.solver.tiers.runners`: where the tasks run (forked workers, Dask);
 * :mod:`~gamesman.solver.tiers.one_machine`: what one machine can solve.

@@ -20,8 +20,9 @@ from gamesman.solver.levelled import MAX_REMOTENESS, Solved
 from gamesman.solver.parts import PARTS_SUFFIX, join_parts, shard_cut
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.tiers.formats import _forget_results, _read_explored, _write_explored, work_directory
+from gamesman.solver.tiers.own_tiers import explore_own_tiers, solve_own_tiers
 from gamesman.solver.tiers.shards import explore_shard, solve_shard
-from gamesman.solver.tiers.variant import _shard_label, check_suitable
+from gamesman.solver.tiers.variant import _shard_label, check_suitable, own_tiers
 from gamesman.solver.workers import Runner
 
 #: At least one shard per this many codes of the game's index (so that a shard of the largest
@@ -45,6 +46,8 @@ class TierRun:
         """Every position reachable from ``root`` solved tier by tier (see the module docstring),
         in at least ``shards`` shards a tier, more for a large index (INDEX_PER_SHARD)."""
         check_suitable(game)
+        if own_tiers(game):
+            return self._solve_own_tiers(game, root, limit, progress)
         wanted = max(self.shards, -(-(position_codes(game).index_size() or 0) // INDEX_PER_SHARD))
         if wanted != self.shards:
             return replace(self, shards=wanted).solve(game, root, limit, progress)
@@ -68,6 +71,28 @@ class TierRun:
         solved.stats = {"positions": count, "new": count, "layered": True, "tiers": len(lows),
                         "shards": self.shards, "deepest": deepest, "explore_seconds": explored - started,
                         "solve_seconds": time.perf_counter() - explored}
+        return solved
+
+    def _solve_own_tiers(self, game: Game, root: Hashable, limit: int | None,
+                         progress: ProgressFn | None) -> Solved:
+        """A game with tiers of its own (see :mod:`gamesman.solver.tiers.own_tiers`): a tier a task."""
+        started = time.perf_counter()
+        directory = work_directory(self.store, game.spec)
+        directory.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(directory)
+        explored = explore_own_tiers(game.spec, self.run, directory, position_codes(game).encode(root), limit,
+                                     progress)
+        solving = time.perf_counter()
+        count, deepest = solve_own_tiers(game.spec, self.run, directory, explored, progress)
+        store = assemble(game.spec, directory, [low for _, low, _ in explored], 1, count, deepest,
+                         position_codes(game).index_size(), progress)
+        _forget_results(directory)
+        if not self.keep:
+            shutil.rmtree(directory, ignore_errors=True)
+        solved = Solved(None, np.empty(0, np.uint16), None, store=store)
+        solved.stats = {"positions": count, "new": count, "layered": False, "tiers": len(explored), "shards": 1,
+                        "deepest": deepest, "explore_seconds": solving - started,
+                        "solve_seconds": time.perf_counter() - solving}
         return solved
 
     def _explore(self, game: Game, directory: Path, root_code: int, limit: int | None,

@@ -8,15 +8,20 @@ from typing import Hashable
 
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
+from gamesman.solver import levelled
 from gamesman.solver.levelled import Solved
 from gamesman.solver.tiers.runners import tier_run
-from gamesman.solver.tiers.variant import suitable
+from gamesman.solver.tiers.variant import own_tiers, suitable
 
 #: The largest index of a variant solved in tiers on one machine (its database is laid over
 #: the whole index, a bit a code, and built a slab at a time).
 INDEX_LIMIT = 1 << 36
 #: Bytes a position takes while the fast solver solves it in memory (its code and its result).
 BYTES_IN_MEMORY = 10
+#: A variant with tiers of its own and an index larger than this is solved in tiers: its moves
+#: all held at once, as the fast solver holds them, would take over a hundred bytes a code
+#: (Quixo 4x4: 86 million codes, over 12 GB).
+OWN_TIERS_IN_MEMORY = 1 << 22
 
 
 def beyond_one_machine(game: Game) -> str | None:
@@ -34,7 +39,7 @@ def beyond_one_machine(game: Game) -> str | None:
     size = position_codes(game).index_size() if game.capabilities.position_codes else None
     if size is None:
         return "it numbers no positions, so nothing bounds what solving it takes"
-    if game.capabilities.layered and suitable(game):
+    if (game.capabilities.layered or own_tiers(game)) and suitable(game):
         if size <= INDEX_LIMIT:
             return None
         return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
@@ -46,11 +51,15 @@ def beyond_one_machine(game: Game) -> str | None:
 
 
 def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress: ProgressFn | None) -> Solved | None:
-    """The fast solver's method for a variant whose index is too large for its arrays in memory
-    (``levelled.solve``'s ``beyond_memory``): a layered variant of at most INDEX_LIMIT codes is
+    """The fast solver's method for a variant too large for its arrays in memory (``levelled.solve``'s
+    ``beyond_memory``): a layered variant whose index passes ``levelled.DENSE_LIMIT``, or one with
+    tiers of its own whose index passes OWN_TIERS_IN_MEMORY, of at most INDEX_LIMIT codes, is
     solved in tiers on forked workers of this machine, one per core, in the cache's directory of
     tiers (so that an interrupted solve resumes); None for any other."""
-    if not (game.capabilities.layered and suitable(game) and (position_codes(game).index_size() or 0) <= INDEX_LIMIT):
+    size = position_codes(game).index_size() or 0
+    large = (size > levelled.DENSE_LIMIT if game.capabilities.layered
+             else own_tiers(game) and size > OWN_TIERS_IN_MEMORY)
+    if not (large and suitable(game) and size <= INDEX_LIMIT):
         return None
     with tier_run() as run:
         return run.solve(game, root, limit, progress)

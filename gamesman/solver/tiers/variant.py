@@ -32,6 +32,16 @@ def suitable(game: Game) -> bool:
     return game.players == 2 and not game.capabilities.impartial and game.capabilities.position_codes
 
 
+def own_tiers(game: Game) -> bool:
+    """Whether the game has tiers of its own (``TierCut.tier_numbers``), loops inside them allowed.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> own_tiers(make_game("quixo", size=3)), own_tiers(make_game("connectfour"))
+    (True, False)
+    """
+    return tier_cut(game).tier_numbers(np.empty(0, np.int64)) is not None
+
+
 def check_suitable(game: Game) -> None:
     """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``)."""
     if not suitable(game):

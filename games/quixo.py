@@ -1,0 +1,250 @@
+"""Quixo on an n x n board (3x3, 4x4 or 5x5), with the rules GamesmanOne solves.
+
+The board starts with every cube neutral (``-``).  X moves first.  A move
+takes a cube from the border of the board that is neutral or shows the
+mover's symbol (never one of the opponent's), turns it to the mover's symbol
+and pushes it back in at another end of its row or of its column: the cubes
+between the gap and that end slide one cell towards the gap.  A corner cube
+has two ends to go to, any other border cube three.  A line is n cubes of
+one symbol across, down or on a long diagonal.
+
+Choices, as GamesmanOne's Quixo (``src/games/quixo/quixo.c``) makes them:
+
+* After a push, whoever has a line is looked at from the side of the player
+  to move: if the player to move has a line, they have won, whether or not
+  the other player has one too; else, if the other player has one, the player
+  to move has lost.  So a push that makes a line of the opponent's symbol
+  loses, even when it makes one of the mover's own as well.
+* Nothing forbids repeating a position and there is no move limit: play
+  that never ends is a draw (the solver's ``draw``).
+* A position string is refused when play cannot reach it by the check
+  GamesmanOne makes: a cube just pushed is on the border, so after the start
+  the player who moved last (not the one to move) has a cube on the border.
+
+Solved here: 3x3 and 4x4 (``solvable``); 5x5 is played by the search players
+(``mcts``).  Positions are numbered as a base-3 board plus the turn
+(``TurnBoardCodes``): 2 * 3**(n*n) codes, 86,093,442 for 4x4, as many as
+GamesmanOne's hash of the same board.  The tier solver's tiers are the counts
+of x's and of o's cubes, as GamesmanOne's are: a push turns a neutral cube
+(a later tier) or one of the mover's own (the same tier, where positions may
+repeat).  4x4 is solved in them (``gamesman solve quixo --size 4``), 3x3 in
+memory, or in them with ``--large``.
+
+Position: ``(x --- --- ---)``: whose turn (``x`` or ``o``), then the rows,
+row 1 first, one character per cell (``x``, ``o``, ``-`` for neutral).
+Moves: the cube's cell and the cell at the end where it goes back in,
+joined by ``-``: ``a1-c1`` takes the cube at a1 (column a, row 1) and
+pushes it in at c1, so b1 and c1 slide to a1 and b1.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+from gamesman.boards import text as boards
+from gamesman.boards.codes import TurnBoardCodes, popcount
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, End, TierCut
+from gamesman.contract.game import Game, Option, two_player_result
+
+#: The largest side solved here (4x4: 86 million codes).
+MAX_SOLVABLE_SIDE = 4
+
+Position = tuple[int, str]
+#: A move: the cell the cube is taken from and the cell it is pushed in at.
+Move = tuple[int, int]
+
+
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, Game[Position, Move]):
+    name = "quixo"
+    title = "Quixo"
+    player_names = ("x", "o")
+    cell_letters = "-xo"  # position codes: TurnBoardCodes
+    board_size_options = ("size",)
+    showcase = ({"size": 3},)  # the solver's table: 3x3 (4x4 takes minutes)
+    side = Option(int, 5, "side n of the board (n in a row wins)", low=3, high=5, name="size")
+    rules = ("Take a neutral or own cube from the border, turn it to your symbol and push it back in at "
+             "another end of its row or column; a line of your symbol wins, making one of the other's loses.")
+
+    def setup(self) -> None:
+        self.size = self.side * self.side
+        self.lines = boards.lines(self.side, self.side, self.side)
+        self.line_masks = boards.line_masks(self.side, self.side, self.side)
+
+    def declare(self) -> Capabilities:
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True,
+                            solvable=self.side <= MAX_SOLVABLE_SIDE)
+
+    def index_size(self) -> int:
+        """Every board of three symbols, with either player to move.
+
+        >>> Quixo(size=3).index_size()
+        39366
+        """
+        return 2 * self.cell_code.span
+
+    def tier_numbers(self, codes):
+        """The tier solver's tiers: the counts of x's and of o's cubes, (x + o) * (n*n + 1) + x.
+        A push turns a neutral cube (a later tier) or one of the mover's own (the same tier).
+
+        >>> game = Quixo(size=3)
+        >>> game.tier_numbers(__import__("numpy").array([game.encode((1, "xx-o-----"))])).tolist()
+        [32]
+        """
+        crosses, noughts = self.cell_code.masks(codes)
+        turned = popcount(crosses) + popcount(noughts)
+        return turned * (self.size + 1) + popcount(crosses)
+
+    # -- the rules -------------------------------------------------------------------------
+    @cached_property
+    def pushes(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every push on the empty board: (source, end, the cells from the source to the end).
+
+        >>> [boards.cell_name(*divmod(end, 3)) for source, end, _ in Quixo(size=3).pushes if source == 0]
+        ['c1', 'a3']
+        """
+        n = self.side
+        found = []
+        for source in range(self.size):
+            row, col = divmod(source, n)
+            if 0 < row < n - 1 and 0 < col < n - 1:
+                continue  # not on the border
+            for end_row, end_col in ((row, 0), (row, n - 1), (0, col), (n - 1, col)):
+                end = end_row * n + end_col
+                if end == source:
+                    continue
+                step = (1 if end_col > col else -1) if end_row == row else (n if end_row > row else -n)
+                found.append((source, end, tuple(range(source, end + step, step))))
+        return found
+
+    def start(self) -> Position:
+        return (0, boards.EMPTY * self.size)
+
+    def to_move(self, position: Position) -> int:
+        return position[0]
+
+    def has_line(self, cells: str, player: int) -> bool:
+        return boards.has_line(cells, self.player_names[player], self.lines)
+
+    def outcome(self, position: Position) -> tuple[float, float] | None:
+        turn, cells = position
+        if self.has_line(cells, turn):
+            return two_player_result(turn)
+        if self.has_line(cells, 1 - turn):
+            return two_player_result(1 - turn)
+        return None
+
+    def moves(self, position: Position) -> list[Move]:
+        if self.outcome(position) is not None:
+            return []
+        turn, cells = position
+        theirs = self.player_names[1 - turn]
+        return [(source, end) for source, end, _ in self.pushes if cells[source] != theirs]
+
+    def play(self, position: Position, move: Move) -> Position:
+        if move not in self.moves(position):
+            raise self.illegal(f"{self.format_move(position, move)} is not a push of a game in progress")
+        turn, cells = position
+        path = next(path for source, end, path in self.pushes if (source, end) == move)
+        board = list(cells)
+        for here, after in zip(path, path[1:]):
+            board[here] = cells[after]
+        board[path[-1]] = self.player_names[turn]
+        return (1 - turn, "".join(board))
+
+    # -- text ------------------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        fields = boards.split_fields(self.name, text)
+        turn = boards.parse_turn(self.name, fields[0], self.player_names, text)
+        cells = boards.parse_rows(self.name, fields[1:], self.side, self.side, "xo-", text)
+        last = self.player_names[1 - turn]
+        if cells != boards.EMPTY * self.size or turn != 0:
+            if not any(cells[source] == last for source in self.border):
+                raise self.error(f"{self.player_names[turn]} is to move but {last}, who moved last, has no cube on "
+                                 f"the border (a pushed cube ends on the border)", text)
+        return (turn, cells)
+
+    @cached_property
+    def border(self) -> list[int]:
+        """The cells a cube may be taken from."""
+        return sorted({source for source, _, _ in self.pushes})
+
+    def format_position(self, position: Position) -> str:
+        return f"({self.player_names[position[0]]} {boards.format_rows(position[1], self.side)})"
+
+    def cell_text(self, cell: int) -> str:
+        return boards.cell_name(*divmod(cell, self.side))
+
+    def format_move(self, position: Position, move: Move) -> str:
+        """``a1-c1``: from the cube's cell to the end it is pushed in at.
+
+        >>> Quixo(size=3).format_move((0, "-" * 9), (0, 2))
+        'a1-c1'
+        """
+        source, end = move
+        return f"{self.cell_text(source)}-{self.cell_text(end)}"
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        source_text, dash, end_text = text.strip().partition("-")
+        if not dash:
+            raise self.illegal(f"{text.strip()!r} is not a push (write the cube's cell and the end it goes in at, "
+                               f"e.g. a1-{self.cell_text(self.side - 1)})")
+        source, end = (self.side * row + col for row, col in
+                       (boards.parse_cell(self.name, part, self.side, self.side) for part in (source_text, end_text)))
+        if (source, end) in self.moves(position):
+            return (source, end)
+        if self.outcome(position) is not None:
+            raise self.illegal("the game is over")
+        if source not in self.border:
+            raise self.illegal(f"{self.cell_text(source)} is not on the border")
+        if position[1][source] == self.player_names[1 - position[0]]:
+            raise self.illegal(f"the cube at {self.cell_text(source)} is {position[1][source]}'s")
+        raise self.illegal(f"{self.cell_text(end)} is not another end of {self.cell_text(source)}'s row or column")
+
+    def render(self, position: Position) -> str:
+        return boards.render_grid(position[1], self.side, self.side)
+
+    # -- hooks for the fast solver (gamesman.solver.levelled) ------------------------------
+    # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when o is to move).
+
+    @cached_property
+    def push_masks(self) -> list[tuple[int, int, int, int, int]]:
+        """Each push as bit masks (cell i is bit i): (source, end, the cells that slide, the
+        shift that slides them, the cells from the source to the end)."""
+        found = []
+        for source, end, path in self.pushes:
+            step = path[1] - path[0]
+            found.append((1 << source, 1 << end, sum(1 << cell for cell in path[1:]), -step,
+                          sum(1 << cell for cell in path)))
+        return found
+
+    def batch_expand(self, codes):
+        """The pushes of many positions at once, on bit masks of x's and o's cubes."""
+        import numpy as np
+
+        span = self.cell_code.span
+        turn = codes // span
+        crosses, noughts = self.cell_code.masks(codes)
+        mine = np.where(turn == 0, crosses, noughts)
+        theirs = np.where(turn == 0, noughts, crosses)
+        mine_line = np.zeros(len(codes), bool)
+        theirs_line = np.zeros(len(codes), bool)
+        for line in self.line_masks:
+            mine_line |= (mine & line) == line
+            theirs_line |= (theirs & line) == line
+        ends = np.where(mine_line, End.WON, np.where(theirs_line, End.LOST, End.PLAYING)).astype(np.int8)
+        playing = ends == End.PLAYING
+        parents, children = [], []
+        for source, end, sliding, shift, path in self.push_masks:
+            rows = np.flatnonzero(playing & ((theirs & source) == 0))
+            planes = []
+            for plane in (mine[rows], theirs[rows]):
+                slid = plane & sliding
+                planes.append((plane & ~path) | (slid << shift if shift > 0 else slid >> -shift))
+            new_mine, new_theirs = planes[0] | end, planes[1]
+            first = turn[rows] == 0
+            boards_after = self.cell_code.from_masks([np.where(first, new_mine, new_theirs),
+                                                      np.where(first, new_theirs, new_mine)])
+            parents.append(rows)
+            children.append(boards_after + (1 - turn[rows]) * span)
+        parent_rows = np.concatenate(parents)
+        order = np.argsort(parent_rows, kind="stable")
+        return turn.astype(np.int8), ends, parent_rows[order], np.concatenate(children)[order]

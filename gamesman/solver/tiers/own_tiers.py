@@ -1,0 +1,213 @@
+"""Tiers of the game's own (``TierCut.tier_numbers``), with loops inside a tier: Quixo's tiers
+are the counts of each symbol, which a push never lowers, while a push that turns no cube
+keeps the tier and may repeat a position.
+
+Tiers are taken one at a time, in the order of their numbers (a move never leads to a lower
+one, so every tier that moves into a tier comes before it), each as one task: a tier's
+positions and moves are held in memory at once, the variant's never.  They are numbered in
+that order, as the tiers of distance are, so that a tier's files and the database's assembly
+are the tier solver's own (:mod:`gamesman.solver.tiers.formats`, :func:`assemble`).
+
+**Exploring** a tier gathers the codes the tiers before address to it (the root for the first),
+adds every position its own moves reach, and writes its positions and the moves that leave it,
+by the tier they lead to: its ``c-`` file's first section lists those tiers' numbers, and the
+section after it the codes for each.  **Solving**, from the last tier back, looks up the
+results of the moves that leave the tier (their tiers are solved) and works out the tier's own
+positions by retrograde analysis, loops and all (:func:`gamesman.solver.levelled.retrograde`):
+what stays open is a draw.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gamesman.contract.capabilities import tier_cut
+from gamesman.contract.game import ProgressFn
+from gamesman.contract.progress import rate
+from gamesman.solver.levelled import Graph, Level, retrograde, sorted_unique
+from gamesman.solver.results import SolverError, TooLarge
+from gamesman.solver.store import MISSING, Store
+from gamesman.solver.tiers.formats import (_moves_path, _positions_path, _read_codes, _read_explored, _results_path,
+                                           _results_store, _write_codes, _write_explored, _write_results)
+from gamesman.solver.tiers.shards import MOVERS, TierResults, _deepest, _shard_positions
+from gamesman.solver.tiers.variant import _cut, _expansions, _game, _shard_label
+from gamesman.solver.workers import Runner
+
+
+def tier_numbers(spec: str, codes: np.ndarray) -> np.ndarray:
+    """The game's tier of each code."""
+    numbers = tier_cut(_game(spec)).tier_numbers(codes)
+    if numbers is None:
+        raise SolverError(f"{spec}: the game has no tiers of its own")
+    return np.asarray(numbers, np.int64)
+
+
+def _label(spec: str, index: int) -> dict:
+    """What the files of the ``index``-th tier say they hold."""
+    return _shard_label(spec, tier=index, shard=0, shards=1)
+
+
+def _leaving(spec: str, directory: Path, index: int) -> dict[int, int]:
+    """The tiers the ``index``-th tier's moves lead to: each one's section in its ``c-`` file."""
+    found = _read_codes(_moves_path(directory, index, 0), _label(spec, index), [0])
+    if found is None:
+        raise SolverError(f"{spec}: the moves of tier {index} are missing or damaged in {directory}; "
+                          f"remove the directory and solve again")
+    return {int(number): section for section, number in enumerate(found[0].tolist(), start=1)}
+
+
+def explore_tier(spec: str, directory: str, index: int, number: int, root_code: int,
+                 sources: list[int]) -> tuple[int, int, list[int]]:
+    """Explore tier ``number``, the ``index``-th, from the moves the tiers ``sources`` (indices)
+    address to it: (positions, lowest code, the tiers its moves lead to).  Files already written
+    and sound are used as they are."""
+    where = Path(directory)
+    label = _label(spec, index)
+    found = _read_codes(_positions_path(where, index, 0), label)
+    leads = _read_codes(_moves_path(where, index, 0), label, [0]) if found is not None else None
+    if found is not None and leads is not None:
+        codes = found[0]
+        return len(codes), int(codes[0]) if len(codes) else -1, leads[0].tolist()
+    parts = [np.array([root_code], np.int64)] if tier_numbers(spec, np.array([root_code]))[0] == number else []
+    for source in sources:
+        sections = _leaving(spec, where, source)
+        if number in sections:
+            part = _read_codes(_moves_path(where, source, 0), _label(spec, source), [sections[number]])
+            if part is None:
+                raise SolverError(f"{spec}: the moves of tier {source} are damaged in {directory}; "
+                                  f"remove the directory and solve again")
+            parts.append(part[0])
+    frontier = sorted_unique(np.concatenate([np.empty(0, np.int64)] + parts))
+    tier_codes = [frontier]
+    seen = frontier
+    leaving = []
+    while len(frontier):
+        children = sorted_unique(np.concatenate(
+            [np.empty(0, np.int64)] + [expansion[3] for _, expansion in _expansions(spec, frontier)]))
+        inside = tier_numbers(spec, children) == number
+        leaving.append(children[~inside])
+        staying = children[inside]
+        frontier = staying[~np.isin(staying, seen, assume_unique=True)]
+        tier_codes.append(frontier)
+        seen = np.union1d(seen, frontier)
+    codes = seen
+    out = sorted_unique(np.concatenate([np.empty(0, np.int64)] + leaving))
+    out_numbers = tier_numbers(spec, out)
+    order = np.argsort(out_numbers, kind="stable")
+    targets, starts = np.unique(out_numbers[order], return_index=True)
+    by_target = [out[order[start:end]] for start, end in zip(starts, np.append(starts[1:], len(out)))]
+    _write_codes(_positions_path(where, index, 0), [codes], label)
+    _write_codes(_moves_path(where, index, 0), [targets, *by_target], label)
+    return len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
+
+
+def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """Solve the ``index``-th tier from the results of the tiers its moves lead to (``later``:
+    tier number -> (index, lowest code)) and write its results: (positions, their largest
+    remoteness).  Results already written and sound are used as they are."""
+    where = Path(directory)
+    label = dict(_label(spec, index), low=low)
+    done = [_results_store(_results_path(where, index, 0, mover), spec, dict(label, mover=mover)) for mover in MOVERS]
+    written = [store for store in done if store is not None]
+    if len(written) == len(done):
+        return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
+    codes = _shard_positions(spec, where, index, 0, 1)
+    pieces = list(_expansions(spec, codes))
+    movers = np.concatenate([np.empty(0, np.int8)] + [expansion[0] for _, expansion in pieces]).astype(np.int8)
+    ends = np.concatenate([np.empty(0, np.int8)] + [expansion[1] for _, expansion in pieces]).astype(np.int8)
+    starts = np.cumsum([0] + [len(piece) for piece, _ in pieces])
+    parents = np.concatenate([np.empty(0, np.int32)] + [(expansion[2] + start).astype(np.int32)
+                                                         for (_, expansion), start in zip(pieces, starts)])
+    children = np.concatenate([np.empty(0, np.int64)] + [expansion[3] for _, expansion in pieces])
+    del pieces
+    out = sorted_unique(children[~np.isin(children, codes)])
+    known, out_movers = _look_up(spec, where, out, later)
+    tier = Level(codes, movers, ends, parents, children)
+    del parents, children  # the graph lets go of the tier's moves once it has numbered them
+    beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64), np.empty(0, np.int64),
+                   known=known)
+    results = retrograde(Graph([tier, beyond], None), 2, None)[:len(codes)]
+    numbers = _cut(spec, codes, 1, low)[1]
+    for mover in MOVERS:
+        chosen = movers == mover
+        store = Store.build(numbers[chosen], results[chosen])
+        _write_results(_results_path(where, index, 0, mover), spec, store, dict(label, mover=mover))
+    return len(codes), _deepest(results)
+
+
+def _look_up(spec: str, directory: Path, codes: np.ndarray, later: dict[int, tuple[int, int]]
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Packed results and movers of ``codes`` (sorted) from their tiers' results, each code
+    looked up in its own tier only."""
+    numbers = tier_numbers(spec, codes)
+    packed = np.full(len(codes), MISSING, np.uint16)
+    movers = np.full(len(codes), -1, np.int8)
+    for number in np.unique(numbers).tolist():
+        if number not in later:
+            raise SolverError(f"{spec}: a move leads to tier {number}, which was not explored")
+        at = np.flatnonzero(numbers == number)
+        packed[at], movers[at] = TierResults(spec, directory, [later[number]], 1).look_up(codes[at])
+    if (packed == MISSING).any():
+        raise SolverError(f"{spec}: position code {int(codes[np.argmax(packed == MISSING)])} has no result in its tier")
+    return packed, movers
+
+
+def explore_own_tiers(spec: str, run: Runner, directory: Path, root_code: int, limit: int | None,
+                      progress: ProgressFn | None) -> list[tuple[int, int, int]]:
+    """Explore every tier reachable from the root, lowest number first: (number, lowest code,
+    positions) of each, in the order explored (those a solve before recorded are taken as they are)."""
+    label = _shard_label(spec, shards=1, root=root_code, own=True)
+    recorded = _read_explored(directory, label)
+    pending = [int(tier_numbers(spec, np.array([root_code]))[0])]
+    explored: list[tuple[int, int, int]] = []
+    total = 0
+    started = time.perf_counter()
+    while pending:
+        number = heapq.heappop(pending)
+        while pending and pending[0] == number:
+            heapq.heappop(pending)
+        index = len(explored)
+        if index < len(recorded) and recorded[index][0] == number:
+            _, low, count = recorded[index]
+            targets = list(_leaving(spec, directory, index))
+        else:
+            task = (spec, str(directory), index, number, root_code, list(range(index)))
+            count, low, targets = next(iter(run(explore_tier, [task])))
+            explored_so_far = explored + [(number, max(low, 0), count)]
+            _write_explored(directory, label, explored_so_far)
+        explored.append((number, max(low, 0), count))
+        total += count
+        for target in targets:
+            if target <= number:
+                raise SolverError(f"{spec}: a move leads from tier {number} to tier {target}; "
+                                  f"moves must never lower the tier")
+            if target not in pending:
+                heapq.heappush(pending, target)
+        if progress:
+            progress(f"exploring tier {index + 1} (tier {number}), {rate(total, time.perf_counter() - started)}",
+                     total, None)
+        if limit is not None and total > limit:
+            raise TooLarge(f"{spec}: more than {limit:,} positions; too large to solve here")
+    return explored
+
+
+def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tuple[int, int, int]],
+                    progress: ProgressFn | None) -> tuple[int, int]:
+    """Solve the tiers explored, the last first: how many positions, and their largest remoteness."""
+    where = {number: (index, low) for index, (number, low, _) in enumerate(explored)}
+    count = deepest = 0
+    started = time.perf_counter()
+    for index in range(len(explored) - 1, -1, -1):
+        number, low, _ = explored[index]
+        later = {target: where[target]
+                 for target in _leaving(spec, directory, index)}
+        solved, tier_deepest = next(iter(run(solve_tier, [(spec, str(directory), index, low, later)])))
+        count += solved
+        deepest = max(deepest, tier_deepest)
+        if progress:
+            progress(f"solving tier {number} ({len(explored) - index}/{len(explored)} tiers), "
+                     f"{rate(count, time.perf_counter() - started)}", count, None)
+    return count, deepest

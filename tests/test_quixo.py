@@ -1,0 +1,133 @@
+"""Quixo: pushes, the rule for lines of both symbols, position and move text, and the solver on 3x3."""
+from __future__ import annotations
+
+import pytest
+
+from gamesman.contract.errors import IllegalMove, PositionError
+from gamesman.contract.game import two_player_result
+from gamesman.contract.registry import make_game
+from solver_checks import check_engines_agree, check_solver_consistency
+
+
+def game(size=3):
+    return make_game("quixo", size=size)
+
+
+def test_default_is_five_by_five_and_starts_empty_with_x():
+    g = make_game("quixo")
+    assert g.format_position(g.start()) == "(x ----- ----- ----- ----- -----)"
+    assert len(g.moves(g.start())) == 44  # 12 border cubes of three ends, 4 corners of two
+
+
+def test_a_push_slides_the_row_towards_the_gap():
+    g = game()
+    position = g.parse_position("(x xo- --- ---)")
+    after = g.play(position, g.parse_move(position, "a1-c1"))
+    assert g.format_position(after) == "(o o-x --- ---)"
+    after = g.play(position, g.parse_move(position, "c1-c3"))
+    assert g.format_position(after) == "(o xo- --- --x)"
+
+
+def test_a_cube_of_the_opponents_cannot_be_taken():
+    g = game()
+    position = g.parse_position("(x o-- --- ---)")
+    assert all(source != 0 for source, _ in g.moves(position))
+    with pytest.raises(IllegalMove, match="^quixo: the cube at a1 is o's$"):
+        g.parse_move(position, "a1-c1")
+
+
+def test_a_line_for_the_player_to_move_wins_even_beside_the_others():
+    g = game()
+    assert g.outcome(g.parse_position("(o xxx ooo ---)")) == two_player_result(1)
+    assert g.outcome(g.parse_position("(o xxx o-- -o-)")) == two_player_result(0)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("(x oo- --o ---)", "(o ooo --- --x)"),   # the column slides up into o's row
+    ("(x oo- --o xx-)", "(o ooo --- xxx)"),   # ... and x's own line comes with it
+])
+def test_making_a_line_of_the_opponents_loses(before, after):
+    g = game()
+    position = g.parse_position(before)
+    played = g.play(position, g.parse_move(position, "c1-c3"))
+    assert g.format_position(played) == after
+    assert g.outcome(played) == two_player_result(1)
+    assert g.moves(played) == []
+
+
+def test_position_text_round_trips_and_errors_name_the_bad_part():
+    g = game()
+    text = "(o x-- -o- --x)"
+    assert g.format_position(g.parse_position(text)) == text
+    assert g.format_position(g.parse_position(" ( O X--  -o- --X ) ")) == text
+    for bad, named in [("(z --- --- ---)", "z"), ("(x --- --- --)", "row 3"), ("(x --- -q- ---)", "b2"),
+                       ("(x --- --- --- ---)", "4 rows")]:
+        with pytest.raises(PositionError, match=named):
+            g.parse_position(bad)
+
+
+def test_unreachable_positions_are_refused():
+    g = game()
+    with pytest.raises(PositionError, match="^quixo: o is to move but x, who moved last, has no cube on the border"):
+        g.parse_position("(o --- -x- ---)")
+    with pytest.raises(PositionError, match="x, who moved last"):
+        g.parse_position("(o --- --- ---)")
+    assert g.parse_position("(x --- --- ---)") == g.start()
+
+
+def test_move_text_round_trips_and_errors_name_the_bad_part():
+    g = game()
+    start = g.start()
+    assert [g.parse_move(start, g.format_move(start, move)) for move in g.moves(start)] == g.moves(start)
+    for bad, named in [("b2-b1", "b2 is not on the border"), ("a1-b3", "b3 is not another end"),
+                       ("a1", "is not a push"), ("a1-z9", "off the board")]:
+        with pytest.raises(IllegalMove, match=named):
+            g.parse_move(start, bad)
+    over = g.parse_position("(o xxx o-- -o-)")
+    with pytest.raises(IllegalMove, match="the game is over"):
+        g.parse_move(over, "c3-a3")
+
+
+def test_codes_cover_every_board_with_either_player_to_move():
+    g = game()
+    position = g.parse_position("(o x-- -o- --x)")
+    assert g.decode(g.encode(position)) == position
+    assert g.index_size() == 2 * 3 ** 9
+    assert 0 <= g.encode(position) < g.index_size()
+
+
+@pytest.mark.slow
+def test_the_solver_is_consistent_and_both_engines_agree_on_three_by_three():
+    g = game()
+    assert check_engines_agree(g, g.start()) == check_solver_consistency(g, 40_000)
+
+
+@pytest.mark.slow
+def test_three_by_three_in_its_own_tiers_agrees_with_the_reference(monkeypatch):
+    """Tiers by the counts of x's and o's cubes, loops inside a tier: the same answers as the
+    reference engine, position by position (4x4 goes to the tiers by its size)."""
+    from gamesman.solver import tiers
+    from gamesman.solver.tiers import one_machine
+
+    calls = []
+    solve_beyond_memory = tiers.solve_beyond_memory
+    monkeypatch.setattr(tiers, "solve_beyond_memory", lambda *args: calls.append(args) or solve_beyond_memory(*args))
+    monkeypatch.setattr(one_machine, "OWN_TIERS_IN_MEMORY", 0)
+    assert check_engines_agree(game(), at_least=30_000)
+    assert len(calls) == 1
+
+
+def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):
+    from gamesman.solver.results import SolverError
+    from gamesman.solver.tiers import TierRun, local_runner
+
+    g = game()
+    counts = type(g).tier_numbers
+    monkeypatch.setattr(type(g), "tier_numbers", lambda self, codes: -counts(self, codes))
+    with local_runner(1) as (run, _), pytest.raises(SolverError, match="moves must never lower the tier"):
+        TierRun(tmp_path, run, 1).solve(g, g.start())
+
+
+def test_four_by_four_is_solvable_and_five_by_five_is_not():
+    assert game(4).capabilities.solvable
+    assert not game(5).capabilities.solvable
