@@ -73,7 +73,7 @@ from math import comb
 from typing import NamedTuple
 
 from gamesman.boards import text as boards
-from gamesman.contract.capabilities import Capabilities, PositionCodes
+from gamesman.contract.capabilities import BatchExpansion, Capabilities, PositionCodes
 from gamesman.contract.game import Game, two_player_result
 
 ROWS, COLS = 4, 3
@@ -215,7 +215,7 @@ def _set_unrank(rank: int, count: int) -> list[int]:
     return places[::-1]
 
 
-class Dobutsu(PositionCodes[Position], Game[Position, Move]):
+class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
     name = "dobutsu"
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
@@ -223,8 +223,9 @@ class Dobutsu(PositionCodes[Position], Game[Position, Move]):
              "Capture the lion, or bring yours to the far rank where it cannot be taken.")
 
     def declare(self) -> Capabilities:
-        """Codes for every position; too large to solve on demand (see the module docstring)."""
-        return Capabilities(players=2, position_codes=True)
+        """Codes for every position, expanded in batches by compiled code; too large to solve on
+        demand (see the module docstring)."""
+        return Capabilities(players=2, position_codes=True, batch_expansion=True)
 
     def start(self) -> Position:
         return Position(0, "gle-c--C-ELG", (0, 0, 0, 0, 0, 0))
@@ -486,3 +487,33 @@ class Dobutsu(PositionCodes[Position], Game[Position, Move]):
                 cells[at] = letters[state]
             free = [at for at in free if at not in squares]
         return Position(turn, "".join(cells), block.hands)
+
+    # -- many codes expanded at once (kernels.py beside this file) ----------------------------
+    @cached_property
+    def code_tables(self) -> tuple:
+        """The blocks and the pieces' steps as arrays, for the compiled ``expand``."""
+        import numpy as np
+
+        blocks = self.blocks
+        block_number = np.full(3 * 27 * 729, -1, np.int64)
+        for number, block in enumerate(blocks):
+            totals = (block.totals[0] * 3 + block.totals[1]) * 3 + block.totals[2]
+            hands = 0
+            for count in block.hands:
+                hands = hands * 3 + count
+            block_number[(block.lions * 27 + totals) * 729 + hands] = number
+        targets = np.zeros((len(PIECES), CELLS, 8), np.int64)
+        target_counts = np.zeros((len(PIECES), CELLS), np.int64)
+        for piece_number, piece in enumerate(PIECES):
+            for square, reached in enumerate(TARGETS[piece]):
+                targets[piece_number, square, :len(reached)] = reached
+                target_counts[piece_number, square] = len(reached)
+        return (np.array(self.block_starts, np.int64), np.array([b.lions for b in blocks], np.int64),
+                np.array([b.on_board() for b in blocks], np.int64), np.array([b.radices() for b in blocks], np.int64),
+                np.array([b.hands for b in blocks], np.int64), block_number, targets, target_counts)
+
+    def batch_expand(self, codes):
+        """Every move of many positions at once, by compiled code on the codes themselves."""
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.expand(codes, *self.code_tables)
