@@ -1,0 +1,97 @@
+"""Dōbutsu shōgi: what solving it takes, measured on endgame studies and on whole blocks of
+codes, and a plan for the whole game from those figures.
+
+Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--blocks-seconds 30]
+
+* **Endgame studies** (positions with fewer pieces, which play out among themselves), each
+  solved from its position by the fast solver in memory (``levelled.solve``, one worker):
+  positions, seconds exploring and solving, processor seconds (steadier than seconds on a
+  machine others share too), and how far the peak memory of this process rose over what it
+  held before; then processor microseconds and bytes a position.  By default lions with a chick each (177,490 positions)
+  and lions with an elephant in ``w``'s hand; ``--study`` names others (``(b -l- --- --- -L-
+  CE ce)`` has 27 million positions and takes some ten minutes and 6 GB).
+* **Blocks of codes**: the blocks of the full set of pieces with the most pieces in hand, whole
+  (every code, reachable or not), expanded by ``batch_expand`` until ``--blocks-seconds`` of
+  processor time have passed: codes a processor second.
+* **The plan**: one pass of ``batch_expand`` over the whole index at that rate; and the fast
+  solver's method for the reachable positions, at the microseconds and bytes a position of the
+  largest study.  Tanaka (2009) counts 246,803,167 reachable positions with the two sides and
+  the board's two mirror images folded together, so unfolded there are between one and four
+  times as many.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import numpy as np
+
+from gamesman.contract.registry import make_game
+from gamesman.games.dobutsu import Dobutsu
+from gamesman.solver.levelled import solve
+
+DEFAULT_STUDIES = ["(b -l- -c- -C- -L- - -)", "(b -l- --- --- -L- - e)"]
+TANAKA_REACHABLE = 246_803_167
+
+
+def peak_megabytes() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def measure_studies(game: Dobutsu, studies: list[str]) -> tuple[float, float]:
+    """Solve each study; the processor microseconds and bytes a position of the largest."""
+    game.batch_expand(np.array([game.encode(game.start())], np.int64))  # compile (or load) the kernel first
+    largest = (0, 0.0, 0.0)
+    print(f"{'study':<28} {'positions':>12} {'explore s':>10} {'solve s':>9} {'CPU s':>8} {'peak MB':>9}")
+    for text in studies:
+        before, started = peak_megabytes(), time.process_time()
+        solved = solve(game, game.parse_position(text), workers=1)
+        processor, stats, rise = time.process_time() - started, solved.stats, peak_megabytes() - before
+        print(f"{text:<28} {stats['positions']:>12,} {stats['explore_seconds']:>10.1f} {stats['solve_seconds']:>9.1f} "
+              f"{processor:>8.1f} {rise:>+9,.0f}")
+        if stats["positions"] > largest[0]:
+            largest = (stats["positions"], processor, rise)
+    positions, processor, rise = largest
+    return processor / positions * 1e6, rise * 2**20 / positions
+
+
+def measure_blocks(game: Dobutsu, budget: float) -> float:
+    """Expand whole blocks of codes, most pieces in hand first, for ``budget`` seconds; codes a second."""
+    full = [number for number, block in enumerate(game.blocks) if block.totals == (2, 2, 2) and block.lions == 0]
+    full.sort(key=lambda number: -sum(game.blocks[number].hands))
+    codes_done, started = 0, time.process_time()
+    for number in full:
+        low, high = 2 * game.block_starts[number], 2 * game.block_starts[number + 1]
+        for at in range(low, high, 1 << 20):
+            game.batch_expand(np.arange(at, min(high, at + (1 << 20)), dtype=np.int64))
+            codes_done += min(high, at + (1 << 20)) - at
+            if time.process_time() - started > budget:
+                break
+        else:
+            continue
+        break
+    rate = codes_done / (time.process_time() - started)
+    print(f"blocks of codes: {codes_done:,} codes expanded, {rate:,.0f} codes a processor second")
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--study", action="append", help="an endgame study's position (repeatable)")
+    parser.add_argument("--blocks-seconds", type=float, default=30.0, help="seconds of expanding whole blocks")
+    arguments = parser.parse_args()
+    game = make_game("dobutsu")
+    assert isinstance(game, Dobutsu)
+    micros, per_position = measure_studies(game, arguments.study or DEFAULT_STUDIES)
+    rate = measure_blocks(game, arguments.blocks_seconds)
+    index = game.index_size()
+    print(f"\nplan: one pass over all {index:,} codes: {index / rate / 3600:,.1f} hours of one core")
+    for fold in (1, 2, 4):
+        positions = TANAKA_REACHABLE * fold
+        print(f"plan: {positions:,} reachable positions ({fold}x Tanaka's) in memory: "
+              f"{positions * micros / 1e6 / 3600:,.1f} hours, {positions * per_position / 1e9:,.0f} GB")
+
+
+if __name__ == "__main__":
+    main()

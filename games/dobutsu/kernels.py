@@ -1,0 +1,221 @@
+"""Dōbutsu shōgi's moves for many position codes at once, compiled by numba (``batch_expand``).
+
+The codes are the game's own (see the package docstring): a code is decoded into a board of
+piece numbers and the hands, its moves are generated, and each move's position is encoded
+again, with the same ranking as ``Dobutsu.encode``.  Piece numbers: -1 an empty square, 0 to 4
+``b``'s lion, giraffe, elephant, chick and hen, 5 to 9 ``w``'s.  This module imports numba
+(through ``compiled``); it is imported when a solve first expands positions, so that starting
+the program stays quick.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gamesman.contract.capabilities import End
+from gamesman.players.compiled import compiled
+
+CELLS = 12
+LION, GIRAFFE, ELEPHANT, CHICK, HEN = range(5)
+SIDE = 5          # w's piece numbers are b's plus SIDE
+MOST_MOVES = 64   # more than any position has: 8 steps of each of 4 pieces and 3 kinds dropped on 10 squares
+PLAYING, WON, LOST = int(End.PLAYING), int(End.WON), int(End.LOST)  # plain ints for the compiled code
+
+
+@compiled
+def _choose(n: int, k: int) -> int:
+    if k == 0:
+        return 1
+    if k == 1:
+        return n
+    return n * (n - 1) // 2 if n >= 2 else 0
+
+
+@compiled
+def _decode(code: int, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
+            board: Any, hands: Any) -> int:
+    """Fill ``board`` and ``hands`` from ``code``; the turn."""
+    turn = code % 2
+    placement = code // 2
+    block = np.searchsorted(starts, placement, side="right") - 1
+    rank = placement - starts[block]
+    digits = np.empty(3, np.int64)
+    for kind in range(2, -1, -1):
+        digits[kind] = rank % radices[block, kind + 1]
+        rank //= radices[block, kind + 1]
+    board[:] = -1
+    if lions_of[block] == 0:
+        lion, other = rank // (CELLS - 1), rank % (CELLS - 1)
+        board[lion] = LION
+        board[other + (1 if other >= lion else 0)] = LION + SIDE
+    else:
+        board[rank] = LION + SIDE if lions_of[block] == 1 else LION
+    free = np.empty(CELLS, np.int64)
+    for kind in range(3):
+        count = on_board[block, kind]
+        states = 4 if kind == 2 else 2
+        power = states ** count
+        places, pieces = digits[kind] // power, digits[kind] % power
+        nfree = 0
+        for at in range(CELLS):
+            if board[at] < 0:
+                free[nfree] = at
+                nfree += 1
+        chosen = np.empty(2, np.int64)
+        if count == 1:
+            chosen[0] = places
+        elif count == 2:
+            top = 1
+            while _choose(top + 1, 2) <= places:
+                top += 1
+            chosen[1] = top
+            chosen[0] = places - _choose(top, 2)
+        for index in range(count - 1, -1, -1):
+            state = pieces % states
+            pieces //= states
+            piece = GIRAFFE + kind
+            if kind == 2 and state >= 2:
+                piece = HEN
+            board[free[chosen[index]]] = piece + (SIDE if state % 2 == 1 else 0)
+    for index in range(6):
+        hands[index] = hands_of[block, index]
+    return turn
+
+
+@compiled
+def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, radices: Any) -> int:
+    """The code of a position (the ranking of ``Dobutsu.encode``)."""
+    totals = np.zeros(3, np.int64)
+    lion_at, other_at = -1, -1
+    for at in range(CELLS):
+        piece = board[at]
+        if piece < 0:
+            continue
+        kind = piece % SIDE
+        if kind == LION:
+            if piece == LION:
+                lion_at = at
+            else:
+                other_at = at
+        else:
+            totals[min(kind, HEN - 1) - 1] += 1
+    hands_code = 0
+    for index in range(6):
+        totals[index % 3] += hands[index]
+        hands_code = hands_code * 3 + hands[index]
+    lions = 0 if lion_at >= 0 and other_at >= 0 else (1 if other_at >= 0 else 2)
+    block = block_number[(lions * 27 + totals[0] * 9 + totals[1] * 3 + totals[2]) * 729 + hands_code]
+    if lions == 0:
+        rank = lion_at * (CELLS - 1) + other_at - (1 if other_at > lion_at else 0)
+    else:
+        rank = other_at if lions == 1 else lion_at
+    used = np.zeros(CELLS, np.bool_)
+    if lion_at >= 0:
+        used[lion_at] = True
+    if other_at >= 0:
+        used[other_at] = True
+    for kind in range(3):
+        states = 4 if kind == 2 else 2
+        places = 0
+        pieces = 0
+        found = 0
+        index = 0
+        for at in range(CELLS):
+            if used[at]:
+                continue
+            piece = board[at]
+            if piece >= 0 and min(piece % SIDE, HEN - 1) == kind + 1:
+                found += 1
+                places += _choose(index, found)
+                state = (1 if piece >= SIDE else 0) + (2 if piece % SIDE == HEN else 0)
+                pieces = pieces * states + state
+                used[at] = True
+            index += 1
+        rank = rank * radices[block, kind + 1] + places * states ** found + pieces
+    return 2 * (starts[block] + rank) + turn
+
+
+@compiled
+def _attacks(board: Any, player: int, square: int, targets: Any, target_counts: Any) -> bool:
+    for at in range(CELLS):
+        piece = board[at]
+        if piece >= 0 and (piece >= SIDE) == (player == 1):
+            for index in range(target_counts[piece, at]):
+                if targets[piece, at, index] == square:
+                    return True
+    return False
+
+
+@compiled
+def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any, block_number: Any,
+           targets: Any, target_counts: Any) -> tuple[Any, Any, Any, Any]:
+    """``batch_expand``'s answer for ``codes`` (see ``BatchExpansion``)."""
+    size = len(codes)
+    movers = np.empty(size, np.int8)
+    ends = np.empty(size, np.int8)
+    parents = np.empty(size * MOST_MOVES, np.int64)
+    children = np.empty(size * MOST_MOVES, np.int64)
+    board = np.empty(CELLS, np.int64)
+    hands = np.empty(6, np.int64)
+    child = np.empty(CELLS, np.int64)
+    moved = 0
+    for row in range(size):
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands)
+        movers[row] = turn
+        mine, theirs = LION + SIDE * turn, LION + SIDE * (1 - turn)
+        mine_at, theirs_at = -1, -1
+        for at in range(CELLS):
+            if board[at] == mine:
+                mine_at = at
+            elif board[at] == theirs:
+                theirs_at = at
+        far = CELLS - 3 if turn == 0 else 0  # the first square of the opponent's far rank
+        if mine_at < 0:
+            ends[row] = LOST
+            continue
+        if theirs_at < 0:
+            ends[row] = WON
+            continue
+        if far <= theirs_at < far + 3:
+            won = _attacks(board, turn, theirs_at, targets, target_counts)
+            ends[row] = WON if won else LOST
+            continue
+        first = moved
+        for at in range(CELLS):
+            piece = board[at]
+            if piece < 0 or (piece >= SIDE) != (turn == 1):
+                continue
+            for index in range(target_counts[piece, at]):
+                to = targets[piece, at, index]
+                taken = board[to]
+                if taken >= 0 and (taken >= SIDE) == (turn == 1):
+                    continue
+                child[:] = board
+                child[at] = -1
+                placed = piece
+                if piece % SIDE == CHICK and (to < 3 if turn == 0 else to >= CELLS - 3):
+                    placed = piece + 1
+                child[to] = placed
+                if taken >= 0 and taken % SIDE != LION:
+                    hands[3 * turn + min(taken % SIDE, HEN - 1) - 1] += 1
+                parents[moved] = row
+                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices)
+                moved += 1
+                if taken >= 0 and taken % SIDE != LION:
+                    hands[3 * turn + min(taken % SIDE, HEN - 1) - 1] -= 1
+        for kind in range(3):
+            if hands[3 * turn + kind] == 0:
+                continue
+            hands[3 * turn + kind] -= 1
+            for to in range(CELLS):
+                if board[to] >= 0:
+                    continue
+                child[:] = board
+                child[to] = GIRAFFE + kind + SIDE * turn
+                parents[moved] = row
+                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices)
+                moved += 1
+            hands[3 * turn + kind] += 1
+        ends[row] = PLAYING if moved > first else LOST
+    return movers, ends, parents[:moved].copy(), children[:moved].copy()

@@ -1,0 +1,190 @@
+"""Dōbutsu shōgi: the rules (captures, drops, promotion, the try, repetition), its strings,
+its codes against Tanaka's count of arrangements, and endgame studies solved by both engines."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from gamesman.contract.errors import IllegalMove, PositionError
+from gamesman.contract.registry import make_game
+from gamesman.solver.strong import Solver, Value
+from playout_checks import check_random_playouts
+from solver_checks import check_engines_agree, check_solver_consistency
+
+START = "(b gle -c- -C- ELG - -)"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return make_game("dobutsu")
+
+
+def after(game, text, *moves):
+    """The position ``text`` after ``moves`` (as they are typed)."""
+    position = game.parse_position(text)
+    for move in moves:
+        position = game.play(position, game.parse_move(position, move))
+    return position
+
+
+def written(game, text, *moves):
+    return game.format_position(after(game, text, *moves))
+
+
+def test_the_start_and_its_four_moves(game):
+    """Tanaka's opening table: the first player has four moves, the chick's capture among them."""
+    assert game.format_position(game.start()) == START
+    assert sorted(game.format_move(game.start(), m) for m in game.moves(game.start())) == [
+        "b3-b2", "b4-a3", "b4-c3", "c4-c3"]
+
+
+def test_a_capture_goes_to_the_captors_hand_and_a_hen_back_as_a_chick(game):
+    assert written(game, START, "b3-b2") == "(w gle -C- --- ELG C -)"
+    assert written(game, START, "b3-b2", "c1-b2") == "(b gl- -e- --- ELG C c)"
+    assert written(game, "(w -l- -eH --- -L- - -)", "b1-c2") == "(b --- -el --- -L- - c)"
+
+
+def test_drops_go_on_any_empty_square(game):
+    position = game.parse_position("(b gl- -e- --- ELG C c)")
+    drops = sorted(game.format_move(position, m) for m in game.moves(position) if "*" in game.format_move(position, m))
+    assert drops == sorted(f"C*{square}" for square in ("c1", "a2", "c2", "a3", "b3", "c3"))
+    with pytest.raises(IllegalMove, match="'C\\*b2' is not a legal move here"):
+        game.parse_move(position, "C*b2")
+    with pytest.raises(IllegalMove, match="'G\\*a2' is not a legal move here"):
+        game.parse_move(position, "G*a2")  # no giraffe in hand
+    assert written(game, "(b gl- -e- --- ELG C c)", "c*a3") == "(w gl- -e- C-- ELG - c)"  # either case
+
+
+def test_a_chick_promotes_on_the_far_rank_but_not_when_dropped_there(game):
+    assert written(game, "(b -l- C-- --- -L- - -)", "a2-a1") == "(w Hl- --- --- -L- - -)"
+    assert written(game, "(w -l- --- c-- -L- - -)", "a3-a4") == "(b -l- --- --- hL- - -)"
+    assert written(game, "(b -l- --- --- -L- C -)", "C*a1") == "(w Cl- --- --- -L- - -)"
+    stuck = after(game, "(b -l- --- --- -L- C -)", "C*a1", "b1-c1")
+    assert stuck.board[0] == "C" and not any(start == 0 for start, _ in game.moves(stuck))
+
+
+def test_capturing_the_lion_wins(game):
+    position = after(game, "(w -l- LC- --- --- - -)", "b1-a2")
+    assert game.format_position(position) == "(b --- lC- --- --- - -)"  # no lion in a hand
+    assert game.outcome(position) == (-1.0, 1.0) and game.moves(position) == []
+
+
+def test_the_try_wins_unless_the_opponent_can_take_the_lion_there(game):
+    safe = after(game, "(b --l L-- --- --- - -)", "a2-a1")
+    assert game.outcome(safe) == (1.0, -1.0) and game.moves(safe) == []
+    taken = after(game, "(b -l- L-- --- --- - -)", "a2-a1")
+    assert game.outcome(taken) == (-1.0, 1.0)
+    by_a_giraffe = after(game, "(b -gl L-- --- --- - -)", "a2-a1")
+    assert game.outcome(by_a_giraffe) == (-1.0, 1.0)
+
+
+def test_positions_repeat_and_endless_play_is_a_draw(game):
+    """No history: four lion steps bring back the very position, and the game goes on.  The
+    solver's draws are checked against their children (a draw has no winning move and a
+    drawing one), and an endgame of lions and an elephant has some."""
+    start = game.parse_position("(b -l- --- --- -L- E -)")
+    back = after(game, "(b -l- --- --- -L- E -)", "b4-a4", "b1-a1", "a4-b4", "a1-b1")
+    assert back == start and game.outcome(back) is None
+    check_solver_consistency(game, 10_000, root=start)
+    solver = Solver(game, database=None)
+    solver.solve(start)
+    values = Counter(solver.result(position).value for position in solver.table)
+    assert values[Value.DRAW] > 0
+
+
+def test_a_try_in_one_is_found_by_the_solver(game):
+    """By the rules alone: b steps its lion to a1, where w's lion on c1 cannot take it."""
+    solver = Solver(game, database=None)
+    position = game.parse_position("(b --l L-- --- --- - -)")
+    result = solver.result(position)
+    assert (result.value, result.remoteness) == (Value.WIN, 1)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("(b gle -c- -C- ELG -)", "6 fields, expected 7"),
+    ("(x gle -c- -C- ELG - -)", "turn 'x'"),
+    ("(b gle -c- -C- ELG- - -)", "row 4 has 4 cells"),
+    ("(b gle -x- -C- ELG - -)", "cell b2 is 'x'"),
+    ("(b gle -c- -C- ELG c -)", "b's hand holds 'c'"),
+    ("(b gle -c- -C- ELG - L)", "w's hand holds 'L'"),
+    ("(b gle -c- -C- ELG - h)", "w's hand holds 'h'"),
+    ("(b gle -c- -C- ELG C -)", "3 chicks and hens in play"),
+    ("(b gle -c- -C- ELG - ee)", "4 elephants in play"),
+    ("(b gLe -c- -C- ELG - -)", "2 lions of b"),
+    ("(b g-e -c- -C- E-G - -)", "both lions are gone"),
+    ("(b gle -c- -C- E-G - -)", None),  # b's lion gone with b to move: the game just ended
+    ("(b g-e -c- -C- ELG - -)", "w's lion is gone but b is to move"),
+    ("(w glL -c- -C- E-G - -)", None),  # b's lion on the far rank, w to move: decided, but reachable
+    ("(b glL -c- -C- E-G - -)", "b's lion stands on its far rank at c1"),
+    ("b gle -c- -C- ELG - -", "parentheses"),
+])
+def test_parse_errors_name_the_problem(game, text, problem):
+    if problem is None:
+        assert game.format_position(game.parse_position(text)) == text
+        assert game.outcome(game.parse_position(text)) is not None
+        return
+    with pytest.raises(PositionError, match=problem.replace("(", "\\(")) as error:
+        game.parse_position(text)
+    assert "\n" not in str(error.value)
+
+
+def test_bad_moves_name_the_problem(game):
+    with pytest.raises(IllegalMove, match="'b3b2' is not a move"):
+        game.parse_move(game.start(), "b3b2")
+    with pytest.raises(IllegalMove, match="'a1-a2' is not a legal move here"):
+        game.parse_move(game.start(), "a1-a2")
+    with pytest.raises(IllegalMove, match="is not a move of b"):
+        game.play(game.start(), (0, 3))
+    with pytest.raises(IllegalMove, match="no G in hand"):
+        game.play(game.start(), (12, 3))
+
+
+def test_random_games_round_trip(game):
+    assert check_random_playouts(game, seed=7, playouts=40, cap=400) > 0
+
+
+def test_codes_by_pieces_in_hand_count_tanakas_arrangements(game):
+    """Tanaka (2009), Table 1: the arrangements with both lions on the board, by how many
+    pieces are in the hands."""
+    published = {0: 638_668_800, 1: 638_668_800, 2: 242_161_920, 3: 44_098_560, 4: 4_134_240, 5: 190_080,
+                 6: 3_564}
+    counted: Counter[int] = Counter()
+    for block in game.blocks:
+        if block.lions == 0 and block.totals == (2, 2, 2):
+            counted[sum(block.hands)] += block.size()
+    assert counted == published
+    assert sum(published.values()) == 1_567_925_964
+
+
+def test_codes_decode_to_what_they_encode(game):
+    rng = random.Random(5)
+    seen: dict[int, object] = {}
+    for _ in range(60):
+        position = game.start()
+        while game.outcome(position) is None:
+            code = game.encode(position)
+            assert 0 <= code < game.index_size()
+            assert seen.setdefault(code, position) == position
+            assert game.decode(code) == position
+            position = game.play(position, rng.choice(game.moves(position)))
+        assert game.decode(game.encode(position)) == position
+    for code in rng.sample(range(game.index_size()), 2000):
+        assert game.encode(game.decode(code)) == code
+
+
+def test_endgame_studies_are_numbered_past_the_full_game(game):
+    study = game.parse_position("(b -l- --- --- -L- C -)")
+    assert game.encode(study) >= game.index_size()
+    assert game.decode(game.encode(study)) == study
+
+
+@pytest.mark.parametrize("text", ["(b -l- --- --- -L- - -)", "(w -l- --- --- -L- E -)", "(b -l- --- --- -L- C -)"])
+def test_endgame_studies_solve_alike_in_both_engines(game, text):
+    assert check_engines_agree(game, game.parse_position(text), at_least=200) >= 200
+
+
+@pytest.mark.slow
+def test_lions_and_a_chick_each_solve_alike_in_both_engines(game):
+    assert check_engines_agree(game, game.parse_position("(b -l- -c- -C- -L- - -)")) > 100_000
