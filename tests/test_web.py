@@ -25,7 +25,7 @@ from gamesman.contract.errors import GameError  # noqa: E402
 from gamesman.contract.registry import game_class, make_game  # noqa: E402
 from gamesman.doors.web.app import make_app  # noqa: E402
 from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
-from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids  # noqa: E402
+from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids, web_game_class  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 from gamesman.solver.strong import Solver  # noqa: E402
 from solver_checks import reachable  # noqa: E402
@@ -55,7 +55,8 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     for entry in games:
         variants = client.get(f"/{entry['id']}/").json()
         assert set(variants) == VARIANTS_FIELDS, entry
-        assert variants["variants"][0]["id"] == "regular"
+        first = game_from_ids(entry["id"], variants["variants"][0]["id"])
+        assert first.settings == web_game_class(entry["id"])().settings  # the default comes first
         for listed in variants["variants"]:
             assert set(listed) == {"id", "name", "gui"}
             variant = client.get(f"/{entry['id']}/{listed['id']}/").json()
