@@ -13,7 +13,7 @@ their path under its ``models/images/svg`` (``general/blackpiece.svg``).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 #: The images of each player's pieces, in turn order (GamesmanUni's shaded discs).
 PIECES = ("general/blackpiece.svg", "general/whitepiece.svg")
@@ -32,7 +32,7 @@ SILENT = "-"
 Image = str | tuple[str, float]
 
 
-def image_data(space: Sequence[float], centers: Sequence[Sequence[float]], images: dict[str, Image],
+def image_data(space: Sequence[float], centers: Sequence[Sequence[float]], images: Mapping[str, Image],
                **extra: Any) -> dict[str, Any]:
     """UWAPI's ``imageAutoGUIData`` of one theme, ``regular``: the board's ``space`` (width,
     height), its centres and each character's image, given as a path (drawn 0.9 of a unit
