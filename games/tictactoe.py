@@ -22,12 +22,11 @@ as ``A_x_4_-`` (the mark and the cell's index).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
-from gamesman.boards.autogui import grid_centers, image_data, place
+from gamesman.boards.autogui import place
 from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
@@ -137,9 +136,9 @@ class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, 
     def autogui_move(self, position: tuple[int, str], move: int, after: tuple[int, str]) -> str:
         return place(self.player_names[position[0]], move)
 
-    def image_autogui_data(self) -> dict[str, Any]:
-        """What an image board would draw (GamesmanUni draws its own)."""
-        return image_data([SIZE, SIZE], grid_centers(SIZE, SIZE), {"x": "ttt/x.svg", "o": "ttt/o.svg"})
+    def image_autogui_data(self) -> None:
+        """None: GamesmanUni draws tic-tac-toe itself."""
+        return None
 
     # -- fast play (gamesman.players.playouts) -------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[tuple[int, str], int]:

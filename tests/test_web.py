@@ -79,43 +79,6 @@ def gamesmanuni_build() -> Path | None:
     return next((path for path in candidates if (path / "index.html").is_file()), None)
 
 
-@pytest.mark.slow
-def test_image_boards_fit_their_positions_and_use_shipped_images(client):
-    build = gamesmanuni_build()
-    shipped = None
-    if build is not None:
-        script = next((build / "assets").glob("index.*.js")).read_text(errors="replace")
-        shipped = set(re.findall(r"models/images/svg/([\w/.-]+\.svg)", script))
-    rng = random.Random(3)
-    drawn = 0
-    for entry in client.get("/").json():
-        data = client.get(f"/{entry['id']}/regular/").json()["imageAutoGUIData"]
-        if data is None:
-            continue
-        drawn += 1
-        theme = data["themes"][data["defaultTheme"]]
-        if shipped is not None:
-            assert {image["image"] for image in theme["charImages"].values()} <= shipped, entry
-        game = game_from_ids(entry["id"], "regular")
-        position = game.start()
-        for _ in range(3):
-            reply = client.get(f"/{entry['id']}/regular/positions/",
-                               params={"p": form_of(game).position(game, position)}).json()
-            shape = re.fullmatch(r"([12])_([a-zA-Z0-9-]+)", reply["autoguiPosition"])
-            assert shape is not None, reply["autoguiPosition"]
-            board = shape[2]
-            assert len(board) == len(theme["centers"]), entry
-            assert set(board) - {"-"} <= set(theme["charImages"]), entry
-            for move in reply["moves"]:
-                placed = re.fullmatch(r"A_(\w)_(\d+)_-", move["autoguiMove"])
-                if placed:
-                    assert placed[1] in theme["charImages"] and int(placed[2]) < len(theme["centers"]), move
-            if game.is_over(position):
-                break
-            position = next_random(game, position, rng)
-    assert drawn >= 4  # connectfour, othello, hex, abalone, sim, tomorrowstictactoe
-
-
 def test_games_that_would_leak_or_do_not_fit_uwapi_are_left_out(client):
     ids = {entry["id"] for entry in client.get("/").json()}
     for name in ("poker", "beverbende", "2048", "nim3p"):
