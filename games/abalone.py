@@ -74,7 +74,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from gamesman.boards import text as boards
-from gamesman.boards.autogui import PIECES as PIECE_IMAGES, arrow, grid_centers, image_data
+from gamesman.boards.autogui import EMPTY, EMPTY_DOT, PIECES as PIECE_IMAGES, arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes, popcount
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, UwapiBoard
@@ -92,8 +92,6 @@ DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -
 MAX_ROWS = 100
 #: How far towards the next cell a move's arrow on the web board reaches (cells).
 ARROW_REACH = 0.45
-#: The web board's character of an empty cell, drawn as a dot.
-EMPTY_CELL = "e"
 MAX_SOLVABLE_CELLS = 16
 #: The shares of ``formation``: the capture lead, and the shape (centre and cohesion).
 CAPTURE_SHARE, SHAPE_SHARE = 0.75, 0.25
@@ -358,7 +356,7 @@ class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], Board
         >>> Abalone(rows=3, cols=3, captures=1).autogui_position((1, "bb-----ww"))[:14]
         '2_bbeeeeeww---'
         """
-        cells = position[1].replace(boards.EMPTY, EMPTY_CELL)
+        cells = position[1].replace(boards.EMPTY, EMPTY)
         return f"{self.autogui_turn(position)}_{cells}{'-' * len(DIRECTIONS) * self.size}"
 
     def autogui_move(self, position: Position, move: Move, after: Position) -> str:
@@ -370,7 +368,7 @@ class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], Board
         tips = [[x + ARROW_REACH * step_col, y - ARROW_REACH * step_row]
                 for x, y in cells for step_row, step_col in DIRECTIONS]
         return image_data([self.cols, self.rows], cells + tips,
-                          {**dict(zip(PIECES, PIECE_IMAGES)), EMPTY_CELL: ("y/h.svg", 0.15)}, arrowWidth=0.06)
+                          {**dict(zip(PIECES, PIECE_IMAGES)), EMPTY: EMPTY_DOT}, arrowWidth=0.06)
 
     def declare(self) -> Capabilities:
         """Boards of up to 16 cells (4x4, 3x5) can be solved here; lines of up to

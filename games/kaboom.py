@@ -85,9 +85,10 @@ row 1 is ``xxxx``: X wins.
 
 On the web the board is drawn as Connect Four's, bottom row down: pieces as
 flat discs (X blue, O red), bombs as shaded balls of their owner's colour,
-each player's bombs in hand counted below the board.  A drop is an arrow above
-its column, a bomb drop a black dot above its column, a detonation a
-button on the bomb and a pass the ``P`` button below the board.
+empty cells as small dots, each player's bombs in hand counted below the
+board.  A drop is an arrow above its column, a bomb drop a black dot above
+its column, a detonation a button on the bomb and a pass the ``P`` button
+below the board.
 """
 from __future__ import annotations
 
@@ -96,7 +97,8 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from gamesman.boards import text as boards
-from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, arrow, grid_centers, image_data, place, text_entities
+from gamesman.boards.autogui import (BUTTON, BUTTON_IMAGE, EMPTY, EMPTY_DOT, arrow, grid_centers, image_data, place,
+                                     text_entities)
 from gamesman.boards.codes import GravityBoard, set_bits
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, End, ObservationTensor,
                                            PositionCodes, UwapiBoard)
@@ -120,7 +122,7 @@ MAX_ROWS = 100
 CODE_BITS = 63  # position codes are int64
 BOMB_IN_HAND = 4  # what evaluate counts a bomb not yet dropped (as much as a line of two)
 #: The web board's characters of the cells' letters: pieces and bombs in their owner's colour.
-DRAWN_CELLS = str.maketrans({"x": "X", "o": "O", "*": "b", "@": "c"})
+DRAWN_CELLS = str.maketrans({"x": "X", "o": "O", "*": "b", "@": "c", boards.EMPTY: EMPTY})
 #: Their images: flat discs for pieces, shaded balls for bombs.
 CELL_IMAGES = {"X": ("general/blue_circle.svg", 0.9), "O": ("general/red_circle.svg", 0.9),
                "b": ("general/bluepiece.svg", 0.9), "c": ("general/redpiece.svg", 0.9)}
@@ -360,7 +362,7 @@ class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move
 
         >>> game = Kaboom(rows=2, cols=2, in_a_row=2)
         >>> game.autogui_position(game.play(game.start(), ("bomb", 1)))
-        '2_-b--------b.c.-~0~1'
+        '2_ebee------b.c.-~0~1'
         """
         turn, x_bombs, o_bombs, cells = position
         board = cells.translate(DRAWN_CELLS) + "-" * 3 * self.cols + "b.c.-"
@@ -383,7 +385,7 @@ class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move
         return image_data([max(self.cols, 3), self.rows + 3],
                           grid_centers(self.cols, self.rows, top=2, bottom_first=True) + bands + stock
                           + [[self.cols / 2, below]],
-                          {**CELL_IMAGES, BUTTON: (BUTTON_IMAGE, 0.9), BOMB_BUTTON: ("y/h.svg", 0.8),
+                          {**CELL_IMAGES, EMPTY: EMPTY_DOT, BUTTON: (BUTTON_IMAGE, 0.9), BOMB_BUTTON: ("y/h.svg", 0.8),
                            "P": ("othello/P.svg", 0.6)},
                           arrowWidth=0.12, textEntityFontSize=0.6)
 

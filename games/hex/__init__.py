@@ -61,7 +61,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from gamesman.boards import text as boards
-from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, image_data, place
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, EMPTY, EMPTY_DOT, image_data, place
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
@@ -79,7 +79,7 @@ STONES = ("x", "o")
 SWAP = "swap"
 #: The web board's images: the stones (and rims) of each player, an empty cell's dot.
 HEX_IMAGES = {"x": ("y/B.svg", 1.0), "o": ("y/W.svg", 1.0), "X": ("y/B.svg", 0.5), "O": ("y/W.svg", 0.5),
-              "e": ("y/h.svg", 0.15), BUTTON: (BUTTON_IMAGE, 0.6)}
+              EMPTY: EMPTY_DOT, BUTTON: (BUTTON_IMAGE, 0.6)}
 #: The height of a row of hexagons (their width is 1).
 ROW_HEIGHT = math.sqrt(3) / 2
 SWAP_NAMES = (SWAP, "swap-pieces")
@@ -136,7 +136,7 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         '2_xeeeXXXXOOOO'
         """
         rims = "X" * 2 * self.size + "O" * 2 * self.size
-        return f"{self.autogui_turn(position)}_{position[1].replace(boards.EMPTY, 'e')}{rims}"
+        return f"{self.autogui_turn(position)}_{position[1].replace(boards.EMPTY, EMPTY)}{rims}"
 
     def autogui_move(self, position: Position, move: Move, after: Position) -> str:
         return SWAP if move == SWAP else place(BUTTON, int(move))

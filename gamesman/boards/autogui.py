@@ -26,6 +26,10 @@ DISCS = {colour: f"general/{colour}_circle.svg"
          for colour in ("blue", "brown", "green", "orange", "pink", "purple", "red", "teal", "yellow")}
 #: The digits 0 to 9, each an image of its own, keyed by the digit.
 DIGITS = {str(digit): f"general/{digit}.svg" for digit in range(10)}
+#: The character of an empty cell drawn as a small dot (where the board has no image of its
+#: own that shows the cells), and its image.
+EMPTY = "e"
+EMPTY_DOT = ("y/h.svg", 0.15)
 #: A move string's sound: none.
 SILENT = "-"
 
