@@ -180,3 +180,11 @@ def test_connect4_is_written_as_gamesmanclassic_writes_it():
     board = form.autogui_position(game, after)[2:2 + game.rows * game.cols]
     assert board[:game.rows] == "----OX" and set(board[game.rows:]) == {"-"}
     assert form.autogui_position(game, after)[0] == "1"
+
+
+@pytest.mark.parametrize("game_id, text, bad", [("tictactoe", "1_xx", "nine cells"), ("tictactoe", "3_---------", "1_ or 2_"),
+                                                ("sim", "2_xo", "15 edges")])
+def test_a_bad_board_string_is_one_line_naming_it(game_id, text, bad):
+    reply = TestClient(make_app()).get(f"/{game_id}/regular/positions/", params={"p": text}).json()
+    assert set(reply) == {"error"} and bad in reply["error"] and text in reply["error"]
+    assert "\n" not in reply["error"]

@@ -149,7 +149,7 @@ class GameBoardForm(TextForm):
 
     def parse(self, game: Game[Any, Any], text: str) -> Hashable:
         board = uwapi_board(game)
-        if board.position_is_autogui and text[:2] in ("1_", "2_"):
+        if board.position_is_autogui and text[1:2] == "_":  # a turn, then the board
             parsed: Hashable = board.parse_autogui_position(text)
             return parsed
         return super().parse(game, text)
