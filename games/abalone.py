@@ -62,17 +62,22 @@ Choices where the sheet is silent:
 Position: ``(b bbb- b--w b--w -www)``: whose turn (``b`` or ``w``), then the
 rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
 Moves: the cell of the piece, a dash and the direction, ``a1-ne`` (any case).
+
+On the web, row 1 is drawn at the bottom (north is up), Black's and White's
+pieces with GamesmanUni's shaded discs, an empty cell as a dot, and each move as a short arrow from
+its piece towards the cell it steps to.
 """
 from __future__ import annotations
 
 import math
 from functools import cached_property, lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import EMPTY, EMPTY_DOT, PIECES as PIECE_IMAGES, arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes, popcount
 from gamesman.boards.planes import BoardPlanes
-from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, UwapiBoard
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry
@@ -85,6 +90,8 @@ PIECES = ("b", "w")
 DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 MAX_ROWS = 100
+#: How far towards the next cell a move's arrow on the web board reaches (cells).
+ARROW_REACH = 0.45
 MAX_SOLVABLE_CELLS = 16
 #: The shares of ``formation``: the capture lead, and the shape (centre and cohesion).
 CAPTURE_SHARE, SHAPE_SHARE = 0.75, 0.25
@@ -92,7 +99,8 @@ COHESION = 0.25  # what a neighbouring own piece adds to a piece's worth (the ce
 MAX_TABLED_LINE = 8  # lines of up to 3**8 fillings are tabled for the fast solver (longer: play())
 
 
-class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], BoardPlanes, Game[Position, Move]):
+class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], BoardPlanes, UwapiBoard[Position, Move],
+              Game[Position, Move]):
     name = "abalone"
     title = "Abalone"
     player_names = PIECES
@@ -341,12 +349,33 @@ class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], Board
         """Per cell: its neighbours in the eight directions."""
         return tuple(tuple(ray[0] for ray in self.rays[cell] if ray) for cell in range(self.size))
 
+    # -- the web board: the cells, then for each cell the tips of its eight arrows ------------
+    def autogui_position(self, position: Position) -> str:
+        """The cells row by row from row 1, then the arrows' tips.
+
+        >>> Abalone(rows=3, cols=3, captures=1).autogui_position((1, "bb-----ww"))[:14]
+        '2_bbeeeeeww---'
+        """
+        cells = position[1].replace(boards.EMPTY, EMPTY)
+        return f"{self.autogui_turn(position)}_{cells}{'-' * len(DIRECTIONS) * self.size}"
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        cell, direction = move
+        return arrow(cell, self.size + cell * len(DIRECTIONS) + direction)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        cells = grid_centers(self.cols, self.rows, bottom_first=True)
+        tips = [[x + ARROW_REACH * step_col, y - ARROW_REACH * step_row]
+                for x, y in cells for step_row, step_col in DIRECTIONS]
+        return image_data([self.cols, self.rows], cells + tips,
+                          {**dict(zip(PIECES, PIECE_IMAGES)), EMPTY: EMPTY_DOT}, arrowWidth=0.06)
+
     def declare(self) -> Capabilities:
         """Boards of up to 16 cells (4x4, 3x5) can be solved here; lines of up to
         MAX_TABLED_LINE cells are tabled for batches."""
         return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
                             batch_expansion=self.codes_fit and max(self.rows, self.cols) <= MAX_TABLED_LINE,
-                            action_index=True, observation_tensor=True)
+                            action_index=True, observation_tensor=True, uwapi_board=True)
 
     def action_moves(self) -> list[Move]:
         """Every cell with every direction (the captures follow from the pieces left)."""

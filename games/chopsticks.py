@@ -41,6 +41,10 @@ Position: ``(L 1 1 1 1 1 1)``: whose turn (``L`` or ``R``), then the fingers
 on Left's hands 1..n, then on Right's hands 1..n (0 for a knocked-out hand).
 Moves: ``MINE-THEIRS``, hands numbered from 1: ``1-2`` taps my hand 1 on the
 opponent's hand 2.
+
+On the web each hand is a disc in its player's colour (Left's row above,
+Right's below) showing its fingers; a knocked-out hand shows 0 and no disc.
+A move is an arrow from the tapping hand to the tapped one.
 """
 from __future__ import annotations
 
@@ -51,7 +55,8 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
-from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes
+from gamesman.boards.autogui import DISCS, arrow, image_data, text_entities
+from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
 MAX_SOLVABLE_POSITIONS = 2_000_000
@@ -75,7 +80,7 @@ def is_tap(move: object) -> bool:
 
 
 class Chopsticks(PositionCodes[Position], ActionIndex[Position, Move], ObservationTensor[Position],
-                 Game[Position, Move]):
+                 UwapiBoard[Position, Move], Game[Position, Move]):
     name = "chopsticks"
     title = "Chopsticks"
     player_names = ("L", "R")
@@ -90,7 +95,7 @@ class Chopsticks(PositionCodes[Position], ActionIndex[Position, Move], Observati
         """Solvable with at most two million positions (two turns times every hand's finger count)."""
         return Capabilities(players=2, position_codes=self.position_code.fits,
                             solvable=2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS,
-                            action_index=True, observation_tensor=True)
+                            action_index=True, observation_tensor=True, uwapi_board=True)
 
     def action_moves(self) -> list[Move]:
         """Every hand of mine tapping every hand of theirs."""
@@ -164,6 +169,37 @@ class Chopsticks(PositionCodes[Position], ActionIndex[Position, Move], Observati
         theirs = theirs[:target] + (self.tapped(theirs[target], mine[hand]),) + theirs[target + 1:]
         left, right = (mine, theirs) if turn == 0 else (theirs, mine)
         return (1 - turn, left, right)
+
+    # -- the web board: hands as discs with their fingers -----------------------------------
+    def arrow_center(self, player: int, hand: int) -> int:
+        """Where arrows from and to a player's hand end, on the side of its disc that faces
+        the opponent (after the discs' and the counts' centres, Left's hands first)."""
+        return (4 + player) * self.hands + hand
+
+    def autogui_position(self, position: Position) -> str:
+        """A disc for each live hand (``L``, ``R``), then each hand's count.
+
+        >>> game = Chopsticks(hands=2)
+        >>> game.autogui_position((1, (0, 3), (1, 1)))
+        '2_-LRR....----~0~3~1~1'
+        """
+        discs = "".join(name if fingers else "-" for name, hands in zip(self.player_names, position[1:])
+                        for fingers in hands)
+        counts = [str(fingers) for hands in position[1:] for fingers in hands]
+        board = discs + "." * len(counts) + "-" * len(counts)
+        return f"{self.autogui_turn(position)}_" + text_entities(board, counts)
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        turn = position[0]
+        return arrow(self.arrow_center(turn, move[0]), self.arrow_center(1 - turn, move[1]))
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        hands = [[2.0 * hand + 1, 1.2 + 3.6 * player] for player in range(2) for hand in range(self.hands)]
+        counts = [[x, y + 0.25] for x, y in hands]  # a text stands on its centre
+        ends = [[x, y + (0.75 if y < 3 else -0.75)] for x, y in hands]
+        return image_data([2 * self.hands, 6], hands + counts + ends,
+                          {"L": (DISCS["blue"], 1.2), "R": (DISCS["red"], 1.2)},
+                          textEntityFontSize=0.7, arrowWidth=0.08)
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:

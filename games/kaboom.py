@@ -82,6 +82,13 @@ moves ``bomb-b d b b a`` reach #14 ``(x 0 0 xoxx o@*o -ooo -xxx)`` (the only
 order that stacks column b as it is there), and X's ``boom-c2`` removes
 c1 c2 c3 d2 b2 and, through O's bomb at b2, a2 b1 b3; the columns fall and
 row 1 is ``xxxx``: X wins.
+
+On the web the board is drawn as Connect Four's, bottom row down: pieces as
+flat discs (X blue, O red), bombs as shaded balls of their owner's colour,
+empty cells as small dots, each player's bombs in hand counted below the
+board.  A drop is an arrow above its column, a bomb drop a black dot above
+its column, a detonation a button on the bomb and a pass the ``P`` button
+below the board.
 """
 from __future__ import annotations
 
@@ -90,9 +97,11 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import (BUTTON, BUTTON_IMAGE, EMPTY, EMPTY_DOT, arrow, grid_centers, image_data, place,
+                                     text_entities)
 from gamesman.boards.codes import GravityBoard, set_bits
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, End, ObservationTensor,
-                                           PositionCodes)
+                                           PositionCodes, UwapiBoard)
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
@@ -112,6 +121,13 @@ SOLVABLE_SIZE = 24  # cells + columns + 4 x bombs, see declare()
 MAX_ROWS = 100
 CODE_BITS = 63  # position codes are int64
 BOMB_IN_HAND = 4  # what evaluate counts a bomb not yet dropped (as much as a line of two)
+#: The web board's characters of the cells' letters: pieces and bombs in their owner's colour.
+DRAWN_CELLS = str.maketrans({"x": "X", "o": "O", "*": "b", "@": "c", boards.EMPTY: EMPTY})
+#: Their images: flat discs for pieces, shaded balls for bombs.
+CELL_IMAGES = {"X": ("general/blue_circle.svg", 0.9), "O": ("general/red_circle.svg", 0.9),
+               "b": ("general/bluepiece.svg", 0.9), "c": ("general/redpiece.svg", 0.9)}
+#: The token of a bomb drop's button (a black dot above the column).
+BOMB_BUTTON = "d"
 
 
 @lru_cache(maxsize=4096)  # play() and moves() judge the same board again for every move
@@ -126,7 +142,7 @@ def line_owners(cells: str, line_masks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move], ObservationTensor[Position],
-             Game[Position, Move]):
+             UwapiBoard[Position, Move], Game[Position, Move]):
     name = "kaboom"
     title = "Kaboom"
     player_names = ("x", "o")
@@ -332,7 +348,46 @@ class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move
         5x4 without; codes (and batches) where they fit in an int64."""
         return Capabilities(players=2, position_codes=self.coded, batch_expansion=self.coded,
                             solvable=self.size + self.cols + 4 * self.bombs <= SOLVABLE_SIZE, action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=True)
+
+    # -- the web board -----------------------------------------------------------------------
+    # Centres: the cells (row 1 first), then for each column its bomb button, the start and
+    # the end of its drop arrow, then X's bombs in hand (image, count), O's, and the pass button.
+    def band_center(self, band: int, col: int) -> int:
+        """A column's centre above the board: 0 its bomb button, 1 and 2 its arrow's ends."""
+        return self.size + band * self.cols + col
+
+    def autogui_position(self, position: Position) -> str:
+        """The cells, the bands above them, the bombs in hand and the pass button's place.
+
+        >>> game = Kaboom(rows=2, cols=2, in_a_row=2)
+        >>> game.autogui_position(game.play(game.start(), ("bomb", 1)))
+        '2_ebee------b.c.-~0~1'
+        """
+        turn, x_bombs, o_bombs, cells = position
+        board = cells.translate(DRAWN_CELLS) + "-" * 3 * self.cols + "b.c.-"
+        return f"{self.autogui_turn(position)}_" + text_entities(board, [str(x_bombs), str(o_bombs)])
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        kind, where = move
+        if kind == "drop":
+            return arrow(self.band_center(1, where), self.band_center(2, where))
+        if kind == "bomb":
+            return place(BOMB_BUTTON, self.band_center(0, where))
+        if kind == "boom":
+            return place(BUTTON, where)
+        return place("P", self.size + 3 * self.cols + 4)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        bands = [[col + 0.5, y] for y in (0.5, 1.1, 1.9) for col in range(self.cols)]
+        below = self.rows + 2.5
+        stock = [[0.5, below], [1.3, below + 0.25], [self.cols - 1.3, below], [self.cols - 0.5, below + 0.25]]
+        return image_data([max(self.cols, 3), self.rows + 3],
+                          grid_centers(self.cols, self.rows, top=2, bottom_first=True) + bands + stock
+                          + [[self.cols / 2, below]],
+                          {**CELL_IMAGES, EMPTY: EMPTY_DOT, BUTTON: (BUTTON_IMAGE, 0.9), BOMB_BUTTON: ("y/h.svg", 0.8),
+                           "P": ("othello/P.svg", 0.6)},
+                          arrowWidth=0.12, textEntityFontSize=0.6)
 
     # -- for learning agents ------------------------------------------------------------
     def action_moves(self) -> list[Move]:

@@ -9,6 +9,9 @@ game reaches with these heaps is refused: each move takes 1 to M items, so
 the moves made lie between the items taken divided by M (per heap, rounded
 up) and the items taken, and X is to move after an even number of them.
 Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
+
+On the web each heap is a column of sticks with its count below; a move is a
+button on the lowest stick it takes (heaps of up to MAX_DRAWN_ITEMS items).
 """
 from __future__ import annotations
 
@@ -19,8 +22,9 @@ from typing import Any
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
 from gamesman.contract.errors import OptionError
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, image_data, place, text_entities
 from gamesman.contract.capabilities import (ActionIndex, Capabilities, CompactForm, CompactPlayouts, ObservationTensor,
-                                           PositionCodes)
+                                           PositionCodes, UwapiBoard)
 from gamesman.contract.game import Game, Option, two_player_result
 
 MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads other scripts' digits too
@@ -29,11 +33,15 @@ MOVE_TEXT = re.compile("([0-9]+)-([0-9]+)")  # ASCII digits only: int() reads ot
 # (about 2 each); 6 heaps of 9, taking up to 3, is 2 million and 29 million.
 MAX_SOLVABLE_POSITIONS = 2_000_000
 MAX_SOLVABLE_MOVES = 30_000_000
+#: The most items a heap may start with for the web board to draw them as sticks.
+MAX_DRAWN_ITEMS = 20
+#: The height of one stick on the web board (a heap's column is one unit wide).
+STICK = 0.5
 
 
 class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tuple[int, ...]], tuple[int, int]],
           ActionIndex[tuple[int, tuple[int, ...]], tuple[int, int]], ObservationTensor[tuple[int, tuple[int, ...]]],
-          Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
+          UwapiBoard[tuple[int, tuple[int, ...]], tuple[int, int]], Game[tuple[int, tuple[int, ...]], tuple[int, int]]):
     name = "nim"
     title = "Nim"
     player_names: tuple[str, ...] = ("x", "o")  # Nim3P has three
@@ -50,7 +58,7 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
     def declare(self) -> Capabilities:
         return Capabilities(players=self.players, impartial=True, position_codes=self.position_code.fits,
                             compact_playouts=True, solvable=self.fits_solver(), action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=self.size <= MAX_DRAWN_ITEMS)
 
     def action_moves(self) -> list[tuple[int, int]]:
         """Every heap with every count one may take from it."""
@@ -138,6 +146,37 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
                 boards.check_moves_taken(self.name, self.player_names, sum(-(-items // self.take) for items in taken),
                                      sum(taken), turn, text)
         return (turn, heaps)
+
+    # -- the web board: heaps of sticks --------------------------------------------------------
+    def stick_center(self, heap: int, item: int) -> int:
+        """The centre of a heap's item, counted from the bottom; the counts' centres follow
+        every stick's."""
+        return heap * self.size + item
+
+    def autogui_position(self, position: tuple[int, tuple[int, ...]]) -> str:
+        """Each heap's sticks from the bottom (``x``, ``-`` where taken), then each heap's count.
+
+        >>> game = Nim(heaps=2, size=3)
+        >>> game.autogui_position((1, (2, 0)))
+        '2_xx----..~2~0'
+        """
+        sticks = "".join("x" * count + "-" * (self.size - count) for count in position[1])
+        return f"{self.autogui_turn(position)}_" + text_entities(sticks + "." * self.heaps, [str(count) for count in position[1]])
+
+    def autogui_move(self, position: tuple[int, tuple[int, ...]], move: tuple[int, int],
+                     after: tuple[int, tuple[int, ...]]) -> str:
+        """A button on the lowest stick the move takes."""
+        heap, count = move
+        return place(BUTTON, self.stick_center(heap, position[1][heap] - count))
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        side = max(2 * self.heaps + 1, STICK * self.size + 2)
+        left = (side - 2 * self.heaps + 1) / 2
+        bottom = side - 1.5
+        sticks = [[left + 2 * heap, bottom - STICK * item] for heap in range(self.heaps) for item in range(self.size)]
+        counts = [[left + 2 * heap, side - 0.5] for heap in range(self.heaps)]
+        return image_data([side, side], sticks + counts, {"x": ("nim/x.svg", 1.0), BUTTON: (BUTTON_IMAGE, STICK)},
+                          background="nim/grid.svg", textEntityFontSize=0.6)
 
     def format_position(self, position: tuple[int, tuple[int, ...]]) -> str:
         return "(" + " ".join([self.player_names[position[0]], *map(str, position[1])]) + ")"

@@ -11,6 +11,10 @@ reaches with this sum is refused: the moves made lie between the sum divided
 by the step (rounded up) and the sum, and Left is to move after an even
 number of them (``(R 0)`` and, with steps of 1, ``(L 1)`` are refused).
 Moves: the number added (``1``, ``2``).
+
+On the web it is GamesmanUni's ``0to10by1or2``, drawn with GamesCrafters' balloon
+rising through the sky: the balloon sits on the sum, counted from the bottom, and
+each move is an arrow to the sum it makes (targets up to MAX_DRAWN_TARGET).
 """
 from __future__ import annotations
 
@@ -19,12 +23,16 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnNumbersCode
-from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes
+from gamesman.boards.autogui import arrow, image_data
+from gamesman.contract.capabilities import ActionIndex, Capabilities, ObservationTensor, PositionCodes, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
+
+#: The largest target the web board draws (one row of the sky for each sum).
+MAX_DRAWN_TARGET = 30
 
 
 class OneTwoTen(PositionCodes[tuple[int, int]], ActionIndex[tuple[int, int], int], ObservationTensor[tuple[int, int]],
-                Game[tuple[int, int], int]):
+                UwapiBoard[tuple[int, int], int], Game[tuple[int, int], int]):
     name = "onetwoten"
     title = "1, 2, ..., 10"
     player_names = ("L", "R")
@@ -44,7 +52,7 @@ class OneTwoTen(PositionCodes[tuple[int, int]], ActionIndex[tuple[int, int], int
     def declare(self) -> Capabilities:
         """Every variant solves: at most 2 x 10,001 positions of at most 100 moves each (seconds)."""
         return Capabilities(players=2, impartial=True, position_codes=True, solvable=True, action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=self.target <= MAX_DRAWN_TARGET)
 
     def action_moves(self) -> range:
         """The numbers one may add."""
@@ -102,6 +110,27 @@ class OneTwoTen(PositionCodes[tuple[int, int]], ActionIndex[tuple[int, int], int
 
     def format_position(self, position: tuple[int, int]) -> str:
         return f"({self.player_names[position[0]]} {position[1]})"
+
+    # -- the web board: GamesCrafters' balloon --------------------------------------------
+    uwapi_id = "0to10by1or2"
+
+    def autogui_position(self, position: tuple[int, int]) -> str:
+        """The balloon (``x``) on the sum, the sums counted from the bottom.
+
+        >>> OneTwoTen().autogui_position((1, 3))
+        '2_---x-------'
+        """
+        return f"{self.autogui_turn(position)}_" + "".join(
+            "x" if total == position[1] else "-" for total in range(self.target + 1))
+
+    def autogui_move(self, position: tuple[int, int], move: int, after: tuple[int, int]) -> str:
+        return arrow(position[1], after[1])
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        sky = {"background": "0to10by1or2/grid.svg"} if self.target == 10 else {}
+        centers = [[4.5, self.target + 0.5 - total] for total in range(self.target + 1)]
+        return image_data([9, self.target + 1], centers, {"x": ("0to10by1or2/x.svg", 1.0)},
+                          arrowWidth=0.1, entitiesOverArrows=True, **sky)
 
     def render(self, position: tuple[int, int]) -> str:
         turn, total = position

@@ -62,6 +62,12 @@ Position: ``(x ---------------)``: whose turn, then one character per edge
 (``x``, ``o``, ``z`` or ``-`` for a free edge), the edges in the order
 1-2, 1-3, ..., 1-K, 2-3, ..., 2-K, ..., (K-1)-K.
 Moves: the edge as two node numbers, ``1-2``; either order is read.
+
+On the web, two players on six nodes are GamesmanUni's ``sim``, drawn by its own
+Sim board: the position is ``1_`` or ``2_`` and the fifteen edges in the order
+above (``x`` blue, ``o`` red), a move's name the two nodes (``12``).  The app
+draws every game it knows as ``sim`` with that board, so other variants of Sim
+show in it wrongly (GamesmanUni has no board for them).
 """
 from __future__ import annotations
 
@@ -75,8 +81,9 @@ from gamesman.boards import text as boards
 from gamesman.boards.codes import DigitCode, popcount, set_bits
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.errors import OptionError
+from gamesman.boards.autogui import line
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
-                                           PositionCodes)
+                                           PositionCodes, UwapiBoard)
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 
@@ -84,6 +91,8 @@ from gamesman.players.heuristic import GuidedMCTS, MaxNPlayer, heuristic_entry
 # The last field follows from the colours; it is kept so that ``outcome`` is quick.
 Position = tuple[int, str, tuple[int, ...]]
 COLOURS = ("x", "o", "z")
+#: The nodes of GamesmanUni's own Sim board.
+UWAPI_NODES = 6
 MAX_TABLED_EDGES = 21  # up to K = 7 a table says which colourings hold a triangle
 COALITIONS = ("none", "1-2")
 
@@ -106,7 +115,7 @@ def triangles_through(nodes: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], ActionIndex[Position, int], BoardPlanes,
-          Game[Position, int]):
+          UwapiBoard[Position, int], Game[Position, int]):
     name = "sim"
     title = "Sim"
     player_names: tuple[str, ...] = COLOURS  # a variant has the first ``players`` of them
@@ -141,7 +150,7 @@ class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], A
         return Capabilities(players=self.players, layered=True, position_codes=True,
                             batch_expansion=self.players == 2, compact_playouts=len(self.edges) <= 64,
                             solvable=self.nodes <= (6 if self.players == 2 else 5), action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=self.players == 2 and self.nodes == UWAPI_NODES)
 
     def action_moves(self) -> range:
         """The edges: a move is the edge it colours."""
@@ -302,6 +311,35 @@ class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], A
         if mover != turn:
             raise self.error(f"{boards.counts_text(self.player_names, counts, 'edges')}, so"
                              f" {self.player_names[mover]} is to move, not {self.player_names[turn]}", text)
+
+    # -- the web board: GamesmanUni's own Sim board (two players, six nodes) -------------------
+    position_is_autogui = True
+
+    def autogui_position(self, position: Position) -> str:
+        """The turn and the edges' colours.
+
+        >>> game = Sim()
+        >>> game.autogui_position(game.play(game.start(), 0))
+        '2_x--------------'
+        """
+        return f"{self.autogui_turn(position)}_{position[1]}"
+
+    def parse_autogui_position(self, text: str) -> Position:
+        turn, sep, edges = text.partition("_")
+        if not sep or turn not in ("1", "2") or len(edges) != len(self.edges):
+            raise self.error(f"a board is 1_ or 2_ and {len(self.edges)} edges (x, o, -)", text)
+        return self.parse_position(f"({self.player_names[int(turn) - 1]} {edges})")
+
+    def autogui_move(self, position: Position, move: int, after: Position) -> str:
+        return line(*self.edges[move])
+
+    def uwapi_move(self, position: Position, move: int) -> str:
+        """The edge's two nodes, as GamesmanUni's Sim board reads them: ``12``."""
+        return "".join(str(node + 1) for node in self.edges[move])
+
+    def image_autogui_data(self) -> None:
+        """None: GamesmanUni draws Sim itself."""
+        return None
 
     def format_position(self, position: Position) -> str:
         return f"({self.player_names[position[0]]} {position[1]})"

@@ -14,6 +14,10 @@ whoever it names: no moves, the same outcome and value either way).
 
 Position: ``(x --- --- ---)``: whose turn, then rows 1 to 3 (``x``, ``o``, ``-``).
 Moves: the cell, a column letter and a row number (``a1`` .. ``c3``).
+
+On the web, GamesmanUni draws it with its own tic-tac-toe board, which reads the
+position as ``1_`` (x to move) or ``2_`` and the nine cells row by row, and a move
+as ``A_x_4_-`` (the mark and the cell's index).
 """
 from __future__ import annotations
 
@@ -22,14 +26,15 @@ from functools import lru_cache
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
-from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts
+from gamesman.boards.autogui import place
+from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
 SIZE = 3
 
 
 class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
-                Game[tuple[int, str], int]):
+                UwapiBoard[tuple[int, str], int], Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -43,7 +48,7 @@ class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, 
 
     def declare(self) -> Capabilities:
         return Capabilities(players=2, position_codes=self.codes_fit, compact_playouts=True, solvable=True,
-                            action_index=True, observation_tensor=True)
+                            action_index=True, observation_tensor=True, uwapi_board=True)
 
     def action_moves(self) -> range:
         """The cells: a move is the cell it marks."""
@@ -109,6 +114,31 @@ class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, 
 
     def render(self, position: tuple[int, str]) -> str:
         return boards.render_grid(position[1], SIZE, SIZE)
+
+    # -- the web board (GamesmanUni's own) ----------------------------------------------------
+    uwapi_id = "tictactoe"
+    position_is_autogui = True
+
+    def autogui_position(self, position: tuple[int, str]) -> str:
+        """The turn and the nine cells row by row.
+
+        >>> TicTacToe().autogui_position((1, "----x----"))
+        '2_----x----'
+        """
+        return f"{self.autogui_turn(position)}_{position[1]}"
+
+    def parse_autogui_position(self, text: str) -> tuple[int, str]:
+        turn, sep, cells = text.partition("_")
+        if not sep or turn not in ("1", "2") or len(cells) != SIZE * SIZE:
+            raise self.error("a board is 1_ or 2_ and nine cells (x, o, -)", text)
+        return self.parse_position(f"({self.player_names[int(turn) - 1]} {boards.format_rows(cells, SIZE)})")
+
+    def autogui_move(self, position: tuple[int, str], move: int, after: tuple[int, str]) -> str:
+        return place(self.player_names[position[0]], move)
+
+    def image_autogui_data(self) -> None:
+        """None: GamesmanUni draws tic-tac-toe itself."""
+        return None
 
     # -- fast play (gamesman.players.playouts) -------------------------------------------
     def compact_playouts(self) -> CompactPlayouts[tuple[int, str], int]:

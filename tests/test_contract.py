@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End,
                                             HiddenInformation, KnownResults, ObservationTensor, PositionCodes,
-                                            Rewards, Rounds, TierCut,
+                                            Rewards, Rounds, TierCut, UwapiBoard,
                                             batch_expansion, position_codes)
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
@@ -151,7 +151,7 @@ def test_parse_move_only_raises_game_errors(name, data, seed, depth):
 MIXINS = {"position_codes": PositionCodes, "batch_expansion": BatchExpansion, "tiers": TierCut,
           "compact_playouts": CompactForm, "known_results": KnownResults,
           "hidden_information": HiddenInformation, "rounds": Rounds, "rewards": Rewards,
-          "action_index": ActionIndex, "observation_tensor": ObservationTensor}
+          "action_index": ActionIndex, "observation_tensor": ObservationTensor, "uwapi_board": UwapiBoard}
 
 
 @pytest.mark.parametrize("name, options", VARIANTS, ids=IDS)

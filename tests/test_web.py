@@ -25,7 +25,7 @@ from gamesman.contract.errors import GameError  # noqa: E402
 from gamesman.contract.registry import game_class, make_game  # noqa: E402
 from gamesman.doors.web.app import make_app  # noqa: E402
 from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
-from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids  # noqa: E402
+from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids, web_game_class  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 from gamesman.solver.strong import Solver  # noqa: E402
 from solver_checks import reachable  # noqa: E402
@@ -55,7 +55,8 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     for entry in games:
         variants = client.get(f"/{entry['id']}/").json()
         assert set(variants) == VARIANTS_FIELDS, entry
-        assert variants["variants"][0]["id"] == "regular"
+        first = game_from_ids(entry["id"], variants["variants"][0]["id"])
+        assert first.settings == web_game_class(entry["id"])().settings  # the default comes first
         for listed in variants["variants"]:
             assert set(listed) == {"id", "name", "gui"}
             variant = client.get(f"/{entry['id']}/{listed['id']}/").json()
@@ -76,43 +77,6 @@ def gamesmanuni_build() -> Path | None:
     candidates = [Path(os.environ["GAMESMANUNI_DIST"])] if os.environ.get("GAMESMANUNI_DIST") else []
     candidates += [base / "shared" / "gamesmanuni" / "dist" for base in (root.parent, root.parent.parent)]
     return next((path for path in candidates if (path / "index.html").is_file()), None)
-
-
-@pytest.mark.slow
-def test_image_boards_fit_their_positions_and_use_shipped_images(client):
-    build = gamesmanuni_build()
-    shipped = None
-    if build is not None:
-        script = next((build / "assets").glob("index.*.js")).read_text(errors="replace")
-        shipped = set(re.findall(r"models/images/svg/([\w/.-]+\.svg)", script))
-    rng = random.Random(3)
-    drawn = 0
-    for entry in client.get("/").json():
-        data = client.get(f"/{entry['id']}/regular/").json()["imageAutoGUIData"]
-        if data is None:
-            continue
-        drawn += 1
-        theme = data["themes"][data["defaultTheme"]]
-        if shipped is not None:
-            assert {image["image"] for image in theme["charImages"].values()} <= shipped, entry
-        game = game_from_ids(entry["id"], "regular")
-        position = game.start()
-        for _ in range(3):
-            reply = client.get(f"/{entry['id']}/regular/positions/",
-                               params={"p": form_of(game).position(game, position)}).json()
-            shape = re.fullmatch(r"([12])_([a-zA-Z0-9-]+)", reply["autoguiPosition"])
-            assert shape is not None, reply["autoguiPosition"]
-            board = shape[2]
-            assert len(board) == len(theme["centers"]), entry
-            assert set(board) - {"-"} <= set(theme["charImages"]), entry
-            for move in reply["moves"]:
-                placed = re.fullmatch(r"A_(\w)_(\d+)_-", move["autoguiMove"])
-                if placed:
-                    assert placed[1] in theme["charImages"] and int(placed[2]) < len(theme["centers"]), move
-            if game.is_over(position):
-                break
-            position = next_random(game, position, rng)
-    assert drawn >= 4  # connectfour, othello, hex, abalone, sim, tomorrowstictactoe
 
 
 def test_games_that_would_leak_or_do_not_fit_uwapi_are_left_out(client):

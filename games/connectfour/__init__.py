@@ -49,18 +49,26 @@ Position: ``(x ------- ------- ------- ------- ------- -------)``: whose turn
 (``x`` or ``o``), then the rows, row 1 (the bottom row, where pieces land
 first) first: ``x``, ``o`` or ``-``.
 Moves: the column letter, ``a`` to ``g`` on the default board.
+
+On the web it is GamesmanUni's ``connect4``, its variants named ``6x7`` (rows by
+columns; four in a row, not misère), drawn as GamesCrafters draw it: the cells
+column by column from the left, each from the top (``X`` first player, ``O``
+second), with GamesCrafters' Connect Four frame on 6x6 and 6x7, and an arrow
+above each column that takes a piece.
 """
 from __future__ import annotations
 
 import math
 from functools import cached_property
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import arrow, image_data
 from gamesman.boards.codes import ColumnStacks
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End, KnownResults,
-                                           PositionCodes, TierCut)
+                                           PositionCodes, TierCut, UwapiBoard)
 from gamesman.contract.errors import GameError, OptionError
 from gamesman.contract.game import CompactPlayouts, Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
@@ -82,7 +90,8 @@ EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rul
 
 
 class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[Position, int],
-                  KnownResults[Position], ActionIndex[Position, int], BoardPlanes, Game[Position, int]):
+                  KnownResults[Position], ActionIndex[Position, int], BoardPlanes, UwapiBoard[Position, int],
+                  Game[Position, int]):
     name = "connectfour"
     title = "Connect Four"
     player_names = PIECES
@@ -122,7 +131,8 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
         coded = ColumnStacks.fits(self.rows, self.cols)
         return Capabilities(players=2, layered=True, position_codes=coded, batch_expansion=coded, tiers=coded,
                             compact_playouts=self.size <= MAX_COMPACT_CELLS, exact_search=exact,
-                            known_results=exact, solvable=solvable, action_index=True, observation_tensor=True)
+                            known_results=exact, solvable=solvable, action_index=True, observation_tensor=True,
+                            uwapi_board=True)
 
     def action_moves(self) -> range:
         """The columns: a move is the column a piece drops into."""
@@ -131,6 +141,47 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
     def board_shape(self) -> tuple[int, int]:
         """Row 1 (the bottom row) first, as the position's cells."""
         return (self.rows, self.cols)
+
+    # -- the web board: GamesCrafters' Connect Four ------------------------------------------
+    uwapi_id = "connect4"
+
+    def uwapi_variant_options(self, variant: str) -> dict[str, Any] | None:
+        """Rows by columns.
+
+        >>> ConnectFour().uwapi_variant_options("5x6"), ConnectFour().uwapi_variant_options("regular")
+        ({'rows': 5, 'cols': 6}, None)
+        """
+        size = re.fullmatch(r"(\d{1,2})x(\d{1,2})", variant)
+        return None if size is None else {"rows": int(size[1]), "cols": int(size[2])}
+
+    def uwapi_variant(self) -> str | None:
+        standard = self.in_a_row == EXACT_IN_A_ROW and not self.misere
+        return f"{self.rows}x{self.cols}" if standard else None
+
+    def autogui_position(self, position: Position) -> str:
+        """The cells column by column, each from the top, then the arrows' centres.
+
+        >>> game = ConnectFour(rows=2, cols=2, in_a_row=2)
+        >>> game.autogui_position(game.play(game.start(), 1))
+        '2_---X----'
+        """
+        cells = position[1].upper()
+        columns = "".join(cells[row * self.cols + col] for col in range(self.cols)
+                          for row in range(self.rows - 1, -1, -1))
+        return f"{self.autogui_turn(position)}_{columns}{'-' * 2 * self.cols}"
+
+    def autogui_move(self, position: Position, move: int, after: Position) -> str:
+        """An arrow above the column."""
+        return arrow(self.size + move, self.size + self.cols + move)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        centers = [[col + 0.5, row + 1.5] for col in range(self.cols) for row in range(self.rows)]
+        arrows = [[col + 0.5, float(row)] for row in range(2) for col in range(self.cols)]
+        frame = ({"foreground": f"connect4/foreground6x{self.cols}.svg"}
+                 if self.rows == 6 and self.cols in (6, 7) else {})
+        return image_data([self.cols, self.rows + 1], centers + arrows,
+                          {"X": ("general/blue_circle.svg", 1.0), "O": ("general/red_circle.svg", 1.0)},
+                          arrowWidth=0.13, **frame)
 
     # -- exact answers on demand, for boards too large to solve -----------------------------
 

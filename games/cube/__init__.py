@@ -73,6 +73,10 @@ Choices where the sheet is silent:
 
 Tables are built with numpy, which is imported only when a table is needed, so
 importing this module stays quick.
+
+On the web the cube is drawn unfolded (U above L F R B, D below F), each sticker
+a disc of its face's colour; each face carries three buttons for its turns:
+anticlockwise on the left, the half turn in the middle, clockwise on the right.
 """
 from __future__ import annotations
 
@@ -82,7 +86,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from gamesman.contract.capabilities import ActionIndex, Capabilities, KnownResults, ObservationTensor
+from gamesman.boards.autogui import DISCS, PIECES, image_data, place
+from gamesman.contract.capabilities import ActionIndex, Capabilities, KnownResults, ObservationTensor, UwapiBoard
 from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game, Option, ProgressFn
 from gamesman.contract.strategy import Choice, Strategy, StrategyEntry, no_arguments
@@ -103,7 +108,17 @@ if TYPE_CHECKING:
 WIDE_TURN = re.compile(r"[urfdlb](2'?|'2?|\u2019)?")
 
 
-class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], Game[str, str]):
+#: Where each face lies on the unfolded cube, in faces across and down.
+NET = {"U": (1, 0), "L": (0, 1), "F": (1, 1), "R": (2, 1), "B": (3, 1), "D": (1, 2)}
+#: The space between faces of the unfolded cube, in stickers.
+CUBE_GAP = 0.2
+#: The token of each turn's button by the move's suffix, left to right on its face.
+TURN_BUTTONS = {"'": "a", "2": "w", "": "c"}
+#: The buttons' images: GamesmanUni's turning arrows.
+TURN_IMAGES = {"a": "spinout/counterclockwise.svg", "w": "spinout/clockwise2.svg", "c": "spinout/clockwise.svg"}
+
+
+class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], UwapiBoard[str, str], Game[str, str]):
     name = "cube"
     title = "Rubik's Cube"
     player_names = ("player",)
@@ -215,7 +230,32 @@ class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], Gam
         """The 2x2x2 has an exact table, which answers the solver; the 3x3x3 (4.3e19
         positions) has none."""
         return Capabilities(players=1, known_results=self.size == 2, solvable=self.size == 2, action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=True)
+
+    # -- the web board: the cube unfolded ------------------------------------------------------
+    def autogui_position(self, position: str) -> str:
+        """The stickers, then the places of the turn buttons.
+
+        >>> Cube(size=2).autogui_position("UUUURRRRFFFFDDDDLLLLBBBB")
+        '1_UUUURRRRFFFFDDDDLLLLBBBB------------------'
+        """
+        return f"1_{position}{'-' * len(TURN_BUTTONS) * len(FACES)}"
+
+    def autogui_move(self, position: str, move: str, after: str) -> str:
+        face, turn = move[0], move[1:]
+        slot = list(TURN_BUTTONS).index(turn)
+        return place(TURN_BUTTONS[turn], 6 * self.size * self.size + FACES.index(face) * len(TURN_BUTTONS) + slot)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        n = self.size
+        stickers, buttons = [], []
+        for face in FACES:
+            left, top = ((n + CUBE_GAP) * along for along in NET[face])
+            stickers += [[left + col + 0.5, top + row + 0.5] for row in range(n) for col in range(n)]
+            buttons += [[left + n * (slot + 0.5) / 3, top + n / 2] for slot in range(len(TURN_BUTTONS))]
+        images = {face: (DISCS.get(FACE_COLOURS[face], PIECES[1]), 0.9) for face in FACES}  # white: a white disc
+        turns = {token: (image, n / 3.5) for token, image in TURN_IMAGES.items()}
+        return image_data([4 * (n + CUBE_GAP), 3 * (n + CUBE_GAP)], stickers + buttons, {**images, **turns})
 
     def action_moves(self) -> tuple[str, ...]:
         """The face turns of the metric."""

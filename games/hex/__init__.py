@@ -47,18 +47,25 @@ or ``o`` for White), then the rows, row 1 first, one character per cell
 Moves: the cell, a column letter and a row number (``a1`` to ``k11`` on the
 default board), or ``swap`` (``swap-pieces``, as GTP Hex programs call it, is
 read too).
+
+On the web the rhombus is drawn with GamesmanUni's hexagons, Black's stones red
+and White's blue, each rim edged with small hexagons of the colour that joins
+it and an empty cell as a dot; a move is a button on its cell (a swap a button
+beside the board).
 """
 from __future__ import annotations
 
 import math
 from collections import deque
 from functools import cached_property, lru_cache
+from typing import Any
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, EMPTY, EMPTY_DOT, image_data, place
 from gamesman.boards.codes import DigitCode, GridShifts, set_bits
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
-                                           PositionCodes)
+                                           PositionCodes, UwapiBoard)
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.players.search import budget_usage
@@ -70,6 +77,11 @@ Move = int | str
 
 STONES = ("x", "o")
 SWAP = "swap"
+#: The web board's images: the stones (and rims) of each player, an empty cell's dot.
+HEX_IMAGES = {"x": ("y/B.svg", 1.0), "o": ("y/W.svg", 1.0), "X": ("y/B.svg", 0.5), "O": ("y/W.svg", 0.5),
+              EMPTY: EMPTY_DOT, BUTTON: (BUTTON_IMAGE, 0.6)}
+#: The height of a row of hexagons (their width is 1).
+ROW_HEIGHT = math.sqrt(3) / 2
 SWAP_NAMES = (SWAP, "swap-pieces")
 MAX_SOLVABLE_SIZE = 4
 MAX_CODED_SIZE = 5  # codes (base 3, and the turn) fit in 64 bits up to 5x5
@@ -84,7 +96,7 @@ def adjacency(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], ActionIndex[Position, Move],
-          BoardPlanes, Game[Position, Move]):
+          BoardPlanes, UwapiBoard[Position, Move], Game[Position, Move]):
     name = "hex"
     title = "Hex"
     player_names = STONES
@@ -114,7 +126,30 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         coded = self.size <= MAX_CODED_SIZE
         return Capabilities(players=2, layered=not self.swap, position_codes=coded, batch_expansion=coded,
                             compact_playouts=True, solvable=self.size <= MAX_SOLVABLE_SIZE, action_index=True,
-                            observation_tensor=True)
+                            observation_tensor=True, uwapi_board=True)
+
+    # -- the web board ----------------------------------------------------------------------
+    def autogui_position(self, position: Position) -> str:
+        """The cells row by row (``e`` empty), then the rims: top, bottom, left, right.
+
+        >>> Hex(size=2).autogui_position((1, "x---", None))
+        '2_xeeeXXXXOOOO'
+        """
+        rims = "X" * 2 * self.size + "O" * 2 * self.size
+        return f"{self.autogui_turn(position)}_{position[1].replace(boards.EMPTY, EMPTY)}{rims}"
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        return SWAP if move == SWAP else place(BUTTON, int(move))
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        def center(row: float, col: float) -> list[float]:
+            return [col + row / 2 + 1.5, row * ROW_HEIGHT + 1]
+
+        cells = [center(row, col) for row in range(self.size) for col in range(self.size)]
+        edge = [-0.75, self.size - 0.25]
+        rims = ([center(row, col) for row in edge for col in range(self.size)]
+                + [center(row, col) for col in edge for row in range(self.size)])
+        return image_data([1.5 * self.size + 2.5, (self.size - 1) * ROW_HEIGHT + 2], cells + rims, HEX_IMAGES)
 
     def action_moves(self) -> list[Move]:
         """The cells, then the swap where the pie rule allows it."""

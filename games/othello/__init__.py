@@ -46,15 +46,23 @@ Position: ``(w -b-- -bb- -bw- ----)``: whose turn (``b`` or ``w``), then the
 rows, row 1 first, one character per cell (``b``, ``w``, ``-`` for empty).
 Moves: the cell, a column letter and a row number (``b1`` is column B of
 row 1, the first row of the string), or ``pass``.
+
+On the web it is drawn as GamesCrafters draw Othello (on their 4x4 board, the
+regular variant): the cells row by row (``B``, ``W``), then each player's
+count in two digits and the place of the pass button; a move is a button on
+its cell, a pass the ``P`` button below the board (boards of up to 99 cells).
 """
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, DIGITS, PIECES, grid_centers, image_data, place
 from gamesman.boards.codes import GridShifts, TurnBoardCodes, popcount, set_bits
 from gamesman.boards.planes import BoardPlanes
-from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, CompactPlayouts, End,
+                                           UwapiBoard)
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.contract.strategy import StrategyEntry
 from gamesman.players.search import budget_usage
@@ -62,6 +70,9 @@ from gamesman.players.search import budget_usage
 PASS = "pass"
 MAX_SOLVABLE_CELLS = 16
 MAX_ROWS = 100
+MAX_DRAWN_CELLS = 99  # the web board writes each player's count in two digits
+#: The side of a cell of the web board, as GamesCrafters draw Othello.
+CELL = 10
 EIGHT_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 Position = tuple[int, str]
@@ -69,7 +80,7 @@ Move = int | str
 
 
 class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], ActionIndex[Position, Move], BoardPlanes,
-              Game[Position, Move]):
+              UwapiBoard[Position, Move], Game[Position, Move]):
     name = "othello"
     title = "Othello"
     player_names = ("b", "w")
@@ -256,7 +267,33 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Actio
         of up to 64 cells; codes: TurnBoardCodes, also expanded in batches."""
         return Capabilities(players=2, position_codes=self.codes_fit, batch_expansion=self.codes_fit,
                             compact_playouts=self.size <= 64, solvable=self.size <= MAX_SOLVABLE_CELLS,
-                            action_index=True, observation_tensor=True)
+                            action_index=True, observation_tensor=True, uwapi_board=self.size <= MAX_DRAWN_CELLS)
+
+    # -- the web board: GamesCrafters' Othello ----------------------------------------------
+    def autogui_position(self, position: Position) -> str:
+        """The cells row by row, then Black's and White's counts and the pass button's place.
+
+        >>> game = Othello()
+        >>> game.autogui_position(game.start())
+        '1_-----WB--BW-----0202-'
+        """
+        cells = position[1]
+        counts = "".join(f"{cells.count(piece):02d}" for piece in self.player_names)
+        return f"{self.autogui_turn(position)}_{cells.upper()}{counts}-"
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        """A button on the cell, or the pass button ``P`` below the board."""
+        return place("P", self.size + 4) if move == PASS else place(BUTTON, int(move))
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        width, height = self.cols * CELL, self.rows * CELL
+        below = height + CELL / 2
+        extras = [[3, below], [7, below], [width - 7, below], [width - 3, below], [width / 2, below]]
+        grid = {"background": "othello/grid.svg"} if (self.rows, self.cols) == (4, 4) else {}
+        digits = {digit: (image, 2 * CELL) for digit, image in DIGITS.items()}
+        return image_data([width, height + CELL], grid_centers(self.cols, self.rows, cell=CELL) + extras,
+                          {"B": (PIECES[0], 0.9 * CELL), "W": (PIECES[1], 0.9 * CELL),
+                           BUTTON: (BUTTON_IMAGE, CELL), "P": ("othello/P.svg", 0.6 * CELL), **digits}, **grid)
 
     def action_moves(self) -> list[Move]:
         """The cells, then the pass."""

@@ -74,7 +74,7 @@ class Capabilities:
     action_index: bool = False
     #: What a player sees is also a fixed-shape array (:class:`ObservationTensor`, for learning).
     observation_tensor: bool = False
-    #: The board is drawn by the universal web board (UWAPI).
+    #: GamesmanUni draws the board from strings and images the game gives (:class:`UwapiBoard`).
     uwapi_board: bool = False
 
 
@@ -334,6 +334,73 @@ class ObservationTensor(Generic[Position]):
         raise NotImplementedError
 
 
+class UwapiBoard(Generic[Position, Move]):
+    """How GamesCrafters' web app, GamesmanUni, draws the variant's board (record:
+    ``uwapi_board``), in the terms of UWAPI, the server protocol it speaks.
+
+    A board is a string: ``1_`` or ``2_`` (the player to move) and one character per
+    centre of the image data, each drawn with the image ``charImages`` gives it (``-``
+    draws nothing; a ``.`` is a text entity, whose text follows the board after ``~``).
+    A move is a string too: ``A_t_c_s`` a button (image ``t``) on centre ``c``,
+    ``M_a_b_s`` an arrow from centre ``a`` to ``b``, ``L_a_b_s`` a line, ``T_t_c_s`` a text
+    button; ``s`` names a sound (``-`` for none).  A game that GamesmanUni knows by an id
+    of its own (``connect4``) gives that id and GamesCrafters' strings and images, so
+    that the app draws it as it draws GamesCrafters' own."""
+
+    if TYPE_CHECKING:  # Game's, which every game that inherits this mixin has
+        name: ClassVar[str]
+
+        def to_move(self, position: Position) -> int: ...
+
+        def format_move(self, position: Position, move: Move) -> str: ...
+
+    #: The id GamesmanUni knows the game by (None: the game's own name).
+    uwapi_id: ClassVar[str | None] = None
+    #: The board GamesmanUni draws: ``v3`` its image board (or a board of its own for the ids
+    #: it has one for: ``tictactoe``, ``sim``).
+    uwapi_gui: ClassVar[str] = "v3"
+    #: The position in URLs is the board string (GamesmanUni's own boards read it there),
+    #: read back by ``parse_autogui_position``; else it is the game's position string.
+    position_is_autogui: ClassVar[bool] = False
+
+    def uwapi_variant_options(self, variant: str) -> dict[str, Any] | None:
+        """The options of the variant that GamesCrafters' server calls ``variant`` (``6x7``),
+        or None when it is not such a name (asked of the game's default variant)."""
+        return None
+
+    def uwapi_variant(self) -> str | None:
+        """The name GamesCrafters' server gives this variant, or None when it has none."""
+        return None
+
+    def autogui_turn(self, position: Position) -> str:
+        """``1`` when the first player (or a puzzle's one player) is to move, else ``2``."""
+        return "2" if self.to_move(position) == 1 else "1"
+
+    def autogui_position(self, position: Position) -> str:
+        """The board string of ``position``: the turn, ``_`` and one character per centre."""
+        raise NotImplementedError
+
+    def parse_autogui_position(self, text: str) -> Position:
+        """The position whose ``autogui_position`` is ``text`` (for ``position_is_autogui``);
+        a PositionError naming the bad part otherwise."""
+        raise NotImplementedError
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        """The move string of ``move`` from ``position`` (reaching ``after``)."""
+        raise NotImplementedError
+
+    def uwapi_move(self, position: Position, move: Move) -> str:
+        """The move's name in replies (GamesmanUni's own boards may read it): by default as
+        the CLI writes it."""
+        return self.format_move(position, move)
+
+    def image_autogui_data(self) -> dict[str, Any] | None:
+        """The images and their places that draw the board (UWAPI's ``imageAutoGUIData``:
+        ``defaultTheme`` and ``themes``, each with ``space``, ``centers``, ``charImages``),
+        or None for a board GamesmanUni draws itself."""
+        raise NotImplementedError
+
+
 # -- accessors: the record checked, the hooks typed ---------------------------------------------
 class Declaring(Protocol):
     """What the accessors need of a game: its name and its record."""
@@ -412,6 +479,11 @@ def observation_tensor(game: Declaring) -> ObservationTensor[Any]:
     return _claimed(game, "observation_tensor", ObservationTensor)
 
 
+def uwapi_board(game: Declaring) -> UwapiBoard[Any, Any]:
+    """The game's board strings and images for GamesmanUni (it must declare ``uwapi_board``)."""
+    return _claimed(game, "uwapi_board", UwapiBoard)
+
+
 def rewards(game: Declaring) -> Rewards[Any, Any]:
     """The game's ``gain`` and ``describe_utility`` (it must declare ``rewards``)."""
     return _claimed(game, "rewards", Rewards)
@@ -433,6 +505,7 @@ __all__ = [
     "Rewards",
     "Rounds",
     "TierCut",
+    "UwapiBoard",
     "action_index",
     "batch_expansion",
     "codes_version",
@@ -444,4 +517,5 @@ __all__ = [
     "rewards",
     "rounds",
     "tier_cut",
+    "uwapi_board",
 ]

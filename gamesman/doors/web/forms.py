@@ -19,7 +19,9 @@ from __future__ import annotations
 import string
 from typing import Any, Hashable
 
-from gamesman.contract.errors import GameError, PositionError, shown
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, PIECES, filled_cell, grid_centers, image_data, place
+from gamesman.contract.capabilities import uwapi_board
+from gamesman.contract.errors import GameError, shown
 from gamesman.contract.game import Game
 
 #: The characters a position string may have on the web: what a URL's query keeps as it is.
@@ -57,56 +59,22 @@ class TextForm:
         """UWAPI's string of ``move`` from ``position`` to ``after``."""
         return game.format_move(position, move)
 
+    def move_name(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> str:
+        """The move's name in replies: as the CLI writes it."""
+        return game.format_move(position, move)
+
     def image_autogui_data(self, game: Game[Any, Any]) -> dict[str, Any] | None:
         """The images and their places that draw the board, or None (the moves as buttons)."""
         return None
 
-
-class TicTacToeForm(TextForm):
-    """GamesmanUni's own tic-tac-toe board: ``1_`` (x to move) or ``2_`` and the nine cells
-    row by row (``x``, ``o``, ``-``); a move is ``A_x_4_-`` (the mark and the cell's index).
-
-    >>> from gamesman.contract.registry import make_game
-    >>> game, form = make_game("tictactoe"), TicTacToeForm()
-    >>> after = game.play(game.start(), 4)
-    >>> form.position(game, after), form.autogui_move(game, game.start(), 4, after)
-    ('2_----x----', 'A_x_4_-')
-    >>> game.format_position(form.parse(game, "1_x---o----"))
-    '(x x-- -o- ---)'
-    """
-
-    gui = "v3"
-
-    def position(self, game: Game[Any, Any], position: Hashable) -> str:
-        turn, *rows = game.format_position(position).strip("()").split()
-        return f"{self.turn(game, position)}_{''.join(rows)}"
-
-    def parse(self, game: Game[Any, Any], text: str) -> Hashable:
-        turn, sep, cells = text.partition("_")
-        if not sep or turn not in ("1", "2") or len(cells) != 9:
-            raise PositionError(f"{game.name}: {shown(text)!r} is not 1_ or 2_ and nine cells (x, o, -)")
-        rows = " ".join(cells[at:at + 3] for at in range(0, 9, 3))
-        parsed: Hashable = game.parse_position(f"({game.player_names[int(turn) - 1]} {rows})")
-        return parsed
-
-    def autogui_position(self, game: Game[Any, Any], position: Hashable) -> str:
-        return self.position(game, position)
-
-    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
-        cells, then = self.position(game, position)[2:], self.position(game, after)[2:]
-        cell = next(at for at in range(9) if cells[at] != then[at])
-        return f"A_{then[cell]}_{cell}_-"
+    def gui_of(self, game: Game[Any, Any]) -> str:
+        """The kind of board GamesmanUni draws for ``game``."""
+        return self.gui
 
 
 #: What a grid's cells may hold: what UWAPI's board strings may hold, less digits (a
 #: field of digits is a count, not a row of a board).
 GRID_CELLS = frozenset(string.ascii_letters + "-")
-#: The images GamesmanUni ships that draw each player's pieces, in turn order.
-PIECE_IMAGES = ("general/blackpiece.svg", "general/whitepiece.svg")
-#: Grid games whose position strings give the bottom row first (as their boards are drawn).
-BOTTOM_ROW_FIRST = frozenset({"connectfour", "abalone"})
-#: The token of a move button, and its image (a square that lights up in the move's colour).
-BUTTON = "h"
 
 
 def grid_rows(game: Game[Any, Any], position: Hashable) -> list[str] | None:
@@ -131,14 +99,14 @@ class GridForm(TextForm):
     """A board of cells, drawn by GamesmanUni's image board: each player's pieces with its
     shipped pieces, a move that fills one empty cell as a button on that cell (any other
     move as a button beside the board).  ``autoguiPosition`` is the turn and the cells row
-    by row.
+    by row, as the position string gives them.
 
     >>> from gamesman.contract.registry import make_game
-    >>> game = make_game("connectfour", rows=4, cols=4)
+    >>> game = make_game("tomorrowstictactoe", empty_start=True)
     >>> GRID.autogui_position(game, game.start()), GRID.autogui_move(game, game.start(), 1, game.play(game.start(), 1))
-    ('1_----------------', 'A_h_1_-')
-    >>> GRID.image_autogui_data(game)["themes"]["regular"]["centers"][1]  # the bottom row's
-    [1.5, 3.5]
+    ('1_------------', 'A_h_1_-')
+    >>> GRID.image_autogui_data(game)["themes"]["regular"]["centers"][4]  # the second row's first
+    [0.5, 1.5]
     """
 
     gui = "v2"
@@ -150,45 +118,74 @@ class GridForm(TextForm):
 
     def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
         before, rows_after = grid_rows(game, position), grid_rows(game, after)
-        if before is not None and rows_after is not None:
-            cells, then = "".join(before), "".join(rows_after)
-            changed = [at for at in range(len(cells)) if cells[at] != then[at]]
-            filled = [at for at in changed if cells[at] == "-"]
-            if len(filled) == 1 and len(cells) == len(then):
-                return f"A_{BUTTON}_{filled[0]}_-"
-        return super().autogui_move(game, position, move, after)
+        cell = None if before is None or rows_after is None else filled_cell("".join(before), "".join(rows_after))
+        return super().autogui_move(game, position, move, after) if cell is None else place(BUTTON, cell)
 
     def image_autogui_data(self, game: Game[Any, Any]) -> dict[str, Any] | None:
         rows = grid_rows(game, game.start())
         if rows is None:
             return None
         width, height = len(rows[0]), len(rows)
-        pieces = {name: {"image": image, "scale": 0.9} for name, image in zip(game.player_names, PIECE_IMAGES)}
-        drawn_rows = range(height - 1, -1, -1) if game.name in BOTTOM_ROW_FIRST else range(height)
-        theme = {"space": [width, height],
-                 "centers": [[col + 0.5, row + 0.5] for row in drawn_rows for col in range(width)],
-                 "charImages": {**pieces, BUTTON: {"image": "general/basichitbox.svg", "scale": 0.9}},
-                 "animationType": "entityFade"}
-        return {"defaultTheme": "regular", "themes": {"regular": theme}}
+        return image_data([width, height], grid_centers(width, height),
+                          {**dict(zip(game.player_names, PIECES)), BUTTON: BUTTON_IMAGE})
+
+
+class GameBoardForm(TextForm):
+    """The board a game draws itself (it declares ``uwapi_board``): its hooks give the
+    strings and images; the position in URLs is its board string or its own string.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> game = make_game("tictactoe")
+    >>> after = game.play(game.start(), 4)
+    >>> BOARD.position(game, after), BOARD.autogui_move(game, game.start(), 4, after)
+    ('2_----x----', 'A_x_4_-')
+    >>> game.format_position(BOARD.parse(game, "1_x---o----"))
+    '(x x-- -o- ---)'
+    """
+
+    def position(self, game: Game[Any, Any], position: Hashable) -> str:
+        board = uwapi_board(game)
+        return board.autogui_position(position) if board.position_is_autogui else super().position(game, position)
+
+    def parse(self, game: Game[Any, Any], text: str) -> Hashable:
+        board = uwapi_board(game)
+        if board.position_is_autogui and text[1:2] == "_":  # a turn, then the board
+            parsed: Hashable = board.parse_autogui_position(text)
+            return parsed
+        return super().parse(game, text)
+
+    def autogui_position(self, game: Game[Any, Any], position: Hashable) -> str:
+        return uwapi_board(game).autogui_position(position)
+
+    def autogui_move(self, game: Game[Any, Any], position: Hashable, move: Hashable, after: Hashable) -> str:
+        return uwapi_board(game).autogui_move(position, move, after)
+
+    def move_name(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> str:
+        return uwapi_board(game).uwapi_move(position, move)
+
+    def image_autogui_data(self, game: Game[Any, Any]) -> dict[str, Any] | None:
+        return uwapi_board(game).image_autogui_data()
+
+    def gui_of(self, game: Game[Any, Any]) -> str:
+        return uwapi_board(game).uwapi_gui
 
 
 #: The form every game without one of its own gets.
 TEXT = TextForm()
 #: The form of games whose positions are boards of cells.
 GRID = GridForm()
-
-#: The games that GamesmanUni draws with a board of its own, by id.
-FORMS: dict[str, TextForm] = {"tictactoe": TicTacToeForm()}
+#: The form of games that draw their own boards.
+BOARD = GameBoardForm()
 
 
 def form_of(game: Game[Any, Any]) -> TextForm:
-    """The board form of ``game``: its own, else a grid where its positions are boards
-    of cells, else its position string with the moves as buttons.
+    """The board form of ``game``: its own where it declares one, else a grid where its
+    positions are boards of cells, else its position string with the moves as buttons.
 
     >>> from gamesman.contract.registry import make_game
-    >>> [type(form_of(make_game(name))).__name__ for name in ("tictactoe", "othello", "nim")]
-    ['TicTacToeForm', 'GridForm', 'TextForm']
+    >>> [type(form_of(make_game(name))).__name__ for name in ("tictactoe", "tomorrowstictactoe")]
+    ['GameBoardForm', 'GridForm']
     """
-    if game.name in FORMS:
-        return FORMS[game.name]
+    if game.capabilities.uwapi_board:
+        return BOARD
     return GRID if grid_rows(game, game.start()) is not None else TEXT

@@ -10,8 +10,10 @@ answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's poli
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
 search player; one it answers is solved in the background (see :class:`Analyst`).
 
-A variant's id is ``regular`` (the default options), ``misere`` (only misère changed),
-else its option values as in a spec (``rows=4,cols=5``): any variant can be asked for.
+A variant's id is the name GamesCrafters' server gives it where the game declares one
+(``connect4``'s ``6x7``), else ``regular`` (the default options), ``misere`` (only misère
+changed), else its option values as in a spec (``rows=4,cols=5``): any variant can be
+asked for.
 
 >>> service = Service()
 >>> service.analyst(game_from_ids("tictactoe", "regular")).solving().wait(60)
@@ -30,6 +32,7 @@ import time
 from functools import cached_property
 from typing import Any, Hashable
 
+from gamesman.contract.capabilities import uwapi_board
 from gamesman.contract.errors import GameError, OptionError, shown
 from gamesman.contract.game import Game
 from gamesman.contract.options import format_value, parse_spec
@@ -67,11 +70,17 @@ def variant_id(game: Game[Any, Any]) -> str:
     """The id of ``game``'s variant in URLs.
 
     >>> from gamesman.contract.registry import make_game
-    >>> [variant_id(make_game("connectfour", **values)) for values in ({}, {"rows": 4, "cols": 5})]
-    ['regular', 'rows=4,cols=5']
+    >>> [variant_id(make_game("nim", **values)) for values in ({}, {"heaps": 4, "size": 6})]
+    ['regular', 'heaps=4,size=6']
+    >>> [variant_id(make_game("connectfour", **values)) for values in ({}, {"misere": True})]  # its web names
+    ['6x7', 'misere']
     >>> variant_id(make_game("tictactoe", misere=True))
     'misere'
     """
+    if game.capabilities.uwapi_board:
+        known = uwapi_board(game).uwapi_variant()
+        if known is not None:
+            return known
     default = type(game)().settings
     changed = {name: value for name, value in game.settings.items() if default[name] != value}
     if not changed:
@@ -81,10 +90,37 @@ def variant_id(game: Game[Any, Any]) -> str:
     return ",".join(f"{name}={format_value(value)}" for name, value in changed.items())
 
 
+def web_id(game: Game[Any, Any]) -> str:
+    """The id GamesmanUni knows ``game`` by: the one it declares, else its name.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> web_id(make_game("connectfour")), web_id(make_game("nim"))
+    ('connect4', 'nim')
+    """
+    known = uwapi_board(game).uwapi_id if game.capabilities.uwapi_board else None
+    return known or game.name
+
+
+def web_game_class(game_id: str) -> type[Game[Any, Any]]:
+    """The game GamesmanUni knows as ``game_id`` (its name is taken too); an unknown one
+    is the registry's GameError."""
+    for name in game_names():
+        try:
+            if web_id(game_class(name)()) == game_id:
+                return game_class(name)
+        except GameError:  # a broken plugin is left out, as the shell leaves it
+            continue
+    return game_class(game_id)
+
+
 def game_from_ids(game_id: str, variant: str) -> Game[Any, Any]:
     """The variant that ``variant_id`` calls ``variant``, refused where GamesmanUni cannot play it."""
-    cls = game_class(game_id)
-    if variant == REGULAR:
+    cls = web_game_class(game_id)
+    default = cls()
+    known = uwapi_board(default).uwapi_variant_options(variant) if default.capabilities.uwapi_board else None
+    if known is not None:
+        game = cls(**known)
+    elif variant == REGULAR:
         game = cls()
     elif variant == "misere":
         game = cls(misere=True)
@@ -188,7 +224,7 @@ class Analyst:
 
     def _move(self, position: Hashable, move: Hashable, child: Hashable, value: str, remoteness: int,
               move_value: str) -> dict[str, Any]:
-        return {"move": self.game.format_move(position, move),
+        return {"move": self.form.move_name(self.game, position, move),
                 "autoguiMove": self.form.autogui_move(self.game, position, move, child),
                 **self._position(child, value, remoteness), "moveValue": move_value, "deltaRemoteness": 0}
 
@@ -288,8 +324,9 @@ class Service:
             except GameError:  # a broken plugin is left out, as the shell leaves it
                 continue
             if not_served(game) is None:
-                found.append({"id": game.name, "name": game.title,
-                              "type": "twoPlayer" if game.players == 2 else "onePlayer", "gui": form_of(game).gui})
+                found.append({"id": web_id(game), "name": game.title,
+                              "type": "twoPlayer" if game.players == 2 else "onePlayer",
+                              "gui": form_of(game).gui_of(game)})
         return found
 
     def games(self) -> list[dict[str, Any]]:
@@ -298,16 +335,16 @@ class Service:
 
     def game(self, game_id: str) -> dict[str, Any]:
         """``GET /{game}/``: the game's listed variants."""
-        cls = game_class(game_id)
+        cls = web_game_class(game_id)
         variants = []
         listed: tuple[dict[str, Any], ...] = ({},) + tuple(values for values in showcase_values(cls) if values)
         for values in listed:
             game = cls(**values)
             if not_served(game) is None:
-                variants.append({"id": variant_id(game), "name": variant_name(game), "gui": form_of(game).gui})
+                variants.append({"id": variant_id(game), "name": variant_name(game), "gui": form_of(game).gui_of(game)})
         if not variants:
             raise GameError(f"{cls.name}: not served on the web: {not_served(cls())}")
-        return {"id": cls.name, "name": cls.title, "variants": variants,
+        return {"id": web_id(cls()), "name": cls.title, "variants": variants,
                 "allowCustomVariantCreation": False, "supportsWinBy": False}
 
     def variant(self, game_id: str, variant: str) -> dict[str, Any]:
@@ -317,7 +354,7 @@ class Service:
         start = game.start()
         return {"id": variant_id(game), "name": variant_name(game), "startPosition": form.position(game, start),
                 "autoguiStartPosition": form.autogui_position(game, start),
-                "imageAutoGUIData": form.image_autogui_data(game), "gui": form.gui}
+                "imageAutoGUIData": form.image_autogui_data(game), "gui": form.gui_of(game)}
 
     def position(self, game_id: str, variant: str, text: str | None) -> dict[str, Any]:
         """``GET /{game}/{variant}/positions/?p=POSITION``: values and moves."""
@@ -336,7 +373,7 @@ def variant_name(game: Game[Any, Any]) -> str:
 
     >>> from gamesman.contract.registry import make_game
     >>> variant_name(make_game("connectfour", rows=4, cols=5)), variant_name(make_game("nim"))
-    ('Connect Four (rows=4,cols=5)', 'Nim')
+    ('Connect Four (4x5)', 'Nim')
     """
     changed = variant_id(game)
     return game.variant_title() + ("" if changed == REGULAR else f" ({changed})")
