@@ -3,7 +3,6 @@ against the solver, bad requests, and many requests at once against a real serve
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import socket
@@ -12,7 +11,6 @@ import sys
 import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -28,6 +26,7 @@ from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
 from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 from gamesman.solver.strong import Solver  # noqa: E402
+from gamesmanuni import gamesmanuni_build  # noqa: E402
 from solver_checks import reachable  # noqa: E402
 
 #: The fields GamesmanUni reads, by reply (its API client and store: ``src/scripts/apis/
@@ -69,16 +68,6 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     assert {move["autoguiMove"] for move in reply["moves"]} == {f"A_x_{cell}_-" for cell in range(9)}
 
 
-def gamesmanuni_build() -> Path | None:
-    """A build of GamesmanUni (its ``dist``): $GAMESMANUNI_DIST, else ``shared/gamesmanuni/dist``
-    beside the checkout (or beside the directory of worktrees that holds it)."""
-    root = Path(__file__).resolve().parents[1]
-    candidates = [Path(os.environ["GAMESMANUNI_DIST"])] if os.environ.get("GAMESMANUNI_DIST") else []
-    candidates += [base / "shared" / "gamesmanuni" / "dist" for base in (root.parent, root.parent.parent)]
-    return next((path for path in candidates if (path / "index.html").is_file()), None)
-
-
-@pytest.mark.slow
 def test_image_boards_fit_their_positions_and_use_shipped_images(client):
     build = gamesmanuni_build()
     shipped = None
