@@ -68,6 +68,15 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     assert {move["autoguiMove"] for move in reply["moves"]} == {f"A_x_{cell}_-" for cell in range(9)}
 
 
+def test_variant_names_do_not_repeat_the_games_name(client):
+    # GamesmanUni titles a game's page "{game's name} ({variant's name})"
+    for entry in client.get("/").json():
+        for listed in client.get(f"/{entry['id']}/").json()["variants"]:
+            assert entry["name"] not in listed["name"], listed
+            assert client.get(f"/{entry['id']}/{listed['id']}/").json()["name"] == listed["name"]
+    assert [listed["name"] for listed in client.get("/tictactoe/").json()["variants"]] == ["Regular", "Misère"]
+
+
 def test_image_boards_fit_their_positions_and_use_shipped_images(client):
     build = gamesmanuni_build()
     shipped = None

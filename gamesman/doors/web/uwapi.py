@@ -332,11 +332,17 @@ class Service:
 
 
 def variant_name(game: Game[Any, Any]) -> str:
-    """The variant's name for people: its title, and the options that differ from the default.
+    """The variant's name for people, which GamesmanUni shows after the game's own name (its
+    game page reads ``Tic-Tac-Toe (Regular)``): ``Regular``, ``Misère``, the name the game gives
+    the variant, else the options that differ from the default.
 
     >>> from gamesman.contract.registry import make_game
-    >>> variant_name(make_game("connectfour", rows=4, cols=5)), variant_name(make_game("nim"))
-    ('Connect Four (rows=4,cols=5)', 'Nim')
+    >>> [variant_name(make_game(name, **values)) for name, values in
+    ...  [("nim", {}), ("tictactoe", {"misere": True}), ("connectfour", {"rows": 4, "cols": 5}),
+    ...   ("onetwoten", {"target": 20})]]
+    ['Regular', 'Misère', 'rows=4,cols=5', '1, 2, ..., 20']
     """
+    if game.variant_title() != game.title:
+        return game.variant_title()
     changed = variant_id(game)
-    return game.variant_title() + ("" if changed == REGULAR else f" ({changed})")
+    return {REGULAR: "Regular", "misere": "Misère"}.get(changed, changed)
