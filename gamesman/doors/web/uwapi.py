@@ -5,7 +5,8 @@ position comes with its ``positionValue`` and ``remoteness`` and every move with
 the child's ``position`` and ``autoguiPosition``, ``positionValue`` (for the player
 to move there), ``moveValue`` (for the player making the move), ``remoteness`` and
 ``deltaRemoteness``, best first.  Values are ``win``, ``lose``, ``tie``, ``draw``
-and ``unsolved``; a draw's remoteness is -200.  A variant the solver does not
+and ``unsolved``; a draw's remoteness is -200, that of an unsolved position that is not
+over -100 (0 is the end of the game).  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
 search player; one it answers is solved in the background (see :class:`Analyst`).
@@ -40,6 +41,9 @@ from gamesman.solver.results import Result, Value
 
 #: UWAPI's remoteness of a draw (play never ends).
 DRAW_REMOTENESS = -200
+#: UWAPI's remoteness of a position that is not over but not solved (GamesmanUni takes a
+#: remoteness of 0 for the end of the game).
+UNKNOWN_REMOTENESS = -100
 #: Move values best first, as UWAPI sorts moves.
 MOVE_ORDER = ("win", "tie", "draw", "lose", "unsolved")
 #: The id of the default variant.
@@ -213,14 +217,19 @@ class Analyst:
     def _estimated(self, position: Hashable) -> dict[str, Any]:
         from gamesman.players.strategies import estimate
 
-        reply = self._position(position, "unsolved", 0)
+        reply = self._position(position, "unsolved", self._unknown_remoteness(position))
         order: list[Hashable] = []
         if not self.game.is_over(position):
             found = estimate(self.searcher, position)
             order = [move for move, _ in found.rows] + list(found.unrated)
-        reply["moves"] = [self._move(position, move, self.game.play(position, move), "unsolved", 0, "unsolved")
-                          for move in order]
+        children = [(move, self.game.play(position, move)) for move in order]
+        reply["moves"] = [self._move(position, move, child, "unsolved", self._unknown_remoteness(child), "unsolved")
+                          for move, child in children]
         return reply
+
+    def _unknown_remoteness(self, position: Hashable) -> int:
+        """An unsolved position's remoteness: 0 at the end of the game, else unknown."""
+        return 0 if self.game.is_over(position) else UNKNOWN_REMOTENESS
 
 
 def rate_moves(moves: list[dict[str, Any]]) -> None:
