@@ -5,7 +5,8 @@ the browser Debian's ``chromium`` driven through Debian's ``chromedriver`` by Se
 Each test opens ``/uni/``, goes to a game through the app's own links, switches the
 move values on in the game's options and plays by clicking the board, as a person
 would; after every move the cells drawn and the colour of every move shown are
-compared with our game and our solver.  Without the build or the browser the tests
+compared with our game and our solver.  A variant the server does not solve must still
+be a game in progress in the app.  Without the build or the browser the tests
 are skipped, unless GAMESMAN_BROWSER_TESTS=required (as CI runs them), which makes
 that a failure.  GAMESMAN_SCREENSHOTS=DIR saves a picture of each board there (the
 ones in docs/ were taken so).
@@ -175,6 +176,14 @@ def value_colours(driver: Any) -> dict[str, str]:
         return colours;""", COLOURED_VALUES)
     assert len(set(colours.values())) == len(COLOURED_VALUES), colours  # the colours tell the values apart
     return colours
+
+
+def message(driver: Any) -> str:
+    """The app's message about the position (whose turn, who should win, who won)."""
+    found: str = driver.execute_script("""
+        const message = document.querySelector("#app-game-body-statistics-message");
+        return message ? message.innerText.trim() : "";""")
+    return found
 
 
 def shown_value(driver: Any) -> str:
@@ -349,4 +358,15 @@ def test_a_connectfour_opening_in_gamesmanuni_shows_the_solvers_values(server, b
     wait_for_values(server, board.game_id, board.variant)
     open_game(browser, server, board.game_id, board.variant)
     play(browser, board, opening=[0], plies=5, screenshot_after=5)
+    assert page_errors(browser, server) == []
+
+
+def test_a_position_the_server_does_not_solve_is_still_in_play(server, browser):
+    # Hex is never solved on demand: the search player orders its moves, all unsolved
+    game = make_game("hex")
+    open_game(browser, server, "hex", "regular")
+    assert eventually(lambda: message(browser), "Player 1's turn.") == "Player 1's turn."
+    buttons = "#image-autogui .iag-button-point.move.hint-unsolved"
+    assert eventually(lambda: len(browser.find_elements("css selector", buttons)), len(game.moves(game.start()))) == \
+        len(game.moves(game.start()))
     assert page_errors(browser, server) == []
