@@ -166,11 +166,17 @@ def test_a_variant_too_large_to_solve_is_never_solved_by_a_request():
     assert len(reply["moves"]) == len(game.moves(game.start()))
     # UWAPI's remoteness of a position not over but unknown is -100: GamesmanUni takes 0 for the end
     assert reply["remoteness"] == -100 and {move["remoteness"] for move in reply["moves"]} == {-100}
+    # once over, a position has the value of its outcome: in Hex whoever joins their sides has won
     position, rng = game.start(), random.Random(2)
     while not game.is_over(position):
-        position = next_random(game, position, rng)
+        before, position = position, next_random(game, position, rng)
     ended = service.position("hex", "regular", form_of(game).position(game, position))
-    assert (ended["positionValue"], ended["remoteness"], ended["moves"]) == ("unsolved", 0, [])
+    assert (ended["positionValue"], ended["remoteness"], ended["moves"]) == ("lose", 0, [])
+    last = service.position("hex", "regular", form_of(game).position(game, before))
+    assert last["positionValue"] == "unsolved"
+    finishing = [move for move in last["moves"] if move["position"] == ended["position"]]
+    assert [(move["positionValue"], move["remoteness"], move["moveValue"]) for move in finishing] == [("lose", 0, "win")]
+    assert last["moves"][0]["moveValue"] == "win"  # sorted first, as UWAPI sorts moves
     assert not service.analyst(game).solving().is_set()
     assert "solver" not in vars(service.analyst(game))  # no solver was ever made for it
 

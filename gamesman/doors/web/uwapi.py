@@ -9,7 +9,7 @@ and ``unsolved``; a draw's remoteness is -200, that of an unsolved position that
 over -100 (0 is the end of the game).  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
-search player; one it answers is solved in the background (see :class:`Analyst`).
+search player (those that end the game have the value of its outcome); one it answers is solved in the background (see :class:`Analyst`).
 
 A variant's id is ``regular`` (the default options), ``misere`` (only misère changed),
 else its option values as in a spec (``rows=4,cols=5``): any variant can be asked for.
@@ -31,6 +31,7 @@ import time
 from functools import cached_property
 from typing import Any, Hashable
 
+from gamesman.contract.capabilities import End
 from gamesman.contract.errors import GameError, OptionError, shown
 from gamesman.contract.game import Game
 from gamesman.contract.options import format_value, parse_spec
@@ -46,6 +47,8 @@ DRAW_REMOTENESS = -200
 UNKNOWN_REMOTENESS = -100
 #: Move values best first, as UWAPI sorts moves.
 MOVE_ORDER = ("win", "tie", "draw", "lose", "unsolved")
+#: UWAPI's value of a game that is over, by how it ended for the player.
+END_VALUES = {End.WON: "win", End.LOST: "lose", End.TIE: "tie"}
 #: The id of the default variant.
 REGULAR = "regular"
 
@@ -215,21 +218,41 @@ class Analyst:
         return reply
 
     def _estimated(self, position: Hashable) -> dict[str, Any]:
+        """The search player's answer: its moves in its order, unsolved, except that a
+        position that is over has the value its outcome gives."""
         from gamesman.players.strategies import estimate
 
-        reply = self._position(position, "unsolved", self._unknown_remoteness(position))
+        reply = self._position(position, *self._unsolved(position, self.game.to_move(position)))
         order: list[Hashable] = []
         if not self.game.is_over(position):
             found = estimate(self.searcher, position)
             order = [move for move, _ in found.rows] + list(found.unrated)
-        children = [(move, self.game.play(position, move)) for move in order]
-        reply["moves"] = [self._move(position, move, child, "unsolved", self._unknown_remoteness(child), "unsolved")
-                          for move, child in children]
+        mover, moves = self.game.to_move(position), []
+        for move in order:
+            child = self.game.play(position, move)
+            value, remoteness = self._unsolved(child, self.game.to_move(child))
+            moves.append(self._move(position, move, child, value, remoteness, self._unsolved(child, mover)[0]))
+        sort_moves(moves)
+        reply["moves"] = moves
         return reply
 
-    def _unknown_remoteness(self, position: Hashable) -> int:
-        """An unsolved position's remoteness: 0 at the end of the game, else unknown."""
-        return 0 if self.game.is_over(position) else UNKNOWN_REMOTENESS
+    def _unsolved(self, position: Hashable, player: int) -> tuple[str, int]:
+        """A position's value for ``player`` and its remoteness without a solve: from the
+        game's outcome once it is over, else ``unsolved`` at a remoteness not known.
+
+        >>> from gamesman.contract.registry import make_game
+        >>> game = make_game("tictactoe")
+        >>> over = game.parse_position("(o xxx oo- ---)")
+        >>> analyst = Analyst(game)
+        >>> analyst._unsolved(over, 1), analyst._unsolved(over, 0), analyst._unsolved(game.start(), 0)
+        (('lose', 0), ('win', 0), ('unsolved', -100))
+        """
+        from gamesman.solver.levelled import end_value
+
+        utilities = self.game.outcome(position)
+        if utilities is None:
+            return "unsolved", UNKNOWN_REMOTENESS
+        return END_VALUES[end_value(utilities, player)], 0
 
 
 def rate_moves(moves: list[dict[str, Any]]) -> None:
