@@ -175,7 +175,8 @@ def test_a_variant_too_large_to_solve_is_never_solved_by_a_request():
     last = service.position("hex", "regular", form_of(game).position(game, before))
     assert last["positionValue"] == "unsolved"
     finishing = [move for move in last["moves"] if move["position"] == ended["position"]]
-    assert [(move["positionValue"], move["remoteness"], move["moveValue"]) for move in finishing] == [("lose", 0, "win")]
+    assert [(move["positionValue"], move["remoteness"], move["moveValue"])
+            for move in finishing] == [("lose", 0, "win")]
     assert last["moves"][0]["moveValue"] == "win"  # sorted first, as UWAPI sorts moves
     assert not service.analyst(game).solving().is_set()
     assert "solver" not in vars(service.analyst(game))  # no solver was ever made for it

@@ -43,8 +43,10 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--window-size=1100,900")
 #: The values GamesmanUni colours moves by (a draw has the colour of a tie; neither game has draws).
 COLOURED_VALUES = ("win", "tie", "lose")
-#: Seconds to wait for the app to draw what it was sent, or for the server to finish a solve.
+#: Seconds to wait for the app to draw what it was sent.
 PATIENCE = 60.0
+#: Seconds to wait for the server to solve a variant (4x5 Connect Four takes some 15 s).
+SOLVE_PATIENCE = 600.0
 
 
 def unavailable(reason: str) -> None:
@@ -133,7 +135,7 @@ def wait_for_values(server: str, game_id: str, variant: str) -> None:
     so that the app is sent values and not the search player's ``unsolved``."""
     start = fetch_json(f"{server}/{game_id}/{variant}/")["startPosition"]
     valued = eventually(lambda: fetch_json(f"{server}/{game_id}/{variant}/positions/?p={start}")["positionValue"]
-                        != "unsolved", True)
+                        != "unsolved", True, SOLVE_PATIENCE)
     assert valued, f"{game_id}/{variant} is still unsolved"
 
 
@@ -283,7 +285,8 @@ class ConnectFourBoard(Board):
                 return [Math.floor((drawn.y + drawn.height / 2) / ((box.height - 4) / rows)),
                         Math.floor((drawn.x + drawn.width / 2) / ((box.width - 4) / cols))];
             };
-            return [[...board.querySelectorAll("image.entity")].map(piece => [...place(piece), piece.getAttribute("href")]),
+            return [[...board.querySelectorAll("image.entity")].map(piece =>
+                        [...place(piece), piece.getAttribute("href")]),
                     [...board.querySelectorAll(".iag-button-point.move")].map(button =>
                         [...place(button), getComputedStyle(button).fill, button])];""",
                                                                            self.rows_count, self.cols_count)

@@ -9,7 +9,8 @@ and ``unsolved``; a draw's remoteness is -200, that of an unsolved position that
 over -100 (0 is the end of the game).  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
-search player (those that end the game have the value of its outcome); one it answers is solved in the background (see :class:`Analyst`).
+search player (but those that end the game, which have the value of its outcome); one
+it answers is solved in the background (see :class:`Analyst`).
 
 A variant's id is ``regular`` (the default options), ``misere`` (only misère changed),
 else its option values as in a spec (``rows=4,cols=5``): any variant can be asked for.
@@ -218,11 +219,11 @@ class Analyst:
         return reply
 
     def _estimated(self, position: Hashable) -> dict[str, Any]:
-        """The search player's answer: its moves in its order, unsolved, except that a
-        position that is over has the value its outcome gives."""
+        """The search player's answer: the moves unsolved, in its order, but for a position
+        that is over, which has the value its outcome gives (sorted as UWAPI sorts them)."""
         from gamesman.players.strategies import estimate
 
-        reply = self._position(position, *self._unsolved(position, self.game.to_move(position)))
+        reply = self._position(position, *self._by_the_rules(position, self.game.to_move(position)))
         order: list[Hashable] = []
         if not self.game.is_over(position):
             found = estimate(self.searcher, position)
@@ -230,22 +231,22 @@ class Analyst:
         mover, moves = self.game.to_move(position), []
         for move in order:
             child = self.game.play(position, move)
-            value, remoteness = self._unsolved(child, self.game.to_move(child))
-            moves.append(self._move(position, move, child, value, remoteness, self._unsolved(child, mover)[0]))
+            value, remoteness = self._by_the_rules(child, self.game.to_move(child))
+            moves.append(self._move(position, move, child, value, remoteness, self._by_the_rules(child, mover)[0]))
         sort_moves(moves)
         reply["moves"] = moves
         return reply
 
-    def _unsolved(self, position: Hashable, player: int) -> tuple[str, int]:
-        """A position's value for ``player`` and its remoteness without a solve: from the
-        game's outcome once it is over, else ``unsolved`` at a remoteness not known.
+    def _by_the_rules(self, position: Hashable, player: int) -> tuple[str, int]:
+        """A position's value for ``player`` and its remoteness, from the rules alone: from
+        the game's outcome once it is over, else ``unsolved`` at a remoteness not known.
 
         >>> from gamesman.contract.registry import make_game
         >>> game = make_game("tictactoe")
         >>> over = game.parse_position("(o xxx oo- ---)")
         >>> analyst = Analyst(game)
-        >>> analyst._unsolved(over, 1), analyst._unsolved(over, 0), analyst._unsolved(game.start(), 0)
-        (('lose', 0), ('win', 0), ('unsolved', -100))
+        >>> [analyst._by_the_rules(*asked) for asked in [(over, 1), (over, 0), (game.start(), 0)]]
+        [('lose', 0), ('win', 0), ('unsolved', -100)]
         """
         from gamesman.solver.levelled import end_value
 
