@@ -3,7 +3,6 @@ against the solver, bad requests, and many requests at once against a real serve
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import socket
@@ -12,7 +11,6 @@ import sys
 import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -28,6 +26,7 @@ from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
 from gamesman.doors.web.uwapi import MOVE_ORDER, Analyst, Service, game_from_ids, web_game_class  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 from gamesman.solver.strong import Solver  # noqa: E402
+from gamesmanuni import gamesmanuni_build  # noqa: E402
 from solver_checks import reachable  # noqa: E402
 
 #: The fields GamesmanUni reads, by reply (its API client and store: ``src/scripts/apis/
@@ -70,13 +69,13 @@ def test_the_replies_have_the_fields_gamesmanuni_reads(client):
     assert {move["autoguiMove"] for move in reply["moves"]} == {f"A_x_{cell}_-" for cell in range(9)}
 
 
-def gamesmanuni_build() -> Path | None:
-    """A build of GamesmanUni (its ``dist``): $GAMESMANUNI_DIST, else ``shared/gamesmanuni/dist``
-    beside the checkout (or beside the directory of worktrees that holds it)."""
-    root = Path(__file__).resolve().parents[1]
-    candidates = [Path(os.environ["GAMESMANUNI_DIST"])] if os.environ.get("GAMESMANUNI_DIST") else []
-    candidates += [base / "shared" / "gamesmanuni" / "dist" for base in (root.parent, root.parent.parent)]
-    return next((path for path in candidates if (path / "index.html").is_file()), None)
+def test_variant_names_do_not_repeat_the_games_name(client):
+    # GamesmanUni titles a game's page "{game's name} ({variant's name})"
+    for entry in client.get("/").json():
+        for listed in client.get(f"/{entry['id']}/").json()["variants"]:
+            assert entry["name"] not in listed["name"], listed
+            assert client.get(f"/{entry['id']}/{listed['id']}/").json()["name"] == listed["name"]
+    assert [listed["name"] for listed in client.get("/tictactoe/").json()["variants"]] == ["Regular", "Misère"]
 
 
 def test_games_that_would_leak_or_do_not_fit_uwapi_are_left_out(client):
@@ -130,6 +129,20 @@ def test_a_variant_too_large_to_solve_is_never_solved_by_a_request():
     assert reply["positionValue"] == "unsolved"
     assert {move["moveValue"] for move in reply["moves"]} == {"unsolved"}
     assert len(reply["moves"]) == len(game.moves(game.start()))
+    # UWAPI's remoteness of a position not over but unknown is -100: GamesmanUni takes 0 for the end
+    assert reply["remoteness"] == -100 and {move["remoteness"] for move in reply["moves"]} == {-100}
+    # once over, a position has the value of its outcome: in Hex whoever joins their sides has won
+    position, rng = game.start(), random.Random(2)
+    while not game.is_over(position):
+        before, position = position, next_random(game, position, rng)
+    ended = service.position("hex", "regular", form_of(game).position(game, position))
+    assert (ended["positionValue"], ended["remoteness"], ended["moves"]) == ("lose", 0, [])
+    last = service.position("hex", "regular", form_of(game).position(game, before))
+    assert last["positionValue"] == "unsolved"
+    finishing = [move for move in last["moves"] if move["position"] == ended["position"]]
+    assert [(move["positionValue"], move["remoteness"], move["moveValue"])
+            for move in finishing] == [("lose", 0, "win")]
+    assert last["moves"][0]["moveValue"] == "win"  # sorted first, as UWAPI sorts moves
     assert not service.analyst(game).solving().is_set()
     assert "solver" not in vars(service.analyst(game))  # no solver was ever made for it
 

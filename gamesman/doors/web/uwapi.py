@@ -5,10 +5,12 @@ position comes with its ``positionValue`` and ``remoteness`` and every move with
 the child's ``position`` and ``autoguiPosition``, ``positionValue`` (for the player
 to move there), ``moveValue`` (for the player making the move), ``remoteness`` and
 ``deltaRemoteness``, best first.  Values are ``win``, ``lose``, ``tie``, ``draw``
-and ``unsolved``; a draw's remoteness is -200.  A variant the solver does not
+and ``unsolved``; a draw's remoteness is -200, that of an unsolved position that is not
+over -100 (0 is the end of the game).  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
-search player; one it answers is solved in the background (see :class:`Analyst`).
+search player (but those that end the game, which have the value of its outcome); one
+it answers is solved in the background (see :class:`Analyst`).
 
 A variant's id is the name GamesCrafters' server gives it where the game declares one
 (``connect4``'s ``6x7``), else ``regular`` (the default options), ``misere`` (only misère
@@ -32,7 +34,7 @@ import time
 from functools import cached_property
 from typing import Any, Hashable
 
-from gamesman.contract.capabilities import uwapi_board
+from gamesman.contract.capabilities import End, uwapi_board
 from gamesman.contract.errors import GameError, OptionError, shown
 from gamesman.contract.game import Game
 from gamesman.contract.options import format_value, parse_spec
@@ -43,8 +45,13 @@ from gamesman.solver.results import Result, Value
 
 #: UWAPI's remoteness of a draw (play never ends).
 DRAW_REMOTENESS = -200
+#: UWAPI's remoteness of a position that is not over but not solved (GamesmanUni takes a
+#: remoteness of 0 for the end of the game).
+UNKNOWN_REMOTENESS = -100
 #: Move values best first, as UWAPI sorts moves.
 MOVE_ORDER = ("win", "tie", "draw", "lose", "unsolved")
+#: UWAPI's value of a game that is over, by how it ended for the player.
+END_VALUES = {End.WON: "win", End.LOST: "lose", End.TIE: "tie"}
 #: The id of the default variant.
 REGULAR = "regular"
 
@@ -247,16 +254,41 @@ class Analyst:
         return reply
 
     def _estimated(self, position: Hashable) -> dict[str, Any]:
+        """The search player's answer: the moves unsolved, in its order, but for a position
+        that is over, which has the value its outcome gives (sorted as UWAPI sorts them)."""
         from gamesman.players.strategies import estimate
 
-        reply = self._position(position, "unsolved", 0)
+        reply = self._position(position, *self._by_the_rules(position, self.game.to_move(position)))
         order: list[Hashable] = []
         if not self.game.is_over(position):
             found = estimate(self.searcher, position)
             order = [move for move, _ in found.rows] + list(found.unrated)
-        reply["moves"] = [self._move(position, move, self.game.play(position, move), "unsolved", 0, "unsolved")
-                          for move in order]
+        mover, moves = self.game.to_move(position), []
+        for move in order:
+            child = self.game.play(position, move)
+            value, remoteness = self._by_the_rules(child, self.game.to_move(child))
+            moves.append(self._move(position, move, child, value, remoteness, self._by_the_rules(child, mover)[0]))
+        sort_moves(moves)
+        reply["moves"] = moves
         return reply
+
+    def _by_the_rules(self, position: Hashable, player: int) -> tuple[str, int]:
+        """A position's value for ``player`` and its remoteness, from the rules alone: from
+        the game's outcome once it is over, else ``unsolved`` at a remoteness not known.
+
+        >>> from gamesman.contract.registry import make_game
+        >>> game = make_game("tictactoe")
+        >>> over = game.parse_position("(o xxx oo- ---)")
+        >>> analyst = Analyst(game)
+        >>> [analyst._by_the_rules(*asked) for asked in [(over, 1), (over, 0), (game.start(), 0)]]
+        [('lose', 0), ('win', 0), ('unsolved', -100)]
+        """
+        from gamesman.solver.levelled import end_value
+
+        utilities = self.game.outcome(position)
+        if utilities is None:
+            return "unsolved", UNKNOWN_REMOTENESS
+        return END_VALUES[end_value(utilities, player)], 0
 
 
 def rate_moves(moves: list[dict[str, Any]]) -> None:
@@ -369,11 +401,17 @@ class Service:
 
 
 def variant_name(game: Game[Any, Any]) -> str:
-    """The variant's name for people: its title, and the options that differ from the default.
+    """The variant's name for people, which GamesmanUni shows after the game's own name (its
+    game page reads ``Tic-Tac-Toe (Regular)``): ``Regular``, ``Misère``, the name the game gives
+    the variant, else the options that differ from the default.
 
     >>> from gamesman.contract.registry import make_game
-    >>> variant_name(make_game("connectfour", rows=4, cols=5)), variant_name(make_game("nim"))
-    ('Connect Four (4x5)', 'Nim')
+    >>> [variant_name(make_game(name, **values)) for name, values in
+    ...  [("nim", {}), ("tictactoe", {"misere": True}), ("connectfour", {"rows": 4, "cols": 5}),
+    ...   ("onetwoten", {"target": 20})]]
+    ['Regular', 'Misère', '4x5', '1, 2, ..., 20']
     """
+    if game.variant_title() != game.title:
+        return game.variant_title()
     changed = variant_id(game)
-    return game.variant_title() + ("" if changed == REGULAR else f" ({changed})")
+    return {REGULAR: "Regular", "misere": "Misère"}.get(changed, changed)
