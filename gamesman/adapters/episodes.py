@@ -1,14 +1,13 @@
 """What the learning doors share: the variant asked for, and one game played from its start,
-its chance moves drawn from a seeded generator."""
+its chance moves drawn from a seeded generator (no learning library needed)."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
-from gamesman.contract.capabilities import ActionIndex, ObservationTensor
+from gamesman.contract.capabilities import ActionIndex
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.registry import make_game
@@ -44,17 +43,6 @@ def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | 
         raise GameError(f"{game.name}: render_mode must be {' or '.join(RENDER_MODES)} or None, "
                         f"not {render_mode!r}")
     return render_mode
-
-
-def observation_box(tensor: ObservationTensor[Any]) -> spaces.Box:
-    """The space of what a player sees: the variant's observation array, within its bounds.
-
-    >>> from gamesman.contract.capabilities import observation_tensor
-    >>> observation_box(observation_tensor(make_game("tictactoe"))).shape
-    (3, 3, 2)
-    """
-    low, high = tensor.observation_bounds()
-    return spaces.Box(low, high, tensor.observation_shape(), np.float32)
 
 
 def action_mask(index: ActionIndex[Any, Any], position: Any) -> np.ndarray:

@@ -24,8 +24,8 @@ from typing import Any, SupportsFloat
 import gymnasium
 from gymnasium import spaces
 
-from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode,
-                                        observation_box, variant)
+from gamesman.adapters.episodes import RENDER_MODES, Episode, action_mask, checked_render_mode, variant
+from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError, IllegalMove
 from gamesman.contract.game import Game
