@@ -73,10 +73,11 @@ class Episode:
         self.position: Any = None
 
     def reset(self, seed: int | None) -> None:
-        """Back to the start; ``seed`` seeds chance (the generator goes on when it is None)."""
+        """Back to a start (a fresh one where the variant draws it, as a cube's scramble);
+        ``seed`` seeds chance and the start (the generator goes on when it is None)."""
         if seed is not None or self.rng is None:
             self.rng = random.Random(seed)
-        self.position = self.after_chance(self.game.start())
+        self.position = self.after_chance(self.game.random_start(self.rng))
 
     def play(self, move: Any) -> None:
         """The player to move plays ``move``, then chance moves; IllegalMove changes nothing."""

@@ -47,8 +47,8 @@ class GameEnv(gymnasium.Env[Any, Any]):
             raise GameError(f"{game.name}: {game.players} players; a Gymnasium environment needs one "
                             "(gamesman.adapters.pettingzoo has the others)")
         if game.outcome(game.start()) is not None:
-            raise GameError(f"{game.name}: the game is over at its start; choose a variant that starts in play"
-                            + (" (a scramble)" if "scramble" in game.settings else ""))
+            raise GameError(f"{game.name}: the game is over at its start with the options {game.spec}; "
+                            "choose options that start it in play")
         self.game = game
         self.index = action_index(game)
         self.tensor = observation_tensor(game)

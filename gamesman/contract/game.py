@@ -34,6 +34,7 @@ gamesman reads ``game.capabilities`` before it asks for them:
 """
 from __future__ import annotations
 
+import random
 import sys
 from fractions import Fraction
 from functools import cached_property
@@ -143,6 +144,17 @@ class Game(Generic[Position, Move]):
     def start(self) -> Position:
         """The initial position (may be a chance node, e.g. before a deal)."""
         raise NotImplementedError
+
+    def random_start(self, rng: random.Random) -> Position:
+        """A start drawn from ``rng``, for a variant whose options set up its start at
+        random (a cube's scramble, drawn from its ``seed``): learning environments draw a
+        fresh one for each episode.  By default the one start.
+
+        >>> from gamesman.contract.registry import make_game
+        >>> make_game("tictactoe").random_start(random.Random(1))
+        (0, '---------')
+        """
+        return self.start()
 
     def to_move(self, position: Position) -> int:
         """The index of the player to move, or CHANCE.  Defined at the end too."""
