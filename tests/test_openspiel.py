@@ -11,6 +11,7 @@ from gamesman.adapters.openspiel import ENDLESS_MAX_MOVES, load_game  # noqa: E4
 from gamesman.contract.capabilities import action_index, observation_tensor  # noqa: E402
 from gamesman.contract.errors import GameError, IllegalMove, OptionError  # noqa: E402
 from gamesman.contract.registry import game_class, game_names, make_game  # noqa: E402
+from test_learning_contract import Undeclared  # noqa: E402
 
 Kind = pyspiel.GameType
 
@@ -168,3 +169,8 @@ def test_poker_shows_no_seat_the_others_hole_cards():
             assert not any(card in text for card in hidden), text
         assert state.observation_string(seat) == variant.view(position, seat)
         assert np.array_equal(state.observation_tensor(seat), tensor.observation(position, seat).ravel())
+
+
+def test_a_variant_without_action_numbers_is_refused():
+    with pytest.raises(GameError, match="^tictactoe: this variant does not declare action_index$"):
+        load_game(Undeclared())
