@@ -241,6 +241,10 @@ class Beverbende(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table
                 *(f"swap{mine}-{name}.{theirs}" for mine in SLOTS for name in self.player_names for theirs in SLOTS),
                 "gettwo", "redraw", "knock", "pass"]
 
+    def chance_moves(self) -> tuple[str, ...]:
+        """The kinds of card that a draw from the closed deck turns up."""
+        return tuple(KINDS)
+
     def observation_shape(self) -> tuple[int, ...]:
         """See ``observation``."""
         n = self.players

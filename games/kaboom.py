@@ -395,6 +395,11 @@ class Kaboom(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move
         return [*(("drop", c) for c in range(self.cols)), *(("bomb", c) for c in range(self.cols)),
                 *(("boom", i) for i in range(self.size)), PASS]
 
+    def longest_game(self) -> int:
+        """A board's worth of drops, and another after each of the two players' detonations
+        (which remove at most a board's worth of pieces); each detonation, and a pass before it."""
+        return (self.size + 2) * (2 * self.bombs + 1)
+
     def observation_shape(self) -> tuple[int, ...]:
         return (self.rows, self.cols, 6)
 

@@ -64,6 +64,10 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
         """Every heap with every count one may take from it."""
         return [(heap, count) for heap in range(self.heaps) for count in range(1, self.take + 1)]
 
+    def longest_game(self) -> int:
+        """Every move takes at least one item."""
+        return self.heaps * self.size
+
     def observation_shape(self) -> tuple[int, ...]:
         """The heaps, then whose turn it is, counted from the observer (one-hot)."""
         return (self.heaps + self.players,)

@@ -88,6 +88,10 @@ class Nim3P(Nim):
         """Nim's, but not impartial: the players differ in who follows whom."""
         return replace(super().declare(), impartial=False)
 
+    def utility_sum(self) -> float:
+        """The winner's 1, and with ``extra`` the next player's extra reward."""
+        return 1 + (EXTRA_REWARD if self.extra else 0)
+
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         turn, heaps = position
         if any(heaps):

@@ -58,6 +58,10 @@ class OneTwoTen(PositionCodes[tuple[int, int]], ActionIndex[tuple[int, int], int
         """The numbers one may add."""
         return range(1, self.step + 1)
 
+    def longest_game(self) -> int:
+        """Every move adds at least one."""
+        return self.target
+
     def observation_shape(self) -> tuple[int, ...]:
         return (1,)
 

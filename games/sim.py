@@ -156,6 +156,10 @@ class Sim(PositionCodes[Position], BatchExpansion, CompactForm[Position, int], A
         """The edges: a move is the edge it colours."""
         return range(len(self.edges))
 
+    def longest_game(self) -> int:
+        """Every move colours an edge."""
+        return len(self.edges)
+
     def board_shape(self) -> tuple[int]:
         """The edges in a line, as the position's colours (who is out follows from them)."""
         return (len(self.edges),)

@@ -54,6 +54,10 @@ class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, 
         """The cells: a move is the cell it marks."""
         return range(SIZE * SIZE)
 
+    def longest_game(self) -> int:
+        """Every move marks a cell."""
+        return SIZE * SIZE
+
     def board_shape(self) -> tuple[int, int]:
         return (SIZE, SIZE)
 

@@ -99,6 +99,10 @@ class TomorrowsTicTacToe(TurnBoardCodes, ActionIndex[Position, int], BoardPlanes
         """The cells: a move is the cell it marks."""
         return range(self.size)
 
+    def longest_game(self) -> int:
+        """Every move marks a cell."""
+        return self.size
+
     def board_shape(self) -> tuple[int, int]:
         return (self.rows, self.cols)
 

@@ -540,3 +540,10 @@ def test_a_random_walk_on_the_cube_is_bounded():
     assert len(by_default.stdout.splitlines()) == 1001 and "1,000 moves" in by_default.stderr
     solved = walk()
     assert solved.stdout.splitlines() == [SOLVED3] and solved.stderr == ""
+
+
+@pytest.mark.parametrize("size, metric", [(2, "htm"), (3, "qtm")])
+def test_a_random_start_drawn_from_the_seed_is_the_start(size, metric):
+    game = make_game("cube", size=size, metric=metric, scramble=12, seed=7)
+    assert game.random_start(random.Random(7)) == game.start() != game.random_start(random.Random(8))
+    assert make_game("cube", size=size, metric=metric).random_start(random.Random(7)) == make_game("cube", size=size).start()

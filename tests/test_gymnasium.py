@@ -9,7 +9,7 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from gamesman.adapters.gymnasium import GameEnv, make  # noqa: E402
-from gamesman.contract.errors import GameError  # noqa: E402
+from gamesman.contract.errors import GameError, OptionError  # noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
 from playout_checks import IDS, VARIANTS  # noqa: E402
 
@@ -84,5 +84,23 @@ def test_ansi_rendering_draws_the_board():
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_a_scrambled_cube_is_served_and_a_solved_one_refused():
     check_env(make("cube", size=2, scramble=6))
-    with pytest.raises(GameError, match=r"^cube: the game is over at its start; .* \(a scramble\)$"):
+    with pytest.raises(GameError, match=r"^cube: the game is over at its start with the options "
+                                        r"cube\(size=3,metric=htm,scramble=0,seed=1\); choose options that start"):
         make("cube")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_each_reset_of_a_cube_draws_a_fresh_scramble():
+    puzzle = gymnasium.make("gamesman/cube-v0", size=2, scramble=8)
+    starts = [puzzle.reset(seed=seed)[0].tobytes() for seed in range(6)]
+    assert len(set(starts)) == 6
+    assert puzzle.reset(seed=3)[0].tobytes() == starts[3]
+    following = [puzzle.reset()[0].tobytes() for _ in range(3)]  # the generator goes on
+    assert len(set(following)) == 3 and starts[3] not in following
+
+
+def test_a_bad_option_is_a_one_line_error_that_names_it():
+    with pytest.raises(OptionError, match="^cube: scramble must be int from 0 to 10000, not -1$"):
+        gymnasium.make("gamesman/cube-v0", scramble=-1)
+    with pytest.raises(OptionError, match="^cube: unknown option 'scrambel'"):
+        make("cube", scrambel=4)

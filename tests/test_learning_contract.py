@@ -8,6 +8,7 @@ import pytest
 
 from gamesman.contract.capabilities import Capabilities, action_index, hidden_information, observation_tensor
 from gamesman.contract.errors import GameError
+from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import make_game
 from gamesman.games.tictactoe import TicTacToe
 from playout_checks import IDS, VARIANTS, positions
@@ -131,3 +132,28 @@ def test_a_move_outside_the_index_is_a_one_line_error():
 def test_numpy_integers_are_actions():
     game = make_game("nim")
     assert action_index(game).move_of(game.start(), np.int64(4)) == (1, 2)  # heap 2 (from 0: 1), take 2
+
+
+@pytest.mark.parametrize("name, options", [pytest.param(*variant, id=ident) for variant, ident in zip(VARIANTS, IDS)])
+def test_random_games_keep_to_the_declared_bounds(name, options):
+    """What a variant tells of its games (as OpenSpiel's GameInfo asks it) holds in random
+    games: no game is longer than ``longest_game``, every end's utilities are within
+    ``utility_bounds`` and add up to ``utility_sum``, and every chance outcome is numbered."""
+    game = make_game(name, **options)
+    longest, (low, high), total = game.longest_game(), game.utility_bounds(), game.utility_sum()
+    numbered = game.capabilities.action_index and game.capabilities.chance
+    ends = moves_made = 0
+    for position in positions(game, games=6, limit=2 * longest + 2 if longest else 200):
+        if position == game.start():
+            moves_made = 0
+        utilities = game.outcome(position)
+        if utilities is not None:
+            ends += 1
+            assert all(low <= utility <= high for utility in utilities), utilities
+            assert total is None or sum(utilities) == pytest.approx(total), utilities
+        elif game.to_move(position) == CHANCE and numbered:
+            assert {outcome for outcome, _ in game.chances(position)} <= set(action_index(game).chance_moves())
+        elif game.to_move(position) != CHANCE:
+            moves_made += 1
+        assert longest is None or moves_made <= longest, game.format_position(position)
+    assert ends or longest is None, "no random game ended: the test showed nothing"

@@ -112,7 +112,7 @@ def test_ansi_rendering_draws_the_board_and_the_turn():
 
 def test_gamesman_itself_imports_no_learning_library():
     program = ("import sys, gamesman.doors.cli, gamesman.contract.registry as r; r.make_game('tictactoe'); "
-               "print(sorted({'pettingzoo', 'gymnasium'} & set(sys.modules)))")
+               "print(sorted({'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)))")
     found = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
 

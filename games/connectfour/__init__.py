@@ -138,6 +138,10 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
         """The columns: a move is the column a piece drops into."""
         return range(self.cols)
 
+    def longest_game(self) -> int:
+        """Every move fills a cell."""
+        return self.rows * self.cols
+
     def board_shape(self) -> tuple[int, int]:
         """Row 1 (the bottom row) first, as the position's cells."""
         return (self.rows, self.cols)

@@ -137,18 +137,32 @@ class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], Uwa
     def setup(self) -> None:
         self.geometry = geometry(self.size)
         self.move_names = MOVE_NAMES if self.metric == "htm" else QUARTER_TURNS
-        rng = random.Random(self.seed)
+        self._scramble_moves = self.scramble_moves(random.Random(self.seed))
         position = self.geometry.solved
-        last_face = None
-        self._scramble_moves: list[str] = []
         self._scrambled = {position: 0}  # each cube on the way: how many scramble moves made it
-        for _ in range(self.scramble):
-            move = rng.choice([m for m in self.move_names if m[0] != last_face])
+        for made, move in enumerate(self._scramble_moves, 1):
             position = self.turn(position, move)
-            last_face = move[0]
-            self._scramble_moves.append(move)
-            self._scrambled.setdefault(position, len(self._scramble_moves))
+            self._scrambled.setdefault(position, made)
         self._start = position
+
+    def scramble_moves(self, rng: random.Random) -> list[str]:
+        """``scramble`` random moves drawn from ``rng``, each on another face than the one before.
+
+        >>> Cube(size=2, scramble=4).scramble_moves(random.Random(1))
+        ['R2', 'L', 'B2', 'L']
+        """
+        moves: list[str] = []
+        for _ in range(self.scramble):
+            last_face = moves[-1][0] if moves else None
+            moves.append(rng.choice([m for m in self.move_names if m[0] != last_face]))
+        return moves
+
+    def random_start(self, rng: random.Random) -> str:
+        """The solved cube after a scramble drawn from ``rng`` (``start`` is the one drawn from ``seed``)."""
+        position = self.geometry.solved
+        for move in self.scramble_moves(rng):
+            position = self.turn(position, move)
+        return position
 
     # -- rules ------------------------------------------------------------------------
     def start(self) -> str:

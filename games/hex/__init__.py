@@ -155,6 +155,10 @@ class Hex(PositionCodes[Position], BatchExpansion, CompactForm[Position, Move], 
         """The cells, then the swap where the pie rule allows it."""
         return [*range(self.size * self.size), *([SWAP] if self.swap else [])]
 
+    def longest_game(self) -> int:
+        """Every move but the one swap fills a cell."""
+        return self.size * self.size + (1 if self.swap else 0)
+
     def board_shape(self) -> tuple[int, int]:
         return (self.size, self.size)
 

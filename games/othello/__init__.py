@@ -299,6 +299,11 @@ class Othello(TurnBoardCodes, BatchExpansion, CompactForm[Position, Move], Actio
         """The cells, then the pass."""
         return [*range(self.size), PASS]
 
+    def longest_game(self) -> int:
+        """Every move but a pass fills a cell, and the player after a pass places a piece
+        (else the game would be over)."""
+        return 2 * self.size
+
     def board_shape(self) -> tuple[int, int]:
         return (self.rows, self.cols)
 

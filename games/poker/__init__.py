@@ -146,6 +146,10 @@ class Poker(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table, str
     def action_moves(self) -> tuple[str, ...]:
         return ACTIONS
 
+    def chance_moves(self) -> tuple[str, ...]:
+        """The cards, as the deck orders them."""
+        return DECK
+
     def observation_shape(self) -> tuple[int, ...]:
         """See ``observation``."""
         return (2 * len(DECK) + len(STAGES) + 1 + SEAT_FEATURES * self.players,)

@@ -174,6 +174,26 @@ class TwentyFortyEight(PositionCodes[Position], KnownResults[Position], Rewards[
         """The four directions."""
         return DIRECTIONS
 
+    def chance_moves(self) -> list[ChanceOutcome]:
+        """Every new tile: each cell with each value a new tile takes."""
+        return [(cell, 2 ** exponent) for cell in range(self.cells) for exponent, _ in NEW_TILES]
+
+    def longest_game(self) -> int:
+        """Every move adds a new tile of at least 2 to the sum of the tiles, which no board
+        takes above a largest tile in every cell.
+
+        >>> TwentyFortyEight(rows=2, cols=2).longest_game()
+        64
+        """
+        return self.cells * 2 ** self.largest // 2
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """With a target, 0 and 1; without, 0 and a score no game reaches: every tile's
+        merges score less than its value times its exponent, in every cell."""
+        if self.target:
+            return super().utility_bounds()
+        return (0.0, float(self.cells * self.largest * 2 ** self.largest))
+
     def observation_shape(self) -> tuple[int, ...]:
         return (self.rows, self.cols)
 

@@ -1,14 +1,13 @@
 """What the learning doors share: the variant asked for, and one game played from its start,
-its chance moves drawn from a seeded generator."""
+its chance moves drawn from a seeded generator (no learning library needed)."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
-from gamesman.contract.capabilities import ActionIndex, ObservationTensor
+from gamesman.contract.capabilities import ActionIndex
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE, Game
 from gamesman.contract.registry import make_game
@@ -46,17 +45,6 @@ def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | 
     return render_mode
 
 
-def observation_box(tensor: ObservationTensor[Any]) -> spaces.Box:
-    """The space of what a player sees: the variant's observation array, within its bounds.
-
-    >>> from gamesman.contract.capabilities import observation_tensor
-    >>> observation_box(observation_tensor(make_game("tictactoe"))).shape
-    (3, 3, 2)
-    """
-    low, high = tensor.observation_bounds()
-    return spaces.Box(low, high, tensor.observation_shape(), np.float32)
-
-
 def action_mask(index: ActionIndex[Any, Any], position: Any) -> np.ndarray:
     """1 for each legal action at ``position``, 0 for every other action of ``index``.
 
@@ -85,10 +73,11 @@ class Episode:
         self.position: Any = None
 
     def reset(self, seed: int | None) -> None:
-        """Back to the start; ``seed`` seeds chance (the generator goes on when it is None)."""
+        """Back to a start (a fresh one where the variant draws it, as a cube's scramble);
+        ``seed`` seeds chance and the start (the generator goes on when it is None)."""
         if seed is not None or self.rng is None:
             self.rng = random.Random(seed)
-        self.position = self.after_chance(self.game.start())
+        self.position = self.after_chance(self.game.random_start(self.rng))
 
     def play(self, move: Any) -> None:
         """The player to move plays ``move``, then chance moves; IllegalMove changes nothing."""

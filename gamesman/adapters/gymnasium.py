@@ -24,8 +24,8 @@ from typing import Any, SupportsFloat
 import gymnasium
 from gymnasium import spaces
 
-from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode,
-                                        observation_box, variant)
+from gamesman.adapters.episodes import RENDER_MODES, Episode, action_mask, checked_render_mode, variant
+from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError, IllegalMove
 from gamesman.contract.game import Game
@@ -47,8 +47,8 @@ class GameEnv(gymnasium.Env[Any, Any]):
             raise GameError(f"{game.name}: {game.players} players; a Gymnasium environment needs one "
                             "(gamesman.adapters.pettingzoo has the others)")
         if game.outcome(game.start()) is not None:
-            raise GameError(f"{game.name}: the game is over at its start; choose a variant that starts in play"
-                            + (" (a scramble)" if "scramble" in game.settings else ""))
+            raise GameError(f"{game.name}: the game is over at its start with the options {game.spec}; "
+                            "choose options that start it in play")
         self.game = game
         self.index = action_index(game)
         self.tensor = observation_tensor(game)

@@ -36,8 +36,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode,
-                                        observation_box, variant)
+from gamesman.adapters.episodes import RENDER_MODES, Episode, action_mask, checked_render_mode, variant
+from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game

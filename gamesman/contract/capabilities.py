@@ -269,7 +269,8 @@ class ActionIndex(Generic[Position, Move]):
     A game whose moves at every position come from one fixed list (the cells of a
     board, the columns of Connect Four) gives that list as ``action_moves`` and has
     the rest by default; a game with too many moves to list numbers them itself
-    (``action_count``, ``action_of`` and ``move_of``)."""
+    (``action_count``, ``action_of`` and ``move_of``).  A game with chance also lists
+    its chance outcomes, numbered apart, as ``chance_moves``."""
 
     if TYPE_CHECKING:  # Game's, which every game that inherits this mixin has
         name: ClassVar[str]
@@ -314,6 +315,16 @@ class ActionIndex(Generic[Position, Move]):
     def legal_actions(self, position: Position) -> list[int]:
         """The numbers of the legal moves of ``position``, in increasing order."""
         return sorted(self.action_of(position, move) for move in self.moves(position))
+
+    def chance_moves(self) -> Sequence[Move]:
+        """Every chance outcome of the variant (a card, a new tile), in the order of their
+        numbers, which are apart from the players' actions: empty for a game without chance."""
+        return ()
+
+    @cached_property
+    def chance_numbers(self) -> dict[Move, int]:
+        """The number of each chance outcome of ``chance_moves``."""
+        return {move: number for number, move in enumerate(self.chance_moves())}
 
 
 class ObservationTensor(Generic[Position]):

@@ -34,6 +34,7 @@ gamesman reads ``game.capabilities`` before it asks for them:
 """
 from __future__ import annotations
 
+import random
 import sys
 from fractions import Fraction
 from functools import cached_property
@@ -144,6 +145,17 @@ class Game(Generic[Position, Move]):
         """The initial position (may be a chance node, e.g. before a deal)."""
         raise NotImplementedError
 
+    def random_start(self, rng: random.Random) -> Position:
+        """A start drawn from ``rng``, for a variant whose options set up its start at
+        random (a cube's scramble, drawn from its ``seed``): learning environments draw a
+        fresh one for each episode.  By default the one start.
+
+        >>> from gamesman.contract.registry import make_game
+        >>> make_game("tictactoe").random_start(random.Random(1))
+        (0, '---------')
+        """
+        return self.start()
+
     def to_move(self, position: Position) -> int:
         """The index of the player to move, or CHANCE.  Defined at the end too."""
         raise NotImplementedError
@@ -166,6 +178,40 @@ class Game(Generic[Position, Move]):
     def outcome(self, position: Position) -> tuple[float, ...] | None:
         """None while play goes on, else one utility per player (higher is better)."""
         raise NotImplementedError
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """The least and the greatest utility a player may end with: by default those of
+        ``two_player_result`` (-1 and 1) for two players, and 0 and 1 otherwise (a win, or
+        a share of one, as games of one or of more players give it).
+
+        >>> from gamesman.contract.registry import make_game
+        >>> make_game("tictactoe").utility_bounds(), make_game("nim3p").utility_bounds()
+        ((-1.0, 1.0), (0.0, 1.0))
+        """
+        return (-1.0, 1.0) if self.players == 2 else (0.0, 1.0)
+
+    def utility_sum(self) -> float | None:
+        """What the players' utilities add up to at every end, or None when that varies: by
+        default 0 for two players (``two_player_result``), 1 for more (one win shared out),
+        and None for one player.
+
+        >>> from gamesman.contract.registry import make_game
+        >>> make_game("tictactoe").utility_sum(), make_game("poker").utility_sum()
+        (0.0, 1.0)
+        """
+        if self.players == 1:
+            return None
+        return 0.0 if self.players == 2 else 1.0
+
+    def longest_game(self) -> int | None:
+        """The most moves of players (chance outcomes not counted) that a game of this
+        variant can last from its start, or None when a game may go on for ever (the default).
+
+        >>> from gamesman.contract.registry import make_game
+        >>> make_game("tictactoe").longest_game(), make_game("chopsticks").longest_game()
+        (9, None)
+        """
+        return None
 
     def is_over(self, position: Position) -> bool:
         return self.outcome(position) is not None
