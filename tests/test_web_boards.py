@@ -170,6 +170,9 @@ def test_known_games_go_by_gamesmanunis_ids_and_variant_names():
     assert game_from_ids("connect4", "6x6").settings == make_game("connectfour", rows=6, cols=6).settings
     assert variant["imageAutoGUIData"]["themes"]["regular"]["foreground"] == "connect4/foreground6x6.svg"
     assert web_game_class("connectfour") is web_game_class("connect4")  # the CLI name is still taken
+    # GamesCrafters' Nim names a variant by its heaps: equal heaps, any number taken
+    assert game_from_ids("nim", "3_3_3").settings == make_game("nim", heaps=3, size=3, take=3).settings
+    assert client.get("/nim/4_4_4_4/").json()["id"] == "4_4_4_4"
 
 
 def test_connect4_is_written_as_gamesmanclassic_writes_it():

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import threading
 import time
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Hashable
 
 from gamesman.contract.capabilities import uwapi_board
@@ -101,16 +101,27 @@ def web_id(game: Game[Any, Any]) -> str:
     return known or game.name
 
 
-def web_game_class(game_id: str) -> type[Game[Any, Any]]:
-    """The game GamesmanUni knows as ``game_id`` (its name is taken too); an unknown one
-    is the registry's GameError."""
-    for name in game_names():
+@lru_cache(maxsize=8)
+def names_by_web_id(names: tuple[str, ...]) -> dict[str, str]:
+    """The registered games ``names`` by the ids GamesmanUni knows them by (kept for as
+    long as the registry holds the same games)."""
+    found = {}
+    for name in names:
         try:
-            if web_id(game_class(name)()) == game_id:
-                return game_class(name)
+            found[web_id(game_class(name)())] = name
         except GameError:  # a broken plugin is left out, as the shell leaves it
             continue
-    return game_class(game_id)
+    return found
+
+
+def web_game_class(game_id: str) -> type[Game[Any, Any]]:
+    """The game GamesmanUni knows as ``game_id`` (its name is taken too); an unknown one
+    is the registry's GameError.
+
+    >>> web_game_class("connect4").name, web_game_class("connectfour").name
+    ('connectfour', 'connectfour')
+    """
+    return game_class(names_by_web_id(tuple(game_names())).get(game_id, game_id))
 
 
 def game_from_ids(game_id: str, variant: str) -> Game[Any, Any]:
