@@ -66,6 +66,23 @@ def not_served(game: Game[Any, Any]) -> str | None:
     return None
 
 
+#: The ids GamesmanUni draws with boards of its own (``AppGameBodyBoard.vue``), whatever the
+#: server sends: a variant of such a game that gives no such board cannot be drawn.
+OWN_BOARDS = frozenset({"tictactoe", "quarto", "sim"})
+
+
+def drawn(game: Game[Any, Any]) -> bool:
+    """False for a variant that GamesmanUni would draw with the wrong board: one of a game
+    it has a board of its own for, which does not give that board (``GET /{game}/`` leaves
+    it out; it can still be asked for).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> drawn(make_game("sim")), drawn(make_game("sim", nodes=5)), drawn(make_game("hex", size=5))
+    (True, False, True)
+    """
+    return game.capabilities.uwapi_board or web_id(game) not in OWN_BOARDS
+
+
 def variant_id(game: Game[Any, Any]) -> str:
     """The id of ``game``'s variant in URLs.
 
@@ -351,7 +368,7 @@ class Service:
         listed: tuple[dict[str, Any], ...] = ({},) + tuple(values for values in showcase_values(cls) if values)
         for values in listed:
             game = cls(**values)
-            if not_served(game) is None:
+            if not_served(game) is None and drawn(game):
                 variants.append({"id": variant_id(game), "name": variant_name(game), "gui": form_of(game).gui_of(game)})
         if not variants:
             raise GameError(f"{cls.name}: not served on the web: {not_served(cls())}")
