@@ -1,5 +1,11 @@
 """How positions and moves are written for GamesmanUni: each game's board form.
 
+A game that declares ``uwapi_board`` draws its own board (:class:`GameBoardForm` hands
+its hooks' strings and images on); the door names no game.  For games that declare
+nothing there are two generic forms: a grid where the position string is a turn and
+rows of cells (:class:`GridForm`), else the position string with the moves as buttons
+(:class:`TextForm`).
+
 GamesmanUni puts a position into its request's URL as it is, unescaped
 (``positions/?p=POSITION``), so every position string we hand it must survive
 that: the text form writes a game's own position string with each space as
