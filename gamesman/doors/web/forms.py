@@ -189,8 +189,9 @@ def form_of(game: Game[Any, Any]) -> TextForm:
     positions are boards of cells, else its position string with the moves as buttons.
 
     >>> from gamesman.contract.registry import make_game
-    >>> [type(form_of(make_game(name))).__name__ for name in ("tictactoe", "tomorrowstictactoe")]
-    ['GameBoardForm', 'GridForm']
+    >>> games = make_game("tictactoe"), make_game("sim", nodes=5), make_game("nim", size=30)
+    >>> [type(form_of(game)).__name__ for game in games]  # the last two declare no board
+    ['GameBoardForm', 'GridForm', 'TextForm']
     """
     if game.capabilities.uwapi_board:
         return BOARD
