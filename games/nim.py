@@ -152,6 +152,26 @@ class Nim(PositionCodes[tuple[int, tuple[int, ...]]], CompactForm[tuple[int, tup
         return (turn, heaps)
 
     # -- the web board: heaps of sticks --------------------------------------------------------
+    def uwapi_variant_options(self, variant: str) -> dict[str, Any] | None:
+        """GamesCrafters' name of a Nim of equal heaps without a limit on taking: the heaps'
+        sizes joined by ``_``.
+
+        >>> Nim().uwapi_variant_options("3_3_3"), Nim().uwapi_variant_options("2_3_5_7")
+        ({'heaps': 3, 'size': 3, 'take': 3}, None)
+        """
+        sizes = variant.split("_")
+        if len(set(sizes)) != 1 or not sizes[0].isdigit() or not sizes[0].isascii():
+            return None
+        return {"heaps": len(sizes), "size": int(sizes[0]), "take": int(sizes[0])}
+
+    def uwapi_variant(self) -> str | None:
+        """The heaps' sizes where GamesCrafters' server has such a Nim.
+
+        >>> Nim(heaps=3, size=3, take=3).uwapi_variant(), Nim().uwapi_variant()
+        ('3_3_3', None)
+        """
+        return "_".join([str(self.size)] * self.heaps) if self.take == self.size and not self.misere else None
+
     def stick_center(self, heap: int, item: int) -> int:
         """The centre of a heap's item, counted from the bottom; the counts' centres follow
         every stick's."""

@@ -43,15 +43,20 @@ too: words that are not one a row are the cells in order, row after row.
 Positions are written one word a row.
 Moves: the cell, a column letter and a row number: ``b1`` is column 2 of the
 first row of the string.
+
+On the web the board is drawn with GamesmanUni's tic-tac-toe marks, row 1 at
+the top, an empty cell as a dot; a move is a button on its cell.
 """
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
-from gamesman.contract.capabilities import ActionIndex, Capabilities
+from gamesman.boards.autogui import BUTTON, BUTTON_IMAGE, EMPTY, EMPTY_DOT, grid_centers, image_data, place
+from gamesman.contract.capabilities import ActionIndex, Capabilities, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 from gamesman.players.heuristic import HeuristicAlphaBeta, heuristic_entry, open_lines
 
@@ -66,7 +71,8 @@ THREAT = 5  # what evaluate counts a line of two marks and an empty cell (a line
 Position = tuple[int, str]
 
 
-class TomorrowsTicTacToe(TurnBoardCodes, ActionIndex[Position, int], BoardPlanes, Game[Position, int]):
+class TomorrowsTicTacToe(TurnBoardCodes, ActionIndex[Position, int], BoardPlanes, UwapiBoard[Position, int],
+                         Game[Position, int]):
     name = "tomorrowstictactoe"
     title = "Tomorrow's Tic-Tac-Toe"
     player_names = ("x", "o")
@@ -93,7 +99,23 @@ class TomorrowsTicTacToe(TurnBoardCodes, ActionIndex[Position, int], BoardPlanes
     def declare(self) -> Capabilities:
         """Boards of up to 15 cells solve here (3x5: 2.6 million positions, a minute or two)."""
         return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
-                            action_index=True, observation_tensor=True)
+                            action_index=True, observation_tensor=True, uwapi_board=True)
+
+    # -- the web board -----------------------------------------------------------------------
+    def autogui_position(self, position: Position) -> str:
+        """The cells row by row from row 1, ``e`` for an empty one.
+
+        >>> TomorrowsTicTacToe(rows=3, cols=3).autogui_position((1, "x--------"))
+        '2_xeeeeeeee'
+        """
+        return f"{self.autogui_turn(position)}_{position[1].replace(boards.EMPTY, EMPTY)}"
+
+    def autogui_move(self, position: Position, move: int, after: Position) -> str:
+        return place(BUTTON, move)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        return image_data([self.cols, self.rows], grid_centers(self.cols, self.rows),
+                          {"x": "ttt/x.svg", "o": "ttt/o.svg", EMPTY: EMPTY_DOT, BUTTON: (BUTTON_IMAGE, 0.9)})
 
     def action_moves(self) -> range:
         """The cells: a move is the cell it marks."""

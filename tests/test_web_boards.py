@@ -25,16 +25,13 @@ from gamesman.contract.game import Game  # noqa: E402
 from gamesman.contract.registry import make_game  # noqa: E402
 from gamesman.doors.web.app import make_app  # noqa: E402
 from gamesman.doors.web.forms import URL_SAFE, form_of  # noqa: E402
-from gamesman.doors.web.uwapi import Service, game_from_ids, web_game_class  # noqa: E402
+from gamesman.doors.web.uwapi import OWN_BOARDS, Service, game_from_ids, web_game_class  # noqa: E402
 from gamesman.games.connectfour import ConnectFour  # noqa: E402
 from gamesman.games.sim import Sim  # noqa: E402
 from gamesman.players.play import next_random  # noqa: E402
 
 from test_web import gamesmanuni_build  # noqa: E402
 
-#: The ids GamesmanUni draws with boards of its own (``AppGameBodyBoard.vue``), which read
-#: the position strings and need no image data.
-OWN_BOARDS = {"tictactoe", "sim", "quarto"}
 #: The keys of a theme (``ImageAutoGUITheme``) and of a character's image.
 THEME_KEYS = {"space", "centers", "background", "foreground", "charImages", "textEntityFontSize",
               "circleButtonRadius", "lineWidth", "arrowWidth", "textButtonFontSize", "entitiesOverArrows",
@@ -157,6 +154,9 @@ def test_sim_is_drawn_by_gamesmanunis_own_sim_board():
         for move in game.moves(position):
             first, second = game.edges[move]
             assert form.move_name(game, position, move) == f"{first + 1}{second + 1}"
+    # a Sim that board cannot draw is not listed (asked for, it is served as text)
+    listed = [variant["id"] for variant in Service().game("sim")["variants"]]
+    assert listed == ["regular"] and make_game("sim", nodes=5).capabilities.uwapi_board is False
 
 
 def test_known_games_go_by_gamesmanunis_ids_and_variant_names():
@@ -170,6 +170,9 @@ def test_known_games_go_by_gamesmanunis_ids_and_variant_names():
     assert game_from_ids("connect4", "6x6").settings == make_game("connectfour", rows=6, cols=6).settings
     assert variant["imageAutoGUIData"]["themes"]["regular"]["foreground"] == "connect4/foreground6x6.svg"
     assert web_game_class("connectfour") is web_game_class("connect4")  # the CLI name is still taken
+    # GamesCrafters' Nim names a variant by its heaps: equal heaps, any number taken
+    assert game_from_ids("nim", "3_3_3").settings == make_game("nim", heaps=3, size=3, take=3).settings
+    assert client.get("/nim/4_4_4_4/").json()["id"] == "4_4_4_4"
 
 
 def test_connect4_is_written_as_gamesmanclassic_writes_it():

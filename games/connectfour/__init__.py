@@ -53,8 +53,9 @@ Moves: the column letter, ``a`` to ``g`` on the default board.
 On the web it is GamesmanUni's ``connect4``, its variants named ``6x7`` (rows by
 columns; four in a row, not misère), drawn as GamesCrafters draw it: the cells
 column by column from the left, each from the top (``X`` first player, ``O``
-second), with GamesCrafters' Connect Four frame on 6x6 and 6x7, and an arrow
-above each column that takes a piece.
+second), with GamesCrafters' Connect Four frame on 6x6 and 6x7 (other boards
+show their empty cells as dots), and an arrow above each column that takes a
+piece.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from gamesman.boards import text as boards
-from gamesman.boards.autogui import arrow, image_data
+from gamesman.boards.autogui import EMPTY, EMPTY_DOT, arrow, image_data
 from gamesman.boards.codes import ColumnStacks
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End, KnownResults,
@@ -167,9 +168,9 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
 
         >>> game = ConnectFour(rows=2, cols=2, in_a_row=2)
         >>> game.autogui_position(game.play(game.start(), 1))
-        '2_---X----'
+        '2_eeeX----'
         """
-        cells = position[1].upper()
+        cells = position[1].upper() if self.framed else position[1].upper().replace(boards.EMPTY, EMPTY)
         columns = "".join(cells[row * self.cols + col] for col in range(self.cols)
                           for row in range(self.rows - 1, -1, -1))
         return f"{self.autogui_turn(position)}_{columns}{'-' * 2 * self.cols}"
@@ -181,11 +182,16 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
     def image_autogui_data(self) -> dict[str, Any]:
         centers = [[col + 0.5, row + 1.5] for col in range(self.cols) for row in range(self.rows)]
         arrows = [[col + 0.5, float(row)] for row in range(2) for col in range(self.cols)]
-        frame = ({"foreground": f"connect4/foreground6x{self.cols}.svg"}
-                 if self.rows == 6 and self.cols in (6, 7) else {})
+        frame = {"foreground": f"connect4/foreground6x{self.cols}.svg"} if self.framed else {}
         return image_data([self.cols, self.rows + 1], centers + arrows,
-                          {"X": ("general/blue_circle.svg", 1.0), "O": ("general/red_circle.svg", 1.0)},
-                          arrowWidth=0.13, **frame)
+                          {"X": ("general/blue_circle.svg", 1.0), "O": ("general/red_circle.svg", 1.0),
+                           EMPTY: EMPTY_DOT}, arrowWidth=0.13, **frame)
+
+    @property
+    def framed(self) -> bool:
+        """GamesCrafters' frame fits the board (6x6 and 6x7); other boards show their empty
+        cells as dots."""
+        return self.rows == 6 and self.cols in (6, 7)
 
     # -- exact answers on demand, for boards too large to solve -----------------------------
 

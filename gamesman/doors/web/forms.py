@@ -1,5 +1,11 @@
 """How positions and moves are written for GamesmanUni: each game's board form.
 
+A game that declares ``uwapi_board`` draws its own board (:class:`GameBoardForm` hands
+its hooks' strings and images on); the door names no game.  For games that declare
+nothing there are two generic forms: a grid where the position string is a turn and
+rows of cells (:class:`GridForm`), else the position string with the moves as buttons
+(:class:`TextForm`).
+
 GamesmanUni puts a position into its request's URL as it is, unescaped
 (``positions/?p=POSITION``), so every position string we hand it must survive
 that: the text form writes a game's own position string with each space as
@@ -183,8 +189,9 @@ def form_of(game: Game[Any, Any]) -> TextForm:
     positions are boards of cells, else its position string with the moves as buttons.
 
     >>> from gamesman.contract.registry import make_game
-    >>> [type(form_of(make_game(name))).__name__ for name in ("tictactoe", "tomorrowstictactoe")]
-    ['GameBoardForm', 'GridForm']
+    >>> games = make_game("tictactoe"), make_game("sim", nodes=5), make_game("nim", size=30)
+    >>> [type(form_of(game)).__name__ for game in games]  # the last two declare no board
+    ['GameBoardForm', 'GridForm', 'TextForm']
     """
     if game.capabilities.uwapi_board:
         return BOARD

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import threading
 import time
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Hashable
 
 from gamesman.contract.capabilities import End, uwapi_board
@@ -73,6 +73,23 @@ def not_served(game: Game[Any, Any]) -> str | None:
     return None
 
 
+#: The ids GamesmanUni draws with boards of its own (``AppGameBodyBoard.vue``), whatever the
+#: server sends: a variant of such a game that gives no such board cannot be drawn.
+OWN_BOARDS = frozenset({"tictactoe", "quarto", "sim"})
+
+
+def drawn(game: Game[Any, Any]) -> bool:
+    """False for a variant that GamesmanUni would draw with the wrong board: one of a game
+    it has a board of its own for, which does not give that board (``GET /{game}/`` leaves
+    it out; it can still be asked for).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> drawn(make_game("sim")), drawn(make_game("sim", nodes=5)), drawn(make_game("hex", size=5))
+    (True, False, True)
+    """
+    return game.capabilities.uwapi_board or web_id(game) not in OWN_BOARDS
+
+
 def variant_id(game: Game[Any, Any]) -> str:
     """The id of ``game``'s variant in URLs.
 
@@ -108,16 +125,27 @@ def web_id(game: Game[Any, Any]) -> str:
     return known or game.name
 
 
-def web_game_class(game_id: str) -> type[Game[Any, Any]]:
-    """The game GamesmanUni knows as ``game_id`` (its name is taken too); an unknown one
-    is the registry's GameError."""
-    for name in game_names():
+@lru_cache(maxsize=8)
+def names_by_web_id(names: tuple[str, ...]) -> dict[str, str]:
+    """The registered games ``names`` by the ids GamesmanUni knows them by (kept for as
+    long as the registry holds the same games)."""
+    found = {}
+    for name in names:
         try:
-            if web_id(game_class(name)()) == game_id:
-                return game_class(name)
+            found[web_id(game_class(name)())] = name
         except GameError:  # a broken plugin is left out, as the shell leaves it
             continue
-    return game_class(game_id)
+    return found
+
+
+def web_game_class(game_id: str) -> type[Game[Any, Any]]:
+    """The game GamesmanUni knows as ``game_id`` (its name is taken too); an unknown one
+    is the registry's GameError.
+
+    >>> web_game_class("connect4").name, web_game_class("connectfour").name
+    ('connectfour', 'connectfour')
+    """
+    return game_class(names_by_web_id(tuple(game_names())).get(game_id, game_id))
 
 
 def game_from_ids(game_id: str, variant: str) -> Game[Any, Any]:
@@ -372,7 +400,7 @@ class Service:
         listed: tuple[dict[str, Any], ...] = ({},) + tuple(values for values in showcase_values(cls) if values)
         for values in listed:
             game = cls(**values)
-            if not_served(game) is None:
+            if not_served(game) is None and drawn(game):
                 variants.append({"id": variant_id(game), "name": variant_name(game), "gui": form_of(game).gui_of(game)})
         if not variants:
             raise GameError(f"{cls.name}: not served on the web: {not_served(cls())}")
