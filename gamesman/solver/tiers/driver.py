@@ -84,8 +84,12 @@ class TierRun:
                                      progress)
         solving = time.perf_counter()
         count, deepest = solve_own_tiers(game.spec, self.run, directory, explored, progress)
-        store = assemble(game.spec, directory, [low for _, low, _ in explored], 1, count, deepest,
-                         position_codes(game).index_size(), progress)
+        if progress:
+            progress(f"joining the database's {len(explored):,} parts", count, count)
+        store = join_parts(game.spec, directory, len(explored), 1,
+                           work_directory(self.store, game.spec + PARTS_SUFFIX), shard_cut(game))
+        if store.count != count:
+            raise SolverError(f"{game.spec}: the parts hold {store.count:,} results, not the {count:,} solved")
         _forget_results(directory)
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)

@@ -6,7 +6,8 @@ Tiers are taken one at a time, in the order of their numbers (a move never leads
 one, so every tier that moves into a tier comes before it), each as one task: a tier's
 positions and moves are held in memory at once, the variant's never.  They are numbered in
 that order, as the tiers of distance are, so that a tier's files and the database's assembly
-are the tier solver's own (:mod:`gamesman.solver.tiers.formats`, :func:`assemble`).
+are the tier solver's own (:mod:`gamesman.solver.tiers.formats`, :mod:`gamesman.solver.parts`):
+each tier's task writes its part of the database.
 
 **Exploring** a tier gathers the codes the tiers before address to it (the root for the first),
 adds every position its own moves reach, and writes its positions and the moves that leave it,
@@ -28,10 +29,12 @@ from gamesman.contract.capabilities import tier_cut
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.levelled import Graph, Level, retrograde, sorted_unique
+from gamesman.solver.parts import part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
-from gamesman.solver.store import MISSING, Store
+from gamesman.solver.store import MISSING, Store, read_store, write_store
 from gamesman.solver.tiers.formats import (_moves_path, _positions_path, _read_codes, _read_explored, _results_path,
-                                           _results_store, _write_codes, _write_explored, _write_results)
+                                           _results_store, _write_codes, _write_explored, _write_results,
+                                           _write_surely)
 from gamesman.solver.tiers.shards import MOVERS, TierResults, _deepest, _shard_positions
 from gamesman.solver.tiers.variant import _cut, _expansions, _game, _shard_label
 from gamesman.solver.workers import Runner
@@ -112,7 +115,7 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     label = dict(_label(spec, index), low=low)
     done = [_results_store(_results_path(where, index, 0, mover), spec, dict(label, mover=mover)) for mover in MOVERS]
     written = [store for store in done if store is not None]
-    if len(written) == len(done):
+    if len(written) == len(done) and read_store(where / part_name(index, 0), spec, part_label(index, 0)):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     codes = _shard_positions(spec, where, index, 0, 1)
     pieces = list(_expansions(spec, codes))
@@ -135,6 +138,8 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
         chosen = movers == mover
         store = Store.build(numbers[chosen], results[chosen])
         _write_results(_results_path(where, index, 0, mover), spec, store, dict(label, mover=mover))
+    part = where / part_name(index, 0)  # the tier's part of the database, compressed here
+    _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(index, 0)))
     return len(codes), _deepest(results)
 
 
