@@ -44,9 +44,13 @@ Choices where the rule sheets are silent:
   at once); the lion of the player to move on its far rank (the try decided the game
   a move before).
 * The full game is too large to solve on demand here (its codes number 4.2 billion
-  positions, see below); the search player (``search_strategy``) is ``mcts``, and
-  ``evaluate`` counts material (chick 1, hen 2, giraffe and elephant 3, in hand or on
-  the board) and how far each lion has come, for the player to move.
+  positions, see below).  The search player (``search_strategy``) is ``alphabeta``, the
+  engine's alpha-beta with iterative deepening, at whose horizon ``evaluate`` counts
+  material (chick 1, hen 2, giraffe and elephant 3, in hand or on the board) and how far
+  each lion has come, for the player to move.  It finds the captures and tries that random
+  playouts miss: at depth 3 it won 17 of 20 games against ``mcts 300``, 9 of 10 as ``b``
+  and 8 of 10 as ``w`` (``gamesman simulate dobutsu --games 10 --seed 1 --strategy
+  "alphabeta 3" --strategy "mcts 300"``, and the seats swapped with ``--seed 2``).
 
 Position codes rank the pieces' placement: the lions, then the giraffes, elephants and
 chicks on the squares left, with their owners (and whether each chick is a hen), inside
@@ -219,6 +223,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
     name = "dobutsu"
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
+    search_strategy = "alphabeta"
     rules = ("Move a piece one step or drop one from your hand; captured pieces join your hand. "
              "Capture the lion, or bring yours to the far rank where it cannot be taken.")
 
