@@ -2,6 +2,7 @@
 codes, and a plan for the whole game from those figures.
 
 Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--blocks-seconds 30]
+                                                 [--levels-limit 2000000]
 
 * **Endgame studies** (positions with fewer pieces, which play out among themselves), each
   solved from its position by the fast solver in memory (``levelled.solve``, one worker):
@@ -13,6 +14,8 @@ Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--block
 * **Blocks of codes**: the blocks of the full set of pieces with the most pieces in hand, whole
   (every code, reachable or not), expanded by ``batch_expand`` until ``--blocks-seconds`` of
   processor time have passed: codes a processor second.
+* **Levels from the start**: the positions first reached at each distance from the start, level
+  after level, until ``--levels-limit`` positions are found: how the game opens out.
 * **The plan**: one pass of ``batch_expand`` over the whole index at that rate; and the fast
   solver's method for the reachable positions, at the microseconds and bytes a position of the
   largest study.  Tanaka (2009) counts 246,803,167 reachable positions with the two sides and
@@ -76,15 +79,31 @@ def measure_blocks(game: Dobutsu, budget: float) -> float:
     return rate
 
 
+def measure_levels(game: Dobutsu, limit: int) -> None:
+    """The new positions at each distance from the start, until ``limit`` are found."""
+    frontier = np.array([game.encode(game.start())], np.int64)
+    seen, started = frontier, time.process_time()
+    sizes = [1]
+    while len(frontier) and len(seen) < limit:
+        children = np.unique(game.batch_expand(frontier)[3])
+        frontier = np.setdiff1d(children, seen, assume_unique=True)
+        seen = np.union1d(seen, frontier)
+        sizes.append(len(frontier))
+    print(f"levels from the start: {', '.join(f'{size:,}' for size in sizes)} "
+          f"({len(seen):,} positions, {time.process_time() - started:.1f} processor seconds)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--study", action="append", help="an endgame study's position (repeatable)")
     parser.add_argument("--blocks-seconds", type=float, default=30.0, help="seconds of expanding whole blocks")
+    parser.add_argument("--levels-limit", type=int, default=2_000_000, help="positions to find level by level")
     arguments = parser.parse_args()
     game = make_game("dobutsu")
     assert isinstance(game, Dobutsu)
     micros, per_position = measure_studies(game, arguments.study or DEFAULT_STUDIES)
     rate = measure_blocks(game, arguments.blocks_seconds)
+    measure_levels(game, arguments.levels_limit)
     index = game.index_size()
     print(f"\nplan: one pass over all {index:,} codes: {index / rate / 3600:,.1f} hours of one core")
     for fold in (1, 2, 4):

@@ -43,6 +43,7 @@ VARIANTS = [
     ("tomorrowstictactoe", {"rows": 5, "cols": 5, "misere": True}, None),
     ("sim", {"players": 3}, "maxn"),
     ("nim3p", {"heaps": 5, "size": 20}, "endmcts"),
+    ("dobutsu", {}, None),
 ]
 
 

@@ -44,9 +44,13 @@ Choices where the rule sheets are silent:
   at once); the lion of the player to move on its far rank (the try decided the game
   a move before).
 * The full game is too large to solve on demand here (its codes number 4.2 billion
-  positions, see below); the search player (``search_strategy``) is ``mcts``, and
-  ``evaluate`` counts material (chick 1, hen 2, giraffe and elephant 3, in hand or on
-  the board) and how far each lion has come, for the player to move.
+  positions, see below).  The search player (``search_strategy``) is ``alphabeta``, the
+  engine's alpha-beta with iterative deepening, at whose horizon ``evaluate`` counts
+  material (chick 1, hen 2, giraffe and elephant 3, in hand or on the board) and how far
+  each lion has come, for the player to move.  It finds the captures and tries that random
+  playouts miss: at depth 3 it won 17 of 20 games against ``mcts 300``, 9 of 10 as ``b``
+  and 8 of 10 as ``w`` (``gamesman simulate dobutsu --games 10 --seed 1 --strategy
+  "alphabeta 3" --strategy "mcts 300"``, and the seats swapped with ``--seed 2``).
 
 Position codes rank the pieces' placement: the lions, then the giraffes, elephants and
 chicks on the squares left, with their owners (and whether each chick is a hen), inside
@@ -128,7 +132,7 @@ class Position(NamedTuple):
 
     turn: int
     board: str
-    hands: tuple[int, int, int, int, int, int]
+    hands: tuple[int, ...]
 
 
 Move = tuple[int, int]  # (square from, or DROP + kind in hand; square to)
@@ -139,14 +143,14 @@ class Block(NamedTuple):
     of the hands.  ``lions``: both on the board (0), or only ``w``'s (1) or ``b``'s (2)."""
 
     lions: int
-    totals: tuple[int, int, int]   # giraffes, elephants, chicks in play
-    hands: tuple[int, int, int, int, int, int]
+    totals: tuple[int, ...]   # giraffes, elephants, chicks in play
+    hands: tuple[int, ...]
 
-    def on_board(self) -> tuple[int, int, int]:
+    def on_board(self) -> tuple[int, ...]:
         """How many giraffes, elephants and chicks stand on the board."""
-        return tuple(self.totals[k] - self.hands[k] - self.hands[3 + k] for k in range(3))  # type: ignore[return-value]
+        return tuple(self.totals[k] - self.hands[k] - self.hands[3 + k] for k in range(3))
 
-    def radices(self) -> tuple[int, int, int, int]:
+    def radices(self) -> tuple[int, ...]:
         """How many ways the lions, then the giraffes, elephants and chicks on the board may
         stand, each on the squares the ones before left (a chick: 4 states, its owner and
         whether it is a hen; a giraffe or an elephant: 2, its owner)."""
@@ -155,7 +159,7 @@ class Block(NamedTuple):
         for count, states in zip(self.on_board(), (2, 2, 4)):
             ways.append(comb(free, count) * states ** count)
             free -= count
-        return tuple(ways)  # type: ignore[return-value]
+        return tuple(ways)
 
     def size(self) -> int:
         """How many placements the block numbers."""
@@ -219,6 +223,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
     name = "dobutsu"
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
+    search_strategy = "alphabeta"
     rules = ("Move a piece one step or drop one from your hand; captured pieces join your hand. "
              "Capture the lion, or bring yours to the far rank where it cannot be taken.")
 
@@ -294,7 +299,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
             if target != EMPTY and target not in "Ll":
                 new_hands[3 * turn + HAND_KINDS.index(target.upper().replace("H", "C"))] += 1
             board = boards.place(board, start, EMPTY)
-        return Position(1 - turn, boards.place(board, to, piece), tuple(new_hands))  # type: ignore[arg-type]
+        return Position(1 - turn, boards.place(board, to, piece), tuple(new_hands))
 
     # -- text -------------------------------------------------------------------
     def parse_position(self, text: str) -> Position:
@@ -307,9 +312,9 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
         hands = (*self.parse_hand(fields[-2], 0, text), *self.parse_hand(fields[-1], 1, text))
         self.check_pieces(board, hands, text)
         self.check_lions(turn, board, text)
-        return Position(turn, board, hands)  # type: ignore[arg-type]
+        return Position(turn, board, hands)
 
-    def parse_hand(self, field: str, player: int, text: str) -> tuple[int, int, int]:
+    def parse_hand(self, field: str, player: int, text: str) -> tuple[int, ...]:
         """How many giraffes, elephants and chicks a hand field holds."""
         if field == EMPTY:
             return (0, 0, 0)
@@ -318,7 +323,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
             if letter not in letters:
                 raise self.error(f"{self.player_names[player]}'s hand holds {letter!r}; a hand holds "
                                  f"{' '.join(letters)} ({'upper' if player == 0 else 'lower'} case), or is -", text)
-        return tuple(field.count(letter) for letter in letters)  # type: ignore[return-value]
+        return tuple(field.count(letter) for letter in letters)
 
     def check_pieces(self, board: str, hands: tuple[int, ...], text: str) -> None:
         """Refuse more pieces of a kind than the game has."""
@@ -431,7 +436,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
         totals = tuple(sum(upper.count(letter) for letter in letters) + hands[kind] + hands[3 + kind]
                        for kind, letters in enumerate(("G", "E", "CH")))
         lions = 0 if "L" in board and "l" in board else (1 if "l" in board else 2)
-        return Block(lions, totals, hands)  # type: ignore[arg-type]
+        return Block(lions, totals, hands)
 
     def encode(self, position: Position) -> int:
         """A position's code: its block's first code, plus the rank of its placement, times two,

@@ -19,12 +19,16 @@ from gamesman.players.compiled import compiled
 CELLS = 12
 LION, GIRAFFE, ELEPHANT, CHICK, HEN = range(5)
 SIDE = 5          # w's piece numbers are b's plus SIDE
-MOST_MOVES = 64   # more than any position has: 8 steps of each of 4 pieces and 3 kinds dropped on 10 squares
+#: Room for one position's moves.  With j of its six other pieces in hand, a player makes at most
+#: 8 lion steps, 6 for each piece left on the board (a hen) and min(3, j) kinds dropped on the
+#: 4 + j squares left empty: 8 + 6 (6 - j) + min(3, j) (4 + j), at most 47 (j = 3).
+MOST_MOVES = 64
 PLAYING, WON, LOST = int(End.PLAYING), int(End.WON), int(End.LOST)  # plain ints for the compiled code
 
 
 @compiled
 def _choose(n: int, k: int) -> int:
+    """n choose k, for the k of at most 2 that the codes need."""
     if k == 0:
         return 1
     if k == 1:
