@@ -11,11 +11,12 @@ mapped; this version reads such files but writes none):
 
 * ``bytes/position``: the database's arrays over the positions (its file adds a header of a
   few hundred bytes);
-* ``cold``: look-ups a second of random positions, each in a block not decompressed yet (the
-  file freshly opened; for a plain layout every look-up is alike);
-* ``warm``: look-ups a second of random positions among those of as many blocks as the block
-  cache keeps (CACHED_CODES codes), once they are all decompressed: what the shell and a search
-  find when they look about one part of the game;
+* ``cold``: look-ups a second of random positions, one in each block of the compressed format
+  (up to ``--lookups``), in random order, the file freshly opened: each look-up decompresses a
+  block (for a plain layout every look-up is alike);
+* ``warm``: look-ups a second of random positions among those of half as many blocks as the
+  block cache keeps (CACHED_CODES codes), once they are all decompressed: what the shell and a
+  search find when they look about one part of the game;
 * ``checked``: that every position of the variant gets the same answer from both files.
 
 A look-up is what the solver's table does for a code: ``packed(slot(code))``.  The default
@@ -34,7 +35,7 @@ import numpy as np
 
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.levelled import Results, solve
-from gamesman.solver.store import CACHED_CODES, DEFLATE, Store, read_store, write_store
+from gamesman.solver.store import CACHED_CODES, DEFLATE, ZSTD, Store, read_store, write_store
 
 VARIANTS = ["connectfour(rows=4,cols=5)", "othello(rows=4,cols=4)", "tictactoe"]
 BIG = ["connectfour(rows=5,cols=5)"]
@@ -95,9 +96,11 @@ def main() -> None:
         results.add(solve(game, game.start()))
         assert results.store is not None
         codes, values = results.store.codes(), results.store.values16()
-        near = rng.integers(0, max(1, len(codes) - CACHED_CODES)) if len(codes) > CACHED_CODES else 0
-        probes = {"cold": rng.permutation(codes)[:options.lookups],
-                  "warm": rng.choice(codes[near:near + CACHED_CODES], options.lookups)}
+        blocks = -(-len(codes) // ZSTD.size)
+        cold = [int(rng.integers(block * ZSTD.size, min(len(codes), (block + 1) * ZSTD.size)))
+                for block in rng.permutation(blocks)[:options.lookups]]  # one code of each block
+        near = int(rng.integers(0, blocks)) * ZSTD.size
+        probes = {"cold": codes[cold], "warm": rng.choice(codes[near:near + CACHED_CODES // 2], options.lookups)}
         with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
             rows = [measure("before", lambda: format_before(codes, values), game.spec, len(codes), probes,
                             Path(scratch)),

@@ -40,7 +40,11 @@ TIER, SHARD, FIRST, LAST, COUNT = range(5)
 
 
 def part_name(tier: int, shard: int) -> str:
-    """The file of one shard's part of the database."""
+    """The file of one shard's part of the database.
+
+    >>> part_name(3, 7)
+    'd-3-7.db'
+    """
     return f"d-{tier}-{shard}.db"
 
 
@@ -50,7 +54,11 @@ def part_label(tier: int, shard: int) -> dict:
 
 
 def parts_directory(path: Path) -> Path:
-    """The directory of the parts of the database whose index is ``path`` (``NAME.db``)."""
+    """The directory of the parts of the database whose index is ``path`` (``NAME.db``).
+
+    >>> parts_directory(Path("cache") / "connectfour(rows=5,cols=6).db").name
+    'connectfour(rows=5,cols=6).parts'
+    """
     return path.with_name(path.name.removesuffix(".db") + PARTS_SUFFIX)
 
 
@@ -60,7 +68,6 @@ class PartedStore:
     many codes)."""
 
     layout = "parted"
-    grundy_array = None
 
     def __init__(self, directory: Path, spec: str, table: np.ndarray, shards: int, cut: ShardCut,
                  index: Path | None = None) -> None:

@@ -40,7 +40,7 @@ import json
 import mmap
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -128,8 +128,9 @@ class Packing:
         return zlib.decompress(packed, -15)
 
 
-#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5, 0.31 bytes a position where
-#: 16,384-code blocks take 0.34, levels 17 and 19 as much in twice and three times the time,
+#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5's first 16.8 million positions,
+#: 0.31 bytes a position where 16,384-code blocks take 0.34, levels 17 and 19 as much in twice
+#: and three times the time,
 #: xz (LZMA2) as little but ten times as long to decompress a block, and a trained dictionary
 #: does not help (see the solver's page of the documentation).
 ZSTD = Packing("zstd", 1 << 16, 15)
@@ -437,8 +438,10 @@ class Store:
         if self.layout == "dense":
             found = inside & (self.values[safe] != self.missing) if self.span else inside
             return np.where(found, safe, -1)
-        if self.layout in ("sorted", "blocked"):
-            stored = self.code_array if self.layout == "sorted" else self.inflated_all[0]
+        if self.layout == "blocked":
+            return self._blocked_slots(safe, inside)
+        if self.layout == "sorted":
+            stored = self.code_array
             at = np.searchsorted(stored, safe.astype(stored.dtype)).clip(0, max(self.count - 1, 0))
             found = inside & (stored[at] == safe) if self.count else inside & False
             return np.where(found, at, -1)
@@ -455,6 +458,31 @@ class Store:
                 earlier = first + step
                 rank += np.where(earlier < word, np.bitwise_count(self.bitmap[np.minimum(earlier, len(self.bitmap) - 1)]), 0)
         return np.where(found, rank, -1)
+
+    def _blocked_slots(self, codes: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        """``slots`` of the blocked layout: the codes ``inside`` its span a block at a time, each
+        block decompressed through the cache (so that memory stays bounded)."""
+        block = np.searchsorted(np.asarray(self.arrays["block_firsts"]), codes, "right") - 1
+        out = np.full(len(codes), -1, np.int64)
+        for number, group in _groups(block, inside & (block >= 0)):
+            stored = np.frombuffer(self.inflated(number)[0], np.int64)
+            at = np.searchsorted(stored, codes[group]).clip(0, len(stored) - 1)
+            hit = stored[at] == codes[group]
+            out[group[hit]] = number * self.packing.size + at[hit]
+        return out
+
+    def _blocked_stored(self, at: np.ndarray, grundy: bool) -> np.ndarray:
+        """The stored results (or Grundy numbers) in the blocked layout's slots ``at`` (0 where
+        ``at`` is negative), a block at a time."""
+        kept = self.grundy_array if grundy and self.grundy_array is not None else self.values
+        out = np.zeros(len(at), kept.dtype)
+        size = self.packing.size
+        for number, group in _groups(at // size, at >= 0):
+            _, values, numbers = self.inflated(number)
+            held = numbers if grundy else values
+            assert held is not None  # Grundy numbers are looked up only where they are kept
+            out[group] = np.frombuffer(held, kept.dtype)[at[group] % size]
+        return out
 
     @cached_property
     def ranks_in_block(self) -> np.ndarray:
@@ -476,17 +504,22 @@ class Store:
     def get_many(self, codes: np.ndarray) -> np.ndarray:
         """``get`` of many codes at once."""
         at = self.slots(codes)
-        values = self.stored_values[np.maximum(at, 0)] if self.count else np.full(len(at), self.missing)
+        if self.layout == "blocked":
+            values = self._blocked_stored(at, grundy=False)
+        else:
+            values = self.stored_values[np.maximum(at, 0)] if self.count else np.full(len(at), self.missing)
         values = values if self.wide else widen(values)
         return np.where(at >= 0, values, MISSING).astype(np.uint16)
 
     def grundy_many(self, codes: np.ndarray) -> np.ndarray:
         """``get_grundy`` of many codes at once."""
-        stored = self.stored_grundy if self.count else None  # None too when no Grundy numbers are kept
-        if stored is None:
+        if self.grundy_array is None or not self.count:
             return np.full(len(codes), NO_GRUNDY, np.uint16)
         at = self.slots(codes)
-        numbers = stored[np.maximum(at, 0)].astype(np.int64)
+        if self.layout == "blocked":
+            numbers = self._blocked_stored(at, grundy=True).astype(np.int64)
+        else:
+            numbers = self.grundy_array[np.maximum(at, 0)].astype(np.int64)
         numbers[numbers == self.no_grundy] = NO_GRUNDY
         return np.where(at >= 0, numbers, NO_GRUNDY).astype(np.uint16)
 
@@ -530,6 +563,19 @@ class Store:
 
 
 _PACKED: dict[tuple, tuple] = {}
+
+
+def _groups(keys: np.ndarray, chosen: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+    """The indexes of the ``chosen`` items grouped by their ``keys``: (key, indexes) for each.
+
+    >>> [(key, group.tolist()) for key, group in _groups(np.array([2, 1, 2, 0]), np.array([1, 1, 1, 0], bool))]
+    [(1, [1]), (2, [0, 2])]
+    """
+    where = np.flatnonzero(chosen)
+    order = where[np.argsort(keys[where], kind="stable")]
+    for group in np.split(order, np.flatnonzero(np.diff(keys[order])) + 1):
+        if len(group):
+            yield int(keys[group[0]]), group
 
 
 def _as_stored(values: np.ndarray, grundy: np.ndarray | None) -> tuple[np.ndarray, np.ndarray | None]:
