@@ -38,11 +38,15 @@ pushes it in at c1, so b1 and c1 slide to a1 and b1.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
+from typing import Any
 
 from gamesman.boards import text as boards
+from gamesman.boards.autogui import arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes, popcount
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, End, TierCut
+from gamesman.boards.planes import BoardPlanes
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, TierCut, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
 #: The largest side solved here (4x4: 86 million codes).
@@ -52,8 +56,16 @@ Position = tuple[int, str]
 #: A move: the cell the cube is taken from and the cell it is pushed in at.
 Move = tuple[int, int]
 
+#: The web board's side of a cube, and the ways its arrows point (rows, columns) in the
+#: order of their tips' centres: right, left, down, up.
+CUBE = 4
+ARROW_TIPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+#: The sound of a push on the web board.
+SLIDE = "x"
 
-class Quixo(TurnBoardCodes, BatchExpansion, TierCut, Game[Position, Move]):
+
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move], BoardPlanes,
+            UwapiBoard[Position, Move], Game[Position, Move]):
     name = "quixo"
     title = "Quixo"
     player_names = ("x", "o")
@@ -71,7 +83,8 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, Game[Position, Move]):
 
     def declare(self) -> Capabilities:
         return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True,
-                            solvable=self.side <= MAX_SOLVABLE_SIDE)
+                            solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True, observation_tensor=True,
+                            uwapi_board=True)
 
     def index_size(self) -> int:
         """Every board of three symbols, with either player to move.
@@ -201,6 +214,61 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, Game[Position, Move]):
 
     def render(self, position: Position) -> str:
         return boards.render_grid(position[1], self.side, self.side)
+
+    # -- learning: the pushes numbered, the cubes as planes ----------------------------------
+    def action_moves(self) -> list[Move]:
+        """Every push of the board, in the order of ``pushes``: 20 on 3x3, 44 on 5x5.
+
+        >>> len(Quixo(size=3).action_moves()), len(Quixo().action_moves())
+        (20, 44)
+        """
+        return [(source, end) for source, end, _ in self.pushes]
+
+    def board_shape(self) -> tuple[int, int]:
+        return (self.side, self.side)
+
+    # -- the web board: GamesCrafters' Quixo (GamesmanOne's strings, UWAPI's theme) ---------
+    def uwapi_variant_options(self, variant: str) -> dict[str, Any] | None:
+        """GamesCrafters name a variant by its board, ``4x4``.
+
+        >>> Quixo().uwapi_variant_options("4x4"), Quixo().uwapi_variant_options("4x5")
+        ({'size': 4}, None)
+        """
+        size = re.fullmatch(r"(\d)x\1", variant)
+        return None if size is None else {"size": int(size[1])}
+
+    def uwapi_variant(self) -> str:
+        return f"{self.side}x{self.side}"
+
+    def autogui_position(self, position: Position) -> str:
+        """The cubes row by row from row 1 (``X``, ``O``, ``B`` for a neutral one), then
+        the arrows' tips, which draw nothing.
+
+        >>> Quixo(size=3).autogui_position((1, "x-------o"))[:11]
+        '2_XBBBBBBBO'
+        """
+        cubes = position[1].upper().replace(boards.EMPTY, "B")
+        return f"{self.autogui_turn(position)}_{cubes}{'-' * len(ARROW_TIPS) * self.size}"
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        """A short arrow from the cube towards the end it is pushed in at (the tips of each
+        way follow the cells, as in GamesmanOne's strings).
+
+        >>> Quixo(size=3).autogui_move((0, "-" * 9), (0, 2), (1, "-" * 8 + "x"))  # a1 to c1: right
+        'M_0_9_x'
+        """
+        source, end = move
+        (row, col), (end_row, end_col) = divmod(source, self.side), divmod(end, self.side)
+        way = (0, 1) if end_col > col else (0, -1) if end_col < col else (1, 0) if end_row > row else (-1, 0)
+        return arrow(source, (1 + ARROW_TIPS.index(way)) * self.size + source, SLIDE)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        cubes = grid_centers(self.side, self.side, cell=CUBE)
+        tips = [[x + CUBE / 2 * step_col, y + CUBE / 2 * step_row] for step_row, step_col in ARROW_TIPS
+                for x, y in cubes]
+        return image_data([CUBE * self.side] * 2, cubes + tips,
+                          {"X": ("quixo/x.svg", CUBE), "O": ("quixo/o.svg", CUBE), "B": ("quixo/blank.svg", CUBE)},
+                          arrowWidth=0.1, sounds={SLIDE: "general/slide.mp3"})
 
     # -- hooks for the fast solver (gamesman.solver.levelled) ------------------------------
     # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when o is to move).

@@ -10,6 +10,7 @@ from gamesman.contract.capabilities import Capabilities, action_index, hidden_in
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CHANCE
 from gamesman.contract.registry import make_game
+from gamesman.games.dobutsu import KINDS
 from gamesman.games.tictactoe import TicTacToe
 from playout_checks import IDS, VARIANTS, positions
 
@@ -157,3 +158,16 @@ def test_random_games_keep_to_the_declared_bounds(name, options):
             moves_made += 1
         assert longest is None or moves_made <= longest, game.format_position(position)
     assert ends or longest is None, "no random game ended: the test showed nothing"
+
+
+def test_dobutsu_shows_each_seat_its_own_side_at_the_bottom():
+    # the start is the same for both seats once the board is turned and the colours swapped,
+    # so each seat sees it alike; after b's chick steps to b2, w (its board turned) sees it on b3
+    game = make_game("dobutsu")
+    seen = observation_tensor(game).observation
+    start = game.start()
+    assert np.array_equal(seen(start, 0), seen(start, 1))
+    after = game.play(start, game.parse_move(start, "b3-b2"))
+    chick = KINDS.index("C")
+    assert seen(after, 0)[1, 1, chick] == 1.0  # b's own chick on row 2
+    assert seen(after, 1)[2, 1, len(KINDS) + chick] == 1.0  # the other's chick, row 3 from w's side

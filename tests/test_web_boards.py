@@ -191,3 +191,43 @@ def test_a_bad_board_string_is_one_line_naming_it(game_id, text, bad):
     reply = TestClient(make_app()).get(f"/{game_id}/regular/positions/", params={"p": text}).json()
     assert set(reply) == {"error"} and bad in reply["error"] and text in reply["error"]
     assert "\n" not in reply["error"]
+
+
+def test_quixo_is_written_as_gamesmanone_writes_it():
+    # quixo.c: the cubes row by row (B for a neutral one); a move M_<cube>_<tip>_x, the tips of
+    # the pushes that carry the cube right first (its kLeft: the row slides left), then left,
+    # down, up; on 3x3 kLeft's cubes are 0, 1, 3, 6, 7 and kUp's (carried down) 0, 1, 2, 3, 5
+    game = game_from_ids("quixo", "3x3")
+    form = form_of(game)
+    start = game.start()
+    assert form.autogui_position(game, start)[:11] == "1_BBBBBBBBB"
+    arrows = {form.autogui_move(game, start, move, game.play(start, move)) for move in game.moves(start)}
+    assert {arrow_cube(move, 9) for move in arrows if arrow_tip_block(move, 9) == 1} == {0, 1, 3, 6, 7}
+    assert {arrow_cube(move, 9) for move in arrows if arrow_tip_block(move, 9) == 3} == {0, 1, 2, 3, 5}
+    after = game.play(start, game.parse_move(start, "a1-c1"))
+    assert form.autogui_move(game, start, game.parse_move(start, "a1-c1"), after) == "M_0_9_x"
+    assert form.autogui_position(game, after)[:11] == "2_BBXBBBBBB"
+
+
+def arrow_tip_block(move: str, cells: int) -> int:
+    """Which block of centres an arrow ``M_<cube>_<tip>_s`` points at (0: the cubes)."""
+    return int(move.split("_")[2]) // cells
+
+
+def arrow_cube(move: str, cells: int) -> int:
+    """The cube an arrow starts from."""
+    return int(move.split("_")[1])
+
+
+def test_dobutsu_is_written_as_gamesmanone_writes_it():
+    # dshogi.c: the squares row by row, then the hands' counts as letters (G/B, E/A, C/D for one
+    # or two of b's, lower case for w's); a drop A_<kind>_<kind * 12 + square + 18>_y
+    game = game_from_ids("dshogi", "regular")
+    form = form_of(game)
+    assert form.autogui_position(game, game.start())[:20] == "1_gle-c--C-ELG------"
+    position = game.parse_position("(b gl- --- -E- -LG CC e)")
+    assert form.autogui_position(game, position)[:20] == "1_gl-----E--LG--D-e-"
+    drop = game.parse_move(position, "C*c2")
+    assert form.autogui_move(game, position, drop, game.play(position, drop)) == f"A_2_{2 * 12 + 5 + 18}_y"
+    step = game.parse_move(position, "b4-a3")
+    assert form.autogui_move(game, position, step, game.play(position, step)) == "M_10_6_x"

@@ -74,10 +74,12 @@ import bisect
 import re
 from functools import cached_property
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gamesman.boards import text as boards
-from gamesman.contract.capabilities import BatchExpansion, Capabilities, PositionCodes
+from gamesman.boards.autogui import arrow, image_data, place
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, ObservationTensor,
+                                            PositionCodes, UwapiBoard)
 from gamesman.contract.game import Game, two_player_result
 
 ROWS, COLS = 4, 3
@@ -100,6 +102,13 @@ STEPS = {
 FAR_RANK = (range(0, COLS), range(CELLS - COLS, CELLS))
 #: What each piece is worth to ``evaluate``.
 MATERIAL = {"G": 3, "E": 3, "C": 1, "H": 2}
+#: The kinds of pieces, in the order of the observation's planes.
+KINDS = "".join(STEPS)
+#: The web board's letters for a hand's giraffes, elephants and chicks (``b``'s, then
+#: ``w``'s), by how many it holds: none, one, two (GamesmanOne's).
+HELD_LETTERS = ("-GB", "-EA", "-CD", "-gb", "-ea", "-cd")
+#: The web board's sounds: a step, a drop.
+SLIDE, PLACE = "x", "y"
 
 
 def owner(piece: str) -> int:
@@ -219,7 +228,8 @@ def _set_unrank(rank: int, count: int) -> list[int]:
     return places[::-1]
 
 
-class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
+class Dobutsu(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move], ObservationTensor[Position],
+              UwapiBoard[Position, Move], Game[Position, Move]):
     name = "dobutsu"
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
@@ -230,7 +240,8 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
     def declare(self) -> Capabilities:
         """Codes for every position, expanded in batches by compiled code; too large to solve on
         demand (see the module docstring)."""
-        return Capabilities(players=2, position_codes=True, batch_expansion=True)
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, action_index=True,
+                            observation_tensor=True, uwapi_board=True)
 
     def start(self) -> Position:
         return Position(0, "gle-c--C-ELG", (0, 0, 0, 0, 0, 0))
@@ -406,6 +417,86 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Game[Position, Move]):
         for player in (0, 1):
             worth[player] += sum(MATERIAL[k] * n for k, n in zip(HAND_KINDS, hands[3 * player:3 * player + 3]))
         return (worth[turn] - worth[1 - turn]) / (sum(worth) + 1)
+
+    # -- learning: the moves numbered, the pieces as planes ---------------------------------
+    def action_moves(self) -> list[Move]:
+        """Every step to a neighbouring square, then every drop of each kind on each square.
+
+        >>> game = Dobutsu()
+        >>> len(game.action_moves()), game.format_move(game.start(), game.action_moves()[-1])
+        (94, 'C*c4')
+        """
+        steps = [(at, to) for at in range(CELLS) for to in TARGETS["L"][at]]
+        return steps + [(DROP + kind, to) for kind in range(len(HAND_KINDS)) for to in range(CELLS)]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return (ROWS, COLS, 2 * len(KINDS) + 2 * len(HAND_KINDS))
+
+    def observation(self, position: Position, player: int) -> Any:
+        """One plane per kind of the observer's pieces, then the other's, with the board
+        turned so that the observer plays up it; then the hands (the observer's first),
+        each kind a plane of its count over two.
+
+        >>> game = Dobutsu()
+        >>> planes = game.observation(game.start(), 1)
+        >>> planes.shape, planes[3, 1].tolist()[:len(KINDS)], planes[0, 1].tolist()[len(KINDS):2 * len(KINDS)]
+        ((4, 3, 16), [1.0, 0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0])
+        """
+        import numpy as np
+
+        board = position.board if player == 0 else position.board[::-1]
+        planes = np.zeros(self.observation_shape(), np.float32)
+        for at, piece in enumerate(board):
+            if piece != EMPTY:
+                side = 0 if owner(piece) == player else 1
+                planes[at // COLS, at % COLS, side * len(KINDS) + KINDS.index(piece.upper())] = 1.0
+        for side, seat in enumerate((player, 1 - player)):
+            for kind in range(len(HAND_KINDS)):
+                planes[:, :, 2 * len(KINDS) + side * len(HAND_KINDS) + kind] = position.hands[3 * seat + kind] / 2
+        return planes
+
+    # -- the web board: GamesCrafters' Dōbutsu shōgi (GamesmanOne's strings, UWAPI's theme) --
+    uwapi_id = "dshogi"
+
+    def autogui_position(self, position: Position) -> str:
+        """The squares row by row from row 1, then each hand's giraffes, elephants and chicks
+        (one letter for one piece, another for two), then the drops' centres.
+
+        >>> game = Dobutsu()
+        >>> game.autogui_position(game.parse_position("(w gl- -e- -E- -LG CC -)"))[:20]  # b holds two chicks
+        '2_gl--e--E--LG--D---'
+        """
+        held = "".join(HELD_LETTERS[player * 3 + kind][count] for player in range(2)
+                       for kind, count in enumerate(position.hands[3 * player:3 * player + 3]))
+        return f"{self.autogui_turn(position)}_{position.board}{held}{'-' * len(HAND_KINDS) * CELLS}"
+
+    def autogui_move(self, position: Position, move: Move, after: Position) -> str:
+        """An arrow for a step; a drop a button of the piece's kind on the square, placed
+        on the square's corner for that kind.
+
+        >>> game = Dobutsu()
+        >>> game.autogui_move(game.start(), (7, 4), game.play(game.start(), (7, 4)))
+        'M_7_4_x'
+        """
+        start, to = move
+        if start < DROP:
+            return arrow(start, to, SLIDE)
+        kind = start - DROP
+        return place(str(kind), CELLS + 2 * len(HAND_KINDS) + kind * CELLS + to, PLACE)
+
+    def image_autogui_data(self) -> dict[str, Any]:
+        squares = [[100 + 100 * col, 100 + 100 * row] for row in range(ROWS) for col in range(COLS)]
+        hands = [[425, 450], [550, 450], [485, 325], [550, 51], [425, 51], [485, 175]]
+        drops = [[x + dx, y + dy] for dx, dy in ((0, -25), (-25, 25), (25, 25)) for x, y in squares]
+        images: dict[str, tuple[str, float]] = {
+            letter: (f"dshogi/{'forest' if letter.isupper() else 'sky'}_{name}.svg", 100)
+            for letter, name in zip("LGECHlgech", 2 * ("lion", "giraffe", "elephant", "chick", "hen"))}
+        images.update({letter: (f"dshogi/{'forest' if letter.isupper() else 'sky'}_{name}_2.svg", 100)
+                       for letter, name in zip("BADbad", 2 * ("giraffe", "elephant", "chick"))})
+        images.update({str(kind): (f"dshogi/{name}_move_token.svg", 50)
+                       for kind, name in enumerate(("giraffe", "elephant", "chick"))})
+        return image_data([601, 501], squares + hands + drops, images, background="dshogi/background.svg",
+                          arrowWidth=2, sounds={SLIDE: "general/slide.mp3", PLACE: "general/place.mp3"})
 
     # -- position codes (see the module docstring) --------------------------------
     @cached_property
