@@ -15,9 +15,8 @@ board out: each of them takes minutes there.
 The solvers, each asked for the exact score of every position:
 
 * ours: :class:`~gamesman.games.connectfour.exact.ExactSearch` without a book, and with
-  the published opening book (the 12-ply book of ``bitbully-databases``) when this version
-  of the search reads it (``ExactSearch(..., openings=OpeningBook.load())``); else the run
-  says that it was left out;
+  the published opening book (the 12-ply book of ``bitbully-databases``:
+  ``ExactSearch(..., openings=OpeningBook.load())``);
 * Pons's solver (``--pons PROGRAM``): Pascal Pons's C++ Connect Four solver
   (github.com/PascalPons/connect4, AGPL), built by its own Makefile; it reads one game a
   line, its moves as column digits 1 to 7, and prints the line and its score.  Its opening
@@ -70,6 +69,7 @@ from gamesman.contract.errors import OutOfTime
 from gamesman.contract.registry import make_game
 from gamesman.games.connectfour import ConnectFour, Position
 from gamesman.games.connectfour.exact import ExactSearch, result_of_score
+from gamesman.games.connectfour.openings import OpeningBook
 from gamesman.players.strategies import make_strategy
 
 ROWS, COLS, IN_A_ROW = 6, 7, 4
@@ -190,20 +190,7 @@ def our_search(book: bool) -> ExactSearch:
     """Our exact search of 6x7, with the published opening book or without a book."""
     if not book:
         return ExactSearch(ROWS, COLS, IN_A_ROW)
-    from gamesman.games.connectfour.openings import OpeningBook  # the opening book's change
-
-    return ExactSearch(ROWS, COLS, IN_A_ROW, openings=OpeningBook.load())  # type: ignore[call-arg, unused-ignore]
-
-
-def our_book_missing() -> str | None:
-    """Why our search cannot run with the published opening book, or None when it can."""
-    try:
-        our_search(book=True)
-    except ImportError as error:
-        return f"this version of the search reads no published opening book ({error})"
-    except TypeError as error:
-        return f"this version of the search takes no opening book ({error})"
-    return None
+    return ExactSearch(ROWS, COLS, IN_A_ROW, openings=OpeningBook.load())
 
 
 def solve_ours(moves: tuple[int, ...], book: bool) -> Answer:
@@ -415,12 +402,7 @@ def plies_list(text: str) -> list[int]:
 
 def solvers_of(args: argparse.Namespace) -> list[Solver]:
     """The solvers this run can ask, saying which are left out and why."""
-    solvers = [python_solver("ours")]
-    missing = our_book_missing()
-    if missing is None:
-        solvers.append(python_solver("ours+book"))
-    else:
-        print(f"ours+book: left out: {missing}")
+    solvers = [python_solver("ours"), python_solver("ours+book")]
     if args.pons:
         solvers.append(pons_solver(args.pons))
         print("Pons: without its opening book (7x6.book is not in its repository)")
