@@ -206,10 +206,10 @@ def shown_value(driver: Any) -> str:
 
 class Board:
     """How the app draws a game's board, read and clicked as a person would: the variant it
-    opens, the rows it should show, and where each move is (a move's key: its cell, or its
-    column)."""
+    opens (and the file its picture goes to), the rows it should show, and where each move
+    is (a move's key: its cell, or its column)."""
 
-    game_id, variant = "", ""
+    game_id, variant, picture = "", "", ""
 
     def game(self) -> Game[Any, Any]:
         raise NotImplementedError
@@ -237,7 +237,7 @@ class TicTacToeBoard(Board):
     lines that have length, its o a circle drawn in full; a move is a small circle in the
     move's colour and a square to click on its cell."""
 
-    game_id, variant = "tictactoe", "regular"
+    game_id, variant, picture = "tictactoe", "regular", "web-tictactoe.png"
 
     def game(self) -> Game[Any, Any]:
         return make_game("tictactoe")
@@ -273,7 +273,7 @@ class ConnectFourBoard(Board):
     are drawn on the board's ``viewBox`` (less a margin of 2 on each side).  A move's key
     is its column."""
 
-    game_id, variant = "connect4", "4x5"
+    game_id, variant, picture = "connect4", "4x5", "web-connectfour.png"
     rows_count, cols_count = 4, 5
     pieces = {"blue_circle": "x", "red_circle": "o"}
 
@@ -315,6 +315,13 @@ class ConnectFourBoard(Board):
         next(arrow for col, _, arrow in self._places(driver)[1] if col == column).click()
 
 
+class StandardConnectFourBoard(ConnectFourBoard):
+    """The standard board, 6x7, drawn in GamesCrafters' frame (its empty cells no image)."""
+
+    variant, picture = "6x7", "web-connectfour-6x7.png"
+    rows_count, cols_count = 6, 7
+
+
 def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screenshot_after: int) -> None:
     """Play ``opening`` and then the solver's best moves by clicking, ``plies`` moves or to the
     end; check the board, the position's value and every move's colour before each move."""
@@ -336,7 +343,7 @@ def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screens
         value = value_of(solver.result(position))
         assert eventually(lambda: shown_value(driver), value) == value, f"after {ply} moves"
         if ply == screenshot_after and os.environ.get("GAMESMAN_SCREENSHOTS"):
-            picture = Path(os.environ["GAMESMAN_SCREENSHOTS"]) / f"web-{board.game_id}.png"
+            picture = Path(os.environ["GAMESMAN_SCREENSHOTS"]) / board.picture
             driver.find_element("css selector", "#app-game-body").screenshot(str(picture))
         if game.is_over(position) or ply == plies:
             return
@@ -373,6 +380,15 @@ def test_a_connectfour_opening_in_gamesmanuni_shows_the_solvers_values(server, b
     wait_for_values(server, board.game_id, board.variant)
     open_game(browser, server, board.game_id, board.variant)
     play(browser, board, opening=[0], plies=5, screenshot_after=5)
+    assert page_errors(browser, server) == []
+
+
+def test_the_standard_connect_four_start_shows_exact_values(server, browser):
+    # 6x7 is too large to solve, but the door answers it exactly from the opening book
+    board = StandardConnectFourBoard()
+    wait_for_values(server, board.game_id, board.variant)
+    open_game(browser, server, board.game_id, board.variant)
+    play(browser, board, opening=[], plies=0, screenshot_after=0)
     assert page_errors(browser, server) == []
 
 
