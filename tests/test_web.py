@@ -186,6 +186,17 @@ def test_the_first_reply_on_standard_connect_four_is_exact_however_long_its_book
     assert "unsolved" not in {move["moveValue"] for move in reply["moves"]}
 
 
+def test_asking_for_a_board_readies_its_exact_search_but_starts_no_solve():
+    service = Service()
+    service.variant("connect4", "6x7")
+    standard = service.analyst(game_from_ids("connect4", "6x7"))
+    assert standard._readying is not None
+    standard._readying.join(300)
+    assert standard.ready
+    service.variant("connect4", "4x4")  # solved on demand, once its values are asked for
+    assert service.analyst(game_from_ids("connect4", "4x4"))._solving is None
+
+
 def cli_message(call) -> str:
     """The one line the CLI prints after ``gamesman: `` for the error ``call`` raises."""
     with pytest.raises(GameError) as raised:
