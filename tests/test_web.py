@@ -164,6 +164,39 @@ def test_a_request_answers_from_the_search_player_while_its_variant_is_solved(mo
     assert reply["positionValue"] == str(Solver(game, database=None).result(game.start())).split()[0]
 
 
+def test_the_first_reply_on_standard_connect_four_is_exact_however_long_its_books_take(monkeypatch):
+    import time
+
+    from gamesman.doors.web import uwapi
+    from gamesman.games.connectfour.openings import OpeningBook
+
+    book = OpeningBook.load()
+
+    def slow_load() -> OpeningBook:  # reading the book outlasts a reply's time, as on a busy machine
+        time.sleep(uwapi.EXACT_SECONDS)
+        return book
+
+    monkeypatch.setattr(OpeningBook, "load", staticmethod(slow_load))
+    service = Service()
+    game = game_from_ids("connect4", "6x7")
+    reply = service.position("connect4", "6x7", form_of(game).position(game, game.start()))
+    # the first player wins standard Connect Four, and only by the centre column (Allis, 1988)
+    assert reply["positionValue"] == "win"
+    assert [move["move"] for move in reply["moves"] if move["moveValue"] == "win"] == ["d"]
+    assert "unsolved" not in {move["moveValue"] for move in reply["moves"]}
+
+
+def test_asking_for_a_board_readies_its_exact_search_but_starts_no_solve():
+    service = Service()
+    service.variant("connect4", "6x7")
+    standard = service.analyst(game_from_ids("connect4", "6x7"))
+    assert standard._readying is not None
+    standard._readying.join(300)
+    assert standard.ready
+    service.variant("connect4", "4x4")  # solved on demand, once its values are asked for
+    assert service.analyst(game_from_ids("connect4", "4x4"))._solving is None
+
+
 def cli_message(call) -> str:
     """The one line the CLI prints after ``gamesman: `` for the error ``call`` raises."""
     with pytest.raises(GameError) as raised:

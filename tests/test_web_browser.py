@@ -150,19 +150,27 @@ def click(driver: Any, css: str) -> None:
 
 def open_game(driver: Any, server: str, game_id: str, variant: str) -> None:
     """From the app's home page through its own links to the variant's board."""
-    from selenium.webdriver.common.by import By
-
     driver.get(f"{server}/uni/")
     click(driver, 'nav a[href="/uni/games"]')
     click(driver, f'a[href="/uni/games/{game_id}/variants"]')
     click(driver, f'a[href="/uni/games/{game_id}/variants/{variant}"]')
-    click(driver, 'button[title="Options"]')  # the move values, switched on in the game's options
-    toggle = driver.find_element(By.XPATH, "//label[normalize-space()=\"Available Moves' Position Value "
-                                           "Predictions\"]/preceding-sibling::input[@type='checkbox']")
-    if not toggle.is_selected():
-        toggle.click()
-    assert toggle.is_selected()
+    click(driver, 'button[title="Options"]')
+    switch(driver, "Available Moves' Position Value Predictions", True)  # the move values
+    # A move under the pointer is drawn in the highlight's colour, not its value's; one
+    # clicked on stays so when the app redraws it on the same spot for the next position.
+    switch(driver, "Move Highlighting", False)
     click(driver, "#x-button")
+
+
+def switch(driver: Any, option: str, on: bool) -> None:
+    """Switch the game's ``option`` (its label in the options) ``on`` or off."""
+    from selenium.webdriver.common.by import By
+
+    toggle = driver.find_element(By.XPATH, f"//label[normalize-space()=\"{option}\"]"
+                                           "/preceding-sibling::input[@type='checkbox']")
+    if toggle.is_selected() != on:
+        toggle.click()
+    assert toggle.is_selected() == on, option
 
 
 def value_colours(driver: Any) -> dict[str, str]:
@@ -198,10 +206,10 @@ def shown_value(driver: Any) -> str:
 
 class Board:
     """How the app draws a game's board, read and clicked as a person would: the variant it
-    opens, the rows it should show, and where each move is (a move's key: its cell, or its
-    column)."""
+    opens (and the file its picture goes to), the rows it should show, and where each move
+    is (a move's key: its cell, or its column)."""
 
-    game_id, variant = "", ""
+    game_id, variant, picture = "", "", ""
 
     def game(self) -> Game[Any, Any]:
         raise NotImplementedError
@@ -229,7 +237,7 @@ class TicTacToeBoard(Board):
     lines that have length, its o a circle drawn in full; a move is a small circle in the
     move's colour and a square to click on its cell."""
 
-    game_id, variant = "tictactoe", "regular"
+    game_id, variant, picture = "tictactoe", "regular", "web-tictactoe.png"
 
     def game(self) -> Game[Any, Any]:
         return make_game("tictactoe")
@@ -257,16 +265,17 @@ class TicTacToeBoard(Board):
 class ConnectFourBoard(Board):
     """Where the app draws Connect Four: the one part of these tests that knows it.
 
-    Served as ``connectfour`` with the server's grid form, drawn by GamesmanUni's image
-    board (``svg#image-autogui``): pieces are ``image.entity`` elements (the shipped black
-    and white pieces), a move is a button (``.iag-button-point.move``) on the lowest empty
-    cell of its column, filled with the move's colour.  Cells are found from where things
-    are drawn on the board's ``viewBox`` (the board, less a margin of 2 on each side, is
-    a grid of ``rows`` by ``cols``).  A move's key is its column."""
+    Served as GamesCrafters' ``connect4`` and drawn by GamesmanUni's image board
+    (``svg#image-autogui``) on a space of ``cols`` by ``rows + 1`` units, the top one
+    for the arrows: pieces are ``image.entity`` elements (the shipped blue and red
+    circles, an empty cell a small dot), a move is an arrow (``path.iag-button-arrow``)
+    above its column, filled with the move's colour.  Cells are found from where things
+    are drawn on the board's ``viewBox`` (less a margin of 2 on each side).  A move's key
+    is its column."""
 
-    game_id, variant = "connectfour", "rows=4,cols=5"
+    game_id, variant, picture = "connect4", "4x5", "web-connectfour.png"
     rows_count, cols_count = 4, 5
-    pieces = {"blackpiece": "x", "whitepiece": "o"}
+    pieces = {"blue_circle": "x", "red_circle": "o"}
 
     def game(self) -> Game[Any, Any]:
         return make_game("connectfour", rows=self.rows_count, cols=self.cols_count)
@@ -276,31 +285,41 @@ class ConnectFourBoard(Board):
         return super().rows(game, position)[::-1]
 
     def _places(self, driver: Any) -> tuple[list[list[Any]], list[list[Any]]]:
+        """The pieces drawn (row from the top, column, image) and the arrows (column, fill, element)."""
         found: tuple[list[list[Any]], list[list[Any]]] = driver.execute_script("""
             const board = document.querySelector("#image-autogui");
             if (!board) return [[], []];
             const [rows, cols] = arguments, box = board.viewBox.baseVal;
-            const place = element => {
+            const middle = element => {
                 const drawn = element.getBBox();
-                return [Math.floor((drawn.y + drawn.height / 2) / ((box.height - 4) / rows)),
+                return [Math.floor((drawn.y + drawn.height / 2) / ((box.height - 4) / (rows + 1))),
                         Math.floor((drawn.x + drawn.width / 2) / ((box.width - 4) / cols))];
             };
-            return [[...board.querySelectorAll("image.entity")].map(piece =>
-                        [...place(piece), piece.getAttribute("href")]),
-                    [...board.querySelectorAll(".iag-button-point.move")].map(button =>
-                        [...place(button), getComputedStyle(button).fill, button])];""",
+            return [[...board.querySelectorAll("image.entity")].map(piece => {
+                        const [row, col] = middle(piece);
+                        return [row - 1, col, piece.getAttribute("href")];
+                    }),
+                    [...board.querySelectorAll("path.iag-button-arrow")].map(arrow =>
+                        [middle(arrow)[1], getComputedStyle(arrow).fill, arrow])];""",
                                                                            self.rows_count, self.cols_count)
         return found
 
     def drawn(self, driver: Any) -> tuple[list[str], dict[int, str]]:
-        pieces, buttons = self._places(driver)
+        pieces, arrows = self._places(driver)
         cells = [["-"] * self.cols_count for _ in range(self.rows_count)]
         for row, col, image in pieces:
-            cells[row][col] = next(mark for name, mark in self.pieces.items() if name in image)
-        return ["".join(row) for row in cells], {col: fill for _, col, fill, _ in buttons}
+            cells[row][col] = next((mark for name, mark in self.pieces.items() if name in image), "-")
+        return ["".join(row) for row in cells], {col: fill for col, fill, _ in arrows}
 
     def click(self, driver: Any, column: int) -> None:
-        next(button for _, col, _, button in self._places(driver)[1] if col == column).click()
+        next(arrow for col, _, arrow in self._places(driver)[1] if col == column).click()
+
+
+class StandardConnectFourBoard(ConnectFourBoard):
+    """The standard board, 6x7, drawn in GamesCrafters' frame (its empty cells no image)."""
+
+    variant, picture = "6x7", "web-connectfour-6x7.png"
+    rows_count, cols_count = 6, 7
 
 
 def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screenshot_after: int) -> None:
@@ -324,7 +343,7 @@ def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screens
         value = value_of(solver.result(position))
         assert eventually(lambda: shown_value(driver), value) == value, f"after {ply} moves"
         if ply == screenshot_after and os.environ.get("GAMESMAN_SCREENSHOTS"):
-            picture = Path(os.environ["GAMESMAN_SCREENSHOTS"]) / f"web-{board.game_id}.png"
+            picture = Path(os.environ["GAMESMAN_SCREENSHOTS"]) / board.picture
             driver.find_element("css selector", "#app-game-body").screenshot(str(picture))
         if game.is_over(position) or ply == plies:
             return
@@ -361,6 +380,15 @@ def test_a_connectfour_opening_in_gamesmanuni_shows_the_solvers_values(server, b
     wait_for_values(server, board.game_id, board.variant)
     open_game(browser, server, board.game_id, board.variant)
     play(browser, board, opening=[0], plies=5, screenshot_after=5)
+    assert page_errors(browser, server) == []
+
+
+def test_the_standard_connect_four_start_shows_exact_values(server, browser):
+    # 6x7 is too large to solve, but the door answers it exactly from the opening book
+    board = StandardConnectFourBoard()
+    wait_for_values(server, board.game_id, board.variant)
+    open_game(browser, server, board.game_id, board.variant)
+    play(browser, board, opening=[], plies=0, screenshot_after=0)
     assert page_errors(browser, server) == []
 
 

@@ -208,6 +208,8 @@ class Analyst:
         self.start_lock = threading.Lock()
         self.solved = threading.Event()
         self._solving: threading.Thread | None = None
+        self._readying: threading.Thread | None = None
+        self.ready = False  # the exact search is ready (see _make_ready)
 
     @cached_property
     def solver(self) -> Any:
@@ -236,6 +238,21 @@ class Analyst:
         self.solver.solve()
         self.solved.set()
 
+    def prepare(self) -> None:
+        """Start making ready the exact search of a game that searches each position exactly
+        (``_make_ready``), once, in a thread of its own, so that the board's first request
+        finds it under way or done.  (A solve is started by the first request, not here:
+        looking at a board is not asking for its values.)"""
+        with self.start_lock:
+            if self.exact and self.game.capabilities.exact_search and self._readying is None:
+                self._readying = threading.Thread(target=self._get_ready, name=f"readying {self.game.spec}",
+                                                  daemon=True)
+                self._readying.start()
+
+    def _get_ready(self) -> None:
+        with self.lock:
+            self._make_ready()
+
     def reply(self, position: Hashable) -> dict[str, Any]:
         """The position's value and remoteness, and every move, best first."""
         from gamesman.contract.errors import OutOfTime
@@ -243,6 +260,7 @@ class Analyst:
         if self.exact and self.game.capabilities.exact_search:
             try:
                 with self.lock:
+                    self._make_ready()
                     return self._exact(position, time.monotonic() + EXACT_SECONDS)
             except OutOfTime:
                 pass
@@ -251,6 +269,20 @@ class Analyst:
                 return self._exact(position)
         with self.search_lock:
             return self._estimated(position)
+
+    def _make_ready(self) -> None:
+        """Let a game that searches each position exactly make its search ready (load its
+        books and compiled code), once, before a reply's clock starts: asked about its start
+        with no time to search, it takes the time it needs to get ready (which it does not
+        count) and then answers or runs out of time at once."""
+        from gamesman.contract.errors import OutOfTime
+
+        if not self.ready:
+            try:
+                self.solver.known(self.game.start(), time.monotonic())
+            except OutOfTime:
+                pass
+            self.ready = True
 
     def _position(self, position: Hashable, value: str, remoteness: int) -> dict[str, Any]:
         return {"position": self.form.position(self.game, position),
@@ -410,6 +442,7 @@ class Service:
     def variant(self, game_id: str, variant: str) -> dict[str, Any]:
         """``GET /{game}/{variant}/``: the start position and how to draw the board."""
         game = game_from_ids(game_id, variant)
+        self.analyst(game).prepare()  # the board asks for the start's values next
         form = form_of(game)
         start = game.start()
         return {"id": variant_id(game), "name": variant_name(game), "startPosition": form.position(game, start),
