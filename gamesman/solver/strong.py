@@ -28,6 +28,7 @@ database on disk keyed by the variant's spec (see :mod:`gamesman.solver.database
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, MutableMapping
 from typing import TYPE_CHECKING, Hashable, Literal, Sequence
 
@@ -167,11 +168,7 @@ class Solver:
                  and declared.position_codes)
         self.engine: Engine = engine if coded else "reference"
         # the reference engine's table, or the fast engine's Results
-        self.table: MutableMapping[Hashable, Packed] | Results = {}
-        if self.engine == "fast":
-            from gamesman.solver.levelled import Results
-
-            self.table = Results(game)  # a read-only mapping over compact arrays
+        self.table: MutableMapping[Hashable, Packed] | Results = self._empty_table()
         self._loaded = False
 
     # -- answers --------------------------------------------------------------
@@ -244,11 +241,17 @@ class Solver:
 
         Returns the number of positions newly solved.
         """
+        from gamesman.solver.store import DamagedBlock
+
         self._load()
         game = self.game
         root = game.start() if root is None else root
-        if root in self.table:
-            return 0
+        try:
+            if root in self.table:
+                return 0
+        except DamagedBlock as damage:  # its file is removed: solve it again
+            print(f"gamesman: {damage} (solving it again now)", file=sys.stderr)
+            self.table = self._empty_table()
         if self.engine == "fast":
             return self._solve_fast(root)
         table = self._reference_table()
@@ -322,6 +325,15 @@ class Solver:
                     self._reference_table().update(stored)
                 elif stored is not None:
                     self.table = stored  # memory-mapped; what is solved later goes on top
+
+    def _empty_table(self) -> MutableMapping[Hashable, Packed] | Results:
+        """A table with nothing solved: the fast engine's Results (a read-only mapping over
+        compact arrays), else the reference engine's dictionary."""
+        if self.engine == "fast":
+            from gamesman.solver.levelled import Results
+
+            return Results(self.game)
+        return {}
 
     def _report(self, stage: str, done: int, total: int) -> None:
         if self.progress and (done % 20000 == 0 or done == total):
