@@ -164,7 +164,8 @@ def answer_text(entry: dict) -> str:
 
 
 def compare(program: str, variant: Variant, folder: Path, ours: Path, samples: int, seed: int) -> tuple[int, int]:
-    """Compare answers until ``samples`` distinct positions agree (or all): (positions drawn, compared)."""
+    """Compare answers until ``samples`` distinct positions agree (or all): (positions drawn, compared).
+    A position drawn that was compared already, as a child, is not asked again."""
     game = game_from_spec(variant.spec)
     stored = Results(game)
     stored.load(Database(ours))
@@ -187,6 +188,7 @@ def compare(program: str, variant: Variant, folder: Path, ours: Path, samples: i
         while len(compared) < wanted and drawn < len(codes):
             batch = [draw(drawn + k) for k in range(min(64, len(codes) - drawn))]
             drawn += len(batch)
+            batch = [position for position in batch if variant.their_position(game, position) not in compared]
             texts = [variant.their_position(game, position) for position in batch]
             for parent, answers in zip(batch, pool.map(lambda t: their_answers(program, variant, folder, t), texts)):
                 family = {variant.their_position(game, child): child
