@@ -11,7 +11,7 @@ xz and lz4 submodules, which its installer script (``gamesman_install.sh``) buil
 
 Run by hand:  python3 benchmarks/bench_gamesmanone.py --gamesmanone PATH/bin/gamesman
                   [--variants tictactoe,quixo3,quixo4] [--samples 100000] [--seed 1]
-                  [--threads 1,all] [--ours-from CACHE]
+                  [--threads 1,all] [--ours-from CACHE [--theirs-from FOLDER]]
 
 For each variant, each solver solves it afresh, in a process of its own, on one thread
 (GamesmanOne with ``OMP_NUM_THREADS=1``, gamesman's fast solver with one worker) and on every
@@ -19,7 +19,7 @@ core (``--threads`` picks): processor seconds (user and system, the process and 
 wall seconds, peak memory (the largest process) and the bytes of its database.  Quixo 4x4 is
 solved in its own tiers, as ``gamesman solve`` solves it, a tier at a time (so one worker works
 whatever the cores); ``--ours-from`` takes gamesman's database of an earlier ``gamesman solve``
-instead of solving again.  Then the answers: positions drawn
+instead of solving again, and ``--theirs-from`` GamesmanOne's (then only the answers are compared).  Then the answers: positions drawn
 uniformly from those gamesman found reachable from the start are asked of GamesmanOne's
 database (``gamesman query GAME VARIANT POSITION``, whose reply also gives every child's value),
 until ``--samples`` distinct positions (the drawn ones and their children; all of them when the
@@ -164,7 +164,8 @@ def answer_text(entry: dict) -> str:
 
 
 def compare(program: str, variant: Variant, folder: Path, ours: Path, samples: int, seed: int) -> tuple[int, int]:
-    """Compare answers until ``samples`` distinct positions agree (or all): (positions drawn, compared)."""
+    """Compare answers until ``samples`` distinct positions agree (or all): (positions drawn, compared).
+    A position drawn that was compared already, as a child, is not asked again."""
     game = game_from_spec(variant.spec)
     stored = Results(game)
     stored.load(Database(ours))
@@ -187,6 +188,7 @@ def compare(program: str, variant: Variant, folder: Path, ours: Path, samples: i
         while len(compared) < wanted and drawn < len(codes):
             batch = [draw(drawn + k) for k in range(min(64, len(codes) - drawn))]
             drawn += len(batch)
+            batch = [position for position in batch if variant.their_position(game, position) not in compared]
             texts = [variant.their_position(game, position) for position in batch]
             for parent, answers in zip(batch, pool.map(lambda t: their_answers(program, variant, folder, t), texts)):
                 family = {variant.their_position(game, child): child
@@ -214,6 +216,8 @@ def main() -> None:
     parser.add_argument("--threads", default="1,all", help="the thread counts to solve with: 1, all or both")
     parser.add_argument("--ours-from", metavar="CACHE", help="gamesman's database from an earlier `gamesman solve` "
                         "(its GAMESMAN_CACHE) instead of solving again, untimed: one variant only")
+    parser.add_argument("--theirs-from", metavar="FOLDER", help="GamesmanOne's database from an earlier solve (the "
+                        "folder it ran in) instead of solving again, untimed: with --ours-from")
     parser.add_argument("--solve-ours", help=argparse.SUPPRESS)
     parser.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--cache", help=argparse.SUPPRESS)
@@ -233,6 +237,8 @@ def main() -> None:
     threads_run = sorted({counts[word] for word in args.threads.split(",")})
     if args.ours_from and "," in args.variants:
         parser.error("--ours-from: name one variant with --variants")
+    if args.theirs_from and not args.ours_from:
+        parser.error("--theirs-from: give --ours-from too")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cores} cores, "
           f"load {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
     print("| variant | solver | threads | cpu s | wall s | peak MB | database bytes |")
@@ -241,7 +247,7 @@ def main() -> None:
         variant = VARIANTS[name]
         with tempfile.TemporaryDirectory() as scratch:
             for threads in threads_run:
-                for solver in ("gamesman", "GamesmanOne") if not args.ours_from else ("GamesmanOne",):
+                for solver in ("gamesman", "GamesmanOne")[(1 if args.ours_from else 0):(1 if args.theirs_from else 2)]:
                     folder = Path(scratch, f"{solver}-{threads}")
                     folder.mkdir()
                     run = (run_ours(variant, threads, folder) if solver == "gamesman"
@@ -250,8 +256,8 @@ def main() -> None:
                           f"{run.peak / 1e6:.0f} | {run.database:,} |", flush=True)
             last = threads_run[-1]
             ours = Path(args.ours_from) if args.ours_from else Path(scratch, f"gamesman-{last}")
-            drawn, compared = compare(args.gamesmanone, variant, Path(scratch, f"GamesmanOne-{last}"), ours,
-                                      args.samples, args.seed)
+            theirs = Path(args.theirs_from) if args.theirs_from else Path(scratch, f"GamesmanOne-{last}")
+            drawn, compared = compare(args.gamesmanone, variant, theirs, ours, args.samples, args.seed)
             print(f"`{variant.spec}`: {compared:,} positions agree ({drawn:,} drawn at random, "
                   f"the rest their children)", flush=True)
 
