@@ -58,20 +58,9 @@ class TierRun:
         lows = self._explore(game, directory, position_codes(game).encode(root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
-        if progress:
-            progress(f"joining the database's {len(lows) * self.shards:,} parts", count, count)
-        store = join_parts(game.spec, directory, len(lows), self.shards,
-                           work_directory(self.store, game.spec + PARTS_SUFFIX), shard_cut(game))
-        if store.count != count:
-            raise SolverError(f"{game.spec}: the parts hold {store.count:,} results, not the {count:,} solved")
-        _forget_results(directory)
-        if not self.keep:
-            shutil.rmtree(directory, ignore_errors=True)
-        solved = Solved(None, np.empty(0, np.uint16), None, store=store)
-        solved.stats = {"positions": count, "new": count, "layered": True, "tiers": len(lows),
-                        "shards": self.shards, "deepest": deepest, "explore_seconds": explored - started,
-                        "solve_seconds": time.perf_counter() - explored}
-        return solved
+        return self._joined(game, directory, len(lows), self.shards, count, deepest,
+                            {"layered": True, "explore_seconds": explored - started,
+                             "solve_seconds": time.perf_counter() - explored}, progress)
 
     def _solve_own_tiers(self, game: Game, root: Hashable, limit: int | None,
                          progress: ProgressFn | None) -> Solved:
@@ -84,9 +73,17 @@ class TierRun:
                                      progress)
         solving = time.perf_counter()
         count, deepest = solve_own_tiers(game.spec, self.run, directory, explored, progress)
+        return self._joined(game, directory, len(explored), 1, count, deepest,
+                            {"layered": False, "explore_seconds": solving - started,
+                             "solve_seconds": time.perf_counter() - solving}, progress)
+
+    def _joined(self, game: Game, directory: Path, tiers: int, shards: int, count: int, deepest: int,
+                stats: dict, progress: ProgressFn | None) -> Solved:
+        """The solve's database joined from the parts its tasks wrote (checked to hold the
+        ``count`` positions solved), the tiers' work files let go, and its figures."""
         if progress:
-            progress(f"joining the database's {len(explored):,} parts", count, count)
-        store = join_parts(game.spec, directory, len(explored), 1,
+            progress(f"joining the database's {tiers * shards:,} parts", count, count)
+        store = join_parts(game.spec, directory, tiers, shards,
                            work_directory(self.store, game.spec + PARTS_SUFFIX), shard_cut(game))
         if store.count != count:
             raise SolverError(f"{game.spec}: the parts hold {store.count:,} results, not the {count:,} solved")
@@ -94,9 +91,8 @@ class TierRun:
         if not self.keep:
             shutil.rmtree(directory, ignore_errors=True)
         solved = Solved(None, np.empty(0, np.uint16), None, store=store)
-        solved.stats = {"positions": count, "new": count, "layered": False, "tiers": len(explored), "shards": 1,
-                        "deepest": deepest, "explore_seconds": solving - started,
-                        "solve_seconds": time.perf_counter() - solving}
+        solved.stats = {"positions": count, "new": count, "tiers": tiers, "shards": shards, "deepest": deepest,
+                        **stats}
         return solved
 
     def _explore(self, game: Game, directory: Path, root_code: int, limit: int | None,
