@@ -477,6 +477,8 @@ def main() -> None:
         return
     if args.gamesmanone_source and args.gamesmanone:
         parser.error("--gamesmanone: give it or --gamesmanone-source, not both")
+    if args.gamesmanone_build and not args.gamesmanone_source:
+        parser.error("--gamesmanone-build: give --gamesmanone-source too")
     if args.gamesmanone_source and not Path(args.gamesmanone_source).is_dir():
         parser.error(f"--gamesmanone-source: {args.gamesmanone_source} is not a folder")
     if not args.gamesmanone_source and (not args.gamesmanone or not os.access(args.gamesmanone, os.X_OK)):
@@ -485,6 +487,10 @@ def main() -> None:
     unknown = set(args.variants.split(",")) - set(VARIANTS)
     if unknown:
         parser.error(f"--variants: no variant {', '.join(sorted(unknown))} (of {', '.join(VARIANTS)})")
+    if args.samples < 1:
+        parser.error(f"--samples: at least 1, not {args.samples}")
+    if args.checks < 0:
+        parser.error(f"--checks: 0 or more, not {args.checks}")
     cores = os.cpu_count() or 1
     counts = {"1": 1, "all": cores}
     if not set(args.threads.split(",")) <= set(counts):
