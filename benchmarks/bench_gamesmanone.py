@@ -2,16 +2,21 @@
 every core, and their answers compared position by position.
 
 GamesmanOne is GamesCrafters' strong solver in C (github.com/GamesCrafters/GamesmanOne: a tier
-solver with OpenMP, optional MPI, compressed databases).  It is not part of this project and
-this benchmark does not build it: build it by its own build, outside this repository, and give
-its program with ``--gamesmanone``.  Its build needs a C compiler, CMake and zlib (on Debian or
-Ubuntu: ``apt install build-essential cmake zlib1g-dev``; OpenMP comes with GCC), and its json-c,
-xz and lz4 submodules, which its installer script (``gamesman_install.sh``) builds into its
-``res`` folder before it builds ``bin/gamesman`` with CMake in Release mode.
+solver with OpenMP, optional MPI, xz-compressed databases).  It is not part of this project.
+Give a checkout of it with its submodules (``git clone --recursive``) as
+``--gamesmanone-source DIR`` and the benchmark builds it as its README says, with CMake in
+Release mode: first its json-c, xz and lz4 submodules (static libraries, installed into the
+checkout's ``res``), then ``bin/gamesman``; the build folders go in ``--gamesmanone-build``
+(``DIR/build-bench`` unless given), and GamesmanOne's own build writes ``res``, ``bin`` and
+``src/config.h`` inside the checkout.  Building again only rebuilds what changed.  Its build
+needs CMake 3.15 or later, a C compiler with OpenMP, and zlib (on Debian or Ubuntu: ``apt
+install build-essential cmake zlib1g-dev``; OpenMP comes with GCC); its Quixo needs an x86-64
+processor with BMI2 (it is built with ``-march=native``).  ``--gamesmanone PATH`` takes a
+program built before instead.
 
-Run by hand:  python3 benchmarks/bench_gamesmanone.py --gamesmanone PATH/bin/gamesman
+Run by hand:  python3 benchmarks/bench_gamesmanone.py --gamesmanone-source DIR
                   [--variants tictactoe,quixo3,quixo4] [--samples 100000] [--seed 1]
-                  [--threads 1,all] [--ours-from CACHE [--theirs-from FOLDER]]
+                  [--checks 100] [--threads 1,all] [--ours-from CACHE [--theirs-from FOLDER]]
 
 For each variant, each solver solves it afresh, in a process of its own, on one thread
 (GamesmanOne with ``OMP_NUM_THREADS=1``, gamesman's fast solver with one worker) and on every
@@ -19,23 +24,48 @@ core (``--threads`` picks): processor seconds (user and system, the process and 
 wall seconds, peak memory (the largest process) and the bytes of its database.  Quixo 4x4 is
 solved in its own tiers, as ``gamesman solve`` solves it, a tier at a time (so one worker works
 whatever the cores); ``--ours-from`` takes gamesman's database of an earlier ``gamesman solve``
-instead of solving again, and ``--theirs-from`` GamesmanOne's (then only the answers are compared).  Then the answers: positions drawn
-uniformly from those gamesman found reachable from the start are asked of GamesmanOne's
-database (``gamesman query GAME VARIANT POSITION``, whose reply also gives every child's value),
-until ``--samples`` distinct positions (the drawn ones and their children; all of them when the
-variant has fewer) are compared.  Value and remoteness must agree on every one (a draw has no
-remoteness); the first disagreement stops the benchmark.
+instead of solving again, and ``--theirs-from`` GamesmanOne's (the folder it ran in; then only
+the answers are compared).
+
+Then the answers, position by position: ``--samples`` positions drawn uniformly without
+repeats from those gamesman found reachable from the start (all of them when the variant has
+fewer) are looked up in GamesmanOne's database, read here from its files (its array
+database, below) rather than asked of its ``query`` command, which starts a process for each
+position.  Value and remoteness must agree on every one (a draw has no remoteness); the first
+disagreement stops the benchmark.  First, that reading is checked against GamesmanOne itself:
+``--checks`` of the drawn positions are asked of its ``query`` command, whose reply also gives
+every child's answer, and every answer it gives must be the one read from the files.
 
 Positions map one to one: a GamesmanOne Quixo position is ``T_BOARD``, T 1 when X is to move
 and 2 for O, BOARD the n*n cells row by row in ``X``, ``O``, ``-``, the order of gamesman's
 rows; its tic-tac-toe (``mtttier``, the one it answers queries for) position is the nine cells
 in ``x``, ``o``, ``-``.  GamesmanOne is run in the folder that holds its database (``data``, its
 default: it makes only a relative data path).
+
+What the reading relies on, from GamesmanOne's source (its commit of 2025-04-26):
+
+- The array database keeps a file a tier, ``data/GAME/VARIANT/arraydb/TIER.adb.xz``: the
+  records of every hash of the tier, in order, two bytes each (little-endian), compressed with
+  xz in independent blocks (the standard library's ``lzma`` reads them as one stream).  A
+  record holds the value in its top four bits (0 undecided, 1 lose, 2 draw, 3 tie, 4 win) and
+  the remoteness in the other twelve.
+- Only a position's canonical form, the least of its eight symmetric boards by its own order,
+  is solved; a lookup goes through it.
+- Quixo's tier is its count of X and of O (file ``{blanks}Blank_{x}X_{o}O``).  Its hash of a
+  board is ``2 * (C(n - #O, #X) * rank(O) + rank(X squeezed into the cells without an O)) +
+  turn`` (turn 0 when X is to move), where a cell set's rank is its place among the sets of its
+  size in increasing order of their bit patterns, which is ``sum C(b_i, i)`` over its bits
+  ``b_1 < b_2 < ...``; the last cell of the row-by-row board is bit 0.  The canonical board is
+  the one whose O pattern is least, then whose X pattern is.
+- Tic-tac-toe's tier is its count of pieces (file ``{pieces}p``), its hash the rank of the
+  board (cells ordered ``-`` < ``o`` < ``x``) among the boards with its pieces, counted from
+  the last cell, and its canonical board the one with the least hash.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import lzma
 import os
 import random
 import subprocess
@@ -44,50 +74,190 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
+from math import comb, factorial, isqrt, prod
 from pathlib import Path
 from typing import Callable
+
+import numpy as np
 
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.database import Database
 from gamesman.solver.levelled import Results, solve
-from gamesman.solver.strong import Solver
+from gamesman.solver.results import unpack
 from gamesman.solver.tiers import TierRun, local_runner
 from gamesman.solver.tiers.one_machine import OWN_TIERS_IN_MEMORY
 from gamesman.solver.tiers.variant import own_tiers
 
 
+Position = tuple[int, str]  # gamesman's: the player to move (0 for x) and the cells row by row
+
+
 @dataclass(frozen=True)
 class Variant:
     """One variant both solvers have: gamesman's spec, GamesmanOne's game and variant number,
-    and a gamesman position written as GamesmanOne's."""
+    a gamesman position written as GamesmanOne's and back, and where GamesmanOne's database
+    keeps a position (its tier's file name and its hash in the tier)."""
 
     spec: str
     theirs: str
     variant: int
-    their_position: Callable[[Game, tuple[int, str]], str]
+    their_position: Callable[[Position], str]
+    our_position: Callable[[str], Position]
+    locate: Callable[[Position], tuple[str, int]]
 
 
-def quixo_position(game: Game, position: tuple[int, str]) -> str:
+def quixo_position(position: Position) -> str:
     """``1_X-O...``: GamesmanOne's Quixo position of a gamesman one.
 
-    >>> quixo_position(game_from_spec("quixo(size=3)"), (1, "x-o------"))
+    >>> quixo_position((1, "x-o------"))
     '2_X-O------'
     """
     turn, cells = position
     return f"{turn + 1}_{cells.upper()}"
 
 
-def tictactoe_position(game: Game, position: tuple[int, str]) -> str:
+def quixo_from_theirs(text: str) -> Position:
+    """The gamesman position of GamesmanOne's Quixo position ``text``.
+
+    >>> quixo_from_theirs("2_X-O------")
+    (1, 'x-o------')
+    """
+    return int(text[0]) - 1, text[2:].lower()
+
+
+def tictactoe_position(position: Position) -> str:
     """The nine cells (GamesmanOne's tic-tac-toe tells the turn from them)."""
     return position[1]
 
 
+def tictactoe_from_theirs(text: str) -> Position:
+    """The gamesman position of GamesmanOne's tic-tac-toe position ``text``: x moves first.
+
+    >>> tictactoe_from_theirs("x---o---x")
+    (1, 'x---o---x')
+    """
+    return (0 if text.count("x") == text.count("o") else 1), text
+
+
+@cache
+def symmetries(size: int) -> tuple[tuple[int, ...], ...]:
+    """The eight symmetries of a square board of ``size`` rows, each as the cell (row by row)
+    that each cell takes its piece from.
+
+    >>> symmetries(2)
+    ((0, 1, 2, 3), (1, 0, 3, 2), (2, 0, 3, 1), (0, 2, 1, 3), (3, 2, 1, 0), (2, 3, 0, 1), (1, 3, 0, 2), (3, 1, 2, 0))
+    """
+    cells = range(size * size)
+    quarter_turn = [(size - 1 - cell % size) * size + cell // size for cell in cells]
+    mirror = [cell - cell % size + size - 1 - cell % size for cell in cells]
+    board, found = tuple(cells), []
+    for _ in range(4):
+        found += [board, tuple(board[cell] for cell in mirror)]
+        board = tuple(board[cell] for cell in quarter_turn)
+    return tuple(found)
+
+
+def subset_rank(bits: int) -> int:
+    """The place of the set ``bits`` among the sets of its size, in increasing order of their
+    bit patterns (the combinatorial number system).
+
+    >>> [subset_rank(bits) for bits in (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100)]
+    [0, 1, 2, 3, 4, 5]
+    """
+    rank = taken = 0
+    for at in range(bits.bit_length()):
+        if bits >> at & 1:
+            taken += 1
+            rank += comb(at, taken)
+    return rank
+
+
+def squeezed(bits: int, among: int) -> int:
+    """The bits of ``bits`` in the places of ``among``, moved down next to each other in order.
+
+    >>> bin(squeezed(0b1010, 0b1110))
+    '0b101'
+    """
+    result = kept = 0
+    for at in range(among.bit_length()):
+        if among >> at & 1:
+            result |= (bits >> at & 1) << kept
+            kept += 1
+    return result
+
+
+X_BITS = str.maketrans("xo-", "100")
+O_BITS = str.maketrans("xo-", "010")
+
+
+def quixo_locate(position: Position) -> tuple[str, int]:
+    """Where GamesmanOne's Quixo database keeps ``position``: its tier's file and the hash of
+    its canonical board (see the module's docstring).
+
+    >>> quixo_locate((0, "---------")), quixo_locate((1, "--------x")), quixo_locate((1, "x--------"))
+    (('9Blank_0X_0O', 0), ('8Blank_1X_0O', 1), ('8Blank_1X_0O', 1))
+    >>> quixo_locate((0, "-------xo")), quixo_locate((0, "ox-------")), quixo_locate((0, "xo-------"))
+    (('7Blank_1X_1O', 0), ('7Blank_1X_1O', 0), ('7Blank_1X_1O', 16))
+    """
+    turn, cells = position
+    o, x = min((int(board.translate(O_BITS), 2), int(board.translate(X_BITS), 2))
+               for board in ("".join(cells[cell] for cell in symmetry) for symmetry in symmetries(isqrt(len(cells)))))
+    return f"{len(cells) - x.bit_count() - o.bit_count()}Blank_{x.bit_count()}X_{o.bit_count()}O", \
+        quixo_hash(turn, x, o, len(cells))
+
+
+def quixo_hash(turn: int, x: int, o: int, cells: int) -> int:
+    """GamesmanOne's Quixo hash of a board of ``cells`` cells whose X and O are the bit patterns
+    ``x`` and ``o`` (the last cell is bit 0), ``turn`` 0 when X is to move.
+
+    >>> [quixo_hash(turn, x, o, 3) for o in (0b001, 0b010, 0b100) for x in (0b001, 0b010, 0b100) if x != o
+    ...  for turn in (0, 1)]
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    """
+    count_x, count_o = x.bit_count(), o.bit_count()
+    index = comb(cells - count_o, count_x) * subset_rank(o) + subset_rank(squeezed(x, ~o & ((1 << cells) - 1)))
+    return 2 * index + turn
+
+
+def arrangement_rank(board: str, pieces: str = "-ox") -> int:
+    """The place of ``board`` among the boards with its pieces, read from its last cell, in the
+    order of ``pieces``.
+
+    >>> [arrangement_rank(board) for board in ("xo-", "ox-", "x-o", "-xo", "o-x", "-ox")]
+    [0, 1, 2, 3, 4, 5]
+    """
+    counts = [board.count(piece) for piece in pieces]
+    rank = 0
+    for cell in reversed(board):
+        for smaller in range(pieces.index(cell)):
+            if counts[smaller]:
+                counts[smaller] -= 1
+                rank += factorial(sum(counts)) // prod(factorial(count) for count in counts)
+                counts[smaller] += 1
+        counts[pieces.index(cell)] -= 1
+    return rank
+
+
+def tictactoe_locate(position: Position) -> tuple[str, int]:
+    """Where GamesmanOne's tic-tac-toe database keeps ``position``: its tier's file and the least
+    hash of its symmetric boards.
+
+    >>> tictactoe_locate((0, "---------")), tictactoe_locate((1, "--------x")), tictactoe_locate((1, "----x----"))
+    (('0p', 0), ('1p', 0), ('1p', 4))
+    """
+    cells = position[1]
+    return (f"{len(cells) - cells.count('-')}p",
+            min(arrangement_rank("".join(cells[cell] for cell in symmetry)) for symmetry in symmetries(3)))
+
+
 VARIANTS = {
-    "tictactoe": Variant("tictactoe(misere=false)", "mtttier", 0, tictactoe_position),
-    "quixo3": Variant("quixo(size=3)", "quixo", 2, quixo_position),
-    "quixo4": Variant("quixo(size=4)", "quixo", 1, quixo_position),
+    "tictactoe": Variant("tictactoe(misere=false)", "mtttier", 0, tictactoe_position, tictactoe_from_theirs,
+                         tictactoe_locate),
+    "quixo3": Variant("quixo(size=3)", "quixo", 2, quixo_position, quixo_from_theirs, quixo_locate),
+    "quixo4": Variant("quixo(size=4)", "quixo", 1, quixo_position, quixo_from_theirs, quixo_locate),
 }
 
 
@@ -148,7 +318,8 @@ def run_theirs(program: str, variant: Variant, threads: int, folder: Path) -> Ru
 
 
 def their_answers(program: str, variant: Variant, folder: Path, position: str) -> dict[str, str]:
-    """GamesmanOne's answers for ``position`` and its children, by their position text."""
+    """GamesmanOne's answers for ``position`` and its children, by their position text, from its
+    ``query`` command."""
     done = subprocess.run([program, "query", *their_arguments(variant), "--", position], cwd=folder,
                           capture_output=True, text=True)
     if done.returncode:
@@ -163,55 +334,134 @@ def answer_text(entry: dict) -> str:
     return value if value == "draw" else f"{value} {entry['remoteness']}"
 
 
-def compare(program: str, variant: Variant, folder: Path, ours: Path, samples: int, seed: int) -> tuple[int, int]:
-    """Compare answers until ``samples`` distinct positions agree (or all): (positions drawn, compared).
-    A position drawn that was compared already, as a child, is not asked again."""
+VALUE_WORDS = {1: "lose", 2: "draw", 3: "tie", 4: "win"}  # GamesmanOne's values as stored (0: undecided)
+
+
+class ArrayDatabase:
+    """GamesmanOne's array database of one variant, read from its files (a tier's records are
+    read once, when first asked, and kept)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.tiers: dict[str, np.ndarray] = {}
+
+    def answer(self, tier: str, index: int) -> str:
+        """``win 7`` or ``draw``: the record of hash ``index`` in ``tier``."""
+        if tier not in self.tiers:
+            path = self.folder / f"{tier}.adb.xz"
+            if not path.is_file():
+                raise SystemExit(f"GamesmanOne's database has no tier {tier}: {path} is missing")
+            self.tiers[tier] = np.frombuffer(lzma.decompress(path.read_bytes()), "<u2")
+        records = self.tiers[tier]
+        if not 0 <= index < len(records):
+            raise SystemExit(f"GamesmanOne's tier {tier} has {len(records):,} records, none at {index:,}")
+        value, remoteness = divmod(int(records[index]), 1 << 12)
+        if value not in VALUE_WORDS:
+            raise SystemExit(f"GamesmanOne's tier {tier} holds no value at {index:,} (value {value})")
+        return VALUE_WORDS[value] if value == 2 else f"{VALUE_WORDS[value]} {remoteness}"
+
+
+def check_reading(program: str, variant: Variant, folder: Path, database: ArrayDatabase,
+                  positions: list[Position]) -> int:
+    """Ask GamesmanOne's ``query`` command about ``positions``: every answer it gives (the
+    position's and each child's) must be the one read from its files.  The answers checked."""
+    checked: set[str] = set()
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        texts = [variant.their_position(position) for position in positions]
+        for answers in pool.map(lambda text: their_answers(program, variant, folder, text), texts):
+            for text, answer in answers.items():
+                read = database.answer(*variant.locate(variant.our_position(text)))
+                if read != answer:
+                    raise SystemExit(f"{variant.spec}: GamesmanOne's query says {answer} for {text}, but its "
+                                     f"files read {read} here: this benchmark misreads them")
+                checked.add(text)
+    return len(checked)
+
+
+@dataclass
+class Comparison:
+    """What a comparison found: positions compared, reachable positions they were drawn from,
+    answers of GamesmanOne's ``query`` checked against its files, seconds it took."""
+
+    compared: int
+    reachable: int
+    checked: int
+    seconds: float
+
+
+def compare(program: str, variant: Variant, theirs: Path, ours: Path, samples: int, checks: int,
+            seed: int) -> Comparison:
+    """Compare the answers of ``samples`` distinct positions drawn from those gamesman found
+    reachable (all of them when fewer), ``checks`` of them asked of GamesmanOne's ``query`` first."""
+    started = time.perf_counter()
     game = game_from_spec(variant.spec)
     stored = Results(game)
     stored.load(Database(ours))
     if stored.store is None:
         raise SystemExit(f"{variant.spec}: gamesman's database is missing in {ours}")
     codes = stored.store.codes()
-    solver = Solver(game, database=Database(ours))
-    wanted = min(samples, len(codes))
-    order = random.Random(seed).sample(range(len(codes)), len(codes)) if len(codes) <= 4 * samples else None
-    rng = random.Random(seed)
     coder = position_codes(game)
+    drawn = random.Random(seed).sample(range(len(codes)), min(samples, len(codes)))
+    positions = [coder.decode(int(codes[at])) for at in drawn]
+    database = ArrayDatabase(theirs / "data" / variant.theirs / str(variant.variant) / "arraydb")
+    checked = check_reading(program, variant, theirs, database, positions[:checks])
+    for position in positions:
+        mine = str(unpack(stored.get(position)))
+        their_answer = database.answer(*variant.locate(position))
+        if mine != their_answer:
+            raise SystemExit(f"{variant.spec}: {game.format_position(position)} is {mine} here but "
+                             f"{their_answer} in GamesmanOne ({variant.their_position(position)})")
+    return Comparison(len(positions), len(codes), checked, time.perf_counter() - started)
 
-    def draw(index: int) -> tuple[int, str]:
-        at = order[index] if order is not None else rng.randrange(len(codes))
-        return coder.decode(int(codes[at]))
 
-    compared: set[str] = set()
-    drawn = 0
-    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        while len(compared) < wanted and drawn < len(codes):
-            batch = [draw(drawn + k) for k in range(min(64, len(codes) - drawn))]
-            drawn += len(batch)
-            batch = [position for position in batch if variant.their_position(game, position) not in compared]
-            texts = [variant.their_position(game, position) for position in batch]
-            for parent, answers in zip(batch, pool.map(lambda t: their_answers(program, variant, folder, t), texts)):
-                family = {variant.their_position(game, child): child
-                          for child in [parent] + [game.play(parent, move) for move in game.moves(parent)]}
-                for their_text, their_answer in answers.items():
-                    if their_text in compared:
-                        continue
-                    if their_text not in family:
-                        raise SystemExit(f"{variant.spec}: GamesmanOne gives {their_text} as a child of "
-                                         f"{game.format_position(parent)}, which has no such child here")
-                    mine = str(solver.result(family[their_text]))
-                    if mine != their_answer:
-                        raise SystemExit(f"{variant.spec}: {game.format_position(family[their_text])} is {mine} "
-                                         f"here but {their_answer} in GamesmanOne ({their_text})")
-                    compared.add(their_text)
-    return drawn, len(compared)
+SUBMODULES = {"json-c": "lib/json-c", "xz": "lib/xz", "lz4": "lib/lz4/build/cmake"}
+
+
+def build_gamesmanone(source: Path, build: Path) -> Path:
+    """Build GamesmanOne's checkout ``source`` by its own CMake build, its build folders in
+    ``build`` (see the module's docstring): its program."""
+    for lists in SUBMODULES.values():
+        if not (source / lists / "CMakeLists.txt").is_file():
+            raise SystemExit(f"--gamesmanone-source: {source / lists} has no CMakeLists.txt; check GamesmanOne out "
+                             "with its submodules (git clone --recursive)")
+    build.mkdir(parents=True, exist_ok=True)
+    log = build / "build.log"
+    cores = str(os.cpu_count() or 1)
+    steps: list[list[str]] = []
+    for name, lists in SUBMODULES.items():
+        folder = str(build / name)
+        steps += [["cmake", "-S", str(source / lists), "-B", folder, "-DCMAKE_BUILD_TYPE=Release",
+                   "-DBUILD_SHARED_LIBS=OFF", f"-DCMAKE_INSTALL_PREFIX={source.resolve() / 'res'}"],
+                  ["cmake", "--build", folder, "--parallel", cores], ["cmake", "--install", folder]]
+    steps += [["cmake", "-S", str(source), "-B", str(build / "gamesman"), "-DCMAKE_BUILD_TYPE=Release"],
+              ["cmake", "--build", str(build / "gamesman"), "--parallel", cores]]
+    with log.open("w") as output:
+        for step in steps:
+            print("$", " ".join(step), file=output, flush=True)
+            try:
+                done = subprocess.run(step, stdout=output, stderr=subprocess.STDOUT)
+            except FileNotFoundError:
+                raise SystemExit("--gamesmanone-source: cmake is not installed (see this file's docstring)")
+            if done.returncode:
+                raise SystemExit(f"GamesmanOne's build failed at `{' '.join(step)}`: see {log}")
+    program = source / "bin" / "gamesman"
+    if not os.access(program, os.X_OK):
+        raise SystemExit(f"GamesmanOne's build made no {program}: see {log}")
+    return program
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--gamesmanone", help="GamesmanOne's program (bin/gamesman of its own build)")
+    parser.add_argument("--gamesmanone-source", metavar="DIR", help="a checkout of GamesmanOne with its "
+                        "submodules, built here by its own build")
+    parser.add_argument("--gamesmanone-build", metavar="DIR", help="the folder of that build's build folders "
+                        "(default: DIR/build-bench)")
+    parser.add_argument("--gamesmanone", metavar="PATH", help="GamesmanOne's program built before (bin/gamesman), "
+                        "instead of --gamesmanone-source")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="of " + ", ".join(VARIANTS))
     parser.add_argument("--samples", type=int, default=100_000, help="positions compared per variant")
+    parser.add_argument("--checks", type=int, default=100, help="positions asked of GamesmanOne's query command "
+                        "to check the reading of its files")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", default="1,all", help="the thread counts to solve with: 1, all or both")
     parser.add_argument("--ours-from", metavar="CACHE", help="gamesman's database from an earlier `gamesman solve` "
@@ -225,11 +475,22 @@ def main() -> None:
     if args.solve_ours:
         solve_ours(args.solve_ours, args.workers, args.cache)
         return
-    if not args.gamesmanone or not os.access(args.gamesmanone, os.X_OK):
-        parser.error("--gamesmanone: give GamesmanOne's program, built by its own build (see this file's docstring)")
+    if args.gamesmanone_source and args.gamesmanone:
+        parser.error("--gamesmanone: give it or --gamesmanone-source, not both")
+    if args.gamesmanone_build and not args.gamesmanone_source:
+        parser.error("--gamesmanone-build: give --gamesmanone-source too")
+    if args.gamesmanone_source and not Path(args.gamesmanone_source).is_dir():
+        parser.error(f"--gamesmanone-source: {args.gamesmanone_source} is not a folder")
+    if not args.gamesmanone_source and (not args.gamesmanone or not os.access(args.gamesmanone, os.X_OK)):
+        parser.error("--gamesmanone-source: give GamesmanOne's checkout, or --gamesmanone its program built before "
+                     "(see this file's docstring)")
     unknown = set(args.variants.split(",")) - set(VARIANTS)
     if unknown:
         parser.error(f"--variants: no variant {', '.join(sorted(unknown))} (of {', '.join(VARIANTS)})")
+    if args.samples < 1:
+        parser.error(f"--samples: at least 1, not {args.samples}")
+    if args.checks < 0:
+        parser.error(f"--checks: 0 or more, not {args.checks}")
     cores = os.cpu_count() or 1
     counts = {"1": 1, "all": cores}
     if not set(args.threads.split(",")) <= set(counts):
@@ -241,6 +502,12 @@ def main() -> None:
         parser.error("--theirs-from: give --ours-from too")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cores} cores, "
           f"load {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    program = args.gamesmanone
+    if args.gamesmanone_source:
+        source = Path(args.gamesmanone_source)
+        started = time.perf_counter()
+        program = str(build_gamesmanone(source, Path(args.gamesmanone_build or source / "build-bench")))
+        print(f"GamesmanOne built from {source} in {time.perf_counter() - started:.0f} s", flush=True)
     print("| variant | solver | threads | cpu s | wall s | peak MB | database bytes |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for name in args.variants.split(","):
@@ -251,15 +518,16 @@ def main() -> None:
                     folder = Path(scratch, f"{solver}-{threads}")
                     folder.mkdir()
                     run = (run_ours(variant, threads, folder) if solver == "gamesman"
-                           else run_theirs(args.gamesmanone, variant, threads, folder))
+                           else run_theirs(program, variant, threads, folder))
                     print(f"| `{variant.spec}` | {solver} | {threads} | {run.cpu:.2f} | {run.wall:.2f} | "
                           f"{run.peak / 1e6:.0f} | {run.database:,} |", flush=True)
             last = threads_run[-1]
             ours = Path(args.ours_from) if args.ours_from else Path(scratch, f"gamesman-{last}")
             theirs = Path(args.theirs_from) if args.theirs_from else Path(scratch, f"GamesmanOne-{last}")
-            drawn, compared = compare(args.gamesmanone, variant, theirs, ours, args.samples, args.seed)
-            print(f"`{variant.spec}`: {compared:,} positions agree ({drawn:,} drawn at random, "
-                  f"the rest their children)", flush=True)
+            found = compare(program, variant, theirs, ours, args.samples, args.checks, args.seed)
+            print(f"`{variant.spec}`: {found.compared:,} positions agree, drawn at random of the {found.reachable:,} "
+                  f"reachable; {found.checked:,} answers of GamesmanOne's query agree with its files; "
+                  f"{found.seconds:.1f} s", flush=True)
 
 
 if __name__ == "__main__":

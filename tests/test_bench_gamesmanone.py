@@ -1,0 +1,117 @@
+"""The GamesmanOne benchmark reads GamesmanOne's array databases as its source lays them out,
+and its comparison reads every position it draws and stops on the first disagreement."""
+import lzma
+import random
+from itertools import combinations, product
+from math import comb, factorial
+
+import numpy as np
+import pytest
+
+from benchmarks.bench_gamesmanone import (VARIANTS, ArrayDatabase, arrangement_rank, compare, quixo_hash,
+                                          quixo_locate, solve_ours, symmetries, tictactoe_locate)
+from gamesman.contract.capabilities import position_codes
+from gamesman.contract.registry import game_from_spec
+from gamesman.solver.database import Database
+from gamesman.solver.levelled import Results
+from gamesman.solver.results import unpack
+
+STORED_VALUES = {"lose": 1, "draw": 2, "tie": 3, "win": 4}  # GamesmanOne's Value enum
+
+
+def patterns(cells: int, count: int) -> list[int]:
+    return [sum(1 << cell for cell in chosen) for chosen in combinations(range(cells), count)]
+
+
+def test_the_eight_symmetries_are_distinct_and_closed():
+    for size in (3, 4):
+        found = set(symmetries(size))
+        assert len(found) == 8
+        assert {tuple(first[cell] for cell in second) for first in found for second in found} == found
+
+
+@pytest.mark.parametrize("count_x,count_o", [(0, 0), (2, 1), (3, 4), (0, 9)])
+def test_the_quixo_hash_numbers_a_tier_from_zero_without_gaps(count_x, count_o):
+    # GamesmanOne's Quixo tier of count_x X and count_o O on n cells holds 2 C(n - #O, #X) C(n, #O) hashes
+    hashes = sorted(quixo_hash(turn, x, o, 9) for o in patterns(9, count_o) for x in patterns(9, count_x)
+                    if not x & o for turn in (0, 1))
+    assert hashes == list(range(2 * comb(9 - count_o, count_x) * comb(9, count_o)))
+
+
+def test_the_arrangement_rank_numbers_the_boards_with_the_same_pieces_from_zero():
+    boards = {"".join(cells) for cells in product("xo-", repeat=9)
+              if cells.count("x") == 3 and cells.count("o") == 2}
+    assert sorted(arrangement_rank(board) for board in boards) == list(range(len(boards)))
+    assert len(boards) == factorial(9) // (factorial(3) * factorial(2) * factorial(4))
+
+
+@pytest.mark.parametrize("locate,size,leads", [(quixo_locate, 4, range(-16, 17)), (quixo_locate, 3, range(-9, 10)),
+                                               (tictactoe_locate, 3, (0, 1))])
+def test_symmetric_positions_share_one_place_and_others_do_not(locate, size, leads):
+    # leads: the x's more than o's a board may have (tic-tac-toe's tier is its count of pieces)
+    rng = random.Random(size)
+    boards = {board for board in ("".join(rng.choice("xo-") for _ in range(size * size)) for _ in range(600))
+              if board.count("x") - board.count("o") in leads}
+    classes = {min("".join(board[cell] for cell in symmetry) for symmetry in symmetries(size)) for board in boards}
+    for board in boards:
+        assert len({locate((1, "".join(board[cell] for cell in symmetry))) for symmetry in symmetries(size)}) == 1
+    assert len({locate((1, board)) for board in boards}) == len(classes)
+
+
+def write_tier(folder, tier, records):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{tier}.adb.xz").write_bytes(lzma.compress(np.asarray(records, "<u2").tobytes()))
+
+
+def test_a_record_holds_the_value_in_its_top_four_bits_and_the_remoteness_below(tmp_path):
+    write_tier(tmp_path, "2p", [0x4007, 0x2000, 0x1003, 0x3009, 0x0000])
+    database = ArrayDatabase(tmp_path)
+    assert [database.answer("2p", index) for index in range(4)] == ["win 7", "draw", "lose 3", "tie 9"]
+    with pytest.raises(SystemExit, match="no value at 4"):
+        database.answer("2p", 4)
+    with pytest.raises(SystemExit, match="none at 5"):
+        database.answer("2p", 5)
+    with pytest.raises(SystemExit, match="no tier 3p"):
+        database.answer("3p", 0)
+
+
+@pytest.fixture(scope="module")
+def tictactoe_solved(tmp_path_factory):
+    """gamesman's tic-tac-toe database, and GamesmanOne's written from it as GamesmanOne lays it out."""
+    ours, theirs = tmp_path_factory.mktemp("ours"), tmp_path_factory.mktemp("theirs")
+    variant = VARIANTS["tictactoe"]
+    solve_ours(variant.spec, 1, str(ours))
+    game = game_from_spec(variant.spec)
+    stored = Results(game)
+    stored.load(Database(ours))
+    assert stored.store is not None
+    tiers: dict[str, dict[int, int]] = {}
+    coder = position_codes(game)
+    for code in stored.store.codes():
+        position = coder.decode(int(code))
+        word, *remoteness = str(unpack(stored.get(position))).split()
+        tier, index = variant.locate(position)
+        tiers.setdefault(tier, {})[index] = STORED_VALUES[word] << 12 | int((remoteness or ["0"])[0])
+    return ours, theirs, tiers
+
+
+def write_theirs(theirs, tiers):
+    folder = theirs / "data" / "mtttier" / "0" / "arraydb"
+    for tier, records in tiers.items():
+        write_tier(folder, tier, [records.get(index, 0) for index in range(max(records) + 1)])
+
+
+def test_every_reachable_position_agrees_with_a_database_that_holds_its_results(tictactoe_solved):
+    ours, theirs, tiers = tictactoe_solved
+    write_theirs(theirs, tiers)
+    found = compare("", VARIANTS["tictactoe"], theirs, ours, 10_000, 0, 1)
+    assert (found.compared, found.reachable, found.checked) == (5478, 5478, 0)
+
+
+def test_one_wrong_record_stops_the_comparison(tictactoe_solved):
+    ours, theirs, tiers = tictactoe_solved
+    changed = {tier: dict(records) for tier, records in tiers.items()}
+    changed["0p"][0] = STORED_VALUES["win"] << 12 | 99  # the start, which no game of 9 cells wins in 99
+    write_theirs(theirs, changed)
+    with pytest.raises(SystemExit, match="here but win 99 in GamesmanOne"):
+        compare("", VARIANTS["tictactoe"], theirs, ours, 10_000, 0, 1)
