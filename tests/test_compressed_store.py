@@ -11,7 +11,7 @@ from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.parts import parts_directory
-from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, read_store
+from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, Packing, Store, read_store, write_store
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
 
@@ -138,3 +138,32 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(codes)
     assert capsys.readouterr().err == ""
+
+
+def test_a_database_saved_in_larger_blocks_is_read_as_it_was_and_saved_in_smaller_ones(tmp_path):
+    """The blocks' size is in a file's header: a database saved in blocks of 65,536 codes (as
+    this format was first written) answers every position; compacted, it takes ZSTD's blocks."""
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    codes, values = plain.codes(), plain.values16()
+    large = Packing("zstd", 1 << 16, ZSTD.level)
+    path = tmp_path / "large.db"
+    write_store(path, game.spec, Store.blocked(codes, values, large))
+    store = read_store(path, game.spec)
+    assert store.packing == large and len(store.block_ends) == -(-len(codes) // large.size)
+    assert np.array_equal(store.get_many(codes), values)
+    for code in np.random.default_rng(3).permutation(codes)[:3000].tolist():
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+    again = store.compact()
+    assert again.packing == ZSTD and len(again.block_ends) == -(-len(codes) // ZSTD.size)
+    assert np.array_equal(again.get_many(codes), values)
+
+
+def test_a_file_of_blocks_of_no_size_read_here_is_damaged_not_misread(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    path = tmp_path / "odd.db"
+    write_store(path, game.spec, Store.blocked(plain.codes(), plain.values16(), Packing("zstd", 1000, ZSTD.level)))
+    assert read_store(path, game.spec) is None
+    err = capsys.readouterr().err
+    assert "damaged" in err and "does not describe a store" in err and not path.exists()

@@ -39,6 +39,7 @@ import bisect
 import json
 import mmap
 import re
+import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -98,8 +99,29 @@ def byte_planes(numbers: np.ndarray) -> bytes:
 def from_byte_planes(data: bytes, start: int, count: int, width: int) -> tuple[np.ndarray, int]:
     """``count`` unsigned numbers of ``width`` bytes written by ``byte_planes`` at ``start``,
     and where they end."""
+    if width == 1:  # nothing to interleave
+        return np.frombuffer(data, np.uint8, count, start), start + count
     planes = np.frombuffer(data, np.uint8, count * width, start).reshape(width, count)
     return np.ascontiguousarray(planes.T).view(f"<u{width}").ravel(), start + count * width
+
+
+class _Contexts(threading.local):
+    """zstd's compression contexts (one a level) and decompression context of this thread,
+    made once and reused: making one costs about as much as decompressing a small block, and
+    one context must not be used by two threads at once."""
+
+    def __init__(self) -> None:
+        self.compressors: dict[int, zstandard.ZstdCompressor] = {}
+        self.decompressor = zstandard.ZstdDecompressor()
+
+    def compressor(self, level: int) -> zstandard.ZstdCompressor:
+        found = self.compressors.get(level)
+        if found is None:
+            found = self.compressors[level] = zstandard.ZstdCompressor(level=level)
+        return found
+
+
+_CONTEXTS = _Contexts()
 
 
 @dataclass(frozen=True)
@@ -118,25 +140,29 @@ class Packing:
 
     def compress(self, raw: bytes) -> bytes:
         if self.codec == "zstd":
-            return zstandard.ZstdCompressor(level=self.level).compress(raw)
+            return _CONTEXTS.compressor(self.level).compress(raw)
         packer = zlib.compressobj(self.level, zlib.DEFLATED, -15)
         return packer.compress(raw) + packer.flush()
 
     def decompress(self, packed: bytes | memoryview) -> bytes:
         if self.codec == "zstd":
-            return zstandard.ZstdDecompressor().decompress(packed)
+            return _CONTEXTS.decompressor.decompress(packed)
         return zlib.decompress(packed, -15)
 
 
-#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5's first 16.8 million positions,
-#: 0.31 bytes a position where 16,384-code blocks take 0.34, levels 17 and 19 as much in twice
-#: and three times the time,
-#: xz (LZMA2) as little but ten times as long to decompress a block, and a trained dictionary
-#: does not help (see the solver's page of the documentation).
-ZSTD = Packing("zstd", 1 << 16, 15)
+#: Blocks of 16,384 codes, zstd at level 15: a look-up of a block not yet decompressed
+#: decompresses about 40 kB (tens of microseconds); on Connect Four 4x5 and 5x5, 0.29 and 0.30
+#: bytes a position (blocks of 65,536 take 0.26 and 0.25 and four times as long to
+#: decompress; blocks of 2,048, 0.38: over a quarter of the plain layout).  Level 19 saves 2%
+#: in twice the time; a dictionary trained on the database's blocks saves 1 to 4% and takes
+#: seconds to train for each database and each part of one; xz (LZMA2) is as small but ten
+#: times as long to decompress (see the solver's page of the documentation).
+ZSTD = Packing("zstd", 1 << 14, 15)
+#: Blocks of zstd of any of these sizes are read (a database saved before took 65,536 codes a
+#: block: its header says so); a database is written in ZSTD's.
+ZSTD_BLOCK_SIZES = frozenset(1 << bits for bits in range(8, 21))
 #: The version before's blocks (OLD_MAGIC), read only.
 DEFLATE = Packing("deflate", 512, 9)
-PACKINGS = {packing.codec: packing for packing in (ZSTD, DEFLATE)}
 
 
 class DamagedBlock(SolverError):
@@ -177,6 +203,7 @@ class Store:
             self.block_firsts = _view(arrays["block_firsts"])
             self.block_ends = _view(arrays["block_ends"])
             self.block_crcs = arrays.get("block_crcs")
+            self.payload = _view(arrays["payload"])
             # for look-ups of one code
             self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_views)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
@@ -336,8 +363,7 @@ class Store:
     def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The codes, stored results and Grundy numbers of one block (DamagedBlock, after the
         file is reported and removed, when its checksum does not match)."""
-        start = self.block_ends[block - 1] if block else 0
-        packed = self.arrays["payload"][start:self.block_ends[block]].data
+        packed = self.payload[self.block_ends[block - 1] if block else 0:self.block_ends[block]]
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
             raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
                                f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
@@ -345,9 +371,9 @@ class Store:
         size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
         codes = np.empty(size, np.int64)
-        codes[0] = self.block_firsts[block]
-        codes[1:] = gaps
-        codes = np.cumsum(codes)
+        codes[0] = 0
+        np.cumsum(gaps, out=codes[1:])  # the most of a block's time but decompressing it
+        codes += self.block_firsts[block]
         values, at = from_byte_planes(raw, at, size, self.values.itemsize)
         grundy = None
         if self.grundy_array is not None:
@@ -657,8 +683,8 @@ def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None
     blocked layout's payload, then the JSON header padded to ALIGN) and the arrays, the
     payload last (each of its blocks has its own CRC-32, checked when it is read): the
     checksum covers the header too, and opening a file reads its header and indexes only."""
-    if isinstance(results, Store) and results.layout == "blocked" and results.packing != ZSTD:
-        results = results.compact()  # read from a file of the version before
+    if isinstance(results, Store) and results.layout == "blocked" and results.packing.codec != ZSTD.codec:
+        results = results.compact()  # read from a file of the version before: its blocks have no checksums
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
@@ -730,10 +756,9 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
               for name, (offset, dtype, length) in header["arrays"].items()}
     layout = next((known for known in LAYOUT_ARRAYS if known == header["layout"]), None)
     count, span = header["count"], header["span"]
-    packing = DEFLATE if old else PACKINGS.get(header.get("codec", "zstd"))
+    packing = _packing(header, old)
     if (layout is None or packing is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
-            or layout == "blocked" and (header.get("block", packing.size) != packing.size
-                                        or not old and "block_crcs" not in arrays)
+            or layout == "blocked" and not old and "block_crcs" not in arrays
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
     if layout == "parted":
@@ -744,6 +769,20 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
     if not _sizes_match(store):
         raise DamagedFile("array sizes do not match")
     return store
+
+
+def _packing(header: dict, old: bool) -> Packing | None:
+    """How the blocks of a file with this header are packed (None when it is none read here).
+
+    >>> _packing({"codec": "zstd", "block": 1 << 16}, False), _packing({"block": 1000}, False)
+    (Packing(codec='zstd', size=65536, level=15), None)
+    """
+    packing = DEFLATE if old else ZSTD
+    size = header.get("block", packing.size)
+    if (header.get("codec", packing.codec) != packing.codec or not isinstance(size, int)
+            or size not in (ZSTD_BLOCK_SIZES if not old else {packing.size})):
+        return None
+    return packing if size == packing.size else Packing(packing.codec, size, packing.level)
 
 
 #: The array a file's checksum leaves out: the blocked layout's blocks, each with its own.
