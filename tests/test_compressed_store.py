@@ -10,7 +10,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import parts_directory
+from gamesman.solver.parts import PartedStore, parts_directory
 from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, Packing, Store, read_store, write_store
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
@@ -167,3 +167,41 @@ def test_a_file_of_blocks_of_no_size_read_here_is_damaged_not_misread(tmp_path, 
     assert read_store(path, game.spec) is None
     err = capsys.readouterr().err
     assert "damaged" in err and "does not describe a store" in err and not path.exists()
+
+
+@pytest.mark.slow
+def test_a_database_of_tiers_of_the_games_own_opens_one_part_a_look_up(tmp_path):
+    """Quixo's tiers (counts of cubes) each spread over every code: the index lists the game's
+    number of each tier, so that a look-up opens the part of the code's tier only."""
+    game = make_game("quixo", size=3)
+    plain = solved_in_memory(game)
+    with local_runner(1) as (run, _):
+        saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 1))
+    solver = Solver(game, database=Database(tmp_path / "cache"))
+    assert solver.solve() == 0
+    store = solver.table.store
+    assert store.layout == "parted" and len(store.table) > 10 and store.tier_numbers is not None
+    codes = plain.codes()
+    assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    for code in np.random.default_rng(4).permutation(codes)[:3000].tolist():
+        store.opened.clear()
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+        assert len(store.opened) == 1
+    # an index saved without the tiers' numbers is read as before: every tier's part is tried
+    unlisted = PartedStore(store.directory, game.spec, store.table, store.shards, store.cut)
+    assert np.array_equal(unlisted.get_many(codes), plain.get_many(codes))
+    code = int(codes[len(codes) // 2])
+    assert unlisted.packed(unlisted.slot(code)) == plain.packed(plain.slot(code))
+    assert len(unlisted.opened) > 10
+
+
+@pytest.mark.slow
+def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
+    game = make_game("connectfour", rows=4, cols=4)
+    with local_runner(1) as (run, _):
+        path, stamp = saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 2))
+    assert any(parts_directory(path).iterdir())
+    whole = solved_in_memory(game)
+    Database(tmp_path / "cache").save_store(game.spec, whole.compact(), stamp)
+    assert not parts_directory(path).exists()
+    assert read_store(path, game.spec, stamp).layout == "blocked"

@@ -676,8 +676,9 @@ class Saved(Protocol):
     def arrays(self) -> dict[str, np.ndarray]: ...
 
 
-def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> None:
-    """Write a store atomically; failures are reported, never fatal.
+def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> bool:
+    """Write a store atomically; failures are reported, never fatal (the result says whether
+    it was written).
 
     The file is MAGIC, a header line (the CRC-32, in hex, of everything after it but the
     blocked layout's payload, then the JSON header padded to ALIGN) and the arrays, the
@@ -705,7 +706,7 @@ def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None
     line = json.dumps(header, separators=(",", ":")).encode()
     line += b" " * (-(len(MAGIC) + CRC_DIGITS + 1 + len(line) + 1) % ALIGN) + b"\n"
     crc = b"%08x " % checksum([line, *pieces[:checked]])
-    write_atomically(path, [MAGIC, crc, line, *pieces])
+    return write_atomically(path, [MAGIC, crc, line, *pieces])
 
 
 #: What reads the index of a database in parts (path, header, table of parts): see
