@@ -11,7 +11,8 @@ from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.parts import PartedStore, parts_directory
-from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, Packing, Store, read_store, write_store
+from gamesman.solver.store import (MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
+                                   write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
 
@@ -205,3 +206,16 @@ def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
     Database(tmp_path / "cache").save_store(game.spec, whole.compact(), stamp)
     assert not parts_directory(path).exists()
     assert read_store(path, game.spec, stamp).layout == "blocked"
+
+
+def test_a_blocks_first_look_up_adding_up_one_run_finds_what_adding_up_all_finds():
+    rng = np.random.default_rng(6)
+    for size, widest in ((1, 1), (2, 3), (RUN, 2), (RUN + 1, 300), (5 * RUN + 17, 5), (3 * RUN, 70000)):
+        gaps = rng.integers(1, widest + 1, size - 1).astype(np.uint8 if widest < 256 else np.uint32)
+        codes = 1000 + np.concatenate(([0], np.cumsum(gaps)))
+        for code in [int(codes[-1]) + 1, 999, *codes.tolist(), *(codes + 1).tolist()]:
+            expected = int(np.searchsorted(codes, code))
+            expected = expected if expected < size and codes[expected] == code else -1
+            first = InflatedBlock(1000, gaps, np.zeros(size, np.uint8), None)
+            assert first.slot(code) == expected  # a run's gaps added up
+            assert first.slot(code) == expected and first.code_array.tolist() == codes.tolist()  # all of them

@@ -21,7 +21,8 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
   the gaps between its codes (one byte plane after another, so the high
   bytes, mostly zero, pack well), then its results and Grundy numbers, with
   a CRC-32 of each compressed block.  A look-up bisects the blocks' first
-  codes and decompresses one block; the blocks used last are kept
+  codes and decompresses one block, adding up only the gaps it needs the
+  first time (``InflatedBlock``); the blocks used last are kept
   decompressed (CACHED_CODES codes in all).  For codes too sparse for any
   index to take less than a byte (Othello's, Kaboom's), and for every
   database saved (``compact``: a quarter of a plain layout's bytes on
@@ -65,6 +66,7 @@ BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
 CACHED_CODES = 1 << 22  # codes of the blocks kept decompressed by a blocked store (about 40 MB)
+RUN = 256  # gaps a block's first look-up adds up (see InflatedBlock)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
@@ -205,7 +207,7 @@ class Store:
             self.block_crcs = arrays.get("block_crcs")
             self.payload = _view(arrays["payload"])
             # for look-ups of one code
-            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_views)
+            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
@@ -360,9 +362,9 @@ class Store:
         return Store.build(all_codes[order], all_values, all_grundy)
 
     # -- the blocked layout's blocks -------------------------------------------------------
-    def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """The codes, stored results and Grundy numbers of one block (DamagedBlock, after the
-        file is reported and removed, when its checksum does not match)."""
+    def inflate(self, block: int) -> "InflatedBlock":
+        """One block decompressed (DamagedBlock, after the file is reported and removed, when
+        its checksum does not match)."""
         packed = self.payload[self.block_ends[block - 1] if block else 0:self.block_ends[block]]
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
             raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
@@ -370,29 +372,21 @@ class Store:
         raw = self.packing.decompress(packed)
         size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
-        codes = np.empty(size, np.int64)
-        codes[0] = 0
-        np.cumsum(gaps, out=codes[1:])  # the most of a block's time but decompressing it
-        codes += self.block_firsts[block]
         values, at = from_byte_planes(raw, at, size, self.values.itemsize)
         grundy = None
         if self.grundy_array is not None:
             grundy, at = from_byte_planes(raw, at, size, self.grundy_array.itemsize)
-        return codes, values, grundy
-
-    def inflate_views(self, block: int) -> tuple[memoryview, memoryview, memoryview | None]:
-        """One block as memoryviews of its arrays (bisect and indexing on them are quicker
-        than on numpy for one code)."""
-        codes, values, grundy = self.inflate(block)
-        return codes.data, values.data, None if grundy is None else grundy.data
+        return InflatedBlock(int(self.block_firsts[block]), gaps, values, grundy)
 
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Every block inflated at once, kept (for look-ups of many codes at once)."""
         blocks = [self.inflate(block) for block in range(len(self.block_ends))]
-        grundy = None if self.grundy_array is None else np.concatenate([b[2] for b in blocks] or [self.grundy_array])
-        return (np.concatenate([b[0] for b in blocks] or [np.zeros(0, np.int64)]),
-                np.concatenate([b[1] for b in blocks] or [self.values]), grundy)
+        grundy = None
+        if self.grundy_array is not None:
+            grundy = np.concatenate([b.grundy for b in blocks if b.grundy is not None] or [self.grundy_array])
+        return (np.concatenate([b.code_array for b in blocks] or [np.zeros(0, np.int64)]),
+                np.concatenate([b.values for b in blocks] or [self.values]), grundy)
 
     # -- looking up ---------------------------------------------------------------------
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
@@ -410,8 +404,8 @@ class Store:
         """The stored result and Grundy number (None when not kept) in slot ``at``."""
         if self.layout == "blocked":
             block, within = divmod(at, self.packing.size)
-            _, values, numbers = self.inflated(block)
-            return values[within], None if numbers is None else numbers[within]
+            found = self.inflated(block)
+            return found.value_view[within], None if found.grundy_view is None else found.grundy_view[within]
         return self.value_view[at], None if self.grundy_view is None else self.grundy_view[at]
 
     def slot(self, code: int) -> int:
@@ -428,9 +422,8 @@ class Store:
             block = bisect.bisect_right(self.block_firsts, code) - 1
             if block < 0:
                 return -1
-            codes = self.inflated(block)[0]
-            at = bisect.bisect_left(codes, code)
-            return block * self.packing.size + at if at < len(codes) and codes[at] == code else -1
+            at = self.inflated(block).slot(code)
+            return block * self.packing.size + at if at >= 0 else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -491,7 +484,7 @@ class Store:
         block = np.searchsorted(np.asarray(self.arrays["block_firsts"]), codes, "right") - 1
         out = np.full(len(codes), -1, np.int64)
         for number, group in _groups(block, inside & (block >= 0)):
-            stored = np.frombuffer(self.inflated(number)[0], np.int64)
+            stored = self.inflated(number).code_array
             at = np.searchsorted(stored, codes[group]).clip(0, len(stored) - 1)
             hit = stored[at] == codes[group]
             out[group[hit]] = number * self.packing.size + at[hit]
@@ -504,10 +497,10 @@ class Store:
         out = np.zeros(len(at), kept.dtype)
         size = self.packing.size
         for number, group in _groups(at // size, at >= 0):
-            _, values, numbers = self.inflated(number)
-            held = numbers if grundy else values
+            found = self.inflated(number)
+            held = found.grundy if grundy else found.values
             assert held is not None  # Grundy numbers are looked up only where they are kept
-            out[group] = np.frombuffer(held, kept.dtype)[at[group] % size]
+            out[group] = held[at[group] % size]
         return out
 
     @cached_property
@@ -586,6 +579,60 @@ class Store:
     @property
     def nbytes(self) -> int:
         return sum(array.nbytes for array in self.arrays.values())
+
+
+class InflatedBlock:
+    """One decompressed block of the blocked layout: its first code, the gaps between its codes,
+    its stored results and Grundy numbers (None when not kept).  A first look-up in it adds up
+    the gaps of one run of RUN only (the sums of every run tell which); a second adds them all
+    up, and that and the next ones bisect the codes.
+
+    >>> block = InflatedBlock(10, np.array([1, 3, 2], np.uint8), np.arange(4, dtype=np.uint8), None)
+    >>> block.slot(14), block.slot(12), block.slot(16), block.code_array.tolist()
+    (2, -1, 3, [10, 11, 14, 16])
+    """
+
+    def __init__(self, first: int, gaps: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> None:
+        self.first, self.gaps, self.values, self.grundy = first, gaps, values, grundy
+        self.value_view = _view(values)  # one item of a memoryview is read quicker than of numpy's
+        self.grundy_view = None if grundy is None else _view(grundy)
+        self.looked_up = False
+
+    def slot(self, code: int) -> int:
+        """Where ``code`` is in the block, or -1."""
+        if not self.looked_up:
+            self.looked_up = True
+            return self._slot_in_run(code - self.first)
+        codes = self.code_view
+        at = bisect.bisect_left(codes, code)
+        return at if at < len(codes) and codes[at] == code else -1
+
+    @cached_property
+    def code_array(self) -> np.ndarray:
+        """The block's codes, in order (every gap added up: most of the time a block takes but
+        decompressing it)."""
+        codes = np.empty(len(self.gaps) + 1, np.int64)
+        codes[0] = 0
+        np.cumsum(self.gaps, out=codes[1:])
+        codes += self.first
+        return codes
+
+    @cached_property
+    def code_view(self) -> memoryview:
+        return _view(self.code_array)  # bisect on it is quicker than numpy for one code
+
+    def _slot_in_run(self, offset: int) -> int:
+        """Where the code ``offset`` above the first is, adding up one run of gaps."""
+        if offset <= 0 or not len(self.gaps):
+            return 0 if offset == 0 else -1
+        ends = np.cumsum(np.add.reduceat(self.gaps, np.arange(0, len(self.gaps), RUN), dtype=np.int64))
+        run = int(np.searchsorted(ends, offset))  # the first run that reaches the offset
+        if run == len(ends):
+            return -1
+        sums = np.cumsum(self.gaps[run * RUN:(run + 1) * RUN], dtype=np.int64)  # of the slots after the run's first
+        sums += int(ends[run - 1]) if run else 0
+        at = int(np.searchsorted(sums, offset))
+        return run * RUN + at + 1 if at < len(sums) and sums[at] == offset else -1
 
 
 _PACKED: dict[tuple, tuple] = {}
