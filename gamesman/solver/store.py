@@ -155,8 +155,8 @@ class Packing:
 #: Blocks of 16,384 codes, zstd at level 15: a look-up of a block not yet decompressed
 #: decompresses about 40 kB (tens of microseconds); on Connect Four 4x5 and 5x5, 0.29 and 0.30
 #: bytes a position (blocks of 65,536 take 0.26 and 0.25 and four times as long to
-#: decompress; blocks of 2,048, 0.38: over a quarter of the plain layout).  Level 19 saves 2%
-#: in twice the time; a dictionary trained on the database's blocks saves 1 to 4% and takes
+#: decompress; blocks of 2,048, 0.37: over a quarter of the plain layout).  Level 19 saves 2%
+#: in three times the time; a dictionary trained on the database's blocks saves 1 to 4% and takes
 #: seconds to train for each database and each part of one; xz (LZMA2) is as small but ten
 #: times as long to decompress (see the solver's page of the documentation).
 ZSTD = Packing("zstd", 1 << 14, 15)
