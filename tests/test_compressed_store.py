@@ -10,7 +10,8 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import PartedStore, parts_directory
+from gamesman.solver.parts import PartedStore, part_cut, parts_directory
+from gamesman.solver.results import SolverError
 from gamesman.solver.store import (MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
 from gamesman.solver.strong import Solver
@@ -202,9 +203,15 @@ def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
     with local_runner(1) as (run, _):
         path, stamp = saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 2))
     assert any(parts_directory(path).iterdir())
+    opened = Database(tmp_path / "cache").load_store(game.spec, stamp, part_cut(game))  # no part opened yet
+    assert opened.layout == "parted" and not opened.opened
     whole = solved_in_memory(game)
     Database(tmp_path / "cache").save_store(game.spec, whole.compact(), stamp)
     assert not parts_directory(path).exists()
+    assert read_store(path, game.spec, stamp).layout == "blocked"
+    # the database read before finds its parts gone, and leaves the one saved since alone
+    with pytest.raises(SolverError, match="missing or damaged"):
+        opened.get(int(whole.codes()[0]))
     assert read_store(path, game.spec, stamp).layout == "blocked"
 
 

@@ -93,6 +93,7 @@ class PartedStore:
     def __init__(self, directory: Path, spec: str, table: np.ndarray, shards: int, cut: PartCut,
                  index: Path | None = None, tier_numbers: list[int] | None = None) -> None:
         self.directory, self.spec, self.shards, self.cut, self.index = directory, spec, shards, cut, index
+        self.index_identity = file_identity(index)
         self.table = np.asarray(table, np.int64).reshape(-1, 5)
         self.arrays = {"parts": self.table.ravel()}
         self.count = int(self.table[:, COUNT].sum())
@@ -123,8 +124,11 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard))
         if found is None or found.count != self.table[number, COUNT]:
+            # the index goes, so that the database is rebuilt, unless it was saved again since
+            # it was read (a database saved whole removes the parts of the one before)
+            index = self.index if file_identity(self.index) == self.index_identity else None
             raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
-                              f"damaged); {remove_quietly(self.index)}")
+                              f"damaged); {remove_quietly(index)}")
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
@@ -290,8 +294,20 @@ def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) ->
         shutil.rmtree(store.directory, ignore_errors=True)  # the parts' directory in the tiers' store, now empty
         store.directory = destination
     store.index = path
+    store.index_identity = None  # set once written
     listed = {} if store.tier_numbers is None else {"tier_numbers": store.tier_numbers}
-    write_store(path, spec, store, dict(stamp or {}, shards=store.shards, **listed))
+    if write_store(path, spec, store, dict(stamp or {}, shards=store.shards, **listed)):
+        store.index_identity = file_identity(path)
+
+
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """What tells a file from one that replaced it since (its inode and time of change), or
+    None when there is none."""
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else (found.st_ino, found.st_mtime_ns)
 
 
 def remove_parts(path: Path) -> None:
