@@ -10,8 +10,10 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import parts_directory
-from gamesman.solver.store import MISSING, OLD_MAGIC, ZSTD, DamagedBlock, read_store
+from gamesman.solver.parts import PartedStore, part_cut, parts_directory
+from gamesman.solver.results import SolverError
+from gamesman.solver.store import (MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
+                                   write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
 
@@ -138,3 +140,89 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(codes)
     assert capsys.readouterr().err == ""
+
+
+def test_a_database_saved_in_larger_blocks_is_read_as_it_was_and_saved_in_smaller_ones(tmp_path):
+    """The blocks' size is in a file's header: a database saved in blocks of 65,536 codes (as
+    this format was first written) answers every position; compacted, it takes ZSTD's blocks."""
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    codes, values = plain.codes(), plain.values16()
+    large = Packing("zstd", 1 << 16, ZSTD.level)
+    path = tmp_path / "large.db"
+    write_store(path, game.spec, Store.blocked(codes, values, large))
+    store = read_store(path, game.spec)
+    assert store.packing == large and len(store.block_ends) == -(-len(codes) // large.size)
+    assert np.array_equal(store.get_many(codes), values)
+    for code in np.random.default_rng(3).permutation(codes)[:3000].tolist():
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+    again = store.compact()
+    assert again.packing == ZSTD and len(again.block_ends) == -(-len(codes) // ZSTD.size)
+    assert np.array_equal(again.get_many(codes), values)
+
+
+def test_a_file_of_blocks_of_no_size_read_here_is_damaged_not_misread(tmp_path, capsys):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    path = tmp_path / "odd.db"
+    write_store(path, game.spec, Store.blocked(plain.codes(), plain.values16(), Packing("zstd", 1000, ZSTD.level)))
+    assert read_store(path, game.spec) is None
+    err = capsys.readouterr().err
+    assert "damaged" in err and "does not describe a store" in err and not path.exists()
+
+
+@pytest.mark.slow
+def test_a_database_of_tiers_of_the_games_own_opens_one_part_a_look_up(tmp_path):
+    """Quixo's tiers (counts of cubes) each spread over every code: the index lists the game's
+    number of each tier, so that a look-up opens the part of the code's tier only."""
+    game = make_game("quixo", size=3)
+    plain = solved_in_memory(game)
+    with local_runner(1) as (run, _):
+        saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 1))
+    solver = Solver(game, database=Database(tmp_path / "cache"))
+    assert solver.solve() == 0
+    store = solver.table.store
+    assert store.layout == "parted" and len(store.table) > 10 and store.tier_numbers is not None
+    codes = plain.codes()
+    assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    for code in np.random.default_rng(4).permutation(codes)[:3000].tolist():
+        store.opened.clear()
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+        assert len(store.opened) == 1
+    # an index saved without the tiers' numbers is read as before: every tier's part is tried
+    unlisted = PartedStore(store.directory, game.spec, store.table, store.shards, store.cut)
+    assert np.array_equal(unlisted.get_many(codes), plain.get_many(codes))
+    code = int(codes[len(codes) // 2])
+    assert unlisted.packed(unlisted.slot(code)) == plain.packed(plain.slot(code))
+    assert len(unlisted.opened) > 10
+
+
+@pytest.mark.slow
+def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
+    game = make_game("connectfour", rows=4, cols=4)
+    with local_runner(1) as (run, _):
+        path, stamp = saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 2))
+    assert any(parts_directory(path).iterdir())
+    opened = Database(tmp_path / "cache").load_store(game.spec, stamp, part_cut(game))  # no part opened yet
+    assert opened.layout == "parted" and not opened.opened
+    whole = solved_in_memory(game)
+    Database(tmp_path / "cache").save_store(game.spec, whole.compact(), stamp)
+    assert not parts_directory(path).exists()
+    assert read_store(path, game.spec, stamp).layout == "blocked"
+    # the database read before finds its parts gone, and leaves the one saved since alone
+    with pytest.raises(SolverError, match="missing or damaged"):
+        opened.get(int(whole.codes()[0]))
+    assert read_store(path, game.spec, stamp).layout == "blocked"
+
+
+def test_a_blocks_first_look_up_adding_up_one_run_finds_what_adding_up_all_finds():
+    rng = np.random.default_rng(6)
+    for size, widest in ((1, 1), (2, 3), (RUN, 2), (RUN + 1, 300), (5 * RUN + 17, 5), (3 * RUN, 70000)):
+        gaps = rng.integers(1, widest + 1, size - 1).astype(np.uint8 if widest < 256 else np.uint32)
+        codes = 1000 + np.concatenate(([0], np.cumsum(gaps)))
+        for code in [int(codes[-1]) + 1, 999, *codes.tolist(), *(codes + 1).tolist()]:
+            expected = int(np.searchsorted(codes, code))
+            expected = expected if expected < size and codes[expected] == code else -1
+            first = InflatedBlock(1000, gaps, np.zeros(size, np.uint8), None)
+            assert first.slot(code) == expected  # a run's gaps added up
+            assert first.slot(code) == expected and first.code_array.tolist() == codes.tolist()  # all of them

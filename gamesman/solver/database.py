@@ -43,7 +43,7 @@ from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_exactly, read_
 
 if TYPE_CHECKING:
     from gamesman.contract.game import Game
-    from gamesman.solver.parts import PartedStore, ShardCut
+    from gamesman.solver.parts import PartCut, PartedStore
     from gamesman.solver.store import Store
 
 MAGIC = b"GAMESMAN-DB 2\n"
@@ -144,7 +144,7 @@ class Database:
         body = zlib.compress(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), 6)
         write_checked(self.path(spec, REFERENCE_SUFFIX), MAGIC, {"spec": spec, "entries": len(table)}, body)
 
-    def load_store(self, spec: str, stamp: dict | None = None, cut: ShardCut | None = None) -> Any:
+    def load_store(self, spec: str, stamp: dict | None = None, cut: PartCut | None = None) -> Any:
         """The fast solver's results of ``spec``: a memory-mapped Store, or None when
         there is none or it is damaged.
         ``stamp`` (e.g. the start's code) must match what was saved with it; ``cut``, the
@@ -155,14 +155,15 @@ class Database:
         return read_store(self.path(spec), spec, stamp, None if cut is None else parts_reader(spec, cut))
 
     def save_store(self, spec: str, results: Any, stamp: dict | None = None) -> None:
-        """Write the fast solver's results (a Store, or the parts of a solve in tiers) atomically."""
-        from gamesman.solver.parts import PartedStore, save_parts
+        """Write the fast solver's results (a Store, or the parts of a solve in tiers) atomically;
+        a whole Store written where parts were, their files are removed."""
+        from gamesman.solver.parts import PartedStore, remove_parts, save_parts
         from gamesman.solver.store import write_store
 
         if isinstance(results, PartedStore):
             save_parts(self.path(spec), spec, results, stamp)
-        else:
-            write_store(self.path(spec), spec, results, stamp)
+        elif write_store(self.path(spec), spec, results, stamp):
+            remove_parts(self.path(spec))
 
     def load_table(self, game: Game) -> MutableMapping | None:
         """The reference solver's table of ``game``: a memory-mapped max^n table when one was

@@ -109,10 +109,11 @@ def remove_quietly(path: str | Path | None) -> str:
     return "it is removed: solve again to rebuild it"
 
 
-def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
+def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> bool:
     """Write ``pieces`` to ``path`` through a temporary file renamed in place, so that no
     reader ever sees half a file; stale temporary files (of writers that were killed) are
-    removed first.  A failure to write is reported on stderr, never fatal."""
+    removed first.  A failure to write is reported on stderr, never fatal: the result says
+    whether the file was written."""
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -122,6 +123,7 @@ def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
             for piece in pieces:
                 out.write(piece)
         os.replace(temporary, path)
+        return True
     except OSError as problem:
         if temporary is not None:
             try:
@@ -129,6 +131,7 @@ def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> None:
             except OSError:
                 pass
         print(f"gamesman: could not save {path.name} ({_one_line(problem)})", file=sys.stderr)
+        return False
 
 
 def remove_stale_temporaries(directory: Path) -> None:

@@ -781,9 +781,9 @@ class Results(PositionTable):
 
     def load(self, database) -> None:
         """Take the stored results of this variant, if any."""
-        from gamesman.solver.parts import shard_cut
+        from gamesman.solver.parts import part_cut
 
-        self.store = database.load_store(self.game.spec, self.stamp, shard_cut(self.game)) or self.store
+        self.store = database.load_store(self.game.spec, self.stamp, part_cut(self.game)) or self.store
 
     def save(self, database) -> None:
         """Save the results compressed in blocks (``Store.compact``); this process keeps its

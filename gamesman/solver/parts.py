@@ -7,17 +7,22 @@ is copied: the parts are renamed into a directory beside the index, ``NAME.parts
 A look-up asks the game's cut into shards (``TierCut.tier_shards``, which gives a code's
 shard from the code alone) for the shard, then the parts of that shard whose range of
 codes holds the code (one, when tiers take ranges of codes one above the other, as
-Connect Four's do), and decompresses one block of that part.  Parts are opened (their
+Connect Four's do), and decompresses one block of that part.  A game with tiers of its own
+(``TierCut.tier_numbers``, Quixo's counts of cubes) spreads every tier over the whole range
+of codes: the index lists the game's number of each tier, and a look-up asks the game for
+the code's tier, so that it opens that tier's part only.  Parts are opened (their
 header and block index checked) when first used; PART_CACHE of them are kept open.
 """
 from __future__ import annotations
 
 import bisect
+import contextlib
 import os
 import shutil
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -33,10 +38,10 @@ PARTS_SUFFIX = ".parts"
 PART_CACHE = 256
 #: A slot of a database in parts: the part's number above these bits, the slot in it below.
 SLOT_BITS = 40
-#: The game's cut: the shard of each code (numpy int64) among ``shards``.
-ShardCut = Callable[[np.ndarray, int], np.ndarray]
 #: The columns of the index's table of parts.
 TIER, SHARD, FIRST, LAST, COUNT = range(5)
+#: The tier of parts looked up by code range alone (a code's tier not known).
+ANY_TIER = -1
 
 
 def part_name(tier: int, shard: int) -> str:
@@ -46,6 +51,10 @@ def part_name(tier: int, shard: int) -> str:
     'd-3-7.db'
     """
     return f"d-{tier}-{shard}.db"
+
+
+#: The names of every part's file (see ``part_name``).
+PART_FILES = "d-*-*.db"
 
 
 def part_label(tier: int, shard: int) -> dict:
@@ -62,28 +71,48 @@ def parts_directory(path: Path) -> Path:
     return path.with_name(path.name.removesuffix(".db") + PARTS_SUFFIX)
 
 
+@dataclass(frozen=True)
+class PartCut:
+    """Where a game puts a code among a database's parts: its shard among ``shards``
+    (``shards_of(codes, shards)``, numpy int64), and, for a game with tiers of its own, its
+    tier's number (``tier_numbers(codes)``; None when the tiers are distances from the root)."""
+
+    shards_of: Callable[[np.ndarray, int], np.ndarray]
+    tier_numbers: Callable[[np.ndarray], Any]
+
+
 class PartedStore:
     """The results of a variant solved in tiers, read from its parts: what the solver's table
     asks of a :class:`gamesman.solver.store.Store` (``slot`` and ``packed``, and look-ups of
-    many codes)."""
+    many codes).  ``tier_numbers``: the game's number of each tier of the table, for a game
+    with tiers of its own; None for tiers of distance, and for an index saved without them (a
+    look-up then tries the parts of every tier whose range of codes holds the code)."""
 
     layout = "parted"
 
-    def __init__(self, directory: Path, spec: str, table: np.ndarray, shards: int, cut: ShardCut,
-                 index: Path | None = None) -> None:
+    def __init__(self, directory: Path, spec: str, table: np.ndarray, shards: int, cut: PartCut,
+                 index: Path | None = None, tier_numbers: list[int] | None = None) -> None:
         self.directory, self.spec, self.shards, self.cut, self.index = directory, spec, shards, cut, index
+        self.index_identity = file_identity(index)
         self.table = np.asarray(table, np.int64).reshape(-1, 5)
         self.arrays = {"parts": self.table.ravel()}
         self.count = int(self.table[:, COUNT].sum())
         self.span = int(self.table[:, LAST].max(initial=-1)) + 1
+        self.tier_numbers = tier_numbers
+        # the game's tier numbers in order, and the table's tier of each
+        numbers = np.asarray(tier_numbers or [], np.int64)
+        self.tiers_by_number = np.argsort(numbers, kind="stable")
+        self.sorted_numbers = numbers[self.tiers_by_number]
         self.opened: OrderedDict[int, Store] = OrderedDict()
-        # each shard's parts by first code, and the largest last code of each and those before
-        self.by_shard: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        # the parts of each (tier, shard), by first code, with the largest last code of each and
+        # those before; every tier's parts under ANY_TIER when a code's tier is not known
+        self.by_shard: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
         for number in np.lexsort((self.table[:, FIRST], self.table[:, SHARD])).tolist():
-            firsts, reach, numbers = self.by_shard.setdefault(int(self.table[number, SHARD]), ([], [], []))
+            tier = ANY_TIER if tier_numbers is None else int(self.table[number, TIER])
+            firsts, reach, parts = self.by_shard.setdefault((tier, int(self.table[number, SHARD])), ([], [], []))
             firsts.append(int(self.table[number, FIRST]))
             reach.append(max(reach[-1] if reach else -1, int(self.table[number, LAST])))
-            numbers.append(number)
+            parts.append(number)
 
     def part(self, number: int) -> Store:
         """Part ``number`` of the table, opened (and checked) when first used."""
@@ -95,21 +124,36 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard))
         if found is None or found.count != self.table[number, COUNT]:
+            # the index goes, so that the database is rebuilt, unless it was saved again since
+            # it was read (a database saved whole removes the parts of the one before)
+            index = self.index if file_identity(self.index) == self.index_identity else None
             raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
-                              f"damaged); {remove_quietly(self.index)}")
+                              f"damaged); {remove_quietly(index)}")
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
         return found
 
-    def candidates(self, code: int, shard: int) -> list[int]:
-        """The parts of ``shard`` whose range of codes holds ``code``."""
-        firsts, reach, numbers = self.by_shard.get(shard, ([], [], []))
+    def tiers(self, codes: np.ndarray) -> np.ndarray | None:
+        """The tier of the table (-1: none of them) of each code, when the game tells a code's
+        tier (None otherwise)."""
+        if self.tier_numbers is None:
+            return None
+        if not self.tier_numbers:
+            return np.full(len(codes), -1, np.int64)
+        numbers = np.asarray(self.cut.tier_numbers(codes), np.int64)
+        at = np.searchsorted(self.sorted_numbers, numbers).clip(0, len(self.sorted_numbers) - 1)
+        return np.where(self.sorted_numbers[at] == numbers, self.tiers_by_number[at], -1)
+
+    def candidates(self, code: int, shard: int, tier: int = ANY_TIER) -> list[int]:
+        """The parts of ``shard`` (of ``tier``, when the table's tiers are known from a code)
+        whose range of codes holds ``code``."""
+        firsts, reach, parts = self.by_shard.get((tier, shard), ([], [], []))
         found = []
         at = bisect.bisect_right(firsts, code) - 1
         while at >= 0 and reach[at] >= code:
-            if self.table[numbers[at], LAST] >= code:
-                found.append(numbers[at])
+            if self.table[parts[at], LAST] >= code:
+                found.append(parts[at])
             at -= 1
         return found
 
@@ -118,8 +162,10 @@ class PartedStore:
         """Where ``code``'s result is (its part above SLOT_BITS, the slot in it below), or -1."""
         if not 0 <= code < self.span:
             return -1
-        shard = int(self.cut(np.array([code], np.int64), self.shards)[0])
-        for number in self.candidates(code, shard):
+        one = np.array([code], np.int64)
+        shard = int(self.cut.shards_of(one, self.shards)[0])
+        tiers = self.tiers(one)
+        for number in self.candidates(code, shard, ANY_TIER if tiers is None else int(tiers[0])):
             at = self.part(number).slot(code)
             if at >= 0:
                 return number << SLOT_BITS | at
@@ -141,13 +187,15 @@ class PartedStore:
         """``get`` of many codes at once."""
         codes = np.asarray(codes, np.int64)
         out = np.full(len(codes), MISSING, np.uint16)
+        tier_of = self.tiers(codes)
         for tier in np.unique(self.table[:, TIER]).tolist():
             parts = np.flatnonzero(self.table[:, TIER] == tier)
             first, last = self.table[parts, FIRST].min(), self.table[parts, LAST].max()
-            within = np.flatnonzero((codes >= first) & (codes <= last))
+            chosen = (codes >= first) & (codes <= last)
+            within = np.flatnonzero(chosen if tier_of is None else chosen & (tier_of == tier))
             if not len(within):
                 continue
-            shard_of = self.cut(codes[within], self.shards)  # a tier's codes at a time, as it was cut
+            shard_of = self.cut.shards_of(codes[within], self.shards)  # a tier's codes at a time, as it was cut
             for number in parts.tolist():
                 at = within[shard_of == self.table[number, SHARD]]
                 if len(at):
@@ -191,10 +239,12 @@ class PartedStore:
                    for tier, shard in self.table[:, :2].tolist())
 
 
-def join_parts(spec: str, work: Path, tiers: int, shards: int, destination: Path, cut: ShardCut) -> PartedStore:
+def join_parts(spec: str, work: Path, tiers: int, shards: int, destination: Path, cut: PartCut,
+               tier_numbers: list[int] | None = None) -> PartedStore:
     """The database of a solve in tiers from the parts its tasks wrote in ``work``: each part's
     header and block index checked, the parts renamed into ``destination`` (what was there
-    before removed), and their table made."""
+    before removed), and their table made.  ``tier_numbers``: the game's number of each tier,
+    for tiers of its own."""
     rows = []
     for tier in range(tiers):
         for shard in range(shards):
@@ -206,21 +256,28 @@ def join_parts(spec: str, work: Path, tiers: int, shards: int, destination: Path
             if part.count:
                 rows.append((tier, shard, int(part.block_firsts[0]), part.span - 1, part.count))
     move_parts(work, destination, [part_name(tier, shard) for tier, shard, *_ in rows])
-    return PartedStore(destination, spec, np.array(rows, np.int64).reshape(-1, 5), shards, cut)
+    return PartedStore(destination, spec, np.array(rows, np.int64).reshape(-1, 5), shards, cut,
+                       tier_numbers=tier_numbers)
 
 
-def shard_cut(game: Game) -> ShardCut:
-    """The game's cut as a database in parts asks it: the shard of each code."""
+def part_cut(game: Game) -> PartCut:
+    """The game's cut as a database in parts asks it: the shard of each code, and its tier
+    for a game with tiers of its own."""
     cut = tier_cut(game)
-    return lambda codes, shards: cut.tier_shards(codes, shards, 0)[0]
+    return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers)
 
 
-def parts_reader(spec: str, cut: ShardCut) -> PartsReader:
+def parts_reader(spec: str, cut: PartCut) -> PartsReader:
     """What ``read_store`` reads the index of a database in parts of ``spec`` with."""
     def read(path: Path, header: dict, table: np.ndarray) -> PartedStore:
-        if not isinstance(header.get("shards"), int) or len(table) % 5 or table.dtype != np.int64:
+        numbers = header.get("tier_numbers")
+        if (not isinstance(header.get("shards"), int) or len(table) % 5 or table.dtype != np.int64
+                or numbers is not None and (not isinstance(numbers, list)
+                                            or not all(type(number) is int for number in numbers)
+                                            or len(table) and int(table.reshape(-1, 5)[:, TIER].max()) >= len(numbers)
+                                            or cut.tier_numbers(np.empty(0, np.int64)) is None)):
             raise DamagedFile("its header does not describe a database in parts")
-        store = PartedStore(parts_directory(path), spec, table.reshape(-1, 5), header["shards"], cut, path)
+        store = PartedStore(parts_directory(path), spec, table.reshape(-1, 5), header["shards"], cut, path, numbers)
         if store.count != header["count"] or store.span != header["span"]:
             raise DamagedFile("its parts do not hold the positions its header says")
         return store
@@ -237,7 +294,31 @@ def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) ->
         shutil.rmtree(store.directory, ignore_errors=True)  # the parts' directory in the tiers' store, now empty
         store.directory = destination
     store.index = path
-    write_store(path, spec, store, dict(stamp or {}, shards=store.shards))
+    store.index_identity = None  # set once written
+    listed = {} if store.tier_numbers is None else {"tier_numbers": store.tier_numbers}
+    if write_store(path, spec, store, dict(stamp or {}, shards=store.shards, **listed)):
+        store.index_identity = file_identity(path)
+
+
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """What tells a file from one that replaced it since (its inode and time of change), or
+    None when there is none."""
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else (found.st_ino, found.st_mtime_ns)
+
+
+def remove_parts(path: Path) -> None:
+    """Remove the parts of a database that ``path`` held before it was saved whole (its index,
+    which named them, is replaced): only the parts' files, and their directory when that
+    leaves it empty."""
+    directory = parts_directory(path)
+    for part in directory.glob(PART_FILES) if directory.is_dir() else ():
+        part.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        directory.rmdir()
 
 
 def move_parts(source: Path, destination: Path, names: list[str]) -> None:

@@ -21,7 +21,8 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
   the gaps between its codes (one byte plane after another, so the high
   bytes, mostly zero, pack well), then its results and Grundy numbers, with
   a CRC-32 of each compressed block.  A look-up bisects the blocks' first
-  codes and decompresses one block; the blocks used last are kept
+  codes and decompresses one block, adding up only the gaps it needs the
+  first time (``InflatedBlock``); the blocks used last are kept
   decompressed (CACHED_CODES codes in all).  For codes too sparse for any
   index to take less than a byte (Othello's, Kaboom's), and for every
   database saved (``compact``: a quarter of a plain layout's bytes on
@@ -39,6 +40,7 @@ import bisect
 import json
 import mmap
 import re
+import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -64,6 +66,7 @@ BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
 CACHED_CODES = 1 << 22  # codes of the blocks kept decompressed by a blocked store (about 40 MB)
+RUN = 256  # gaps a block's first look-up adds up (see InflatedBlock)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
@@ -98,8 +101,29 @@ def byte_planes(numbers: np.ndarray) -> bytes:
 def from_byte_planes(data: bytes, start: int, count: int, width: int) -> tuple[np.ndarray, int]:
     """``count`` unsigned numbers of ``width`` bytes written by ``byte_planes`` at ``start``,
     and where they end."""
+    if width == 1:  # nothing to interleave
+        return np.frombuffer(data, np.uint8, count, start), start + count
     planes = np.frombuffer(data, np.uint8, count * width, start).reshape(width, count)
     return np.ascontiguousarray(planes.T).view(f"<u{width}").ravel(), start + count * width
+
+
+class _Contexts(threading.local):
+    """zstd's compression contexts (one a level) and decompression context of this thread,
+    made once and reused: making one costs about as much as decompressing a small block, and
+    one context must not be used by two threads at once."""
+
+    def __init__(self) -> None:
+        self.compressors: dict[int, zstandard.ZstdCompressor] = {}
+        self.decompressor = zstandard.ZstdDecompressor()
+
+    def compressor(self, level: int) -> zstandard.ZstdCompressor:
+        found = self.compressors.get(level)
+        if found is None:
+            found = self.compressors[level] = zstandard.ZstdCompressor(level=level)
+        return found
+
+
+_CONTEXTS = _Contexts()
 
 
 @dataclass(frozen=True)
@@ -118,25 +142,29 @@ class Packing:
 
     def compress(self, raw: bytes) -> bytes:
         if self.codec == "zstd":
-            return zstandard.ZstdCompressor(level=self.level).compress(raw)
+            return _CONTEXTS.compressor(self.level).compress(raw)
         packer = zlib.compressobj(self.level, zlib.DEFLATED, -15)
         return packer.compress(raw) + packer.flush()
 
     def decompress(self, packed: bytes | memoryview) -> bytes:
         if self.codec == "zstd":
-            return zstandard.ZstdDecompressor().decompress(packed)
+            return _CONTEXTS.decompressor.decompress(packed)
         return zlib.decompress(packed, -15)
 
 
-#: Blocks of 65,536 codes, zstd at level 15: on Connect Four 5x5's first 16.8 million positions,
-#: 0.31 bytes a position where 16,384-code blocks take 0.34, levels 17 and 19 as much in twice
-#: and three times the time,
-#: xz (LZMA2) as little but ten times as long to decompress a block, and a trained dictionary
-#: does not help (see the solver's page of the documentation).
-ZSTD = Packing("zstd", 1 << 16, 15)
+#: Blocks of 16,384 codes, zstd at level 15: a look-up of a block not yet decompressed
+#: decompresses about 40 kB (tens of microseconds); on Connect Four 4x5 and 5x5, 0.29 and 0.30
+#: bytes a position (blocks of 65,536 take 0.26 and 0.25 and four times as long to
+#: decompress; blocks of 2,048, 0.37: over a quarter of the plain layout).  Level 19 saves 2%
+#: in three times the time; a dictionary trained on the database's blocks saves 1 to 4% and takes
+#: seconds to train for each database and each part of one; xz (LZMA2) is as small but ten
+#: times as long to decompress (see the solver's page of the documentation).
+ZSTD = Packing("zstd", 1 << 14, 15)
+#: Blocks of zstd of any of these sizes are read (a database saved before took 65,536 codes a
+#: block: its header says so); a database is written in ZSTD's.
+ZSTD_BLOCK_SIZES = frozenset(1 << bits for bits in range(8, 21))
 #: The version before's blocks (OLD_MAGIC), read only.
 DEFLATE = Packing("deflate", 512, 9)
-PACKINGS = {packing.codec: packing for packing in (ZSTD, DEFLATE)}
 
 
 class DamagedBlock(SolverError):
@@ -177,8 +205,9 @@ class Store:
             self.block_firsts = _view(arrays["block_firsts"])
             self.block_ends = _view(arrays["block_ends"])
             self.block_crcs = arrays.get("block_crcs")
+            self.payload = _view(arrays["payload"])
             # for look-ups of one code
-            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_views)
+            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
@@ -333,40 +362,31 @@ class Store:
         return Store.build(all_codes[order], all_values, all_grundy)
 
     # -- the blocked layout's blocks -------------------------------------------------------
-    def inflate(self, block: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """The codes, stored results and Grundy numbers of one block (DamagedBlock, after the
-        file is reported and removed, when its checksum does not match)."""
-        start = self.block_ends[block - 1] if block else 0
-        packed = self.arrays["payload"][start:self.block_ends[block]].data
+    def inflate(self, block: int) -> "InflatedBlock":
+        """One block decompressed (DamagedBlock, after the file is reported and removed, when
+        its checksum does not match)."""
+        packed = self.payload[self.block_ends[block - 1] if block else 0:self.block_ends[block]]
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
             raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
                                f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
         raw = self.packing.decompress(packed)
         size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
-        codes = np.empty(size, np.int64)
-        codes[0] = self.block_firsts[block]
-        codes[1:] = gaps
-        codes = np.cumsum(codes)
         values, at = from_byte_planes(raw, at, size, self.values.itemsize)
         grundy = None
         if self.grundy_array is not None:
             grundy, at = from_byte_planes(raw, at, size, self.grundy_array.itemsize)
-        return codes, values, grundy
-
-    def inflate_views(self, block: int) -> tuple[memoryview, memoryview, memoryview | None]:
-        """One block as memoryviews of its arrays (bisect and indexing on them are quicker
-        than on numpy for one code)."""
-        codes, values, grundy = self.inflate(block)
-        return codes.data, values.data, None if grundy is None else grundy.data
+        return InflatedBlock(int(self.block_firsts[block]), gaps, values, grundy)
 
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Every block inflated at once, kept (for look-ups of many codes at once)."""
         blocks = [self.inflate(block) for block in range(len(self.block_ends))]
-        grundy = None if self.grundy_array is None else np.concatenate([b[2] for b in blocks] or [self.grundy_array])
-        return (np.concatenate([b[0] for b in blocks] or [np.zeros(0, np.int64)]),
-                np.concatenate([b[1] for b in blocks] or [self.values]), grundy)
+        grundy = None
+        if self.grundy_array is not None:
+            grundy = np.concatenate([b.grundy for b in blocks if b.grundy is not None] or [self.grundy_array])
+        return (np.concatenate([b.code_array for b in blocks] or [np.zeros(0, np.int64)]),
+                np.concatenate([b.values for b in blocks] or [self.values]), grundy)
 
     # -- looking up ---------------------------------------------------------------------
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
@@ -384,8 +404,8 @@ class Store:
         """The stored result and Grundy number (None when not kept) in slot ``at``."""
         if self.layout == "blocked":
             block, within = divmod(at, self.packing.size)
-            _, values, numbers = self.inflated(block)
-            return values[within], None if numbers is None else numbers[within]
+            found = self.inflated(block)
+            return found.value_view[within], None if found.grundy_view is None else found.grundy_view[within]
         return self.value_view[at], None if self.grundy_view is None else self.grundy_view[at]
 
     def slot(self, code: int) -> int:
@@ -402,9 +422,8 @@ class Store:
             block = bisect.bisect_right(self.block_firsts, code) - 1
             if block < 0:
                 return -1
-            codes = self.inflated(block)[0]
-            at = bisect.bisect_left(codes, code)
-            return block * self.packing.size + at if at < len(codes) and codes[at] == code else -1
+            at = self.inflated(block).slot(code)
+            return block * self.packing.size + at if at >= 0 else -1
         word, bit = code >> 6, code & 63
         first = word - word % BLOCK_WORDS
         # the block's words up to this one as one integer: one bit count for all of them
@@ -465,7 +484,7 @@ class Store:
         block = np.searchsorted(np.asarray(self.arrays["block_firsts"]), codes, "right") - 1
         out = np.full(len(codes), -1, np.int64)
         for number, group in _groups(block, inside & (block >= 0)):
-            stored = np.frombuffer(self.inflated(number)[0], np.int64)
+            stored = self.inflated(number).code_array
             at = np.searchsorted(stored, codes[group]).clip(0, len(stored) - 1)
             hit = stored[at] == codes[group]
             out[group[hit]] = number * self.packing.size + at[hit]
@@ -478,10 +497,10 @@ class Store:
         out = np.zeros(len(at), kept.dtype)
         size = self.packing.size
         for number, group in _groups(at // size, at >= 0):
-            _, values, numbers = self.inflated(number)
-            held = numbers if grundy else values
+            found = self.inflated(number)
+            held = found.grundy if grundy else found.values
             assert held is not None  # Grundy numbers are looked up only where they are kept
-            out[group] = np.frombuffer(held, kept.dtype)[at[group] % size]
+            out[group] = held[at[group] % size]
         return out
 
     @cached_property
@@ -560,6 +579,60 @@ class Store:
     @property
     def nbytes(self) -> int:
         return sum(array.nbytes for array in self.arrays.values())
+
+
+class InflatedBlock:
+    """One decompressed block of the blocked layout: its first code, the gaps between its codes,
+    its stored results and Grundy numbers (None when not kept).  A first look-up in it adds up
+    the gaps of one run of RUN only (the sums of every run tell which); a second adds them all
+    up, and that and the next ones bisect the codes.
+
+    >>> block = InflatedBlock(10, np.array([1, 3, 2], np.uint8), np.arange(4, dtype=np.uint8), None)
+    >>> block.slot(14), block.slot(12), block.slot(16), block.code_array.tolist()
+    (2, -1, 3, [10, 11, 14, 16])
+    """
+
+    def __init__(self, first: int, gaps: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> None:
+        self.first, self.gaps, self.values, self.grundy = first, gaps, values, grundy
+        self.value_view = _view(values)  # one item of a memoryview is read quicker than of numpy's
+        self.grundy_view = None if grundy is None else _view(grundy)
+        self.looked_up = False
+
+    def slot(self, code: int) -> int:
+        """Where ``code`` is in the block, or -1."""
+        if not self.looked_up:
+            self.looked_up = True
+            return self._slot_in_run(code - self.first)
+        codes = self.code_view
+        at = bisect.bisect_left(codes, code)
+        return at if at < len(codes) and codes[at] == code else -1
+
+    @cached_property
+    def code_array(self) -> np.ndarray:
+        """The block's codes, in order (every gap added up: most of the time a block takes but
+        decompressing it)."""
+        codes = np.empty(len(self.gaps) + 1, np.int64)
+        codes[0] = 0
+        np.cumsum(self.gaps, out=codes[1:])
+        codes += self.first
+        return codes
+
+    @cached_property
+    def code_view(self) -> memoryview:
+        return _view(self.code_array)  # bisect on it is quicker than numpy for one code
+
+    def _slot_in_run(self, offset: int) -> int:
+        """Where the code ``offset`` above the first is, adding up one run of gaps."""
+        if offset <= 0 or not len(self.gaps):
+            return 0 if offset == 0 else -1
+        ends = np.cumsum(np.add.reduceat(self.gaps, np.arange(0, len(self.gaps), RUN), dtype=np.int64))
+        run = int(np.searchsorted(ends, offset))  # the first run that reaches the offset
+        if run == len(ends):
+            return -1
+        sums = np.cumsum(self.gaps[run * RUN:(run + 1) * RUN], dtype=np.int64)  # of the slots after the run's first
+        sums += int(ends[run - 1]) if run else 0
+        at = int(np.searchsorted(sums, offset))
+        return run * RUN + at + 1 if at < len(sums) and sums[at] == offset else -1
 
 
 _PACKED: dict[tuple, tuple] = {}
@@ -650,15 +723,16 @@ class Saved(Protocol):
     def arrays(self) -> dict[str, np.ndarray]: ...
 
 
-def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> None:
-    """Write a store atomically; failures are reported, never fatal.
+def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None) -> bool:
+    """Write a store atomically; failures are reported, never fatal (the result says whether
+    it was written).
 
     The file is MAGIC, a header line (the CRC-32, in hex, of everything after it but the
     blocked layout's payload, then the JSON header padded to ALIGN) and the arrays, the
     payload last (each of its blocks has its own CRC-32, checked when it is read): the
     checksum covers the header too, and opening a file reads its header and indexes only."""
-    if isinstance(results, Store) and results.layout == "blocked" and results.packing != ZSTD:
-        results = results.compact()  # read from a file of the version before
+    if isinstance(results, Store) and results.layout == "blocked" and results.packing.codec != ZSTD.codec:
+        results = results.compact()  # read from a file of the version before: its blocks have no checksums
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
@@ -679,7 +753,7 @@ def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None
     line = json.dumps(header, separators=(",", ":")).encode()
     line += b" " * (-(len(MAGIC) + CRC_DIGITS + 1 + len(line) + 1) % ALIGN) + b"\n"
     crc = b"%08x " % checksum([line, *pieces[:checked]])
-    write_atomically(path, [MAGIC, crc, line, *pieces])
+    return write_atomically(path, [MAGIC, crc, line, *pieces])
 
 
 #: What reads the index of a database in parts (path, header, table of parts): see
@@ -730,10 +804,9 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
               for name, (offset, dtype, length) in header["arrays"].items()}
     layout = next((known for known in LAYOUT_ARRAYS if known == header["layout"]), None)
     count, span = header["count"], header["span"]
-    packing = DEFLATE if old else PACKINGS.get(header.get("codec", "zstd"))
+    packing = _packing(header, old)
     if (layout is None or packing is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
-            or layout == "blocked" and (header.get("block", packing.size) != packing.size
-                                        or not old and "block_crcs" not in arrays)
+            or layout == "blocked" and not old and "block_crcs" not in arrays
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
     if layout == "parted":
@@ -744,6 +817,20 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
     if not _sizes_match(store):
         raise DamagedFile("array sizes do not match")
     return store
+
+
+def _packing(header: dict, old: bool) -> Packing | None:
+    """How the blocks of a file with this header are packed (None when it is none read here).
+
+    >>> _packing({"codec": "zstd", "block": 1 << 16}, False), _packing({"block": 1000}, False)
+    (Packing(codec='zstd', size=65536, level=15), None)
+    """
+    packing = DEFLATE if old else ZSTD
+    size = header.get("block", packing.size)
+    if (header.get("codec", packing.codec) != packing.codec or not isinstance(size, int)
+            or size not in (ZSTD_BLOCK_SIZES if not old else {packing.size})):
+        return None
+    return packing if size == packing.size else Packing(packing.codec, size, packing.level)
 
 
 #: The array a file's checksum leaves out: the blocked layout's blocks, each with its own.

@@ -17,7 +17,7 @@ from gamesman.contract.game import Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.files import remove_stale_temporaries
 from gamesman.solver.levelled import MAX_REMOTENESS, Solved
-from gamesman.solver.parts import PARTS_SUFFIX, join_parts, shard_cut
+from gamesman.solver.parts import PARTS_SUFFIX, join_parts, part_cut
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.tiers.formats import _forget_results, _read_explored, _write_explored, work_directory
 from gamesman.solver.tiers.own_tiers import explore_own_tiers, solve_own_tiers
@@ -75,16 +75,18 @@ class TierRun:
         count, deepest = solve_own_tiers(game.spec, self.run, directory, explored, progress)
         return self._joined(game, directory, len(explored), 1, count, deepest,
                             {"layered": False, "explore_seconds": solving - started,
-                             "solve_seconds": time.perf_counter() - solving}, progress)
+                             "solve_seconds": time.perf_counter() - solving}, progress,
+                            [number for number, _, _ in explored])
 
     def _joined(self, game: Game, directory: Path, tiers: int, shards: int, count: int, deepest: int,
-                stats: dict, progress: ProgressFn | None) -> Solved:
+                stats: dict, progress: ProgressFn | None, tier_numbers: list[int] | None = None) -> Solved:
         """The solve's database joined from the parts its tasks wrote (checked to hold the
-        ``count`` positions solved), the tiers' work files let go, and its figures."""
+        ``count`` positions solved), the tiers' work files let go, and its figures;
+        ``tier_numbers``, the game's number of each tier, for tiers of its own."""
         if progress:
             progress(f"joining the database's {tiers * shards:,} parts", count, count)
         store = join_parts(game.spec, directory, tiers, shards,
-                           work_directory(self.store, game.spec + PARTS_SUFFIX), shard_cut(game))
+                           work_directory(self.store, game.spec + PARTS_SUFFIX), part_cut(game), tier_numbers)
         if store.count != count:
             raise SolverError(f"{game.spec}: the parts hold {store.count:,} results, not the {count:,} solved")
         _forget_results(directory)

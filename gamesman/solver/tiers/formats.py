@@ -105,7 +105,7 @@ def _write_results(path: Path, spec: str, store: Store, label: dict) -> None:
     _write_surely(path, lambda: write_store(path, spec, store, label))
 
 
-def _write_surely(path: Path, write: Callable[[], None]) -> None:
+def _write_surely(path: Path, write: Callable[[], object]) -> None:
     """``write()`` a shard's file, raising OSError when it is not there afterwards (the database
     files' writers only report a failure; a shard's file must exist for the solve to go on)."""
     path.unlink(missing_ok=True)
