@@ -109,7 +109,7 @@ class ExactSearch:
         lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
         self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1,
                                   -1 if openings is None else openings.plies], np.int64)
-        self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.entries
+        self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed
         self.masks = np.array([self.board.bottom, self.board.board]
                               + [self.board.column_masks[col] for col in self.board.centre_first()], np.uint64)
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))

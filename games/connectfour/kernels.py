@@ -72,6 +72,9 @@ ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
 BOOK_SCORE_BITS = np.int64(8)
+#: The top bits of a book's code that its index goes by (see ``book_starts``), and its length.
+BOOK_INDEX_BITS = 20
+BOOK_INDEX_SIZE = (1 << BOOK_INDEX_BITS) + 1
 # The masks (a uint64 array): the bottom cell of each column, the whole board, then
 # each column's cells in the order moves are tried.
 BOTTOM, BOARD, FIRST_COLUMN = range(3)
@@ -209,13 +212,36 @@ def signed_32(code):
 
 @compiled
 def book_score(book, first, mask, rows, cols):
-    """The score a book (sorted entries: ``book_codes`` above BOOK_SCORE_BITS, the score in the
-    low byte) gives a position or its mirror image, the first player to move; else NOT_IN_BOOK."""
+    """The score a book gives a position or its mirror image, the first player to move; else
+    NOT_IN_BOOK.  The ``book``: BOOK_INDEX_SIZE starts (see ``book_starts``), then the entries
+    (sorted: ``book_codes`` above BOOK_SCORE_BITS, the score in the low byte)."""
     for code in book_codes(first, mask, rows, cols):
-        at = np.searchsorted(book, code << BOOK_SCORE_BITS)
-        if at < len(book) and book[at] >> BOOK_SCORE_BITS == code:
-            return entry_score(book[at])
+        top = (code + (1 << 31)) >> (32 - BOOK_INDEX_BITS)
+        low, high = book[top], book[top + 1]  # where the entries whose codes begin so lie
+        while low < high:  # the first of them whose code is not below ``code``
+            middle = (low + high) >> 1
+            if book[middle] >> BOOK_SCORE_BITS < code:
+                low = middle + 1
+            else:
+                high = middle
+        if low < book[top + 1] and book[low] >> BOOK_SCORE_BITS == code:
+            return entry_score(book[low])
     return NOT_IN_BOOK
+
+
+def book_starts(entries):
+    """The index ``book_score`` reads before a book's sorted ``entries``: for each value of a
+    code's top BOOK_INDEX_BITS (the code read as unsigned), the first entry whose code begins so,
+    counted from the index's start; one more, past the last entry.  With it a look-up searches
+    a hundred entries at most, not millions.
+
+    >>> entries = np.array([-(1 << 31), -1, 0, (1 << 31) - 1]) << BOOK_SCORE_BITS
+    >>> starts = book_starts(entries)
+    >>> len(starts) == BOOK_INDEX_SIZE, (starts[:2] - BOOK_INDEX_SIZE).tolist(), int(starts[-1] - BOOK_INDEX_SIZE)
+    (True, [0, 1], 4)
+    """
+    bounds = (np.arange(BOOK_INDEX_SIZE, dtype=np.int64) << (32 - BOOK_INDEX_BITS)) - (1 << 31)
+    return BOOK_INDEX_SIZE + np.searchsorted(entries, bounds << BOOK_SCORE_BITS)
 
 
 @compiled
