@@ -45,7 +45,9 @@ are ready before the clock starts):
 * time: the processor seconds of the solve (``time.process_time`` around it; for Pons's
   program, which prints no times, the process's processor time less that of a process
   that answers a win with the next piece, no search: the median of three), so that other
-  work on a shared machine does not count;
+  work on a shared machine does not count; a solve of less than QUICK seconds is asked of
+  REPEATS processes, one after the other, and the median taken (a few milliseconds move
+  from one process to the next with whatever else the machine runs);
 * nodes: the positions the search visited (Pons's program does not print its count);
 * memory: the process's peak resident size (start-up included: the line ``start-up``
   gives each solver's peak on a win with the next piece, where it searches nothing).
@@ -92,6 +94,8 @@ START_UP = "112233"
 BITBULLY_BOOK = "12-ply-dist"
 #: The program Pons's Makefile builds (its target of the same name).
 PONS_PROGRAM = "c4solver"
+#: A solve quicker than QUICK seconds is timed REPEATS times (in as many processes): its median.
+QUICK, REPEATS = 1.0, 3
 
 
 class Disagreement(Exception):
@@ -355,6 +359,21 @@ def ratio_of(answers: dict[str, Answer], top: str, bottom: str) -> float | None:
     return max(answers[top].seconds, 1e-3) / max(answers[bottom].seconds, 1e-3)
 
 
+def steady_answer(solver: Solver, sample: Sample) -> Answer:
+    """The solver's answer for ``sample``; when it takes less than QUICK seconds, the answer
+    of median time of REPEATS processes.
+
+    >>> times = iter([0.004, 0.002, 0.003, 30.0])
+    >>> solver = Solver("x", False, lambda sample: Answer(1, next(times)))
+    >>> steady_answer(solver, Sample("x", ())).seconds, steady_answer(solver, Sample("x", ())).seconds
+    (0.003, 30.0)
+    """
+    answers = [solver.answer(sample)]
+    if answers[0].seconds < QUICK:
+        answers += [solver.answer(sample) for _ in range(REPEATS - 1)]
+    return sorted(answers, key=lambda answer: answer.seconds)[len(answers) // 2]
+
+
 def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[Group]:
     """Every solver's answer for every sample, checked, grouped as the samples are; each
     answer is printed as it comes (a long run shows what it has found so far)."""
@@ -363,7 +382,7 @@ def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[
         answers = {}
         for solver in solvers:
             if sample.moves or solver.book or with_empty:
-                answers[solver.name] = answer = solver.answer(sample)
+                answers[solver.name] = answer = steady_answer(solver, sample)
                 print(f"[{number}/{len(samples)}] {sample.digits or '(empty)'}: {solver.name} scores {answer.score} "
                       f"in {answer.seconds:.3f} s", flush=True)
         if not answers:
