@@ -2,8 +2,8 @@
 
 Run by hand::
 
-    python3 benchmarks/bench_connectfour_exact.py --pons PROGRAM [--positions N] [--seed N]
-        [--plies 4,8,12,16] [--games N] [--empty]
+    python3 benchmarks/bench_connectfour_exact.py [--pons-source DIR | --pons PROGRAM] [--positions N]
+        [--seed N] [--plies 4,8,12,16] [--games N] [--empty]
 
 The positions, the same for every solver in one run: the empty board; ``--positions``
 random positions (seeded; games already over are drawn again) after each number of moves
@@ -17,10 +17,15 @@ The solvers, each asked for the exact score of every position:
 * ours: :class:`~gamesman.games.connectfour.exact.ExactSearch` without a book, and with
   the published opening book (the 12-ply book of ``bitbully-databases``:
   ``ExactSearch(..., openings=OpeningBook.load())``);
-* Pons's solver (``--pons PROGRAM``): Pascal Pons's C++ Connect Four solver
-  (github.com/PascalPons/connect4, AGPL), built by its own Makefile; it reads one game a
-  line, its moves as column digits 1 to 7, and prints the line and its score.  Its opening
-  book (``7x6.book``) is not in its repository, so it runs without one;
+* Pons's solver: Pascal Pons's C++ Connect Four solver (github.com/PascalPons/connect4,
+  AGPL-licensed: the benchmark only builds and runs it, and nothing of it is part of
+  gamesman or shipped with it).  ``--pons-source DIR``, a checkout of that repository: the
+  benchmark copies it into a temporary directory, builds ``c4solver`` there with the
+  repository's own Makefile (``make clean c4solver``: a C++ compiler and ``make`` must be
+  installed, e.g. Debian's ``g++`` and ``make``), runs it and removes the copy at the end;
+  the checkout is left as it is.  ``--pons PROGRAM`` runs a ``c4solver`` already built.  It
+  reads one game a line, its moves as column digits 1 to 7, and prints the line and its
+  score.  Its opening book (``7x6.book``) is not in its repository, so it runs without one;
 * BitBully (``pip install '.[bench]'``: the ``bitbully`` package, AGPL, by Markus Thill;
   an optional extra of the benchmarks, never a dependency of gamesman), its MTD(f) search
   without a book and with ``bitbully-databases``' 12-ply book with distances.
@@ -40,7 +45,9 @@ are ready before the clock starts):
 * time: the processor seconds of the solve (``time.process_time`` around it; for Pons's
   program, which prints no times, the process's processor time less that of a process
   that answers a win with the next piece, no search: the median of three), so that other
-  work on a shared machine does not count;
+  work on a shared machine does not count; a solve of less than QUICK seconds is asked of
+  REPEATS processes, one after the other, and the median taken (a few milliseconds move
+  from one process to the next with whatever else the machine runs);
 * nodes: the positions the search visited (Pons's program does not print its count);
 * memory: the process's peak resident size (start-up included: the line ``start-up``
   gives each solver's peak on a win with the next piece, where it searches nothing).
@@ -57,9 +64,11 @@ import dataclasses
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +92,10 @@ EMPTY_BOARD = "win 41"
 START_UP = "112233"
 #: BitBully's book with distances to the end (exact scores, not only values).
 BITBULLY_BOOK = "12-ply-dist"
+#: The program Pons's Makefile builds (its target of the same name).
+PONS_PROGRAM = "c4solver"
+#: A solve quicker than QUICK seconds is timed REPEATS times (in as many processes): its median.
+QUICK, REPEATS = 1.0, 3
 
 
 class Disagreement(Exception):
@@ -272,6 +285,27 @@ def pons_solver(program: str) -> Solver:
     return Solver("Pons", False, answer, max(megabytes for _, _, megabytes in startups))
 
 
+def build_pons(source: Path, build: Path) -> Path:
+    """Pons's ``c4solver`` built from ``source`` (a checkout of his repository) by the repository's
+    own Makefile, in a copy of it made in the directory ``build`` (the checkout is left as it is,
+    its built files too: ``make clean`` goes first); the program's path.  SystemExit with one line
+    when ``source`` has no Makefile, ``make`` is missing or the build fails (its first error)."""
+    if not (source / "Makefile").is_file():
+        raise SystemExit(f"--pons-source {source}: no Makefile there (a checkout of github.com/PascalPons/connect4)")
+    copy = build / source.resolve().name
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git"))
+    try:
+        built = subprocess.run(["make", "clean", PONS_PROGRAM], cwd=copy, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise SystemExit("--pons-source: make is not installed (Pons's solver builds with make and a C++ compiler)") from None
+    program = copy / PONS_PROGRAM
+    if built.returncode or not program.is_file():
+        lines = built.stderr.strip().splitlines() or [f"exit {built.returncode}"]
+        told = next((line for line in lines if "error" in line.lower()), lines[-1])  # the compiler's first
+        raise SystemExit(f"--pons-source {source}: make {PONS_PROGRAM} failed: {told}")
+    return program
+
+
 def serve(name: str) -> None:
     """``--solve NAME``: read a position's moves (digits 1 to 7), print the answer as JSON and
     wait for the end of the input (while ``run_process`` reads the peak memory)."""
@@ -325,6 +359,21 @@ def ratio_of(answers: dict[str, Answer], top: str, bottom: str) -> float | None:
     return max(answers[top].seconds, 1e-3) / max(answers[bottom].seconds, 1e-3)
 
 
+def steady_answer(solver: Solver, sample: Sample) -> Answer:
+    """The solver's answer for ``sample``; when it takes less than QUICK seconds, the answer
+    of median time of REPEATS processes.
+
+    >>> times = iter([0.004, 0.002, 0.003, 30.0])
+    >>> solver = Solver("x", False, lambda sample: Answer(1, next(times)))
+    >>> steady_answer(solver, Sample("x", ())).seconds, steady_answer(solver, Sample("x", ())).seconds
+    (0.003, 30.0)
+    """
+    answers = [solver.answer(sample)]
+    if answers[0].seconds < QUICK:
+        answers += [solver.answer(sample) for _ in range(REPEATS - 1)]
+    return sorted(answers, key=lambda answer: answer.seconds)[len(answers) // 2]
+
+
 def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[Group]:
     """Every solver's answer for every sample, checked, grouped as the samples are; each
     answer is printed as it comes (a long run shows what it has found so far)."""
@@ -333,7 +382,7 @@ def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[
         answers = {}
         for solver in solvers:
             if sample.moves or solver.book or with_empty:
-                answers[solver.name] = answer = solver.answer(sample)
+                answers[solver.name] = answer = steady_answer(solver, sample)
                 print(f"[{number}/{len(samples)}] {sample.digits or '(empty)'}: {solver.name} scores {answer.score} "
                       f"in {answer.seconds:.3f} s", flush=True)
         if not answers:
@@ -400,14 +449,20 @@ def plies_list(text: str) -> list[int]:
     return plies
 
 
-def solvers_of(args: argparse.Namespace) -> list[Solver]:
-    """The solvers this run can ask, saying which are left out and why."""
+def solvers_of(args: argparse.Namespace, build: Path) -> list[Solver]:
+    """The solvers this run can ask, saying which are left out and why; Pons's built in the
+    directory ``build`` when the run has his source."""
     solvers = [python_solver("ours"), python_solver("ours+book")]
-    if args.pons:
-        solvers.append(pons_solver(args.pons))
+    pons = args.pons
+    if args.pons_source:
+        started = time.monotonic()
+        pons = str(build_pons(Path(args.pons_source), build))
+        print(f"Pons: built from {args.pons_source} by its Makefile in {time.monotonic() - started:.0f} s")
+    if pons:
+        solvers.append(pons_solver(pons))
         print("Pons: without its opening book (7x6.book is not in its repository)")
     else:
-        print("Pons: left out (no --pons PROGRAM)")
+        print("Pons: left out (neither --pons-source DIR nor --pons PROGRAM)")
     try:
         import bitbully  # noqa: F401
     except ImportError:
@@ -421,7 +476,10 @@ def solvers_of(args: argparse.Namespace) -> list[Solver]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--pons", metavar="PROGRAM", help="Pons's solver, built by its own Makefile")
+    pons = parser.add_mutually_exclusive_group()
+    pons.add_argument("--pons-source", metavar="DIR",
+                      help="a checkout of github.com/PascalPons/connect4: built by its Makefile in a temporary copy")
+    pons.add_argument("--pons", metavar="PROGRAM", help="Pons's c4solver, already built by its Makefile")
     parser.add_argument("--positions", type=int, default=3, help="random positions per number of moves (3)")
     parser.add_argument("--plies", type=plies_list, default=[4, 8, 12, 16],
                         help="numbers of random moves, e.g. 4,8,12,16 (the default)")
@@ -442,11 +500,12 @@ def main() -> None:
     for plies in args.plies:
         samples += random_samples(game, plies, args.positions, rng)
     samples += game_samples(game, args.games)
-    solvers = solvers_of(args)
-    try:
-        groups = run(samples, solvers, args.empty)
-    except Disagreement as error:
-        sys.exit(f"disagreement: {error}")
+    with tempfile.TemporaryDirectory(prefix="bench-connectfour-") as build:
+        solvers = solvers_of(args, Path(build))
+        try:
+            groups = run(samples, solvers, args.empty)
+        except Disagreement as error:
+            sys.exit(f"disagreement: {error}")
     print()
     print(table(groups, solvers))
     print()

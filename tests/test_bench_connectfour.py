@@ -71,3 +71,44 @@ def test_bitbully_counts_the_moves_left_as_our_remoteness(game):
         answers = {"ours": solve_ours(sample.moves, book=False), "BitBully": solve_bitbully(sample.moves, book=False)}
         assert answers["BitBully"].moves_left is not None
         check(sample, answers)
+
+
+def fake_pons_source(folder, build_step: str):
+    """A source folder with a Makefile whose ``c4solver`` target runs ``build_step``, and a
+    ``c4solver`` built before (which ``make clean`` removes from the benchmark's copy)."""
+    folder.mkdir()
+    (folder / "Makefile").write_text(f"c4solver:\n\t{build_step}\nclean:\n\trm -f c4solver\n")
+    (folder / "c4solver").write_text("built before\n")
+    return folder
+
+
+def test_pons_solver_is_built_by_its_makefile_in_a_copy_of_its_source(tmp_path):
+    import shutil
+    import subprocess
+
+    from benchmarks.bench_connectfour_exact import build_pons
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    source = fake_pons_source(tmp_path / "connect4", "printf '#!/bin/sh\\necho 0\\n' > c4solver && chmod +x c4solver")
+    (tmp_path / "build").mkdir()
+    program = build_pons(source, tmp_path / "build")
+    assert program.parent.parent == tmp_path / "build"
+    assert subprocess.run([program], capture_output=True, text=True).stdout == "0\n"
+    assert sorted(path.name for path in source.iterdir()) == ["Makefile", "c4solver"]
+    assert (source / "c4solver").read_text() == "built before\n"  # the checkout is left as it is
+
+
+def test_a_source_without_a_makefile_or_that_does_not_build_stops_the_run_with_one_line(tmp_path):
+    import shutil
+
+    from benchmarks.bench_connectfour_exact import build_pons
+
+    (tmp_path / "build").mkdir()
+    with pytest.raises(SystemExit, match=r"--pons-source .*empty: no Makefile there \(a checkout of"):
+        build_pons(tmp_path / "empty", tmp_path / "build")
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    broken = fake_pons_source(tmp_path / "broken", "echo 'main.cpp:1: error: no compiler here' >&2; exit 1")
+    with pytest.raises(SystemExit, match="broken: make c4solver failed: .*main.cpp:1: error: no compiler here"):
+        build_pons(broken, tmp_path / "build")

@@ -197,6 +197,8 @@ def test_a_table_that_grows_keeps_its_bounds_and_the_answers(monkeypatch):
     monkeypatch.setattr(exact, "GROW_AFTER", 0)  # grow at the first returns to Python, in the middle of the search
     growing = ExactSearch(6, 7, 4)
     assert growing.result(cells, "x", "o") == answer and len(growing.table) >= 1 << 20
+    searched = growing.nodes  # the search went on in the grown table: what it found there is kept
+    assert growing.result(cells, "x", "o") == answer and 100 * (growing.nodes - searched) < searched
 
 
 def test_with_a_deadline_the_search_stops_in_time_and_what_it_learnt_keeps_the_answers_right(monkeypatch):

@@ -51,11 +51,15 @@ SLICE = 1 << 21
 DEADLINE_SLICE = 1 << 15
 #: A search of at least this many nodes (a second or so) is worth a line in the opening book.
 WORTH_KEEPING = 1 << 21
-#: The transposition table starts with about 2**TABLE_BITS slots (8 bytes each: 134 MB) ...
-TABLE_BITS = 24
-#: ... and grows to about 2**LARGEST_TABLE_BITS (537 MB) during a search that has searched
-#: more than GROW_AFTER nodes per slot (the empty 6x7 board; seconds into the search).
-LARGEST_TABLE_BITS = 26
+#: The transposition table starts with about 2**TABLE_BITS slots (8 bytes each: 2 MB, in the
+#: processor's caches: enough for a search of a few hundred thousand nodes, such as one that
+#: reaches the opening book's positions within a few moves) ...
+TABLE_BITS = 18
+#: ... and grows fourfold, up to about 2**LARGEST_TABLE_BITS slots (134 MB), whenever a search
+#: has searched more than GROW_AFTER nodes per slot (the empty 6x7 board without the opening
+#: book grows it to the largest within a few seconds, and is solved in it as quickly as in a
+#: table four times as large, with 5% more nodes: see the benchmarks page).
+LARGEST_TABLE_BITS = 24
 GROW_AFTER = 4
 
 
@@ -106,7 +110,7 @@ class ExactSearch:
         lowest, highest = -(self.cells // 2) - 1, (self.cells + 1) // 2 + 1
         self.geometry = np.array([rows, cols, in_a_row, lowest, highest - lowest + 1,
                                   -1 if openings is None else openings.plies], np.int64)
-        self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.entries
+        self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed
         self.masks = np.array([self.board.bottom, self.board.board]
                               + [self.board.column_masks[col] for col in self.board.centre_first()], np.uint64)
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
@@ -128,11 +132,11 @@ class ExactSearch:
         return np.zeros(2 * prime_at_least(max(slots // 2, 1 << 16)), np.uint64)
 
     def grow(self) -> None:
-        """Move the table's bounds to a table four times as large."""
+        """Move the table's bounds to a table four times as large (at most the largest)."""
         import numpy as np
 
         old = self.table
-        self.table = self.empty_table(4 * len(old))
+        self.table = self.empty_table(min(4 * len(old), 1 << LARGEST_TABLE_BITS))
         inverse = pow(1 << int(self.kernels.KEY_BITS), -1, len(old) // 2)
         self.kernels.regrow(old, self.table, np.uint64(inverse))
 
@@ -193,7 +197,8 @@ class ExactSearch:
                 sign_only: bool) -> int:
         """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
         within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``.
-        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline)."""
+        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
+        table is due to grow (the search goes on in the larger table)."""
         import time
 
         import numpy as np
@@ -201,14 +206,12 @@ class ExactSearch:
         if not self.ready(deadline):
             raise OutOfTime("the exact search is being compiled (once after install)")
         kernels, state = self.kernels, self.state
-        arrays = (self.geometry, self.masks, self.table, self.opening_entries, self.frames, self.windows, self.moves,
-                  self.ranks, self.counts, state)
         budget = SLICE if deadline is None else DEADLINE_SLICE
         self.frames[0, kernels.MINE], self.frames[0, kernels.MASK] = np.uint64(mine), np.uint64(mask)
         state[:] = 0
         state[kernels.PHASE] = kernels.START
         if sign_only:
-            kernels.search(*arrays, 0)  # the bounds and the first window (0: a win or not)
+            kernels.search(*self.arrays(), 0)  # the bounds and the first window (0: a win or not)
             if state[kernels.PHASE] != kernels.DONE:
                 state[kernels.LOW], state[kernels.HIGH] = max(state[kernels.LOW], -1), min(state[kernels.HIGH], 1)
         label = "exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search"
@@ -217,14 +220,21 @@ class ExactSearch:
             while state[kernels.PHASE] != kernels.DONE:
                 if deadline is not None and time.monotonic() > deadline:
                     raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                nodes += kernels.search(*arrays, budget)
+                growing = len(self.table) < 1 << LARGEST_TABLE_BITS
+                until_growing = GROW_AFTER * len(self.table) - int(state[kernels.NODES]) if growing else budget
+                nodes += kernels.search(*self.arrays(), max(min(budget, until_growing), DEADLINE_SLICE))
                 if progress:
                     progress(label, nodes, None)
-                if len(self.table) < 1 << LARGEST_TABLE_BITS and state[kernels.NODES] > GROW_AFTER * len(self.table):
+                if growing and state[kernels.NODES] > GROW_AFTER * len(self.table):
                     self.grow()
         finally:
             self.nodes += nodes
         return int(state[kernels.LOW])
+
+    def arrays(self) -> "tuple[np.ndarray, ...]":
+        """The arrays ``kernels.search`` takes, the table as it is now."""
+        return (self.geometry, self.masks, self.table, self.opening_entries, self.frames, self.windows, self.moves,
+                self.ranks, self.counts, self.state)
 
     def scores(self, mines: "np.ndarray", masks: "np.ndarray") -> "np.ndarray":
         """``score`` of many positions at once (arrays of bitboards), without progress."""
@@ -232,8 +242,7 @@ class ExactSearch:
 
         mines, masks = np.asarray(mines, np.uint64), np.asarray(masks, np.uint64)
         scores = np.zeros(len(mines), np.int64)
-        self.kernels.search_many(self.geometry, self.masks, self.table, self.opening_entries, self.frames,
-                                 self.windows, self.moves, self.ranks, self.counts, self.state, mines, masks, scores)
+        self.kernels.search_many(*self.arrays(), mines, masks, scores)
         return scores
 
     def result(self, cells: str, mover: str, other: str, progress: ProgressFn | None = None,

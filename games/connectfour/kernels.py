@@ -70,8 +70,11 @@ HALVING = 1 << 40
 ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
 #: ``book_score`` of a position the book leaves out (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
-#: The low bits of a book's entry that hold the score (the key above them: see ``book_code``).
+#: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
 BOOK_SCORE_BITS = np.int64(8)
+#: The top bits of a book's code that its index goes by (see ``book_starts``), and its length.
+BOOK_INDEX_BITS = 20
+BOOK_INDEX_SIZE = (1 << BOOK_INDEX_BITS) + 1
 # The masks (a uint64 array): the bottom cell of each column, the whole board, then
 # each column's cells in the order moves are tried.
 BOTTOM, BOARD, FIRST_COLUMN = range(3)
@@ -156,36 +159,89 @@ def search_key(mine, mask, rows, cols, pieces):
     return table_key(mine, mask, rows, cols) if pieces < MIRRORED_BELOW else mine + mask
 
 
+def column_codes(rows):
+    """The opening book's code of each column of up to ``rows`` pieces (see ``book_codes``), by
+    its pieces ``p`` and the second player's among them (``s``, bit i the cell of row i + 1):
+    ``codes[p, s]``.
+
+    >>> int(column_codes(6)[2, 0b10])   # the first player's piece, the second's above it: 10 11 0
+    22
+    """
+    codes = np.zeros((rows + 1, 1 << rows), np.int64)
+    for pieces in range(rows + 1):
+        for second in range(1 << pieces):
+            code = 0
+            for row in range(pieces):
+                code = (code << 2) | (3 if second >> row & 1 else 2)
+            codes[pieces, second] = code << 1
+    return codes
+
+
+#: The rows of the tallest board whose positions have a book code (the published book's has 6).
+BOOK_CODE_ROWS = 8
+COLUMN_CODES = column_codes(BOOK_CODE_ROWS)
+
+
 @compiled
-def book_code(first, mask, rows, cols, mirrored):
-    """A position's key in the opening book (``first``: the first player's pieces; ``mirrored``:
-    the mirror image's): columns left to right (right to left when mirrored), each its pieces
-    from the bottom, ``10`` the first player's and ``11`` the other's, then ``0``; one ``0``
-    more at the end; read as a signed 32-bit number (the book's positions take 32 bits)."""
-    code = np.int64(0)
-    height = rows + 1
-    for at in range(cols):
-        col = cols - 1 - at if mirrored else at
-        for row in range(rows):
-            cell = ONE << np.uint64(col * height + row)
-            if mask & cell == ZERO:
-                break
-            code = (code << 2) | (2 if first & cell != ZERO else 3)
-        code <<= 1
+def book_codes(first, mask, rows, cols):
+    """A position's key in the opening book, and its mirror image's (``first``: the first player's
+    pieces; at most BOOK_CODE_ROWS rows): columns left to right (right to left for the mirror
+    image), each its pieces from the bottom, ``10`` the first player's and ``11`` the other's,
+    then ``0``; one ``0`` more at the end; each read as a signed 32-bit number (the book's
+    positions take 32 bits)."""
+    code, mirrored, shift = np.int64(0), np.int64(0), np.int64(1)
+    height = np.uint64(rows + 1)
+    column = (ONE << np.uint64(rows)) - ONE
+    second = mask ^ first
+    for col in range(cols):
+        at = np.uint64(col) * height
+        pieces = popcount((mask >> at) & column)
+        column_code = COLUMN_CODES[pieces, (second >> at) & column]
+        code = (code << (2 * pieces + 1)) | column_code
+        mirrored |= column_code << shift
+        shift += 2 * pieces + 1
     code <<= 1
+    return signed_32(code), signed_32(mirrored)
+
+
+@compiled
+def signed_32(code):
+    """A code of 32 bits read as a signed number."""
     return code - (1 << 32) if code >= 1 << 31 else code
 
 
 @compiled
 def book_score(book, first, mask, rows, cols):
-    """The score a book (sorted entries: ``book_code`` above BOOK_SCORE_BITS, the score in the
-    low byte) gives a position or its mirror image, the first player to move; else NOT_IN_BOOK."""
-    for mirrored in range(2):
-        code = book_code(first, mask, rows, cols, mirrored == 1) << BOOK_SCORE_BITS
-        at = np.searchsorted(book, code)
-        if at < len(book) and (book[at] >> BOOK_SCORE_BITS) << BOOK_SCORE_BITS == code:
-            return entry_score(book[at])
+    """The score a book gives a position or its mirror image, the first player to move; else
+    NOT_IN_BOOK.  The ``book``: BOOK_INDEX_SIZE starts (see ``book_starts``), then the entries
+    (sorted: ``book_codes`` above BOOK_SCORE_BITS, the score in the low byte)."""
+    for code in book_codes(first, mask, rows, cols):
+        top = (code + (1 << 31)) >> (32 - BOOK_INDEX_BITS)
+        low, high = book[top], book[top + 1]  # where the entries whose codes begin so lie
+        while low < high:  # the first of them whose code is not below ``code``
+            middle = (low + high) >> 1
+            if book[middle] >> BOOK_SCORE_BITS < code:
+                low = middle + 1
+            else:
+                high = middle
+        if low < book[top + 1] and book[low] >> BOOK_SCORE_BITS == code:
+            return entry_score(book[low])
     return NOT_IN_BOOK
+
+
+def book_starts(entries):
+    """The index ``book_score`` reads before a book's sorted ``entries``: for each value of a
+    code's top BOOK_INDEX_BITS (the code read as unsigned), the first entry whose code begins so,
+    counted from the index's start; one more, past the last entry.  With it a look-up searches
+    a hundred entries at most, not millions.
+
+    >>> entries = np.array([-(1 << 31), -1, 0, (1 << 31) - 1]) << BOOK_SCORE_BITS
+    >>> starts = book_starts(entries)
+    >>> len(starts) == BOOK_INDEX_SIZE, (starts[:2] - BOOK_INDEX_SIZE).tolist(), int(starts[-1] - BOOK_INDEX_SIZE)
+    (True, [0, 1], 4)
+    """
+    bounds = (np.arange(BOOK_INDEX_SIZE, dtype=np.int64) << (32 - BOOK_INDEX_BITS)) - (1 << 31)
+    return BOOK_INDEX_SIZE + np.searchsorted(entries, bounds << BOOK_SCORE_BITS)
 
 
 @compiled
@@ -308,25 +364,27 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
                 continue
             low = -((empty - 2) // 2)  # the opponent cannot win with the next piece
             high = (empty - 1) // 2  # nor can the player to move
-            key = search_key(mine, mask, rows, cols, cells - empty)
-            frames[sp, KEY] = key
-            entry = bound(table, key)
-            if entry > span:
-                low = max(low, entry - span + lowest - 1)
-            elif entry != 0:
-                high = min(high, entry + lowest - 1)
-            if cells - empty == geometry[BOOK_PLIES]:
-                known = book_score(book, mine, mask, rows, cols)
-                if known != NOT_IN_BOOK:
-                    low, high = known, known
+            pieces = cells - empty
+            known = book_score(book, mine, mask, rows, cols) if pieces == geometry[BOOK_PLIES] else NOT_IN_BOOK
+            if known != NOT_IN_BOOK:  # (the table never holds what the book does)
+                low, high = known, known
+            else:
+                key = search_key(mine, mask, rows, cols, pieces)
+                frames[sp, KEY] = key
+                entry = bound(table, key)
+                if entry > span:
+                    low = max(low, entry - span + lowest - 1)
+                elif entry != 0:
+                    high = min(high, entry + lowest - 1)
             alpha, beta = max(alpha, low), min(beta, high)
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
                 continue
-            proven = proven_by_moves(table, mine, mask, playable, masks, geometry, cells - empty, beta)
-            if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
-                value, returning, sp = proven, 1, sp - 1
-                continue
+            if pieces + 1 != geometry[BOOK_PLIES]:  # (the moves' positions are the book's, not the table's)
+                proven = proven_by_moves(table, mine, mask, playable, masks, geometry, pieces, beta)
+                if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
+                    value, returning, sp = proven, 1, sp - 1
+                    continue
             count = 0
             for c in range(cols):
                 move = playable & masks[FIRST_COLUMN + c]

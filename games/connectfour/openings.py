@@ -18,7 +18,8 @@ player: ``100 - d`` for a win in ``d`` moves (both players' moves: GAMESMAN's
 remoteness), ``d - 100`` for a loss in ``d``, 0 for a tie (the board fills, 30 moves
 on).  Positions the first player wins with its next piece are left out (the search
 never asks about them).  The book keeps the key in the high bits of an ``int64`` and
-the search's own score (see :mod:`gamesman.games.connectfour.exact`) in its low byte:
+the search's own score (see :mod:`gamesman.games.connectfour.exact`) in its low byte,
+behind an index of where the keys of each beginning lie (``kernels.book_starts``):
 
 >>> book = OpeningBook.load()
 >>> book.plies, len(book.entries) > 4_000_000
@@ -46,8 +47,8 @@ PACKAGE, FILE = "bitbully_databases", "assets/book_12ply_distances.dat"
 PLIES = 12
 #: A book score ``s`` is a win in ``DISTANCE_BASE - s`` moves, or a loss in ``DISTANCE_BASE + s``.
 DISTANCE_BASE = 100
-#: The layout of the parsed entries in the user's cache (a new one: a new file name).
-CACHE_FORMAT = "v1"
+#: The layout of the parsed book in the user's cache (a new one: a new file name).
+CACHE_FORMAT = "v2"
 
 
 def search_scores(book_scores: "np.ndarray", empty: int) -> "np.ndarray":
@@ -69,27 +70,38 @@ def search_scores(book_scores: "np.ndarray", empty: int) -> "np.ndarray":
 
 @dataclass(frozen=True)
 class OpeningBook:
-    """The book's entries (sorted ``int64``: the key above ``kernels.BOOK_SCORE_BITS``, the
-    search's score in the low byte) and the pieces of its positions (see the module docstring)."""
+    """The book as the search reads it (``indexed``: ``kernels.BOOK_INDEX_SIZE`` starts, then the
+    entries, sorted ``int64``: the key above ``kernels.BOOK_SCORE_BITS``, the search's score in the
+    low byte) and the pieces of its positions (see the module docstring)."""
 
-    entries: "np.ndarray"
+    indexed: "np.ndarray"
     plies: int
+
+    @property
+    def entries(self) -> "np.ndarray":
+        """The book's entries, sorted (without the index)."""
+        import gamesman.games.connectfour.kernels as kernels
+
+        return self.indexed[kernels.BOOK_INDEX_SIZE:]
 
     @staticmethod
     @cache
     def load() -> "OpeningBook":
-        """The book of the installed package, once a process: parsed the first time (about
-        0.3 s) into an ``.npy`` file in the user's cache, mapped into memory from then on
-        (milliseconds: the pages a search looks at are read as it looks)."""
+        """The book of the installed package, once a process: parsed and indexed the first
+        time (about 0.5 s) into an ``.npy`` file in the user's cache, mapped into memory from
+        then on (milliseconds: the pages a search looks at are read as it looks)."""
         import numpy as np
+
+        import gamesman.games.connectfour.kernels as kernels
 
         cached = OpeningBook.cache_path()
         try:
-            entries = np.asarray(np.load(cached, mmap_mode="c"))
+            indexed = np.asarray(np.load(cached, mmap_mode="c"))
         except (OSError, ValueError):
             entries = OpeningBook.parse()
-            OpeningBook.save(entries, cached)
-        return OpeningBook(entries, PLIES)
+            indexed = np.concatenate([kernels.book_starts(entries), entries])
+            OpeningBook.save(indexed, cached)
+        return OpeningBook(indexed, PLIES)
 
     @staticmethod
     def cache_path() -> "Path":
@@ -115,8 +127,8 @@ class OpeningBook:
         return (raw["key"].astype(np.int64) << kernels.BOOK_SCORE_BITS) | (scores & 0xFF)
 
     @staticmethod
-    def save(entries: "np.ndarray", path: "Path") -> None:
-        """Write the parsed entries (whole or not at all; a failure to write is no failure:
+    def save(indexed: "np.ndarray", path: "Path") -> None:
+        """Write the parsed book (whole or not at all; a failure to write is no failure:
         the book is parsed again next time)."""
         import os
 
@@ -126,7 +138,7 @@ class OpeningBook:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with partial.open("wb") as out:
-                np.save(out, entries)
+                np.save(out, indexed)
             os.replace(partial, path)
         except OSError:
             partial.unlink(missing_ok=True)
@@ -150,7 +162,7 @@ class OpeningBook:
 
         rows, cols, _ = BOOK_BOARD
         first, second = GravityBoard(rows, cols).masks_of(cells, "-xo", "x", "o")
-        score = kernels.book_score(self.entries, np.uint64(first), np.uint64(first | second), rows, cols)
+        score = kernels.book_score(self.indexed, np.uint64(first), np.uint64(first | second), rows, cols)
         return None if score == kernels.NOT_IN_BOOK else int(score)
 
     def position(self, at: int) -> tuple[str, int]:
