@@ -46,6 +46,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes, popcount
 from gamesman.boards.planes import BoardPlanes
+from gamesman.boards.symmetry import SquareBoardSymmetries
 from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, TierCut, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
@@ -64,12 +65,13 @@ ARROW_TIPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SLIDE = "x"
 
 
-class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move], BoardPlanes,
-            UwapiBoard[Position, Move], Game[Position, Move]):
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, ActionIndex[Position, Move],
+            BoardPlanes, UwapiBoard[Position, Move], Game[Position, Move]):
     name = "quixo"
     title = "Quixo"
     player_names = ("x", "o")
     cell_letters = "-xo"  # position codes: TurnBoardCodes
+    codes_version = 2  # 2: solved up to the board's symmetries
     board_size_options = ("size",)
     showcase = ({"size": 3},)  # the solver's table: 3x3 (4x4 takes minutes)
     side = Option(int, 5, "side n of the board (n in a row wins)", low=3, high=5, name="size")
@@ -82,7 +84,7 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move]
         self.line_masks = boards.line_masks(self.side, self.side, self.side)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True,
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True, symmetries=True,
                             solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True, observation_tensor=True,
                             uwapi_board=True)
 
