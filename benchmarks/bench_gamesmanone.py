@@ -525,8 +525,9 @@ def main() -> None:
             ours = Path(args.ours_from) if args.ours_from else Path(scratch, f"gamesman-{last}")
             theirs = Path(args.theirs_from) if args.theirs_from else Path(scratch, f"GamesmanOne-{last}")
             found = compare(program, variant, theirs, ours, args.samples, args.checks, args.seed)
+            alike = " up to symmetry" if game_from_spec(variant.spec).capabilities.symmetries else ""
             print(f"`{variant.spec}`: {found.compared:,} positions agree, drawn at random of the {found.reachable:,} "
-                  f"reachable; {found.checked:,} answers of GamesmanOne's query agree with its files; "
+                  f"reachable{alike}; {found.checked:,} answers of GamesmanOne's query agree with its files; "
                   f"{found.seconds:.1f} s", flush=True)
 
 
