@@ -28,13 +28,17 @@ from gamesman.solver.levelled import canonical_code
 from gamesman.solver.strong import Result, Solver, Value
 
 
-def unreduced(game: Game) -> Game:
+def unreduced(game: Game, codes_version: int | None = None) -> Game:
     """The variant of ``game`` with its symmetries off: the solver then explores and stores
     every position, not one of each set alike (for a solve in memory: tier workers make
-    the game again from its spec)."""
+    the game again from its spec); with the ``codes_version`` given, as a version before
+    numbered its databases."""
     class Unreduced(type(game)):  # type: ignore[misc, valid-type]
         def declare(self):
             return replace(super().declare(), symmetries=False)
+
+    if codes_version is not None:
+        Unreduced.codes_version = codes_version
 
     return Unreduced(**game.settings)
 
