@@ -28,7 +28,9 @@ GamesmanOne's hash of the same board.  The tier solver's tiers are the counts
 of x's and of o's cubes, as GamesmanOne's are: a push turns a neutral cube
 (a later tier) or one of the mover's own (the same tier, where positions may
 repeat).  4x4 is solved in them (``gamesman solve quixo --size 4``), 3x3 in
-memory, or in them with ``--large``.
+memory, or in them with ``--large``.  Both are solved up to the board's eight
+symmetries (turns and mirror images keep the rules): one position of each set
+alike is kept, and the others are answered from it.
 
 Position: ``(x --- --- ---)``: whose turn (``x`` or ``o``), then the rows,
 row 1 first, one character per cell (``x``, ``o``, ``-`` for neutral).
