@@ -60,6 +60,8 @@ def test_every_board_alike_has_one_code_the_least_and_it_stays(case):
     codes = np.array([game.encode(image) for image in images], np.int64).reshape(len(positions), 8)
     canonical = game.canonical_codes(codes.ravel()).reshape(len(positions), 8)
     assert (canonical == codes.min(axis=1, keepdims=True)).all()
+    few = np.array([game.canonical_codes(row) for row in codes[:500]])  # a few codes at once, as a look-up asks
+    assert (few == codes[:500].min(axis=1, keepdims=True)).all()
     assert np.array_equal(game.canonical_codes(canonical.ravel()), canonical.ravel())
     assert len({tuple(row) for row in np.sort(codes, axis=1).tolist()}) == len(np.unique(canonical[:, 0]))
 
