@@ -392,7 +392,8 @@ class Comparison:
 def compare(program: str, variant: Variant, theirs: Path, ours: Path, samples: int, checks: int,
             seed: int) -> Comparison:
     """Compare the answers of ``samples`` distinct positions drawn from those gamesman found
-    reachable (all of them when fewer), ``checks`` of them asked of GamesmanOne's ``query`` first."""
+    reachable (all of them when fewer), each turned or mirrored at random, ``checks`` of them
+    asked of GamesmanOne's ``query`` first."""
     started = time.perf_counter()
     game = game_from_spec(variant.spec)
     stored = Results(game)
@@ -401,8 +402,9 @@ def compare(program: str, variant: Variant, theirs: Path, ours: Path, samples: i
         raise SystemExit(f"{variant.spec}: gamesman's database is missing in {ours}")
     codes = stored.store.codes()
     coder = position_codes(game)
-    drawn = random.Random(seed).sample(range(len(codes)), min(samples, len(codes)))
-    positions = [coder.decode(int(codes[at])) for at in drawn]
+    draw = random.Random(seed)
+    drawn = draw.sample(range(len(codes)), min(samples, len(codes)))
+    positions = [turned_at_random(coder.decode(int(codes[at])), draw) for at in drawn]
     database = ArrayDatabase(theirs / "data" / variant.theirs / str(variant.variant) / "arraydb")
     checked = check_reading(program, variant, theirs, database, positions[:checks])
     for position in positions:
@@ -412,6 +414,18 @@ def compare(program: str, variant: Variant, theirs: Path, ours: Path, samples: i
             raise SystemExit(f"{variant.spec}: {game.format_position(position)} is {mine} here but "
                              f"{their_answer} in GamesmanOne ({variant.their_position(position)})")
     return Comparison(len(positions), len(codes), checked, time.perf_counter() - started)
+
+
+def turned_at_random(position: Position, draw: random.Random) -> Position:
+    """``position`` with its board turned or mirrored by one of its eight symmetries, drawn at
+    random: gamesman keeps one position of each set alike, and looks the others up by it.
+
+    >>> turned_at_random((1, "x-o------"), random.Random(1))
+    (1, '--x-----o')
+    """
+    turn, cells = position
+    symmetry = draw.choice(symmetries(isqrt(len(cells))))
+    return turn, "".join(cells[cell] for cell in symmetry)
 
 
 SUBMODULES = {"json-c": "lib/json-c", "xz": "lib/xz", "lz4": "lib/lz4/build/cmake"}
@@ -525,8 +539,9 @@ def main() -> None:
             ours = Path(args.ours_from) if args.ours_from else Path(scratch, f"gamesman-{last}")
             theirs = Path(args.theirs_from) if args.theirs_from else Path(scratch, f"GamesmanOne-{last}")
             found = compare(program, variant, theirs, ours, args.samples, args.checks, args.seed)
+            alike = " up to symmetry" if game_from_spec(variant.spec).capabilities.symmetries else ""
             print(f"`{variant.spec}`: {found.compared:,} positions agree, drawn at random of the {found.reachable:,} "
-                  f"reachable; {found.checked:,} answers of GamesmanOne's query agree with its files; "
+                  f"reachable{alike}; {found.checked:,} answers of GamesmanOne's query agree with its files; "
                   f"{found.seconds:.1f} s", flush=True)
 
 

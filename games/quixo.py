@@ -28,7 +28,9 @@ GamesmanOne's hash of the same board.  The tier solver's tiers are the counts
 of x's and of o's cubes, as GamesmanOne's are: a push turns a neutral cube
 (a later tier) or one of the mover's own (the same tier, where positions may
 repeat).  4x4 is solved in them (``gamesman solve quixo --size 4``), 3x3 in
-memory, or in them with ``--large``.
+memory, or in them with ``--large``.  Both are solved up to the board's eight
+symmetries (turns and mirror images keep the rules): one position of each set
+alike is kept, and the others are answered from it.
 
 Position: ``(x --- --- ---)``: whose turn (``x`` or ``o``), then the rows,
 row 1 first, one character per cell (``x``, ``o``, ``-`` for neutral).
@@ -46,6 +48,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes, popcount
 from gamesman.boards.planes import BoardPlanes
+from gamesman.boards.symmetry import SquareBoardSymmetries
 from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, TierCut, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
@@ -64,12 +67,13 @@ ARROW_TIPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SLIDE = "x"
 
 
-class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move], BoardPlanes,
-            UwapiBoard[Position, Move], Game[Position, Move]):
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, ActionIndex[Position, Move],
+            BoardPlanes, UwapiBoard[Position, Move], Game[Position, Move]):
     name = "quixo"
     title = "Quixo"
     player_names = ("x", "o")
     cell_letters = "-xo"  # position codes: TurnBoardCodes
+    codes_version = 2  # 2: solved up to the board's symmetries
     board_size_options = ("size",)
     showcase = ({"size": 3},)  # the solver's table: 3x3 (4x4 takes minutes)
     side = Option(int, 5, "side n of the board (n in a row wins)", low=3, high=5, name="size")
@@ -82,7 +86,7 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move]
         self.line_masks = boards.line_masks(self.side, self.side, self.side)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True,
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True, symmetries=True,
                             solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True, observation_tensor=True,
                             uwapi_board=True)
 

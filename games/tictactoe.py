@@ -26,6 +26,7 @@ from functools import lru_cache
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
+from gamesman.boards.symmetry import SquareBoardSymmetries
 from gamesman.boards.autogui import place
 from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
@@ -33,7 +34,7 @@ from gamesman.contract.game import Game, Option, two_player_result
 SIZE = 3
 
 
-class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
+class TicTacToe(TurnBoardCodes, SquareBoardSymmetries, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
                 UwapiBoard[tuple[int, str], int], Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"
@@ -41,14 +42,15 @@ class TicTacToe(TurnBoardCodes, ActionIndex[tuple[int, str], int], BoardPlanes, 
     misere = Option(bool, False, "three in a row loses")
     rules = "Place your mark on an empty cell; three in a row wins (loses under misere)."
     cell_letters = "-xo"  # position codes: TurnBoardCodes
+    codes_version = 2  # 2: solved up to the board's symmetries
     size = SIZE * SIZE
 
     def setup(self) -> None:
         self.lines = boards.lines(SIZE, SIZE, SIZE)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=self.codes_fit, compact_playouts=True, solvable=True,
-                            action_index=True, observation_tensor=True, uwapi_board=True)
+        return Capabilities(players=2, position_codes=self.codes_fit, symmetries=True, compact_playouts=True,
+                            solvable=True, action_index=True, observation_tensor=True, uwapi_board=True)
 
     def action_moves(self) -> range:
         """The cells: a move is the cell it marks."""

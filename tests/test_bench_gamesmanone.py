@@ -105,7 +105,8 @@ def test_every_reachable_position_agrees_with_a_database_that_holds_its_results(
     ours, theirs, tiers = tictactoe_solved
     write_theirs(theirs, tiers)
     found = compare("", VARIANTS["tictactoe"], theirs, ours, 10_000, 0, 1)
-    assert (found.compared, found.reachable, found.checked) == (5478, 5478, 0)
+    # tic-tac-toe's 765 positions up to symmetry, a published figure: gamesman keeps one of each set alike
+    assert (found.compared, found.reachable, found.checked) == (765, 765, 0)
 
 
 def test_one_wrong_record_stops_the_comparison(tictactoe_solved):

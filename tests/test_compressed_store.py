@@ -16,6 +16,7 @@ from gamesman.solver.store import (MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, 
                                    write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
+from solver_checks import unreduced
 
 DATA = Path(__file__).parent / "data"
 
@@ -100,8 +101,12 @@ def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, 
     ("connectfour", dict(rows=3, cols=4, in_a_row=3), "old-connectfour.db", "ranked")])
 def test_a_database_of_the_version_before_is_read_as_it_was(tmp_path, capsys, name, options, fixture, layout):
     """Files the version before wrote (deflated blocks of 512 codes, or a plain layout, under
-    one checksum): read, not rebuilt, and every answer right."""
+    one checksum): read, not rebuilt, and every answer right.  (Tic-tac-toe's file holds every
+    position, as tic-tac-toe was solved before it was solved up to symmetry: read by the game
+    as it was then.)"""
     game = make_game(name, **options)
+    if game.capabilities.symmetries:
+        game = unreduced(game, codes_version=1)
     path = Database(tmp_path).path(game.spec)
     tmp_path.mkdir(exist_ok=True)
     shutil.copy(DATA / fixture, path)
@@ -115,6 +120,20 @@ def test_a_database_of_the_version_before_is_read_as_it_was(tmp_path, capsys, na
     for code in codes.tolist():
         assert solver.table.store.packed(solver.table.store.slot(code)) == plain.packed(plain.slot(code))
     assert capsys.readouterr().err == ""
+
+
+def test_a_database_saved_before_the_game_was_solved_up_to_symmetry_is_rebuilt(tmp_path, capsys):
+    """Tic-tac-toe's file of every position, of the codes before (``codes_version`` 1), is
+    solved again up to symmetry, never read, and every answer is right."""
+    game = make_game("tictactoe")
+    path = Database(tmp_path).path(game.spec)
+    shutil.copy(DATA / "old-tictactoe.db", path)
+    solver = Solver(game, database=Database(tmp_path))
+    assert solver.solve() == len(solver.table) == 765  # every position up to symmetry, solved anew
+    assert "other position codes (codes_version)" in capsys.readouterr().err
+    every = Solver(unreduced(game), database=None)
+    every.solve()
+    assert all(solver.result(position) == every.result(position) for position in every.table)
 
 
 @pytest.mark.slow

@@ -350,20 +350,21 @@ def test_predictions_toggle():
 
 
 def test_a_variant_too_large_to_solve_at_once_waits_for_solve(monkeypatch, tmp_path):
-    """With the shell's limit on what it solves by itself below Tic-Tac-Toe's 5,478 positions,
-    and nothing solved before: new solves nothing; the prediction says so with the size (an
-    estimate), value gives the search player's estimate, auto the search player's move; solve
-    then solves it, and value and the prediction are the solver's."""
+    """With the shell's limit on what it solves by itself below Tic-Tac-Toe's 765 positions up
+    to symmetry (those the solver keeps), and nothing solved before: new solves nothing; the
+    prediction says so with the size (an estimate), value gives the search player's estimate,
+    auto the search player's move; solve then solves it, and value and the prediction are the
+    solver's."""
     from gamesman.doors.shell import session
 
     monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
-    monkeypatch.setattr(session, "AT_ONCE", {"fast": 1000, "reference": 1000})
+    monkeypatch.setattr(session, "AT_ONCE", {"fast": 500, "reference": 500})
     game = make_game("tictactoe")
     start = game.start()
     said = f"Prediction: {describe_result(game, start, Solver(game, database=None).result(start))}"
     s = shell()
     out = s.run("new tictactoe")
-    assert re.search(r"Prediction: not yet: too large to solve at once \(an estimate: more than 1,000 positions; "
+    assert re.search(r"Prediction: not yet: too large to solve at once \(an estimate: more than 500 positions; "
                      r"the count stopped there after [0-9.]+ s, and solving takes longer\); solve solves it now", out)
     assert "too large to solve at once" in s.run("value") and "estimate by" in s.run("value")
     assert "Prediction: not yet: too large" in s.run("auto 1")

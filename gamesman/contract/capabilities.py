@@ -58,6 +58,9 @@ class Capabilities:
     batch_expansion: bool = False
     #: Tiers of the game's own, or tiers cut into shards by a cut of its own (:class:`TierCut`).
     tiers: bool = False
+    #: Positions alike under a symmetry of the board are solved once, by their least code
+    #: (:class:`Symmetries`; needs position codes).
+    symmetries: bool = False
     #: Random games run on a compiled compact form (:class:`CompactForm`).
     compact_playouts: bool = False
     #: ``known_result`` answers every position exactly, so no graph is ever walked.
@@ -146,6 +149,24 @@ class TierCut:
         code by one of a few steps cuts by that part instead, so that a shard's moves
         lead into few shards of the next tier (Connect Four cuts by column heights)."""
         return codes % shards, codes // shards - low // shards
+
+
+class Symmetries:
+    """Positions alike under the game's symmetries (a board turned or mirrored), which have
+    one value and one remoteness (record: ``symmetries``): the solver explores, solves and
+    stores one position of each set alike, the one of least code, and looks every position
+    up by that code.  A symmetry must keep whose turn it is and map moves to moves."""
+
+    def canonical_codes(self, codes: Any) -> Any:
+        """``codes`` (numpy int64) each replaced by the least code of its set alike (int64);
+        the same set gives the same code, and a least code stays as it is.  This default
+        has no symmetry: each code is its own.
+
+        >>> import numpy as np
+        >>> Symmetries().canonical_codes(np.array([7, 3], np.int64)).tolist()
+        [7, 3]
+        """
+        return codes
 
 
 class CompactPlayouts(Generic[Position, Move]):
@@ -450,6 +471,17 @@ def tier_cut(game: Declaring) -> TierCut:
     return _claimed(game, "tiers", TierCut) if game.capabilities.tiers else TierCut()
 
 
+def symmetries(game: Declaring) -> Symmetries:
+    """The game's ``canonical_codes``: its own where it declares ``symmetries``, else none
+    (every code its own).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> symmetries(make_game("nim")).canonical_codes([5])
+    [5]
+    """
+    return _claimed(game, "symmetries", Symmetries) if game.capabilities.symmetries else Symmetries()
+
+
 def codes_version(game: Declaring) -> int:
     """The version of the game's codes and tier cut (1 for a game without codes).
 
@@ -515,6 +547,7 @@ __all__ = [
     "PositionCodes",
     "Rewards",
     "Rounds",
+    "Symmetries",
     "TierCut",
     "UwapiBoard",
     "action_index",
@@ -527,6 +560,7 @@ __all__ = [
     "position_codes",
     "rewards",
     "rounds",
+    "symmetries",
     "tier_cut",
     "uwapi_board",
 ]

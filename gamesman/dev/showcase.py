@@ -84,7 +84,8 @@ def row(game: Game, progress=None) -> str:
         progress(f"solving {game.spec}", 0, None)
     solver = Solver(game, database=None, progress=progress)
     solved = solver.solve()
-    return f"| {game.variant_title()} | `{game.spec}` | {solved:,} | {solver.result(game.start())} |"
+    alike = " up to symmetry" if game.capabilities.symmetries else ""  # one position of each set alike
+    return f"| {game.variant_title()} | `{game.spec}` | {solved:,}{alike} | {solver.result(game.start())} |"
 
 
 def table_section(text: str) -> str:

@@ -201,7 +201,8 @@ def make_solver(game, large: bool = False, one_machine: bool = True):
         if not large:
             raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
                               f"or solve it once with --large (it may take hours)")
-    return Solver(game, progress=Progress(f"solving {game.spec}"))
+    alike = " up to symmetry" if game.capabilities.symmetries else ""  # the counts are of sets alike
+    return Solver(game, progress=Progress(f"solving {game.spec}{alike}"))
 
 
 def cmd_solve(args: list[str]) -> int:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 import numpy as np
 
 from gamesman.solver.database import PositionTable
-from gamesman.contract.capabilities import End, batch_expansion, position_codes
+from gamesman.contract.capabilities import End, batch_expansion, position_codes, symmetries
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, NO_GRUNDY, Store
@@ -115,17 +115,27 @@ class Solved:
 
 # -- expanders: codes in, moves out ---------------------------------------------------
 class Expander:
-    """Expands arrays of codes for one variant."""
+    """Expands arrays of codes for one variant.  Positions alike under the game's symmetries
+    are one position, by their least code (``Symmetries.canonical_codes``): the root and every
+    child are given by it, so only those codes are explored, solved and stored."""
 
     index_size: int | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.canonical = symmetries(game).canonical_codes
 
     def root(self, position: Hashable) -> int:
-        raise NotImplementedError
+        return canonical_code(self.game, position)
 
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(movers, ends, parents, children) of ``codes`` as ``BatchExpansion.batch_expand``
+        says them, each child by the least code of the positions alike."""
+        movers, ends, parents, children = self.expand_codes(codes)
+        return movers, ends, parents, np.asarray(self.canonical(children), np.int64)
+
+    def expand_codes(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``expand`` with the children's codes as the game gives them."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -144,10 +154,7 @@ class BatchExpander(Expander):
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
 
-    def root(self, position: Hashable) -> int:
-        return self.codes.encode(position)
-
-    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def expand_codes(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if len(codes) <= CHUNK:
             return checked_expansion(self.batch.batch_expand(codes))
         pieces = [codes[at:at + CHUNK] for at in range(0, len(codes), CHUNK)]
@@ -196,7 +203,7 @@ class PlayExpander(Expander):
     position: Callable[[int], Hashable]  # the position of a code
     code: Callable[[Hashable], int]  # the code of a position
 
-    def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def expand_codes(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         game = self.game
         movers = np.empty(len(codes), np.int8)
         ends = np.full(len(codes), End.PLAYING, np.int8)
@@ -231,8 +238,20 @@ class CodecExpander(PlayExpander):
         self.position = codes.decode
         self.code = codes.encode
 
-    def root(self, position: Hashable) -> int:
-        return self.code(position)
+
+def canonical_code(game: Game, position: Hashable) -> int:
+    """The code by which the solver explores, solves, stores and looks up ``position``: the
+    least code of the positions alike under the game's symmetries (without them, its own).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> game = make_game("tictactoe")
+    >>> [canonical_code(game, game.parse_position(text)) for text in ("(o x-- --- ---)", "(o --- --- --x)")]
+    [19684, 19684]
+    """
+    code = position_codes(game).encode(position)
+    if not game.capabilities.symmetries:
+        return code
+    return int(symmetries(game).canonical_codes(np.array([code], np.int64))[0])
 
 
 def end_value(utilities: tuple[float, ...], mover: int) -> End:
@@ -754,7 +773,7 @@ class Results(PositionTable):
         store = self.store
         if store is None:
             return default
-        at = store.slot(self.codes.encode(position))
+        at = store.slot(canonical_code(self.game, position))
         if at < 0:
             return default
         return store.packed(at)

@@ -16,7 +16,7 @@ from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.files import remove_stale_temporaries
-from gamesman.solver.levelled import MAX_REMOTENESS, Solved
+from gamesman.solver.levelled import MAX_REMOTENESS, Solved, canonical_code
 from gamesman.solver.parts import PARTS_SUFFIX, join_parts, part_cut
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.tiers.formats import _forget_results, _read_explored, _write_explored, work_directory
@@ -55,7 +55,7 @@ class TierRun:
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(directory)  # what killed writers left (never a result), not live writers' files
-        lows = self._explore(game, directory, position_codes(game).encode(root), limit, progress)
+        lows = self._explore(game, directory, canonical_code(game, root), limit, progress)
         explored = time.perf_counter()
         count, deepest = self._solve_tiers(game, directory, lows, progress)
         return self._joined(game, directory, len(lows), self.shards, count, deepest,
@@ -69,7 +69,7 @@ class TierRun:
         directory = work_directory(self.store, game.spec)
         directory.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(directory)
-        explored = explore_own_tiers(game.spec, self.run, directory, position_codes(game).encode(root), limit,
+        explored = explore_own_tiers(game.spec, self.run, directory, canonical_code(game, root), limit,
                                      progress)
         solving = time.perf_counter()
         count, deepest = solve_own_tiers(game.spec, self.run, directory, explored, progress)
