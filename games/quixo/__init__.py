@@ -44,7 +44,7 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, grid_centers, image_data
-from gamesman.boards.codes import TurnBoardCodes, popcount
+from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
 from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, TierCut, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
@@ -102,9 +102,11 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move]
         >>> game.tier_numbers(__import__("numpy").array([game.encode((1, "xx-o-----"))])).tolist()
         [32]
         """
-        crosses, noughts = self.cell_code.masks(codes)
-        turned = popcount(crosses) + popcount(noughts)
-        return turned * (self.size + 1) + popcount(crosses)
+        import numpy as np
+
+        from gamesman.games.quixo.pushes import tiers
+
+        return tiers(np.asarray(codes, np.int64), self.cell_code.span, self.size)
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property

@@ -69,3 +69,20 @@ def expand(codes: np.ndarray, span: int, cells: int, lines: np.ndarray, sources:
             children[moves] = child + after
             moves += 1
     return movers, ends, parents[:moves], children[:moves]
+
+
+@compiled
+def tiers(codes: np.ndarray, span: int, cells: int) -> np.ndarray:
+    """``Quixo.tier_numbers`` of ``codes``: (x + o) * (cells + 1) + x, from the counts of x's
+    and of o's cubes (base-3 digits 1 and 2)."""
+    found = np.empty(len(codes), np.int64)
+    for row in range(len(codes)):
+        rest = codes[row] % span
+        crosses = noughts = 0
+        for _ in range(cells):
+            digit = rest % 3
+            rest //= 3
+            crosses += digit == 1
+            noughts += digit == 2
+        found[row] = (crosses + noughts) * (cells + 1) + crosses
+    return found

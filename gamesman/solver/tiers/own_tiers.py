@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gamesman.contract.capabilities import tier_cut
+from gamesman.contract.capabilities import position_codes, tier_cut
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.levelled import Graph, Level, retrograde, sorted_unique
@@ -84,18 +84,15 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
                                   f"remove the directory and solve again")
             parts.append(part[0])
     frontier = sorted_unique(np.concatenate([np.empty(0, np.int64)] + parts))
-    tier_codes = [frontier]
     seen = frontier
     leaving = []
     while len(frontier):
-        children = sorted_unique(np.concatenate(
-            [np.empty(0, np.int64)] + [expansion[3] for _, expansion in _expansions(spec, frontier)]))
+        children = np.concatenate([np.empty(0, np.int64)] + [expansion[3] for _, expansion in _expansions(spec, frontier)])
         inside = tier_numbers(spec, children) == number
         leaving.append(children[~inside])
-        staying = children[inside]
-        frontier = staying[~np.isin(staying, seen, assume_unique=True)]
-        tier_codes.append(frontier)
-        seen = np.union1d(seen, frontier)
+        staying = sorted_unique(children[inside])
+        frontier = staying[~_within(staying, seen)]
+        seen = np.sort(np.concatenate((seen, frontier)), kind="stable")  # two sorted runs: merged
     codes = seen
     out = sorted_unique(np.concatenate([np.empty(0, np.int64)] + leaving))
     out_numbers = tier_numbers(spec, out)
@@ -105,6 +102,19 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
     _write_codes(_positions_path(where, index, 0), [codes], label)
     _write_codes(_moves_path(where, index, 0), [targets, *by_target], label)
     return len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
+
+
+def _within(codes: np.ndarray, sorted_codes: np.ndarray) -> np.ndarray:
+    """Whether each of ``codes`` (sorted) is among ``sorted_codes``: a bisection of each, in
+    order, so that the look-ups run through ``sorted_codes`` once (quicker than ``np.isin``).
+
+    >>> _within(np.array([1, 4, 9]), np.array([2, 4, 8])).tolist()
+    [False, True, False]
+    """
+    if not len(sorted_codes):
+        return np.zeros(len(codes), bool)
+    at = np.minimum(np.searchsorted(sorted_codes, codes), len(sorted_codes) - 1)
+    return sorted_codes[at] == codes
 
 
 def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -126,13 +136,13 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
                                                          for (_, expansion), start in zip(pieces, starts)])
     children = np.concatenate([np.empty(0, np.int64)] + [expansion[3] for _, expansion in pieces])
     del pieces
-    out = sorted_unique(children[~np.isin(children, codes)])
+    out = sorted_unique(children[tier_numbers(spec, children) != tier_numbers(spec, codes[:1])])
     known, out_movers = _look_up(spec, where, out, later)
     tier = Level(codes, movers, ends, parents, children)
     del parents, children  # the graph lets go of the tier's moves once it has numbered them
     beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64), np.empty(0, np.int64),
                    known=known)
-    results = retrograde(Graph([tier, beyond], None), 2, None)[:len(codes)]
+    results = retrograde(Graph([tier, beyond], position_codes(_game(spec)).index_size()), 2, None)[:len(codes)]
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
         chosen = movers == mover
