@@ -106,7 +106,14 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, ActionIndex[Position, Move]
 
         from gamesman.games.quixo.pushes import tiers
 
-        return tiers(np.asarray(codes, np.int64), self.cell_code.span, self.size)
+        return tiers(np.asarray(codes, np.int64), self.cell_code.span, self.digit_counts)
+
+    @cached_property
+    def digit_counts(self):
+        """The table of ``tier_numbers`` (see :func:`games.quixo.pushes.digit_counts`)."""
+        from gamesman.games.quixo.pushes import digit_counts
+
+        return digit_counts(self.size)
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property

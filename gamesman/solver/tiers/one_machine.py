@@ -10,8 +10,10 @@ from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver import levelled
 from gamesman.solver.levelled import Solved
-from gamesman.solver.tiers.runners import tier_run
+from gamesman.solver.tiers.driver import TierRun
+from gamesman.solver.tiers.runners import default_store, tier_run
 from gamesman.solver.tiers.variant import own_tiers, suitable
+from gamesman.solver.workers import pool_runner
 
 #: The largest index of a variant solved in tiers on one machine (its database is laid over
 #: the whole index, a bit a code, and built a slab at a time).
@@ -54,12 +56,15 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     """The fast solver's method for a variant too large for its arrays in memory (``levelled.solve``'s
     ``beyond_memory``): a layered variant whose index passes ``levelled.DENSE_LIMIT``, or one with
     tiers of its own whose index passes OWN_TIERS_IN_MEMORY, of at most INDEX_LIMIT codes, is
-    solved in tiers on forked workers of this machine, one per core, in the cache's directory of
-    tiers (so that an interrupted solve resumes); None for any other."""
+    solved in tiers on forked workers of this machine, one per core (tiers of its own, solved
+    one after the other, in this process), in the cache's directory of tiers (so that an
+    interrupted solve resumes); None for any other."""
     size = position_codes(game).index_size() or 0
     large = (size > levelled.DENSE_LIMIT if game.capabilities.layered
              else own_tiers(game) and size > OWN_TIERS_IN_MEMORY)
     if not (large and suitable(game) and size <= INDEX_LIMIT):
         return None
+    if own_tiers(game):  # a tier a task, one after the other: here, in a process that keeps what it read
+        return TierRun(default_store(), pool_runner(None), 1).solve(game, root, limit, progress)
     with tier_run() as run:
         return run.solve(game, root, limit, progress)
