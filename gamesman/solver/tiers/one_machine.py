@@ -3,8 +3,10 @@ fast solver's way out for a variant too large for its arrays in memory (tiers on
 workers)."""
 from __future__ import annotations
 
+import ctypes
 import os
-from typing import Hashable
+from contextlib import contextmanager
+from typing import Hashable, Iterator
 
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
@@ -15,6 +17,9 @@ from gamesman.solver.tiers.runners import default_store, tier_run
 from gamesman.solver.tiers.variant import own_tiers, suitable
 from gamesman.solver.workers import pool_runner
 
+#: mallopt's parameter numbers (malloc.h) and glibc's defaults of the two this module sets.
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
+DEFAULT_TRIM_THRESHOLD, DEFAULT_MMAP_MAX = 128 * 1024, 65536
 #: The largest index of a variant solved in tiers on one machine (its database is laid over
 #: the whole index, a bit a code, and built a slab at a time).
 INDEX_LIMIT = 1 << 36
@@ -65,6 +70,28 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     if not (large and suitable(game) and size <= INDEX_LIMIT):
         return None
     if own_tiers(game):  # a tier a task, one after the other: here, in a process that keeps what it read
-        return TierRun(default_store(), pool_runner(None), 1).solve(game, root, limit, progress)
+        with freed_memory_reused():
+            return TierRun(default_store(), pool_runner(None), 1).solve(game, root, limit, progress)
     with tier_run() as run:
         return run.solve(game, root, limit, progress)
+
+
+@contextmanager
+def freed_memory_reused() -> Iterator[None]:
+    """Meanwhile glibc gives every large array of this process memory freed before, never
+    pages mapped afresh, which the kernel would zero at each first touch (Quixo 4x4's tiers:
+    a sixth of their processor time); afterwards its defaults are back and the memory freed
+    goes back to the system."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:  # not glibc
+        yield
+        return
+    libc.mallopt(M_MMAP_MAX, 0)
+    libc.mallopt(M_TRIM_THRESHOLD, (1 << 31) - 1)
+    try:
+        yield
+    finally:
+        libc.mallopt(M_MMAP_MAX, DEFAULT_MMAP_MAX)
+        libc.mallopt(M_TRIM_THRESHOLD, DEFAULT_TRIM_THRESHOLD)
+        libc.malloc_trim(0)
