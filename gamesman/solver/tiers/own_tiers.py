@@ -139,20 +139,25 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     codes = _shard_positions(spec, where, index, 0, 1)
     movers, ends, parents, children = _expansion(spec, codes)
     numbering = _numbering(spec)
-    if numbering is not None:
-        numbering[codes] = 0
-        staying = numbering[children] == 0
-        numbering[codes] = -1
-    else:
-        staying = np.isin(children, codes)
-    out = sorted_unique(children[~staying])
-    del staying
-    known, out_movers = _look_up(spec, where, out, later)
-    tier = Level(codes, movers, ends, parents, children)
-    del parents, children  # the graph lets go of the tier's moves once it has numbered them
-    beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64), np.empty(0, np.int64),
-                   known=known)
-    results = retrograde(Graph([tier, beyond], None, numbering), 2, None)[:len(codes)]
+    try:
+        if numbering is not None:
+            numbering[codes] = 0
+            staying = numbering[children] == 0
+            numbering[codes] = -1
+        else:
+            staying = np.isin(children, codes)
+        out = sorted_unique(children[~staying])
+        del staying
+        known, out_movers = _look_up(spec, where, out, later)
+        tier = Level(codes, movers, ends, parents, children)
+        del parents, children  # the graph lets go of the tier's moves once it has numbered them
+        beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64),
+                       np.empty(0, np.int64), known=known)
+        graph = Graph([tier, beyond], None, numbering)
+    except BaseException:  # (Ctrl-C too) the numbering may hold this tier's codes: made afresh
+        _numbering.cache_clear()
+        raise
+    results = retrograde(graph, 2, None)[:len(codes)]
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
         chosen = movers == mover
@@ -235,4 +240,5 @@ def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tupl
         if progress:
             progress(f"solving tier {number} ({len(explored) - index}/{len(explored)} tiers), "
                      f"{rate(count, time.perf_counter() - started)}", count, None)
+    _numbering.cache_clear()  # (made here when the tasks ran in this process) let it go
     return count, deepest
