@@ -122,6 +122,27 @@ def test_three_by_three_in_its_own_tiers_agrees_with_the_reference(monkeypatch):
     assert len(calls) == 1
 
 
+def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypatch):
+    """A tier a task, one after the other: no pool of workers is started for them, and the
+    results are the fast solver's in memory, code by code."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+    from gamesman.solver.tiers import one_machine
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool of workers was started for tiers of their own")
+
+    g = game()
+    in_memory = levelled.solve(g, g.start())
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    monkeypatch.setattr(one_machine, "OWN_TIERS_IN_MEMORY", 0)
+    monkeypatch.setattr(one_machine, "tier_run", no_pool)
+    in_tiers = one_machine.solve_beyond_memory(g, g.start(), None, None)
+    assert in_memory.codes is not None and in_tiers.count == len(in_memory.codes) > 30_000
+    assert np.array_equal(in_tiers.store.get_many(in_memory.codes), in_memory.values)
+
+
 def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):
     from gamesman.solver.results import SolverError
     from gamesman.solver.tiers import TierRun, local_runner

@@ -509,7 +509,10 @@ def check_all_solved(codes: np.ndarray, mine: np.ndarray) -> None:
 class Graph:
     """All levels as one graph of node numbers (level by level, codes sorted within)."""
 
-    def __init__(self, levels: list[Level], index_size: int | None) -> None:
+    def __init__(self, levels: list[Level], index_size: int | None, numbering: np.ndarray | None = None) -> None:
+        """``numbering``: an int32 array over the whole index, all -1, that the graph numbers its
+        codes in and leaves all -1 again (for a caller that builds many graphs of a small index;
+        else the graph makes one when ``index_size`` is at most DENSE_LIMIT)."""
         self.codes = np.concatenate([level.codes for level in levels])
         self.movers = np.concatenate([level.movers for level in levels])
         self.ends = np.concatenate([level.ends for level in levels])
@@ -526,7 +529,9 @@ class Graph:
         self.parents = np.empty(moves, node)
         self.children = np.empty(moves, node)
         # each code's node number: over the whole index when it is small, else by bisection
-        number = np.full(index_size, -1, node) if index_size is not None and index_size <= DENSE_LIMIT else None
+        number = numbering
+        if number is None and index_size is not None and index_size <= DENSE_LIMIT:
+            number = np.full(index_size, -1, node)
         if number is not None:
             number[self.codes] = np.arange(self.size, dtype=node)
         else:
@@ -543,15 +548,16 @@ class Graph:
             del parents, children
             at += count
             offset += len(level.codes)
+        if numbering is not None:
+            numbering[self.codes] = -1
         self.by_child: tuple[np.ndarray, np.ndarray] | None = None
 
     def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:
         """CSR: the parents of node c are ``parents_by_child[start[c]:start[c+1]]``."""
         if self.by_child is None:
-            order = np.argsort(self.children)  # any order within a child will do
-            start = np.zeros(self.size + 1, np.int64)
-            np.cumsum(np.bincount(self.children, minlength=self.size), out=start[1:])
-            self.by_child = (self.parents[order], start)
+            from gamesman.solver.waves import parent_lists
+
+            self.by_child = parent_lists(self.parents, self.children, self.size)
         return self.by_child
 
 
@@ -564,7 +570,10 @@ def _ranges(nodes: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def retrograde(graph: Graph, players: int, progress: ProgressFn | None) -> np.ndarray:
-    """Packed results of every node, by waves of remoteness (loops allowed)."""
+    """Packed results of every node, by waves of remoteness (loops allowed): each wave's
+    nodes settle their undecided parents (see :mod:`gamesman.solver.waves`)."""
+    from gamesman.solver.waves import spreading_waves, win_lose_waves
+
     n = graph.size
     value = np.full(n, -1, np.int8)
     remote = np.zeros(n, np.int64)
@@ -576,56 +585,22 @@ def retrograde(graph: Graph, players: int, progress: ProgressFn | None) -> np.nd
     remote[solved] = graph.known[solved] & REMOTENESS_MASK
     seeded = ended | solved
 
-    def seeds(values: tuple[int, ...]) -> dict[int, np.ndarray]:
-        """The given positions of these values, by remoteness."""
-        chosen = np.flatnonzero(seeded & np.isin(value, values))
-        by_remote: dict[int, np.ndarray] = {}
-        for distance in np.unique(remote[chosen]).tolist():
-            by_remote[distance] = chosen[remote[chosen] == distance]
-        return by_remote
+    def seeds(wanted: int) -> tuple[np.ndarray, np.ndarray]:
+        """The given positions of this value (or of a win or a loss: -1), by remoteness."""
+        chosen = np.flatnonzero(seeded & ((value == WIN) | (value == LOSE) if wanted < 0 else value == wanted))
+        chosen = chosen[np.argsort(remote[chosen], kind="stable")]
+        return chosen, remote[chosen]
 
-    def parents_of(frontier: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        child, at = _ranges(frontier, start)
-        parent = by_child[at]
-        open_ = value[parent] == -1
-        return child[open_], parent[open_]
-
-    decided = int(seeded.sum())
     if players == 2:
         pending = np.bincount(graph.parents, minlength=n).astype(np.int64)
-        given = seeds((WIN, LOSE))
-        frontier = given.pop(0, np.empty(0, np.int64))
-        level = 0
-        while len(frontier) or given:
-            child, parent = parents_of(frontier)
-            good = (value[child] == LOSE) != (graph.movers[parent] == graph.movers[child])
-            wins = sorted_unique(parent[good])
-            value[wins], remote[wins] = WIN, level + 1
-            bad = np.sort(parent[~good])
-            losers = np.empty(0, np.int64)
-            if len(bad):
-                firsts = np.flatnonzero(np.concatenate(([True], bad[1:] != bad[:-1])))
-                touched = bad[firsts]
-                pending[touched] -= np.diff(np.append(firsts, len(bad)))
-                losers = touched[(pending[touched] == 0) & (value[touched] == -1)]
-                value[losers], remote[losers] = LOSE, level + 1
-            decided += len(wins) + len(losers)
-            level += 1
-            frontier = np.concatenate((wins, losers, given.pop(level, np.empty(0, np.int64))))
-            if progress:
-                progress("solving", decided, n)
-        waves = [(TIE, seeds((TIE,)))]
+        decided = win_lose_waves(value, remote, graph.movers, by_child, start, pending, *seeds(-1))
+        if progress:
+            progress("solving", int(seeded.sum()) + decided, n)
+        waves = [TIE]
     else:
-        waves = [(WIN, seeds((WIN,))), (LOSE, seeds((LOSE,)))]
-    for wanted, given in waves:
-        frontier = given.pop(0, np.empty(0, np.int64))
-        level = 0
-        while len(frontier) or given:
-            _, parent = parents_of(frontier)
-            fresh = sorted_unique(parent)
-            value[fresh], remote[fresh] = wanted, level + 1
-            level += 1
-            frontier = np.concatenate((fresh, given.pop(level, np.empty(0, np.int64))))
+        waves = [WIN, LOSE]
+    for wanted in waves:
+        spreading_waves(wanted, value, remote, by_child, start, *seeds(wanted))
     if remote.max(initial=0) > MAX_REMOTENESS:
         raise SolverError("remoteness beyond what the database holds")
     value[value == -1] = DRAW

@@ -3,16 +3,23 @@ fast solver's way out for a variant too large for its arrays in memory (tiers on
 workers)."""
 from __future__ import annotations
 
+import ctypes
 import os
-from typing import Hashable
+from contextlib import contextmanager
+from typing import Hashable, Iterator
 
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver import levelled
 from gamesman.solver.levelled import Solved
-from gamesman.solver.tiers.runners import tier_run
+from gamesman.solver.tiers.driver import TierRun
+from gamesman.solver.tiers.runners import default_store, tier_run
 from gamesman.solver.tiers.variant import own_tiers, suitable
+from gamesman.solver.workers import pool_runner
 
+#: mallopt's parameter numbers (malloc.h) and glibc's defaults of the two this module sets.
+M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
+DEFAULT_TRIM_THRESHOLD, DEFAULT_MMAP_MAX = 128 * 1024, 65536
 #: The largest index of a variant solved in tiers on one machine (its database is laid over
 #: the whole index, a bit a code, and built a slab at a time).
 INDEX_LIMIT = 1 << 36
@@ -54,12 +61,37 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     """The fast solver's method for a variant too large for its arrays in memory (``levelled.solve``'s
     ``beyond_memory``): a layered variant whose index passes ``levelled.DENSE_LIMIT``, or one with
     tiers of its own whose index passes OWN_TIERS_IN_MEMORY, of at most INDEX_LIMIT codes, is
-    solved in tiers on forked workers of this machine, one per core, in the cache's directory of
-    tiers (so that an interrupted solve resumes); None for any other."""
+    solved in tiers on forked workers of this machine, one per core (tiers of its own, solved
+    one after the other, in this process), in the cache's directory of tiers (so that an
+    interrupted solve resumes); None for any other."""
     size = position_codes(game).index_size() or 0
     large = (size > levelled.DENSE_LIMIT if game.capabilities.layered
              else own_tiers(game) and size > OWN_TIERS_IN_MEMORY)
     if not (large and suitable(game) and size <= INDEX_LIMIT):
         return None
+    if own_tiers(game):  # a tier a task, one after the other: here, in a process that keeps what it read
+        with freed_memory_reused():
+            return TierRun(default_store(), pool_runner(None), 1).solve(game, root, limit, progress)
     with tier_run() as run:
         return run.solve(game, root, limit, progress)
+
+
+@contextmanager
+def freed_memory_reused() -> Iterator[None]:
+    """Meanwhile glibc gives every large array of this process memory freed before, never
+    pages mapped afresh, which the kernel would zero at each first touch (Quixo 4x4's tiers:
+    a sixth of their processor time); afterwards its defaults are back and the memory freed
+    goes back to the system."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:  # not glibc
+        yield
+        return
+    libc.mallopt(M_MMAP_MAX, 0)
+    libc.mallopt(M_TRIM_THRESHOLD, (1 << 31) - 1)
+    try:
+        yield
+    finally:
+        libc.mallopt(M_MMAP_MAX, DEFAULT_MMAP_MAX)
+        libc.mallopt(M_TRIM_THRESHOLD, DEFAULT_TRIM_THRESHOLD)
+        libc.malloc_trim(0)

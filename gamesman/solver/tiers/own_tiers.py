@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import heapq
 import time
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from gamesman.contract.capabilities import tier_cut
+from gamesman.contract.capabilities import position_codes, tier_cut
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
-from gamesman.solver.levelled import Graph, Level, retrograde, sorted_unique
+from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
 from gamesman.solver.parts import part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, Store, read_store, write_store
@@ -36,7 +37,7 @@ from gamesman.solver.tiers.formats import (_moves_path, _positions_path, _read_c
                                            _results_store, _write_codes, _write_explored, _write_results,
                                            _write_surely)
 from gamesman.solver.tiers.shards import MOVERS, TierResults, _deepest, _shard_positions
-from gamesman.solver.tiers.variant import _cut, _expansions, _game, _shard_label
+from gamesman.solver.tiers.variant import _cut, _expansion, _game, _shard_label
 from gamesman.solver.workers import Runner
 
 
@@ -84,18 +85,15 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
                                   f"remove the directory and solve again")
             parts.append(part[0])
     frontier = sorted_unique(np.concatenate([np.empty(0, np.int64)] + parts))
-    tier_codes = [frontier]
     seen = frontier
     leaving = []
     while len(frontier):
-        children = sorted_unique(np.concatenate(
-            [np.empty(0, np.int64)] + [expansion[3] for _, expansion in _expansions(spec, frontier)]))
+        children = _expansion(spec, frontier)[3]
         inside = tier_numbers(spec, children) == number
         leaving.append(children[~inside])
-        staying = children[inside]
-        frontier = staying[~np.isin(staying, seen, assume_unique=True)]
-        tier_codes.append(frontier)
-        seen = np.union1d(seen, frontier)
+        staying = sorted_unique(children[inside])
+        frontier = staying[~_within(staying, seen)]
+        seen = np.sort(np.concatenate((seen, frontier)), kind="stable")  # two sorted runs: merged
     codes = seen
     out = sorted_unique(np.concatenate([np.empty(0, np.int64)] + leaving))
     out_numbers = tier_numbers(spec, out)
@@ -105,6 +103,27 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
     _write_codes(_positions_path(where, index, 0), [codes], label)
     _write_codes(_moves_path(where, index, 0), [targets, *by_target], label)
     return len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
+
+
+@cache
+def _numbering(spec: str) -> np.ndarray | None:
+    """An array over the variant's whole index, all -1, in which a task numbers a tier's codes
+    (see ``Graph``), made once per process; None when the index is too large for one."""
+    size = position_codes(_game(spec)).index_size()
+    return np.full(size, -1, np.int32) if size is not None and size <= DENSE_LIMIT else None
+
+
+def _within(codes: np.ndarray, sorted_codes: np.ndarray) -> np.ndarray:
+    """Whether each of ``codes`` (sorted) is among ``sorted_codes``: a bisection of each, in
+    order, so that the look-ups run through ``sorted_codes`` once (quicker than ``np.isin``).
+
+    >>> _within(np.array([1, 4, 9]), np.array([2, 4, 8])).tolist()
+    [False, True, False]
+    """
+    if not len(sorted_codes):
+        return np.zeros(len(codes), bool)
+    at = np.minimum(np.searchsorted(sorted_codes, codes), len(sorted_codes) - 1)
+    return sorted_codes[at] == codes
 
 
 def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -118,21 +137,27 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     if len(written) == len(done) and read_store(where / part_name(index, 0), spec, part_label(index, 0)):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     codes = _shard_positions(spec, where, index, 0, 1)
-    pieces = list(_expansions(spec, codes))
-    movers = np.concatenate([np.empty(0, np.int8)] + [expansion[0] for _, expansion in pieces]).astype(np.int8)
-    ends = np.concatenate([np.empty(0, np.int8)] + [expansion[1] for _, expansion in pieces]).astype(np.int8)
-    starts = np.cumsum([0] + [len(piece) for piece, _ in pieces])
-    parents = np.concatenate([np.empty(0, np.int32)] + [(expansion[2] + start).astype(np.int32)
-                                                         for (_, expansion), start in zip(pieces, starts)])
-    children = np.concatenate([np.empty(0, np.int64)] + [expansion[3] for _, expansion in pieces])
-    del pieces
-    out = sorted_unique(children[~np.isin(children, codes)])
-    known, out_movers = _look_up(spec, where, out, later)
-    tier = Level(codes, movers, ends, parents, children)
-    del parents, children  # the graph lets go of the tier's moves once it has numbered them
-    beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64), np.empty(0, np.int64),
-                   known=known)
-    results = retrograde(Graph([tier, beyond], None), 2, None)[:len(codes)]
+    movers, ends, parents, children = _expansion(spec, codes)
+    numbering = _numbering(spec)
+    try:
+        if numbering is not None:
+            numbering[codes] = 0
+            staying = numbering[children] == 0
+            numbering[codes] = -1
+        else:
+            staying = np.isin(children, codes)
+        out = sorted_unique(children[~staying])
+        del staying
+        known, out_movers = _look_up(spec, where, out, later)
+        tier = Level(codes, movers, ends, parents, children)
+        del parents, children  # the graph lets go of the tier's moves once it has numbered them
+        beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64),
+                       np.empty(0, np.int64), known=known)
+        graph = Graph([tier, beyond], None, numbering)
+    except BaseException:  # (Ctrl-C too) the numbering may hold this tier's codes: made afresh
+        _numbering.cache_clear()
+        raise
+    results = retrograde(graph, 2, None)[:len(codes)]
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
         chosen = movers == mover
@@ -215,4 +240,5 @@ def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tupl
         if progress:
             progress(f"solving tier {number} ({len(explored) - index}/{len(explored)} tiers), "
                      f"{rate(count, time.perf_counter() - started)}", count, None)
+    _numbering.cache_clear()  # (made here when the tasks ran in this process) let it go
     return count, deepest

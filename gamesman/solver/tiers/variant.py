@@ -87,13 +87,18 @@ def _expander(spec: str) -> Expander:
 
 def _expansions(spec: str, codes: np.ndarray) -> Iterator[tuple[np.ndarray, tuple]]:
     """``codes`` expanded STEP positions at a time: (those codes, (movers, ends, parents, children))."""
-    expander = _expander(spec)
     for at in range(0, len(codes), STEP):
         piece = codes[at:at + STEP]
-        expansion = expander.expand(piece)
-        if (expansion[0] == CHANCE).any():
-            raise TiersUnsuitable(f"{spec}: chance moves; the tier solver takes games without chance")
-        yield piece, expansion
+        yield piece, _expansion(spec, piece)
+
+
+def _expansion(spec: str, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``codes`` expanded at once: (movers, ends, parents, children), for a task that holds
+    every move of its positions anyway (a tier of its own)."""
+    expansion = _expander(spec).expand(codes)
+    if (expansion[0] == CHANCE).any():
+        raise TiersUnsuitable(f"{spec}: chance moves; the tier solver takes games without chance")
+    return expansion
 
 
 def _cut(spec: str, codes: np.ndarray, shards: int, low: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -46,10 +46,10 @@ from typing import Any
 
 from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, grid_centers, image_data
-from gamesman.boards.codes import TurnBoardCodes, popcount
+from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
 from gamesman.boards.symmetry import SquareBoardSymmetries
-from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, End, TierCut, UwapiBoard
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, TierCut, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
 #: The largest side solved here (4x4: 86 million codes).
@@ -106,9 +106,18 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, Acti
         >>> game.tier_numbers(__import__("numpy").array([game.encode((1, "xx-o-----"))])).tolist()
         [32]
         """
-        crosses, noughts = self.cell_code.masks(codes)
-        turned = popcount(crosses) + popcount(noughts)
-        return turned * (self.size + 1) + popcount(crosses)
+        import numpy as np
+
+        from gamesman.games.quixo.pushes import tiers
+
+        return tiers(np.asarray(codes, np.int64), self.cell_code.span, self.digit_counts)
+
+    @cached_property
+    def digit_counts(self):
+        """The table of ``tier_numbers`` (see :func:`games.quixo.pushes.digit_counts`)."""
+        from gamesman.games.quixo.pushes import digit_counts
+
+        return digit_counts(self.size)
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property
@@ -278,45 +287,26 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, Acti
     # Codes: TurnBoardCodes (the board in base 3, plus 3**cells when o is to move).
 
     @cached_property
-    def push_masks(self) -> list[tuple[int, int, int, int, int]]:
-        """Each push as bit masks (cell i is bit i): (source, end, the cells that slide, the
-        shift that slides them, the cells from the source to the end)."""
-        found = []
-        for source, end, path in self.pushes:
-            step = path[1] - path[0]
-            found.append((1 << source, 1 << end, sum(1 << cell for cell in path[1:]), -step,
-                          sum(1 << cell for cell in path)))
-        return found
+    def push_paths(self) -> tuple:
+        """The pushes as the compiled expansion takes them (numpy arrays): the lines' bit masks,
+        each push's cube, its cells from the cube to the end (padded) and how many.
 
-    def batch_expand(self, codes):
-        """The pushes of many positions at once, on bit masks of x's and o's cubes."""
+        >>> lines, sources, paths, lengths = Quixo(size=3).push_paths
+        >>> sources[:2].tolist(), paths[0].tolist(), lengths[:2].tolist()
+        ([0, 0], [0, 1, 2], [3, 3])
+        """
         import numpy as np
 
-        span = self.cell_code.span
-        turn = codes // span
-        crosses, noughts = self.cell_code.masks(codes)
-        mine = np.where(turn == 0, crosses, noughts)
-        theirs = np.where(turn == 0, noughts, crosses)
-        mine_line = np.zeros(len(codes), bool)
-        theirs_line = np.zeros(len(codes), bool)
-        for line in self.line_masks:
-            mine_line |= (mine & line) == line
-            theirs_line |= (theirs & line) == line
-        ends = np.where(mine_line, End.WON, np.where(theirs_line, End.LOST, End.PLAYING)).astype(np.int8)
-        playing = ends == End.PLAYING
-        parents, children = [], []
-        for source, end, sliding, shift, path in self.push_masks:
-            rows = np.flatnonzero(playing & ((theirs & source) == 0))
-            planes = []
-            for plane in (mine[rows], theirs[rows]):
-                slid = plane & sliding
-                planes.append((plane & ~path) | (slid << shift if shift > 0 else slid >> -shift))
-            new_mine, new_theirs = planes[0] | end, planes[1]
-            first = turn[rows] == 0
-            boards_after = self.cell_code.from_masks([np.where(first, new_mine, new_theirs),
-                                                      np.where(first, new_theirs, new_mine)])
-            parents.append(rows)
-            children.append(boards_after + (1 - turn[rows]) * span)
-        parent_rows = np.concatenate(parents)
-        order = np.argsort(parent_rows, kind="stable")
-        return turn.astype(np.int8), ends, parent_rows[order], np.concatenate(children)[order]
+        paths = np.zeros((len(self.pushes), self.side), np.int64)
+        for row, (_, _, path) in enumerate(self.pushes):
+            paths[row, :len(path)] = path
+        return (np.array(self.line_masks, np.int64), np.array([source for source, _, _ in self.pushes], np.int64),
+                paths, np.array([len(path) for _, _, path in self.pushes], np.int64))
+
+    def batch_expand(self, codes):
+        """The pushes of many positions at once, compiled (see :mod:`games.quixo.pushes`)."""
+        import numpy as np
+
+        from gamesman.games.quixo.pushes import expand
+
+        return expand(np.asarray(codes, np.int64), self.cell_code.span, self.size, *self.push_paths)

@@ -1,0 +1,113 @@
+"""The compiled loops of the retrograde analysis (:func:`gamesman.solver.levelled.retrograde`):
+the parents of each node in CSR form by a counting sort, and the waves of remoteness, one
+node at a time over the parent lists instead of numpy's sorts of each wave's moves.
+
+Imported when a retrograde analysis first runs (it compiles with numba, whose machine code
+is kept on disk after the first run).
+
+>>> import numpy as np
+>>> by_child, start = parent_lists(np.array([0, 0, 1], np.int32), np.array([1, 2, 2], np.int32), 3)
+>>> by_child.tolist(), start.tolist()
+([0, 0, 1], [0, 0, 1, 3])
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+#: The value codes of :mod:`gamesman.solver.levelled` (win, lose), and an undecided node.
+WIN, LOSE, OPEN = 0, 1, -1
+
+
+@numba.njit(cache=True, nogil=True)
+def parent_lists(parents: np.ndarray, children: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR of the moves by child: the parents of node c are ``by_child[start[c]:start[c+1]]``."""
+    start = np.zeros(size + 1, np.int64)
+    for child in children:
+        start[child + 1] += 1
+    for node in range(size):
+        start[node + 1] += start[node]
+    filled = start[:-1].copy()
+    by_child = np.empty(len(parents), parents.dtype)
+    for move in range(len(children)):
+        child = children[move]
+        by_child[filled[child]] = parents[move]
+        filled[child] += 1
+    return by_child, start
+
+
+@numba.njit(cache=True, nogil=True)
+def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
+                   start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
+    """Wins and losses of two players, wave after wave of remoteness: a wave's nodes win for
+    each open parent they are a loss to, and a parent whose moves have all been counted
+    (``pending``) as wins for the other side loses.  ``seeds`` are the nodes given a win or a
+    loss (ended, or solved before), by ``seed_remote`` ascending: each joins the wave of its
+    remoteness.  ``value`` and ``remote`` are filled in; the number of nodes decided."""
+    frontier = np.empty(len(value), np.int64)
+    following = np.empty(len(value), np.int64)
+    count = taken = level = decided = 0
+    while taken < len(seeds) and seed_remote[taken] == 0:
+        frontier[count] = seeds[taken]
+        count += 1
+        taken += 1
+    while count or taken < len(seeds):
+        found = 0
+        for i in range(count):  # first every win of the wave
+            child = frontier[i]
+            for at in range(start[child], start[child + 1]):
+                parent = by_child[at]
+                if value[parent] == OPEN and (value[child] == LOSE) != (movers[parent] == movers[child]):
+                    value[parent], remote[parent] = WIN, level + 1
+                    following[found] = parent
+                    found += 1
+        for i in range(count):  # then the moves that lose, of parents still open
+            child = frontier[i]
+            for at in range(start[child], start[child + 1]):
+                parent = by_child[at]
+                if value[parent] == OPEN and (value[child] == LOSE) == (movers[parent] == movers[child]):
+                    pending[parent] -= 1
+                    if pending[parent] == 0:
+                        value[parent], remote[parent] = LOSE, level + 1
+                        following[found] = parent
+                        found += 1
+        decided += found
+        level += 1
+        while taken < len(seeds) and seed_remote[taken] == level:
+            following[found] = seeds[taken]
+            found += 1
+            taken += 1
+        frontier, following = following, frontier
+        count = found
+    return decided
+
+
+@numba.njit(cache=True, nogil=True)
+def spreading_waves(wanted: int, value: np.ndarray, remote: np.ndarray, by_child: np.ndarray, start: np.ndarray,
+                    seeds: np.ndarray, seed_remote: np.ndarray) -> None:
+    """One value spread wave after wave: every open parent of a wave's node takes ``wanted``,
+    one further away (ties; a puzzle's wins, then its losses).  ``seeds`` as in ``win_lose_waves``."""
+    frontier = np.empty(len(value), np.int64)
+    following = np.empty(len(value), np.int64)
+    count = taken = level = 0
+    while taken < len(seeds) and seed_remote[taken] == 0:
+        frontier[count] = seeds[taken]
+        count += 1
+        taken += 1
+    while count or taken < len(seeds):
+        found = 0
+        for i in range(count):
+            child = frontier[i]
+            for at in range(start[child], start[child + 1]):
+                parent = by_child[at]
+                if value[parent] == OPEN:
+                    value[parent], remote[parent] = wanted, level + 1
+                    following[found] = parent
+                    found += 1
+        level += 1
+        while taken < len(seeds) and seed_remote[taken] == level:
+            following[found] = seeds[taken]
+            found += 1
+            taken += 1
+        frontier, following = following, frontier
+        count = found
