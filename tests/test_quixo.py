@@ -139,7 +139,7 @@ def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypat
     monkeypatch.setattr(one_machine, "OWN_TIERS_IN_MEMORY", 0)
     monkeypatch.setattr(one_machine, "tier_run", no_pool)
     in_tiers = one_machine.solve_beyond_memory(g, g.start(), None, None)
-    assert in_memory.codes is not None and in_tiers.count == len(in_memory.codes) > 30_000
+    assert in_memory.codes is not None and in_tiers.count == len(in_memory.codes) > 4_000  # up to symmetry
     assert np.array_equal(in_tiers.store.get_many(in_memory.codes), in_memory.values)
 
 
