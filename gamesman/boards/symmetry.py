@@ -5,7 +5,7 @@ whose rules do not change when its board is turned or mirrored (tic-tac-toe, Qui
 A board's code is the base-3 number whose digit i is cell i; a symmetry moves the digit
 of cell i to another cell.  The code of a board moved so is added up from tables, one for
 each run of a few cells, of what each run's digits add where the symmetry puts them: a
-few look-ups per code and symmetry, on whole numpy arrays.
+few look-ups per code and symmetry, in a compiled loop (:mod:`gamesman.boards.symmetry_kernel`).
 
 >>> import numpy as np
 >>> from gamesman.boards.codes import DigitCode
@@ -26,8 +26,6 @@ from gamesman.contract.capabilities import Symmetries
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
     import numpy as np
 
-#: Codes made canonical at a time.
-SLICE = 1 << 16
 #: Up to this many codes are made canonical one at a time.
 FEW = 8
 
@@ -83,18 +81,14 @@ class SquareSymmetries:
         return [[table.tolist() for table in runs] for runs in self.tables]
 
     def canonical(self, codes: np.ndarray) -> np.ndarray:
-        """Each code replaced by the least code of its eight images (int64), a slice of
-        SLICE codes at a time, so that the work stays in the caches; a few codes (a look-up)
-        one at a time, quicker than numpy's calls on arrays so short."""
+        """Each code replaced by the least code of its eight images (int64), in a compiled
+        loop; a few codes (a look-up) one at a time in Python, which needs no compiled code."""
         import numpy as np
 
         codes = np.asarray(codes, np.int64)
         if len(codes) <= FEW:
             return np.array([self.least_image(code) for code in codes.tolist()], np.int64)
-        found = np.empty(len(codes), np.int64)
-        for at in range(0, len(codes), SLICE):
-            found[at:at + SLICE] = self._least_images(codes[at:at + SLICE])
-        return found
+        return self._least_images(codes)
 
     def least_image(self, code: int) -> int:
         """The least code of the eight images of one code."""
@@ -107,23 +101,24 @@ class SquareSymmetries:
         moved = [sum(table[part] for table, part in zip(runs, parts)) for runs in self.table_lists]
         return min(board, *moved) + code - board
 
-    def _least_images(self, codes: np.ndarray) -> np.ndarray:
+    @cached_property
+    def stacked_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """``tables`` as one array [symmetry, run, digits] (short runs padded), and each run's
+        number of digit values, for the compiled loop."""
         import numpy as np
 
-        span, base = self.cell_code.span, self.cell_code.base
-        boards = codes % span
-        rest = boards
-        parts = []
-        for _, width in self.cell_code.chunks:
-            rest, part = np.divmod(rest, base ** width)
-            parts.append(part)
-        least = boards.copy()
-        for runs in self.tables:
-            moved = runs[0][parts[0]]
-            for table, part in zip(runs[1:], parts[1:]):
-                moved += table[part]
-            np.minimum(least, moved, out=least)
-        return least + (codes - boards)
+        powers = np.array([len(table) for table in self.tables[0]], np.int64)
+        stacked = np.zeros((len(self.tables), len(powers), int(powers.max())), np.int64)
+        for symmetry, runs in enumerate(self.tables):
+            for run, table in enumerate(runs):
+                stacked[symmetry, run, :len(table)] = table
+        return stacked, powers
+
+    def _least_images(self, codes: np.ndarray) -> np.ndarray:
+        from gamesman.boards.symmetry_kernel import least_images
+
+        stacked, powers = self.stacked_tables
+        return least_images(codes, self.cell_code.span, powers, stacked)
 
 
 class SquareBoardSymmetries(Symmetries):
