@@ -41,6 +41,10 @@ if TYPE_CHECKING:
     from gamesman.games.connectfour.book import Book
     from gamesman.games.connectfour.openings import OpeningBook
 
+    #: The ten arrays the kernels' searches take first (``Search.arrays``).
+    SearchArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                         np.ndarray, np.ndarray, np.ndarray]
+
 #: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
 EXACT_KERNELS = "connectfour exact"
 #: The largest board: a column takes rows + 1 bits, and a position's key as many bits as the board.
@@ -231,7 +235,7 @@ class ExactSearch:
             self.nodes += nodes
         return int(state[kernels.LOW])
 
-    def arrays(self) -> "tuple[np.ndarray, ...]":
+    def arrays(self) -> SearchArrays:
         """The arrays ``kernels.search`` takes, the table as it is now."""
         return (self.geometry, self.masks, self.table, self.opening_entries, self.frames, self.windows, self.moves,
                 self.ranks, self.counts, self.state)
