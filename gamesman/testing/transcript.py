@@ -319,11 +319,13 @@ def _lines(text: str) -> list[str]:
 
 
 def wait_until_read(pid: int) -> None:
-    """Wait until the program has read what was typed: a Ctrl-C before that would make
-    the terminal throw the typed line away instead of interrupting its command.
+    """Wait until the program has read what was typed and its command runs: a Ctrl-C before
+    that would make the terminal throw the typed line away, or reach the line editor, which
+    turns the terminal's signals off while it reads a line, as a key instead of interrupting
+    the command.
 
-    Asks the terminal how much input is unread (Linux: through ``/proc``);
-    elsewhere it waits a moment.
+    Asks the terminal how much input is unread and whether Ctrl-C is a signal again (Linux:
+    through ``/proc``); elsewhere it waits a moment.
     """
     import fcntl
     import struct
@@ -339,7 +341,7 @@ def wait_until_read(pid: int) -> None:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             unread = struct.unpack("i", fcntl.ioctl(terminal, termios.FIONREAD, b"\0" * 4))[0]
-            if not unread:
+            if not unread and termios.tcgetattr(terminal)[3] & termios.ISIG:
                 return
             time.sleep(0.01)
     finally:
