@@ -37,6 +37,22 @@ def parent_lists(parents: np.ndarray, children: np.ndarray, size: int) -> tuple[
 
 
 @numba.njit(cache=True, nogil=True)
+def join_seeds(wave: np.ndarray, count: int, seeds: np.ndarray, seed_remote: np.ndarray, taken: int,
+               level: int) -> tuple[int, int]:
+    """Add to ``wave`` (``count`` nodes so far) the seeds from ``taken`` on whose remoteness is
+    ``level``: (the wave's count, the seeds taken).
+
+    >>> join_seeds(np.zeros(4, np.int64), 1, np.array([7, 8, 9]), np.array([0, 1, 1]), 1, 1)
+    (3, 3)
+    """
+    while taken < len(seeds) and seed_remote[taken] == level:
+        wave[count] = seeds[taken]
+        count += 1
+        taken += 1
+    return count, taken
+
+
+@numba.njit(cache=True, nogil=True)
 def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
                    start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
     """Wins and losses of two players, wave after wave of remoteness: a wave's nodes win for
@@ -47,10 +63,7 @@ def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by
     frontier = np.empty(len(value), np.int64)
     following = np.empty(len(value), np.int64)
     count = taken = level = decided = 0
-    while taken < len(seeds) and seed_remote[taken] == 0:
-        frontier[count] = seeds[taken]
-        count += 1
-        taken += 1
+    count, taken = join_seeds(frontier, count, seeds, seed_remote, taken, 0)
     while count or taken < len(seeds):
         found = 0
         for i in range(count):  # first every win of the wave
@@ -73,10 +86,7 @@ def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by
                         found += 1
         decided += found
         level += 1
-        while taken < len(seeds) and seed_remote[taken] == level:
-            following[found] = seeds[taken]
-            found += 1
-            taken += 1
+        found, taken = join_seeds(following, found, seeds, seed_remote, taken, level)
         frontier, following = following, frontier
         count = found
     return decided
@@ -90,10 +100,7 @@ def spreading_waves(wanted: int, value: np.ndarray, remote: np.ndarray, by_child
     frontier = np.empty(len(value), np.int64)
     following = np.empty(len(value), np.int64)
     count = taken = level = 0
-    while taken < len(seeds) and seed_remote[taken] == 0:
-        frontier[count] = seeds[taken]
-        count += 1
-        taken += 1
+    count, taken = join_seeds(frontier, count, seeds, seed_remote, taken, 0)
     while count or taken < len(seeds):
         found = 0
         for i in range(count):
@@ -105,9 +112,6 @@ def spreading_waves(wanted: int, value: np.ndarray, remote: np.ndarray, by_child
                     following[found] = parent
                     found += 1
         level += 1
-        while taken < len(seeds) and seed_remote[taken] == level:
-            following[found] = seeds[taken]
-            found += 1
-            taken += 1
+        found, taken = join_seeds(following, found, seeds, seed_remote, taken, level)
         frontier, following = following, frontier
         count = found
