@@ -100,7 +100,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Hashable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -230,7 +230,7 @@ def play_one(job: tuple[str | None, int]) -> tuple[int, GameRecord]:
     return seed, play_game(game, rng, lambda position: player.choose(position).move)
 
 
-def play_game(game: Game, rng: random.Random, choose: Callable[[Position], str | None]) -> GameRecord:
+def play_game(game: Game, rng: random.Random, choose: Callable[[Position], Hashable | None]) -> GameRecord:
     """A game to its end under gamesman's rules, new tiles drawn from ``rng``; ``choose`` alone is timed.
     A player that answers None ends its game there, as the specialist's own play does."""
     position, moves, thinking, processor, longest, longest_processor = game.start(), 0, 0.0, 0.0, 0.0, 0.0

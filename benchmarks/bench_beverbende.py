@@ -63,13 +63,17 @@ def match(lineup, games, seed):
     """Mean utility and mean score of each strategy named in ``lineup``."""
     game = make_game("beverbende", players=len(lineup))
     rng = random.Random(seed)
-    utility, score, seats = defaultdict(float), defaultdict(float), defaultdict(int)
+    utility: defaultdict[str, float] = defaultdict(float)
+    score: defaultdict[str, float] = defaultdict(float)
+    seats: defaultdict[str, int] = defaultdict(int)
     for number in range(games):
         seating = [lineup[(seat + number) % len(lineup)] for seat in range(len(lineup))]
         strategies = [make_strategy(game, name, rng) for name in seating]
         final = play(game, strategies, rng)
+        utilities = game.outcome(final)
+        assert utilities is not None  # play returns a finished game
         for seat, name in enumerate(seating):
-            utility[name] += game.outcome(final)[seat]
+            utility[name] += utilities[seat]
             score[name] += final.scores[seat]
             seats[name] += 1
     return {name: (utility[name] / seats[name], score[name] / seats[name]) for name in seats}

@@ -30,6 +30,7 @@ import time
 
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
+from gamesman.games.connectfour import ConnectFour
 from gamesman.games.connectfour.exact import ExactSearch, result_of_score
 from gamesman.games.connectfour.openings import PLIES, OpeningBook
 
@@ -74,6 +75,7 @@ def time_games(games: int, rng: random.Random) -> None:
     from gamesman.solver.strong import Solver
 
     game = make_game("connectfour")
+    assert isinstance(game, ConnectFour)
     solver = Solver(game, database=None)
     slowest = []
     for number in range(1, games + 1):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver
 
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("tomorrowstictactoe", dict(empty_start=True)),
     ("tomorrowstictactoe", dict(empty_start=True, misere=True)),
     ("tomorrowstictactoe", dict(empty_start=True, diagonals=True)),

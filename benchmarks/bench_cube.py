@@ -115,6 +115,7 @@ def main() -> None:
     tables._DISTANCES.update(distances)
     for metric in ("htm", "qtm"):
         game = make_game("cube", size=2, metric=metric)
+        assert isinstance(game, Cube)
         positions = [permute(game.geometry.facelets(random_cubies(rng, 2)), rng.choice(tables.rotations()))
                      for _ in range(200)]
         baseline, solver = solve_many(game, positions, {
@@ -126,6 +127,7 @@ def main() -> None:
     solver = twophase.TwoPhase(built)
     twophase._TWOPHASE.append(solver)
     game = make_game("cube")
+    assert isinstance(game, Cube)
     cubies = [random_cubies(rng, 3) for _ in range(args.cubes)]
     positions = [game.geometry.facelets(c) for c in cubies]
     timed("3x3x3 two-phase, first solve (compiling the search, or loading it from numba's cache)",

@@ -22,22 +22,23 @@ from __future__ import annotations
 import resource
 import sys
 import time
+from typing import Any, Literal
 
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver
 
 BUDGET_SPEEDUP = 4.0
-BASELINES = {
+BASELINES: dict[str, dict[str, Any]] = {
     "kaboom": dict(rows=3, cols=3, in_a_row=3),
     "abalone": dict(rows=3, cols=3),
 }
-DEFAULTS = [
+DEFAULTS: list[tuple[str, dict[str, Any]]] = [
     ("kaboom", dict()),
     ("kaboom", dict(misere=True)),
     ("abalone", dict()),
     ("abalone", dict(misere=True)),
 ]
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("kaboom", dict(super_bomb=True)),
     ("kaboom", dict(rows=3, cols=4, in_a_row=4, bombs=2)),
     ("kaboom", dict(rows=3, cols=5, in_a_row=5)),
@@ -47,7 +48,7 @@ VARIANTS = [
 ]
 
 
-def timed_solve(game, engine: str) -> tuple[str, int, float]:
+def timed_solve(game, engine: Literal["fast", "reference"]) -> tuple[str, int, float]:
     """The start's value, the positions solved and the seconds taken."""
     started = time.perf_counter()
     solver = Solver(game, database=None, engine=engine)

@@ -32,13 +32,14 @@ def round_trips(command: list[str], lines: list[bytes], count: int) -> float:
     """Round trips per second: send one line, wait for its whole reply, repeat."""
     process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL)  # the engine logs each genmove there
-    out = process.stdout.fileno()
+    assert process.stdin is not None and process.stdout is not None  # both piped above
+    stdin, out = process.stdin, process.stdout.fileno()
     pending = b""
 
     def ask(line: bytes) -> None:
         nonlocal pending
-        process.stdin.write(line)
-        process.stdin.flush()
+        stdin.write(line)
+        stdin.flush()
         while b"\n\n" not in pending:
             chunk = os.read(out, 65536)
             if not chunk:
@@ -52,7 +53,7 @@ def round_trips(command: list[str], lines: list[bytes], count: int) -> float:
     for index in range(count):
         ask(lines[index % len(lines)])
     elapsed = time.perf_counter() - started
-    process.stdin.close()
+    stdin.close()
     process.wait()
     return count / elapsed
 

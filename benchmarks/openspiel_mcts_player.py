@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 import pyspiel
 
@@ -45,7 +46,11 @@ class Player:
 
     def __init__(self, seconds: float, seed: int) -> None:
         self.seconds, self.seed = seconds, seed
-        self.game = self.position = self.state = self.bot = None
+        # gamesman's game and position, and OpenSpiel's (an untyped module), once new_game is said
+        self.game: Any = None
+        self.position: Any = None
+        self.state: Any = None
+        self.bot: Any = None
 
     def new_game(self, words: list[str]) -> None:
         game = game_from_pairs(words[0], words[1:])
