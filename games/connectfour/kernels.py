@@ -55,12 +55,12 @@ STANDARD_IN_A_ROW = 4
 
 # The slots of a search's state (an int64 array): where the stack is, whether a value is
 # on its way back to the frame on top, that value, the bounds of the score found so far,
-# the null window's middle, the phase (START: nothing done yet; WINDOW: a null-window
-# search runs; DONE: the score is LOW), the step to the next window (see ``next_window``)
-# and the nodes searched since START.
+# the null window's middle, the phase (0: nothing begun; WINDOW: a null-window search
+# runs; DONE: the score is LOW), the step to the next window (see ``next_window``) and the
+# nodes searched since the search began (see ``start``).
 SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE, STEP, NODES = range(9)
 STATE_SIZE = 9
-START, WINDOW, DONE = 0, 1, 2
+WINDOW, DONE = 1, 2
 #: ``state[STEP]`` once both bounds have moved: the windows halve what is left.
 HALVING = 1 << 40
 
@@ -68,6 +68,7 @@ HALVING = 1 << 40
 # lowest score the table holds, the span of scores (see ``store``), and the pieces of
 # the opening book's positions (-1: no book).
 ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
+GEOMETRY_SIZE = 6
 #: ``book_score`` of a position the book leaves out (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
@@ -453,21 +454,65 @@ def next_window(state, windows):
 
 
 @compiled
-def search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget):
-    """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes.
+def start(geometry, masks, frames, windows, state, mine, mask, sign_only):
+    """Set ``state`` to begin the exact score of the position ``mine``, ``mask`` (its bounds and
+    its first window, 0: a win or not); ``sign_only``: the windows kept within [-1, 1], so that
+    the search finds the score's sign only."""
+    frames[0, MINE], frames[0, MASK] = mine, mask
+    state[:] = 0
+    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    if can_win_next(mine, mask, masks, geometry):
+        state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
+        return
+    state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
+    if sign_only:
+        state[LOW], state[HIGH] = max(state[LOW], -1), min(state[HIGH], 1)
+    next_window(state, windows)
+
+
+def block_sizes(rows, cols):
+    """The lengths of a search's two blocks of memory (see ``layout``) for a board of ``rows``
+    and ``cols``: int64 numbers, uint64 words.
+
+    >>> block_sizes(6, 7)
+    (499, 845)
+    """
+    depth = rows * cols + 2
+    return GEOMETRY_SIZE + STATE_SIZE + depth * (4 + cols), FIRST_COLUMN + cols + depth * (FRAME_SIZE + 2 * cols)
+
+
+@compiled
+def layout(numbers, words):
+    """A search's arrays, views of its two blocks of memory (``numbers``, int64, and ``words``,
+    uint64, of ``block_sizes``: a call from Python passes two arrays, not ten, and Python's
+    views are these too, by ``layout.py_func``): geometry, state, windows, ranks, counts;
+    masks, frames, moves (see ``negamax``)."""
+    cols = numbers[COLS]
+    depth = numbers[ROWS] * cols + 2
+    state = numbers[GEOMETRY_SIZE:GEOMETRY_SIZE + STATE_SIZE]
+    at = GEOMETRY_SIZE + STATE_SIZE
+    windows = numbers[at:at + 2 * depth].reshape((depth, 2))
+    ranks = numbers[at + 2 * depth:at + (2 + cols) * depth].reshape((depth, cols))
+    counts = numbers[at + (2 + cols) * depth:at + (4 + cols) * depth].reshape((depth, 2))
+    at = FIRST_COLUMN + cols
+    frames = words[at:at + FRAME_SIZE * depth].reshape((depth, FRAME_SIZE))
+    moves = words[at + FRAME_SIZE * depth:at + (FRAME_SIZE + 2 * cols) * depth].reshape((depth, cols, 2))
+    return numbers[:GEOMETRY_SIZE], state, windows, ranks, counts, words[:at], frames, moves
+
+
+@compiled
+def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
+    """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes;
+    with ``begin``, begin that of ``mine``, ``mask`` first (see ``start``): a position that
+    takes less than ``budget`` is answered in one call.  The search's arrays are views of
+    ``numbers`` and ``words`` (see ``layout``).
 
     Returns the nodes visited; the score is ``state[LOW]`` once ``state[PHASE]`` is DONE.
     """
+    geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
+    if begin:
+        start(geometry, masks, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
     nodes = 0
-    if state[PHASE] == START:
-        mine, mask = frames[0, MINE], frames[0, MASK]
-        empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
-        state[NODES], state[STEP] = 0, 0
-        if can_win_next(mine, mask, masks, geometry):
-            state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
-            return 0
-        state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
-        next_window(state, windows)
     while state[PHASE] == WINDOW and nodes < budget:
         nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget - nodes)
         if state[SP] < 0:  # the window's search is over
@@ -491,12 +536,12 @@ def search(geometry, masks, table, book, frames, windows, moves, ranks, counts, 
 
 
 @compiled
-def search_many(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, mines, boards, scores):
+def search_many(table, book, numbers, words, mines, boards, scores):
     """The exact scores of many positions (as ``search`` takes them, without a budget)."""
+    state = layout(numbers, words)[1]
     for at in range(len(mines)):
-        frames[0, MINE], frames[0, MASK] = mines[at], boards[at]
-        state[:] = 0
-        state[PHASE] = START
-        while state[PHASE] != DONE:
-            search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, 1 << 62)
+        begin = True
+        while begin or state[PHASE] != DONE:
+            search(table, book, numbers, words, mines[at], boards[at], False, begin, 1 << 62)
+            begin = False
         scores[at] = state[LOW]
