@@ -65,6 +65,10 @@ TABLE_BITS = 18
 #: table four times as large, with 5% more nodes: see the benchmarks page).
 LARGEST_TABLE_BITS = 24
 GROW_AFTER = 4
+#: The search tries an enhanced cutoff (see ``kernels.negamax``) at a position of at least this
+#: many empty cells only: nearer the end its look-ups (one a move) cost more than the nodes they
+#: save (random positions after 12 and 16 moves: 15 to 25% more nodes, 15 to 30% less time).
+CUTOFF_EMPTY = 18
 
 
 def fits(rows: int, cols: int) -> bool:
@@ -119,7 +123,7 @@ class ExactSearch:
         (self.geometry, self.state, self.windows, self.ranks, self.counts, self.masks, self.frames,
          self.moves) = getattr(kernels.layout, "py_func", kernels.layout)(self.numbers, self.words)
         self.geometry[:] = (rows, cols, in_a_row, lowest, highest - lowest + 1,
-                            -1 if openings is None else openings.plies)
+                            -1 if openings is None else openings.plies, CUTOFF_EMPTY)
         self.masks[:] = ([self.board.bottom, self.board.board]
                          + [self.board.column_masks[col] for col in self.board.centre_first()])
         self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed

@@ -14,7 +14,8 @@ work and one for the newest, and grows when a
 search runs long; the null windows start at 0 and then step away from the bound
 found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches); and
 before searching its moves a position looks up the positions they make, in case the
-table already refutes the window through one of them (an enhanced transposition cutoff).
+table already refutes the window through one of them (an enhanced transposition cutoff;
+only where many cells are empty: ``geometry[CUTOFF_EMPTY]``).
 With an opening book (:mod:`gamesman.games.connectfour.openings`), a position of the
 book's pieces is looked up in it (and its mirror image) instead of searched: the
 positions of fewer pieces search down to it.
@@ -65,10 +66,11 @@ WINDOW, DONE = 1, 2
 HALVING = 1 << 40
 
 # The slots of the geometry (an int64 array): rows, columns, pieces in a line, the
-# lowest score the table holds, the span of scores (see ``store``), and the pieces of
-# the opening book's positions (-1: no book).
-ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
-GEOMETRY_SIZE = 6
+# lowest score the table holds, the span of scores (see ``store``), the pieces of the
+# opening book's positions (-1: no book), and the fewest empty cells of a position where
+# the search tries an enhanced cutoff (see ``negamax``).
+ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES, CUTOFF_EMPTY = range(7)
+GEOMETRY_SIZE = 7
 #: ``book_score`` of a position the book leaves out (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
@@ -254,7 +256,27 @@ def entry_score(entry):
 @compiled
 def bucket(table, key):
     """The first of the two slots where ``key``'s bound may be kept (the key modulo a prime)."""
-    return (key % np.uint64(len(table) // 2)) * np.uint64(2)
+    return modulo(key, np.uint64(len(table) // 2)) * np.uint64(2)
+
+
+@compiled
+def modulo(key, divisor):
+    """``key % divisor`` for a key under 2**56 and a divisor under 2**32, without the division
+    of 64-bit integers (tens of cycles, at every node): the quotient in floating point is off
+    by one at most (the key rounds by less than 8, the divisor's reciprocal by a relative
+    2**-53), which one step puts right.
+
+    >>> keys = [0, 1, 65_536, 65_537, (1 << 56) - 1, (1 << 56) - 65_537, 123_456_789_012_345]
+    >>> all(int(modulo(np.uint64(key), np.uint64(65_537))) == key % 65_537 for key in keys)
+    True
+    """
+    quotient = np.uint64(np.float64(key) * (1.0 / np.float64(divisor)))
+    rest = np.int64(key - quotient * divisor)  # (in the wrap-around of uint64: within a divisor of it)
+    if rest < 0:
+        rest += np.int64(divisor)
+    elif rest >= np.int64(divisor):
+        rest -= np.int64(divisor)
+    return np.uint64(rest)
 
 
 @compiled
@@ -333,7 +355,9 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
     ``counts[d]`` (how many, the next one).  A frame's position never allows its player
     to win with the next piece (the caller checks the root; moves that allow it are never tried).
     A position of ``geometry[BOOK_PLIES]`` pieces takes the ``book``'s score (see ``book_score``)
-    when it holds one (the first player is to move there: the book's pieces are even).
+    when it holds one (the first player is to move there: the book's pieces are even).  A
+    position of at least ``geometry[CUTOFF_EMPTY]`` empty cells tries the enhanced cutoff
+    before its moves (``proven_by_moves``), unless its moves make the book's positions.
     """
     rows, cols, in_a_row = geometry[ROWS], geometry[COLS], geometry[IN_A_ROW]
     lowest, span = geometry[LOWEST], geometry[SPAN]
@@ -381,7 +405,7 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
                 continue
-            if pieces + 1 != geometry[BOOK_PLIES]:  # (the moves' positions are the book's, not the table's)
+            if empty >= geometry[CUTOFF_EMPTY] and pieces + 1 != geometry[BOOK_PLIES]:
                 proven = proven_by_moves(table, mine, mask, playable, masks, geometry, pieces, beta)
                 if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
                     value, returning, sp = proven, 1, sp - 1
@@ -475,7 +499,7 @@ def block_sizes(rows, cols):
     and ``cols``: int64 numbers, uint64 words.
 
     >>> block_sizes(6, 7)
-    (499, 845)
+    (500, 845)
     """
     depth = rows * cols + 2
     return GEOMETRY_SIZE + STATE_SIZE + depth * (4 + cols), FIRST_COLUMN + cols + depth * (FRAME_SIZE + 2 * cols)
