@@ -198,14 +198,14 @@ def run_process(command: list[str], moves: str) -> tuple[str, float, float]:
     process.stdin.flush()
     printed = process.stdout.readline()
     status_lines = Path(f"/proc/{process.pid}/status").read_text().splitlines()
-    peak = next(int(line.split()[1]) for line in status_lines if line.startswith("VmHWM:")) / 1024
+    peaks = [int(line.split()[1]) / 1024 for line in status_lines if line.startswith("VmHWM:")]  # none once ended
     process.stdin.close()
     process.stdout.close()
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode or not printed:
+    if process.returncode or not printed or not peaks:
         raise RuntimeError(f"{' '.join(command)} failed (exit {process.returncode}) on {moves!r}")
-    return printed, usage.ru_utime + usage.ru_stime, peak
+    return printed, usage.ru_utime + usage.ru_stime, peaks[0]
 
 
 def our_search(book: bool) -> ExactSearch:

@@ -211,27 +211,25 @@ class ExactSearch:
         that is answered by one call of the compiled search."""
         if not self.ready(deadline):
             raise OutOfTime("the exact search is being compiled (once after install)")
-        kernels, state = self.kernels, self.state
         budget = SLICE if deadline is None else DEADLINE_SLICE
-        label = "exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search"
-        nodes, begin = 0, True
+        nodes, searched, done, low, begin = 0, 0, False, 0, True
         try:
-            while begin or state[kernels.PHASE] != kernels.DONE:
+            while not done:
                 if deadline is not None and time.monotonic() > deadline:
                     raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                searched = 0 if begin else int(state[kernels.NODES])  # (by this search)
                 growing = len(self.table) < 1 << LARGEST_TABLE_BITS
                 until_growing = GROW_AFTER * len(self.table) - searched if growing else budget
-                nodes += kernels.search(*self.arrays(), int(mine), int(mask), sign_only, begin,
-                                        max(min(budget, until_growing), DEADLINE_SLICE))
-                begin = False
+                visited, searched, done, low = self.kernels.search(
+                    *self.arrays(), int(mine), int(mask), sign_only, begin, max(min(budget, until_growing), DEADLINE_SLICE))
+                nodes, begin = nodes + visited, False
                 if progress:
-                    progress(label, nodes, None)
-                if growing and state[kernels.NODES] > GROW_AFTER * len(self.table):
+                    progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search",
+                             nodes, None)
+                if growing and searched > GROW_AFTER * len(self.table):
                     self.grow()
         finally:
             self.nodes += nodes
-        return int(state[kernels.LOW])
+        return low
 
     def arrays(self) -> SearchArrays:
         """The arrays ``kernels.search`` takes, the table as it is now."""

@@ -531,7 +531,9 @@ def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
     takes less than ``budget`` is answered in one call.  The search's arrays are views of
     ``numbers`` and ``words`` (see ``layout``).
 
-    Returns the nodes visited; the score is ``state[LOW]`` once ``state[PHASE]`` is DONE.
+    Returns the nodes visited, those visited since the search began (``state[NODES]``), whether
+    it is over (``state[PHASE]`` is DONE) and the lower bound found (``state[LOW]``: once it is
+    over, the score): what Python reads of the state, without reading the array.
     """
     geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
     if begin:
@@ -556,7 +558,7 @@ def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
                 next_window(state, windows)
             else:
                 state[PHASE] = DONE
-    return nodes
+    return nodes, state[NODES], state[PHASE] == DONE, state[LOW]
 
 
 @compiled
