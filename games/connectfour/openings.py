@@ -72,36 +72,6 @@ def search_scores(book_scores: "np.ndarray", empty: int) -> "np.ndarray":
                     np.where(book_scores < 0, (distance - 2) // 2 - empty // 2, 0))
 
 
-def mapped(path: "Path") -> "np.ndarray":
-    """The ``int64`` array of the ``.npy`` file ``path``, mapped into memory (a private copy:
-    writing to it changes nothing on disk) with every page in the process's page table at
-    once where the system allows it (Linux: the file's pages are read now, or are already in
-    the system's cache, and a look-up never waits on a page fault; 42 MB map in a
-    millisecond).  ValueError when the file does not hold such an array whole.
-
-    >>> import tempfile, numpy as np
-    >>> from pathlib import Path
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     np.save(Path(folder) / "a.npy", np.arange(5, dtype=np.int64))
-    ...     mapped(Path(folder) / "a.npy").tolist()
-    [0, 1, 2, 3, 4]
-    """
-    import mmap
-
-    import numpy as np
-
-    with path.open("rb") as file:
-        version = np.lib.format.read_magic(file)
-        shape, _, dtype = (np.lib.format.read_array_header_1_0(file) if version == (1, 0)
-                           else np.lib.format.read_array_header_2_0(file))
-        if dtype != np.int64 or len(shape) != 1:
-            raise ValueError(f"{path} holds {dtype} of shape {shape}, not an int64 vector")
-        offset = file.tell()
-        memory = mmap.mmap(file.fileno(), 0, flags=mmap.MAP_PRIVATE | getattr(mmap, "MAP_POPULATE", 0),
-                           prot=mmap.PROT_READ | mmap.PROT_WRITE)
-    return np.frombuffer(memory, np.int64, shape[0], offset)
-
-
 @dataclass(frozen=True)
 class OpeningBook:
     """The book as the search reads it (``indexed``: ``kernels.BOOK_INDEX_SIZE`` starts, then the
@@ -123,14 +93,14 @@ class OpeningBook:
     def load() -> "OpeningBook":
         """The book of the installed package, once a process: parsed and indexed the first
         time (about 0.5 s) into an ``.npy`` file in the user's cache, mapped into memory from
-        then on (a millisecond: see ``mapped``)."""
+        then on (milliseconds: the pages a search looks at are read as it looks)."""
         import numpy as np
 
         import gamesman.games.connectfour.kernels as kernels
 
         cached = OpeningBook.cache_path()
         try:
-            indexed = mapped(cached)
+            indexed = np.asarray(np.load(cached, mmap_mode="c"))
         except (OSError, ValueError):
             entries = OpeningBook.parse()
             indexed = np.concatenate([kernels.book_starts(entries), entries])
