@@ -3,7 +3,7 @@
 Run by hand::
 
     python3 benchmarks/bench_connectfour_exact.py [--pons-source DIR | --pons PROGRAM] [--positions N]
-        [--seed N] [--plies 4,8,12,16] [--games N] [--empty]
+        [--seed N] [--plies 4,8,12,16] [--games N] [--empty] [--solvers NAME,...]
 
 The positions, the same for every solver in one run: the empty board; ``--positions``
 random positions (seeded; games already over are drawn again) after each number of moves
@@ -47,14 +47,17 @@ are ready before the clock starts):
   that answers a win with the next piece, no search: the median of three), so that other
   work on a shared machine does not count; a solve of less than QUICK seconds is asked of
   REPEATS processes, one after the other, and the median taken (a few milliseconds move
-  from one process to the next with whatever else the machine runs);
+  from one process to the next with whatever else the machine runs), one of less than
+  FLEETING seconds of FLEETING_REPEATS;
 * nodes: the positions the search visited (Pons's program does not print its count);
 * memory: the process's peak resident size (start-up included: the line ``start-up``
   gives each solver's peak on a win with the next piece, where it searches nothing).
 
 The table gives for each group of positions each solver's median time (and its slowest),
-and two ratios, medians over the group's positions: ours / Pons, both without a book, and
-ours with the book / BitBully with its book.  Last, the deadline: how long after a deadline
+and ratios, medians over the group's positions: ours / Pons, both without a book, and
+ours with the book / BitBully with its book, each with times under a millisecond counted
+as one (FLOOR), and the last again without that floor.  ``--solvers`` picks some of the
+solvers (e.g. ``ours+book,BitBully+book``: the books alone, a run of minutes).  Last, the deadline: how long after a deadline
 of 0.2 s on the empty board our search (without a book) stops, on the clock.
 """
 from __future__ import annotations
@@ -94,8 +97,14 @@ START_UP = "112233"
 BITBULLY_BOOK = "12-ply-dist"
 #: The program Pons's Makefile builds (its target of the same name).
 PONS_PROGRAM = "c4solver"
-#: A solve quicker than QUICK seconds is timed REPEATS times (in as many processes): its median.
+#: A solve quicker than QUICK seconds is timed REPEATS times (in as many processes): its median;
+#: one quicker than FLEETING seconds, FLEETING_REPEATS times (its processes' times move by some
+#: microseconds: the median of more of them tells apart solves 10 microseconds apart).
 QUICK, REPEATS = 1.0, 3
+FLEETING, FLEETING_REPEATS = 0.01, 7
+#: A ratio's floor: times under it count as it (the ratios with a floor count any solve under a
+#: millisecond as taking one, those without it are the times' own).
+FLOOR = 1e-3
 
 
 class Disagreement(Exception):
@@ -189,14 +198,14 @@ def run_process(command: list[str], moves: str) -> tuple[str, float, float]:
     process.stdin.flush()
     printed = process.stdout.readline()
     status_lines = Path(f"/proc/{process.pid}/status").read_text().splitlines()
-    peak = next(int(line.split()[1]) for line in status_lines if line.startswith("VmHWM:")) / 1024
+    peaks = [int(line.split()[1]) / 1024 for line in status_lines if line.startswith("VmHWM:")]  # none once ended
     process.stdin.close()
     process.stdout.close()
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode or not printed:
+    if process.returncode or not printed or not peaks:
         raise RuntimeError(f"{' '.join(command)} failed (exit {process.returncode}) on {moves!r}")
-    return printed, usage.ru_utime + usage.ru_stime, peak
+    return printed, usage.ru_utime + usage.ru_stime, peaks[0]
 
 
 def our_search(book: bool) -> ExactSearch:
@@ -348,29 +357,36 @@ class Group:
     ratios: dict[str, list[float]] = field(default_factory=dict)
 
 
-#: The ratios of the table: its heading -> (numerator, denominator).
-RATIOS = {"ours / Pons": ("ours", "Pons"), "ours+book / BitBully+book": ("ours+book", "BitBully+book")}
+#: The ratios of the table: its heading -> (numerator, denominator, floor).
+RATIOS = {"ours / Pons": ("ours", "Pons", FLOOR),
+          "ours+book / BitBully+book": ("ours+book", "BitBully+book", FLOOR),
+          "the same, unfloored": ("ours+book", "BitBully+book", 0.0)}
 
 
-def ratio_of(answers: dict[str, Answer], top: str, bottom: str) -> float | None:
-    """``top``'s time over ``bottom``'s for one position (times under a millisecond count as one)."""
+def ratio_of(answers: dict[str, Answer], top: str, bottom: str, floor: float) -> float | None:
+    """``top``'s time over ``bottom``'s for one position, times under ``floor`` counted as ``floor``.
+
+    >>> answers = {"a": Answer(0, 0.0004), "b": Answer(0, 0.0002)}
+    >>> ratio_of(answers, "a", "b", FLOOR), ratio_of(answers, "a", "b", 0.0), ratio_of(answers, "a", "c", 0.0)
+    (1.0, 2.0, None)
+    """
     if top not in answers or bottom not in answers:
         return None
-    return max(answers[top].seconds, 1e-3) / max(answers[bottom].seconds, 1e-3)
+    return max(answers[top].seconds, floor) / max(answers[bottom].seconds, floor)
 
 
 def steady_answer(solver: Solver, sample: Sample) -> Answer:
     """The solver's answer for ``sample``; when it takes less than QUICK seconds, the answer
-    of median time of REPEATS processes.
+    of median time of REPEATS processes (less than FLEETING: of FLEETING_REPEATS).
 
-    >>> times = iter([0.004, 0.002, 0.003, 30.0])
+    >>> times = iter([0.04, 0.02, 0.03, 30.0] + [0.0001 * n for n in (5, 1, 7, 2, 6, 3, 4)])
     >>> solver = Solver("x", False, lambda sample: Answer(1, next(times)))
-    >>> steady_answer(solver, Sample("x", ())).seconds, steady_answer(solver, Sample("x", ())).seconds
-    (0.003, 30.0)
+    >>> [round(steady_answer(solver, Sample("x", ())).seconds, 4) for _ in range(3)]
+    [0.03, 30.0, 0.0004]
     """
     answers = [solver.answer(sample)]
-    if answers[0].seconds < QUICK:
-        answers += [solver.answer(sample) for _ in range(REPEATS - 1)]
+    repeats = FLEETING_REPEATS if answers[0].seconds < FLEETING else REPEATS if answers[0].seconds < QUICK else 1
+    answers += [solver.answer(sample) for _ in range(repeats - 1)]
     return sorted(answers, key=lambda answer: answer.seconds)[len(answers) // 2]
 
 
@@ -384,18 +400,27 @@ def run(samples: list[Sample], solvers: list[Solver], with_empty: bool) -> list[
             if sample.moves or solver.book or with_empty:
                 answers[solver.name] = answer = steady_answer(solver, sample)
                 print(f"[{number}/{len(samples)}] {sample.digits or '(empty)'}: {solver.name} scores {answer.score} "
-                      f"in {answer.seconds:.3f} s", flush=True)
+                      f"in {duration(answer.seconds)}", flush=True)
         if not answers:
             continue
         check(sample, answers)
         group = groups.setdefault(sample.group, Group(sample.group))
         for name, answer in answers.items():
             group.answers.setdefault(name, []).append(answer)
-        for heading, (top, bottom) in RATIOS.items():
-            ratio = ratio_of(answers, top, bottom)
+        for heading, (top, bottom, floor) in RATIOS.items():
+            ratio = ratio_of(answers, top, bottom, floor)
             if ratio is not None:
                 group.ratios.setdefault(heading, []).append(ratio)
     return list(groups.values())
+
+
+def duration(seconds: float) -> str:
+    """A time as the table gives it: in milliseconds to the microsecond under a second.
+
+    >>> duration(0.0000234), duration(0.5), duration(36.93)
+    ('0.023 ms', '500.000 ms', '36.93 s')
+    """
+    return f"{seconds * 1000:.3f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def table(groups: list[Group], solvers: list[Solver]) -> str:
@@ -407,7 +432,7 @@ def table(groups: list[Group], solvers: list[Solver]) -> str:
         cells = []
         for name in names:
             times = [answer.seconds for answer in group.answers.get(name, [])]
-            cells.append(f"{statistics.median(times):.3f} s ({max(times):.2f} s)" if times else "-")
+            cells.append(f"{duration(statistics.median(times))} ({duration(max(times))})" if times else "-")
         cells += [f"{statistics.median(group.ratios[heading]):.2f}" if heading in group.ratios else "-"
                   for heading in RATIOS]
         size = max(len(answers) for answers in group.answers.values())
@@ -449,16 +474,36 @@ def plies_list(text: str) -> list[int]:
     return plies
 
 
+#: Every solver of a run (``--solvers``).
+SOLVERS = ("ours", "ours+book", "Pons", "BitBully", "BitBully+book")
+
+
+def solver_names(text: str) -> list[str]:
+    """``--solvers``: names of SOLVERS, separated by commas.
+
+    >>> solver_names("ours+book,BitBully+book")
+    ['ours+book', 'BitBully+book']
+    """
+    names = text.split(",")
+    unknown = [name for name in names if name not in SOLVERS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"not a solver: {', '.join(unknown)} (the solvers: {', '.join(SOLVERS)})")
+    return names
+
+
 def solvers_of(args: argparse.Namespace, build: Path) -> list[Solver]:
-    """The solvers this run can ask, saying which are left out and why; Pons's built in the
-    directory ``build`` when the run has his source."""
-    solvers = [python_solver("ours"), python_solver("ours+book")]
+    """The solvers of ``--solvers`` this run can ask, saying which are left out and why; Pons's
+    built in the directory ``build`` when the run has his source."""
+    wanted = args.solvers
+    solvers = [python_solver(name) for name in ("ours", "ours+book") if name in wanted]
     pons = args.pons
-    if args.pons_source:
+    if args.pons_source and "Pons" in wanted:
         started = time.monotonic()
         pons = str(build_pons(Path(args.pons_source), build))
         print(f"Pons: built from {args.pons_source} by its Makefile in {time.monotonic() - started:.0f} s")
-    if pons:
+    if "Pons" not in wanted:
+        print("Pons: left out (not in --solvers)")
+    elif pons:
         solvers.append(pons_solver(pons))
         print("Pons: without its opening book (7x6.book is not in its repository)")
     else:
@@ -468,7 +513,7 @@ def solvers_of(args: argparse.Namespace, build: Path) -> list[Solver]:
     except ImportError:
         print("BitBully: left out (not installed: pip install '.[bench]')")
     else:
-        solvers += [python_solver("BitBully"), python_solver("BitBully+book")]
+        solvers += [python_solver(name) for name in ("BitBully", "BitBully+book") if name in wanted]
     print("start-up (peak on a win with the next piece): "
           + ", ".join(f"{solver.name} {solver.startup_megabytes:.0f} MB" for solver in solvers))
     return solvers
@@ -485,6 +530,8 @@ def main() -> None:
                         help="numbers of random moves, e.g. 4,8,12,16 (the default)")
     parser.add_argument("--games", type=int, default=2, help="games of the strong player against itself (2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solvers", type=solver_names, default=list(SOLVERS),
+                        help="the solvers to run, separated by commas (all: " + ",".join(SOLVERS) + ")")
     parser.add_argument("--empty", action="store_true",
                         help="also solve the empty board without a book (minutes for ours and Pons's)")
     parser.add_argument("--solve", choices=IN_PROCESS, help=argparse.SUPPRESS)

@@ -384,3 +384,18 @@ def test_the_exact_search_with_a_deadline_leaves_compiling_to_the_background(mon
     assert str(search.result("----" * 4, "x", "o")) == str(Solver(make_game("connectfour", rows=4, cols=4)).result(
         make_game("connectfour", rows=4, cols=4).start()))
     assert pending.done == {EXACT_KERNELS: True}
+
+
+def test_the_tables_modulo_without_integer_division_is_the_remainder():
+    """``kernels.modulo`` (a floating-point quotient put right) against Python's ``%``, on the
+    table's primes and on keys of every size up to 56 bits, those next to multiples of the prime
+    (where a quotient one off would show) and the largest."""
+    from gamesman.games.connectfour import kernels
+    from gamesman.games.connectfour.exact import prime_at_least
+
+    rng = random.Random(5)
+    for prime in (prime_at_least(1 << 16), prime_at_least(1 << 17), prime_at_least(1 << 23)):
+        keys = [rng.randrange(1 << bits) for bits in range(1, 57) for _ in range(50)]
+        keys += [prime * rng.randrange(1, ((1 << 56) - 2) // prime) + step for _ in range(500) for step in (-1, 0, 1)]
+        keys += [(1 << 56) - 1 - step for step in range(100)]
+        assert [int(kernels.modulo(np.uint64(key), np.uint64(prime))) for key in keys] == [key % prime for key in keys]

@@ -144,3 +144,24 @@ def test_values_says_which_moves_are_exact_and_which_estimated():
 
     s.game.known_result = never_in_time
     assert "estimates by threats" in s.run("values").splitlines()[0]  # none exact: estimates alone, as before
+
+
+def test_writing_the_parsed_book_removes_the_earlier_layouts_file_and_nothing_else(tmp_path, monkeypatch):
+    """The v1 file of the parsed book (nothing reads it since v2) goes once the current file is
+    written; other files of the cache, even of similar names, stay."""
+    from gamesman.games.connectfour import openings
+
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    earlier = [tmp_path / "connectfour-openings-0.0.2-v1.npy", tmp_path / "connectfour-openings-0.0.1-v1.npy"]
+    kept = [tmp_path / name for name in ("connectfour-openings-0.0.2-v1.npy.7.partial", "othello-v1.npy",
+                                         "connectfour-openings-0.0.2-v1.txt", "connectfour-openings-0.0.1-v2.npy")]
+    for path in earlier + kept:
+        path.write_bytes(b"old")
+    (tmp_path / "connectfour-openings-0.0.3-v1.npy").mkdir()  # not a file of ours: left
+    current = OpeningBook.cache_path()
+    assert current.parent == tmp_path and openings.CACHE_FORMAT in current.name
+    OpeningBook.save(np.arange(3, dtype=np.int64), current)
+    assert np.load(current).tolist() == [0, 1, 2]
+    assert not any(path.exists() for path in earlier)
+    assert all(path.read_bytes() == b"old" for path in kept)
+    assert (tmp_path / "connectfour-openings-0.0.3-v1.npy").is_dir()

@@ -14,7 +14,8 @@ work and one for the newest, and grows when a
 search runs long; the null windows start at 0 and then step away from the bound
 found, by 1, 2, 4 ... (the empty board: a win, then not above 1: two searches); and
 before searching its moves a position looks up the positions they make, in case the
-table already refutes the window through one of them (an enhanced transposition cutoff).
+table already refutes the window through one of them (an enhanced transposition cutoff;
+only where many cells are empty: ``geometry[CUTOFF_EMPTY]``).
 With an opening book (:mod:`gamesman.games.connectfour.openings`), a position of the
 book's pieces is looked up in it (and its mirror image) instead of searched: the
 positions of fewer pieces search down to it.
@@ -55,19 +56,21 @@ STANDARD_IN_A_ROW = 4
 
 # The slots of a search's state (an int64 array): where the stack is, whether a value is
 # on its way back to the frame on top, that value, the bounds of the score found so far,
-# the null window's middle, the phase (START: nothing done yet; WINDOW: a null-window
-# search runs; DONE: the score is LOW), the step to the next window (see ``next_window``)
-# and the nodes searched since START.
+# the null window's middle, the phase (0: nothing begun; WINDOW: a null-window search
+# runs; DONE: the score is LOW), the step to the next window (see ``next_window``) and the
+# nodes searched since the search began (see ``start``).
 SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE, STEP, NODES = range(9)
 STATE_SIZE = 9
-START, WINDOW, DONE = 0, 1, 2
+WINDOW, DONE = 1, 2
 #: ``state[STEP]`` once both bounds have moved: the windows halve what is left.
 HALVING = 1 << 40
 
 # The slots of the geometry (an int64 array): rows, columns, pieces in a line, the
-# lowest score the table holds, the span of scores (see ``store``), and the pieces of
-# the opening book's positions (-1: no book).
-ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES = range(6)
+# lowest score the table holds, the span of scores (see ``store``), the pieces of the
+# opening book's positions (-1: no book), and the fewest empty cells of a position where
+# the search tries an enhanced cutoff (see ``negamax``).
+ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES, CUTOFF_EMPTY = range(7)
+GEOMETRY_SIZE = 7
 #: ``book_score`` of a position the book leaves out (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
@@ -253,7 +256,27 @@ def entry_score(entry):
 @compiled
 def bucket(table, key):
     """The first of the two slots where ``key``'s bound may be kept (the key modulo a prime)."""
-    return (key % np.uint64(len(table) // 2)) * np.uint64(2)
+    return modulo(key, np.uint64(len(table) // 2)) * np.uint64(2)
+
+
+@compiled
+def modulo(key, divisor):
+    """``key % divisor`` for a key under 2**56 and a divisor under 2**32, without the division
+    of 64-bit integers (tens of cycles, at every node): the quotient in floating point is off
+    by one at most (the key rounds by less than 8, the divisor's reciprocal by a relative
+    2**-53), which one step puts right.
+
+    >>> keys = [0, 1, 65_536, 65_537, (1 << 56) - 1, (1 << 56) - 65_537, 123_456_789_012_345]
+    >>> all(int(modulo(np.uint64(key), np.uint64(65_537))) == key % 65_537 for key in keys)
+    True
+    """
+    quotient = np.uint64(np.float64(key) * (1.0 / np.float64(divisor)))
+    rest = np.int64(key - quotient * divisor)  # (in the wrap-around of uint64: within a divisor of it)
+    if rest < 0:
+        rest += np.int64(divisor)
+    elif rest >= np.int64(divisor):
+        rest -= np.int64(divisor)
+    return np.uint64(rest)
 
 
 @compiled
@@ -332,7 +355,9 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
     ``counts[d]`` (how many, the next one).  A frame's position never allows its player
     to win with the next piece (the caller checks the root; moves that allow it are never tried).
     A position of ``geometry[BOOK_PLIES]`` pieces takes the ``book``'s score (see ``book_score``)
-    when it holds one (the first player is to move there: the book's pieces are even).
+    when it holds one (the first player is to move there: the book's pieces are even).  A
+    position of at least ``geometry[CUTOFF_EMPTY]`` empty cells tries the enhanced cutoff
+    before its moves (``proven_by_moves``), unless its moves make the book's positions.
     """
     rows, cols, in_a_row = geometry[ROWS], geometry[COLS], geometry[IN_A_ROW]
     lowest, span = geometry[LOWEST], geometry[SPAN]
@@ -380,7 +405,7 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
             if alpha >= beta:
                 value, returning, sp = (alpha if low >= windows[sp, 1] else beta), 1, sp - 1
                 continue
-            if pieces + 1 != geometry[BOOK_PLIES]:  # (the moves' positions are the book's, not the table's)
+            if empty >= geometry[CUTOFF_EMPTY] and pieces + 1 != geometry[BOOK_PLIES]:
                 proven = proven_by_moves(table, mine, mask, playable, masks, geometry, pieces, beta)
                 if proven >= beta:  # the table already refutes the window through a move (an enhanced cutoff)
                     value, returning, sp = proven, 1, sp - 1
@@ -453,21 +478,67 @@ def next_window(state, windows):
 
 
 @compiled
-def search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget):
-    """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes.
+def start(geometry, masks, frames, windows, state, mine, mask, sign_only):
+    """Set ``state`` to begin the exact score of the position ``mine``, ``mask`` (its bounds and
+    its first window, 0: a win or not); ``sign_only``: the windows kept within [-1, 1], so that
+    the search finds the score's sign only."""
+    frames[0, MINE], frames[0, MASK] = mine, mask
+    state[:] = 0
+    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    if can_win_next(mine, mask, masks, geometry):
+        state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
+        return
+    state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
+    if sign_only:
+        state[LOW], state[HIGH] = max(state[LOW], -1), min(state[HIGH], 1)
+    next_window(state, windows)
 
-    Returns the nodes visited; the score is ``state[LOW]`` once ``state[PHASE]`` is DONE.
+
+def block_sizes(rows, cols):
+    """The lengths of a search's two blocks of memory (see ``layout``) for a board of ``rows``
+    and ``cols``: int64 numbers, uint64 words.
+
+    >>> block_sizes(6, 7)
+    (500, 845)
     """
+    depth = rows * cols + 2
+    return GEOMETRY_SIZE + STATE_SIZE + depth * (4 + cols), FIRST_COLUMN + cols + depth * (FRAME_SIZE + 2 * cols)
+
+
+@compiled
+def layout(numbers, words):
+    """A search's arrays, views of its two blocks of memory (``numbers``, int64, and ``words``,
+    uint64, of ``block_sizes``: a call from Python passes two arrays, not ten, and Python's
+    views are these too, by ``layout.py_func``): geometry, state, windows, ranks, counts;
+    masks, frames, moves (see ``negamax``)."""
+    cols = numbers[COLS]
+    depth = numbers[ROWS] * cols + 2
+    state = numbers[GEOMETRY_SIZE:GEOMETRY_SIZE + STATE_SIZE]
+    at = GEOMETRY_SIZE + STATE_SIZE
+    windows = numbers[at:at + 2 * depth].reshape((depth, 2))
+    ranks = numbers[at + 2 * depth:at + (2 + cols) * depth].reshape((depth, cols))
+    counts = numbers[at + (2 + cols) * depth:at + (4 + cols) * depth].reshape((depth, 2))
+    at = FIRST_COLUMN + cols
+    frames = words[at:at + FRAME_SIZE * depth].reshape((depth, FRAME_SIZE))
+    moves = words[at + FRAME_SIZE * depth:at + (FRAME_SIZE + 2 * cols) * depth].reshape((depth, cols, 2))
+    return numbers[:GEOMETRY_SIZE], state, windows, ranks, counts, words[:at], frames, moves
+
+
+@compiled
+def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
+    """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes;
+    with ``begin``, begin that of ``mine``, ``mask`` first (see ``start``): a position that
+    takes less than ``budget`` is answered in one call.  The search's arrays are views of
+    ``numbers`` and ``words`` (see ``layout``).
+
+    Returns the nodes visited, those visited since the search began (``state[NODES]``), whether
+    it is over (``state[PHASE]`` is DONE) and the lower bound found (``state[LOW]``: once it is
+    over, the score): what Python reads of the state, without reading the array.
+    """
+    geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
+    if begin:
+        start(geometry, masks, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
     nodes = 0
-    if state[PHASE] == START:
-        mine, mask = frames[0, MINE], frames[0, MASK]
-        empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
-        state[NODES], state[STEP] = 0, 0
-        if can_win_next(mine, mask, masks, geometry):
-            state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
-            return 0
-        state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
-        next_window(state, windows)
     while state[PHASE] == WINDOW and nodes < budget:
         nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget - nodes)
         if state[SP] < 0:  # the window's search is over
@@ -487,16 +558,16 @@ def search(geometry, masks, table, book, frames, windows, moves, ranks, counts, 
                 next_window(state, windows)
             else:
                 state[PHASE] = DONE
-    return nodes
+    return nodes, state[NODES], state[PHASE] == DONE, state[LOW]
 
 
 @compiled
-def search_many(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, mines, boards, scores):
+def search_many(table, book, numbers, words, mines, boards, scores):
     """The exact scores of many positions (as ``search`` takes them, without a budget)."""
+    state = layout(numbers, words)[1]
     for at in range(len(mines)):
-        frames[0, MINE], frames[0, MASK] = mines[at], boards[at]
-        state[:] = 0
-        state[PHASE] = START
-        while state[PHASE] != DONE:
-            search(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, 1 << 62)
+        begin = True
+        while begin or state[PHASE] != DONE:
+            search(table, book, numbers, words, mines[at], boards[at], False, begin, 1 << 62)
+            begin = False
         scores[at] = state[LOW]

@@ -47,8 +47,12 @@ PACKAGE, FILE = "bitbully_databases", "assets/book_12ply_distances.dat"
 PLIES = 12
 #: A book score ``s`` is a win in ``DISTANCE_BASE - s`` moves, or a loss in ``DISTANCE_BASE + s``.
 DISTANCE_BASE = 100
-#: The layout of the parsed book in the user's cache (a new one: a new file name).
+#: The layout of the parsed book in the user's cache (a new one: a new file name) ...
 CACHE_FORMAT = "v2"
+#: ... the layouts of earlier versions (their files are removed once the current one is written) ...
+EARLIER_CACHE_FORMATS = ("v1",)
+#: ... and the file's name, by the package's version and the layout.
+CACHE_NAME = "connectfour-openings-{version}-{layout}.npy"
 
 
 def search_scores(book_scores: "np.ndarray", empty: int) -> "np.ndarray":
@@ -110,7 +114,7 @@ class OpeningBook:
 
         from gamesman.solver.database import cache_directory
 
-        return cache_directory() / f"connectfour-openings-{version('bitbully-databases')}-{CACHE_FORMAT}.npy"
+        return cache_directory() / CACHE_NAME.format(version=version("bitbully-databases"), layout=CACHE_FORMAT)
 
     @staticmethod
     def parse() -> "np.ndarray":
@@ -129,7 +133,8 @@ class OpeningBook:
     @staticmethod
     def save(indexed: "np.ndarray", path: "Path") -> None:
         """Write the parsed book (whole or not at all; a failure to write is no failure:
-        the book is parsed again next time)."""
+        the book is parsed again next time), then remove the files of its earlier layouts
+        beside it (see ``remove_earlier``)."""
         import os
 
         import numpy as np
@@ -142,6 +147,21 @@ class OpeningBook:
             os.replace(partial, path)
         except OSError:
             partial.unlink(missing_ok=True)
+            return
+        OpeningBook.remove_earlier(path.parent)
+
+    @staticmethod
+    def remove_earlier(folder: "Path") -> None:
+        """Remove from ``folder`` the parsed books of EARLIER_CACHE_FORMATS, of any version of
+        the package, which nothing reads any more: only regular files of their exact names
+        (CACHE_NAME), nothing else; a file that cannot be removed is left."""
+        for layout in EARLIER_CACHE_FORMATS:
+            for earlier in folder.glob(CACHE_NAME.format(version="*", layout=layout)):
+                if earlier.is_file() and not earlier.is_symlink():
+                    try:
+                        earlier.unlink()
+                    except OSError:
+                        pass
 
     @staticmethod
     def answers(rows: int, cols: int, in_a_row: int, misere: bool = False) -> bool:
