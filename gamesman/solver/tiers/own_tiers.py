@@ -32,7 +32,7 @@ from gamesman.contract.progress import rate
 from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
 from gamesman.solver.parts import part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
-from gamesman.solver.store import MISSING, Store, read_store, write_store
+from gamesman.solver.store import MISSING, SCRATCH, Store, read_store, write_store
 from gamesman.solver.tiers.formats import (_moves_path, _positions_path, _read_codes, _read_explored, _results_path,
                                            _results_store, _write_codes, _write_explored, _write_results,
                                            _write_surely)
@@ -161,7 +161,7 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
         chosen = movers == mover
-        store = Store.build(numbers[chosen], results[chosen])
+        store = Store.build(numbers[chosen], results[chosen], packing=SCRATCH)
         _write_results(_results_path(where, index, 0, mover), spec, store, dict(label, mover=mover))
     part = where / part_name(index, 0)  # the tier's part of the database, compressed here
     _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(index, 0)))
