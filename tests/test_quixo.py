@@ -143,6 +143,37 @@ def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypat
     assert np.array_equal(in_tiers.store.get_many(in_memory.codes), in_memory.values)
 
 
+def test_its_own_tiers_expand_each_position_once_and_again_only_when_the_moves_are_gone(tmp_path, monkeypatch):
+    """Solving takes the moves exploring made (each child made canonical once); without them
+    it expands the tier again, with the same answers."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+    from gamesman.solver.tiers import TierRun, local_runner, own_tiers
+
+    g = game()
+    in_memory = levelled.solve(g, g.start())
+    assert in_memory.codes is not None
+    expanded = []
+    expand = levelled.BatchExpander.expand_codes
+
+    def counted(self, codes):
+        expanded.append(len(codes))
+        return expand(self, codes)
+
+    monkeypatch.setattr(levelled.BatchExpander, "expand_codes", counted)
+    for times, folder in ((1, "kept"), (2, "gone")):
+        if folder == "gone":
+            monkeypatch.setattr(own_tiers, "explored_moves", lambda *args: None)
+        expanded.clear()
+        with local_runner(1) as (run, _):
+            solved = TierRun(tmp_path / folder, run, 1).solve(g, g.start())
+        assert sum(expanded) == times * solved.count == times * len(in_memory.codes)
+        assert solved.store is not None
+        assert np.array_equal(solved.store.get_many(in_memory.codes), in_memory.values)
+        assert not list((tmp_path / folder).rglob("e-*"))  # let go of once their tier is solved
+
+
 def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):
     from gamesman.solver.results import SolverError
     from gamesman.solver.tiers import TierRun, local_runner
