@@ -277,19 +277,28 @@ def explore_own_tiers(spec: str, run: Runner, directory: Path, root_code: int, l
 
 def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tuple[int, int, int]],
                     progress: ProgressFn | None) -> tuple[int, int]:
-    """Solve the tiers explored, the last first: how many positions, and their largest remoteness."""
+    """Solve the tiers explored, the last first: how many positions, and their largest remoteness.
+    Every tier whose moves all lead to tiers solved is handed to ``run`` with the others ready
+    then (Quixo's tiers of as many cubes: no move leads from one to another), so that a runner
+    with workers solves them side by side."""
     where = {number: (index, low) for index, (number, low, _) in enumerate(explored)}
-    count = deepest = 0
+    leads = {index: list(_leaving(spec, directory, index)) for index in range(len(explored))}
+    solved_numbers: set[int] = set()
+    waiting = list(range(len(explored) - 1, -1, -1))
+    count = deepest = done = 0
     started = time.perf_counter()
-    for index in range(len(explored) - 1, -1, -1):
-        number, low, _ = explored[index]
-        later = {target: where[target]
-                 for target in _leaving(spec, directory, index)}
-        solved, tier_deepest = next(iter(run(solve_tier, [(spec, str(directory), index, low, later)])))
-        count += solved
-        deepest = max(deepest, tier_deepest)
-        if progress:
-            progress(f"solving tier {number} ({len(explored) - index}/{len(explored)} tiers), "
-                     f"{rate(count, time.perf_counter() - started)}", count, None)
+    while waiting:
+        ready = [index for index in waiting if solved_numbers.issuperset(leads[index])]
+        if not ready:
+            raise SolverError(f"{spec}: the tiers left lead to tiers that are never solved")
+        tasks = [(spec, str(directory), index, explored[index][1], {target: where[target] for target in leads[index]})
+                 for index in ready]
+        for solved, tier_deepest in run(solve_tier, tasks):
+            count, deepest, done = count + solved, max(deepest, tier_deepest), done + 1
+            if progress:
+                progress(f"solving tiers ({done}/{len(explored)}), {rate(count, time.perf_counter() - started)}",
+                         count, None)
+        solved_numbers.update(explored[index][0] for index in ready)
+        waiting = [index for index in waiting if index not in ready]
     _numbering.cache_clear()  # (made here when the tasks ran in this process) let it go
     return count, deepest
