@@ -12,7 +12,7 @@ from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.parts import PartedStore, part_cut, parts_directory
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import (MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
+from gamesman.solver.store import (LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
@@ -245,3 +245,23 @@ def test_a_blocks_first_look_up_adding_up_one_run_finds_what_adding_up_all_finds
             first = InflatedBlock(1000, gaps, np.zeros(size, np.uint8), None)
             assert first.slot(code) == expected  # a run's gaps added up
             assert first.slot(code) == expected and first.code_array.tolist() == codes.tolist()  # all of them
+
+
+def test_the_level_set_in_the_environment_writes_smaller_or_quicker_blocks_read_alike(tmp_path, monkeypatch):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    sizes = {}
+    for level in ("1", "19"):
+        monkeypatch.setenv(LEVEL_VARIABLE, level)
+        path, stamp = saved(game, tmp_path / level)
+        sizes[level] = path.stat().st_size
+        again = read_store(path, game.spec, stamp)
+        assert np.array_equal(again.get_many(plain.codes()), plain.get_many(plain.codes()))
+    assert sizes["19"] < sizes["1"]
+
+
+def test_a_level_out_of_range_is_refused_before_a_solve(monkeypatch, capsys):
+    monkeypatch.setenv(LEVEL_VARIABLE, "23")
+    assert main(["solve", "tictactoe", "(x --- --- ---)"]) != 0
+    assert capsys.readouterr().err.strip() == ("gamesman: GAMESMAN_ZSTD_LEVEL='23': zstd's levels are whole "
+                                               "numbers from 1 to 22")

@@ -122,8 +122,8 @@ def test_three_by_three_in_its_own_tiers_agrees_with_the_reference(monkeypatch):
     assert len(calls) == 1
 
 
-def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypatch):
-    """A tier a task, one after the other: no pool of workers is started for them, and the
+def test_own_tiers_on_one_machine_are_solved_on_its_forked_workers(tmp_path, monkeypatch):
+    """A tier a task, on this machine's forked workers (never a Dask cluster), and the
     results are the fast solver's in memory, code by code."""
     import numpy as np
 
@@ -131,7 +131,7 @@ def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypat
     from gamesman.solver.tiers import one_machine
 
     def no_pool(*args, **kwargs):
-        raise AssertionError("a pool of workers was started for tiers of their own")
+        raise AssertionError("a cluster was started for tiers of their own")
 
     g = game()
     in_memory = levelled.solve(g, g.start())
@@ -141,6 +141,66 @@ def test_own_tiers_on_one_machine_are_solved_in_this_process(tmp_path, monkeypat
     in_tiers = one_machine.solve_beyond_memory(g, g.start(), None, None)
     assert in_memory.codes is not None and in_tiers.count == len(in_memory.codes) > 4_000  # up to symmetry
     assert np.array_equal(in_tiers.store.get_many(in_memory.codes), in_memory.values)
+
+
+def test_its_own_tiers_expand_each_position_once_and_again_only_when_the_moves_are_gone(tmp_path, monkeypatch):
+    """Solving takes the moves exploring made (each child made canonical once); without them
+    it expands the tier again, with the same answers."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+    from gamesman.solver.tiers import TierRun, local_runner, own_tiers
+
+    g = game()
+    in_memory = levelled.solve(g, g.start())
+    assert in_memory.codes is not None
+    expanded = []
+    expand = levelled.BatchExpander.expand_codes
+
+    def counted(self, codes):
+        expanded.append(len(codes))
+        return expand(self, codes)
+
+    monkeypatch.setattr(levelled.BatchExpander, "expand_codes", counted)
+    for times, folder in ((1, "kept"), (2, "gone")):
+        if folder == "gone":
+            monkeypatch.setattr(own_tiers, "explored_moves", lambda *args: None)
+        expanded.clear()
+        with local_runner(1) as (run, _):
+            solved = TierRun(tmp_path / folder, run, 1).solve(g, g.start())
+        assert sum(expanded) == times * solved.count == times * len(in_memory.codes)
+        assert solved.store is not None
+        assert np.array_equal(solved.store.get_many(in_memory.codes), in_memory.values)
+        assert not list((tmp_path / folder).rglob("e-*"))  # let go of once their tier is solved
+
+
+def test_tiers_that_lead_to_no_tier_waiting_are_handed_to_the_workers_together(tmp_path):
+    """Tiers of as many cubes lead to none of each other: solved side by side, each batch
+    only once every tier its moves lead to is solved, with the answers of the fast solver."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+    from gamesman.solver.tiers import TierRun
+
+    g = game()
+    batches: list[list[tuple]] = []
+
+    def run(task, arguments):
+        if task.__name__ == "solve_tier":
+            batches.append(arguments)
+        for one in arguments:
+            yield task(*one)
+
+    solved = TierRun(tmp_path, run, 1).solve(g, g.start())
+    assert max(len(batch) for batch in batches) > 1
+    done: set[int] = set()
+    for batch in batches:
+        for _, _, index, _, later in batch:
+            assert {target for target, _ in later.values()} <= done
+        done |= {index for _, _, index, _, _ in batch}
+    in_memory = levelled.solve(g, g.start())
+    assert in_memory.codes is not None and solved.store is not None
+    assert np.array_equal(solved.store.get_many(in_memory.codes), in_memory.values)
 
 
 def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):

@@ -36,7 +36,9 @@ usage:
                                              --workers: in tiers on a local Dask cluster of N processes,
                                              --scheduler: on a Dask cluster (tcp://HOST:PORT),
                                              --store: the tiers' directory every worker reads,
-                                             where their results are kept (to resume or reuse)
+                                             where their results are kept (to resume or reuse);
+                                             GAMESMAN_ZSTD_LEVEL=N: the database's zstd level
+                                             (1 to 22, default 15; higher: smaller, slower)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
@@ -208,8 +210,10 @@ def make_solver(game, large: bool = False, one_machine: bool = True):
 def cmd_solve(args: list[str]) -> int:
     from contextlib import nullcontext
 
+    from gamesman.solver.store import zstd_level
     from gamesman.solver.tiers import check_suitable, tier_run
 
+    zstd_level()  # a level set wrongly is said now, not after the solve
     invocation = split_arguments(args, OWN_FLAGS["solve"])
     flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
     if flags["--workers"] is not None and flags["--scheduler"] is not None:

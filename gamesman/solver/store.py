@@ -39,6 +39,7 @@ from __future__ import annotations
 import bisect
 import json
 import mmap
+import os
 import re
 import threading
 import zlib
@@ -126,24 +127,64 @@ class _Contexts(threading.local):
 _CONTEXTS = _Contexts()
 
 
+#: zstd's level for a database's blocks unless LEVEL_VARIABLE says another.  On Quixo 4x4's
+#: and Connect Four 4x5's blocks, levels 3, 9, 15 and 19 take 0.50, 0.42, 0.39 and 0.385 bytes
+#: a position and 0.37, 0.32, 0.29 and 0.28, in 1, 4, 25 and 90 times level 3's time (see the
+#: benchmarks' page): 15 keeps the database as small as its goal asks, for a few seconds a solve.
+DEFAULT_LEVEL = 15
+#: The environment variable that sets zstd's level (1 to 22; higher: smaller and slower to write).
+LEVEL_VARIABLE = "GAMESMAN_ZSTD_LEVEL"
+
+
+def zstd_level() -> int:
+    """zstd's level for a database's blocks: LEVEL_VARIABLE's, else DEFAULT_LEVEL.  A file is
+    read the same whatever level wrote it.
+
+    >>> os.environ[LEVEL_VARIABLE] = "9"
+    >>> zstd_level()
+    9
+    >>> os.environ[LEVEL_VARIABLE] = "fast"
+    >>> zstd_level()
+    Traceback (most recent call last):
+    gamesman.solver.results.SolverError: GAMESMAN_ZSTD_LEVEL='fast': zstd's levels are whole numbers from 1 to 22
+    >>> del os.environ[LEVEL_VARIABLE]
+    >>> zstd_level() == DEFAULT_LEVEL
+    True
+    """
+    text = os.environ.get(LEVEL_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_LEVEL
+    highest = zstandard.MAX_COMPRESSION_LEVEL
+    if not text.isdigit() or not 1 <= int(text) <= highest:
+        raise SolverError(f"{LEVEL_VARIABLE}={text!r}: zstd's levels are whole numbers from 1 to {highest}")
+    return int(text)
+
+
 @dataclass(frozen=True)
 class Packing:
     """How the blocked layout packs its blocks: ``size`` codes a block, compressed with
-    ``codec`` (``zstd`` at ``level``, or raw ``deflate``, the version before's).
+    ``codec`` (``zstd`` at ``level``, None: ``zstd_level()``, or raw ``deflate``, the version
+    before's).  The level is the writer's only: two packings that differ in it read alike.
 
     >>> raw = bytes(range(64)) * 100
     >>> ZSTD.decompress(ZSTD.compress(raw)) == raw, len(ZSTD.compress(raw)) < 200
     (True, True)
+    >>> ZSTD.reads_as(SCRATCH), ZSTD.reads_as(DEFLATE)
+    (True, False)
     """
 
     codec: str
     size: int
-    level: int
+    level: int | None
+
+    def reads_as(self, other: "Packing") -> bool:
+        """Whether blocks packed so are read as ``other``'s are (the same codec and size)."""
+        return (self.codec, self.size) == (other.codec, other.size)
 
     def compress(self, raw: bytes) -> bytes:
         if self.codec == "zstd":
-            return _CONTEXTS.compressor(self.level).compress(raw)
-        packer = zlib.compressobj(self.level, zlib.DEFLATED, -15)
+            return _CONTEXTS.compressor(zstd_level() if self.level is None else self.level).compress(raw)
+        packer = zlib.compressobj(self.level or zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
         return packer.compress(raw) + packer.flush()
 
     def decompress(self, packed: bytes | memoryview) -> bytes:
@@ -159,7 +200,11 @@ class Packing:
 #: in three times the time; a dictionary trained on the database's blocks saves 1 to 4% and takes
 #: seconds to train for each database and each part of one; xz (LZMA2) is as small but ten
 #: times as long to decompress (see the solver's page of the documentation).
-ZSTD = Packing("zstd", 1 << 14, 15)
+ZSTD = Packing("zstd", 1 << 14, None)
+#: ZSTD's blocks at zstd's quickest level, for the files of a solve's own that are not its
+#: database (the results of a tier that later tiers look up): they are written once and read
+#: back a few times, and compressing them at ZSTD's level took Quixo 4x4 five seconds.
+SCRATCH = Packing("zstd", ZSTD.size, 1)
 #: Blocks of zstd of any of these sizes are read (a database saved before took 65,536 codes a
 #: block: its header says so); a database is written in ZSTD's.
 ZSTD_BLOCK_SIZES = frozenset(1 << bits for bits in range(8, 21))
@@ -216,11 +261,13 @@ class Store:
 
     # -- building ---------------------------------------------------------------------
     @classmethod
-    def build(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None) -> "Store":
-        """The chosen layout of sorted, distinct ``codes`` with their 16-bit ``values``."""
+    def build(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None,
+              packing: Packing = ZSTD) -> "Store":
+        """The chosen layout of sorted, distinct ``codes`` with their 16-bit ``values``
+        (blocks, if that layout is chosen, packed by ``packing``)."""
         codes = np.asarray(codes, np.int64)
         span = int(codes[-1]) + 1 if len(codes) else 0
-        return cls._laid_out(codes, None, span, values, grundy)
+        return cls._laid_out(codes, None, span, values, grundy, packing)
 
     @classmethod
     def from_dense(cls, values: np.ndarray) -> "Store":
@@ -232,7 +279,7 @@ class Store:
 
     @classmethod
     def _laid_out(cls, codes: np.ndarray | None, present: np.ndarray | None, span: int, values: np.ndarray,
-                  grundy: np.ndarray | None = None) -> "Store":
+                  grundy: np.ndarray | None = None, packing: Packing = ZSTD) -> "Store":
         """The store in the smallest plain layout, or the blocked one when no plain layout
         fits in MAX_BYTES_PER_POSITION and it is smaller; the codes are given sorted, or as a
         flag per code."""
@@ -253,7 +300,7 @@ class Store:
                 raise ValueError("neither the codes nor their flags are given")
             codes = np.flatnonzero(present)
         if too_big:
-            blocked = cls._blocked(codes, span, stored, grundy)
+            blocked = cls._blocked(codes, span, stored, grundy, packing)
             if blocked.nbytes < sizes[layout]:
                 return blocked
         arrays: dict[str, np.ndarray] = {}
@@ -314,7 +361,7 @@ class Store:
     def compact(self) -> "Store":
         """This store in the blocked layout, as a database is saved (smallest on disk; a
         look-up decompresses a block, kept for the next ones)."""
-        if self.layout == "blocked" and self.packing == ZSTD:
+        if self.layout == "blocked" and self.packing.reads_as(ZSTD):
             return self
         codes, values, grundy = self.codes(), np.asarray(self.stored_values), self.stored_grundy
         if self.layout == "dense":
@@ -823,7 +870,7 @@ def _packing(header: dict, old: bool) -> Packing | None:
     """How the blocks of a file with this header are packed (None when it is none read here).
 
     >>> _packing({"codec": "zstd", "block": 1 << 16}, False), _packing({"block": 1000}, False)
-    (Packing(codec='zstd', size=65536, level=15), None)
+    (Packing(codec='zstd', size=65536, level=None), None)
     """
     packing = DEFLATE if old else ZSTD
     size = header.get("block", packing.size)

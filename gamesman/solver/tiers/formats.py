@@ -8,7 +8,9 @@ per variant):
   :class:`gamesman.solver.store.Store` keyed by each code's number within the shard;
 * ``d-T-K.db``: the part of the database of shard K of tier T, compressed (both players
   to move, keyed by code: see :mod:`gamesman.solver.parts`);
-* ``explored.tier``: the lowest code, positions and moves of each tier explored.
+* ``explored.tier``: the lowest code, positions and moves of each tier explored;
+* ``e-T-K.tier``: (tiers of the game's own) the moves of tier T as exploring found them, which
+  solving takes instead of expanding the tier again, and removes once the tier is solved.
 
 Every file is written to a temporary name and renamed, with a checksum in its header and a
 label (what it holds); one that fails a check is reported and removed, to be written again.
@@ -48,13 +50,20 @@ def _results_path(directory: Path, tier: int, shard: int, mover: int) -> Path:
     return directory / f"r-{tier}-{shard}-{mover}.db"
 
 
+def _expansion_path(directory: Path, tier: int, shard: int) -> Path:
+    return directory / f"e-{tier}-{shard}.tier"
+
+
 def _write_codes(path: Path, sections: list[np.ndarray], label: dict) -> None:
     """Sections of codes in one file, atomically: a magic line, a JSON line (the label, and
-    each section's offset, count and CRC-32), then the codes."""
-    arrays = [np.ascontiguousarray(section, "<i8") for section in sections]
+    each section's offset, count and CRC-32, and its type unless int64), then the codes
+    (int64 unless a section is given as another integer type, kept as it is)."""
+    arrays = [np.ascontiguousarray(section, section.dtype.newbyteorder("<")
+                                   if section.dtype.kind in "iu" else "<i8") for section in sections]
     table, offset = [], 0
     for array in arrays:
-        table.append([offset, len(array), zlib.crc32(array.data.cast("B"))])
+        kind = [] if array.dtype == np.dtype("<i8") else [array.dtype.str]
+        table.append([offset, len(array), zlib.crc32(array.data.cast("B")), *kind])
         offset += array.nbytes
     header = CODES_MAGIC + json.dumps(dict(label, sections=table)).encode() + b"\n"
     _write_surely(path, lambda: write_atomically(path, [header, *(array.data.cast("B") for array in arrays)]))
@@ -75,11 +84,14 @@ def _read_codes(path: Path, label: dict, sections: list[int] | None = None) -> l
         table = header["sections"]
         found = []
         for index in range(len(table)) if sections is None else sections:
-            offset, count, crc = table[index]
-            data = os.pread(handle, count * 8, header_end + offset)
-            if len(data) != count * 8 or zlib.crc32(data) != crc:
+            offset, count, crc, *kind = table[index]
+            dtype = np.dtype(kind[0] if kind else "<i8")
+            if dtype.kind not in "iu":
+                raise DamagedFile("a section of codes that are not integers")
+            data = os.pread(handle, count * dtype.itemsize, header_end + offset)
+            if len(data) != count * dtype.itemsize or zlib.crc32(data) != crc:
                 raise DamagedFile("checksum mismatch")
-            found.append(np.frombuffer(data, "<i8").astype(np.int64))
+            found.append(np.frombuffer(data, dtype).astype(dtype.newbyteorder("=")))
         return found
 
     return read_regular(path, read)

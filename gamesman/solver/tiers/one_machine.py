@@ -13,9 +13,8 @@ from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver import levelled
 from gamesman.solver.levelled import Solved
 from gamesman.solver.tiers.driver import TierRun
-from gamesman.solver.tiers.runners import default_store, tier_run
+from gamesman.solver.tiers.runners import default_store, local_runner, tier_run
 from gamesman.solver.tiers.variant import own_tiers, suitable
-from gamesman.solver.workers import pool_runner
 
 #: mallopt's parameter numbers (malloc.h) and glibc's defaults of the two this module sets.
 M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
@@ -61,17 +60,17 @@ def solve_beyond_memory(game: Game, root: Hashable, limit: int | None, progress:
     """The fast solver's method for a variant too large for its arrays in memory (``levelled.solve``'s
     ``beyond_memory``): a layered variant whose index passes ``levelled.DENSE_LIMIT``, or one with
     tiers of its own whose index passes OWN_TIERS_IN_MEMORY, of at most INDEX_LIMIT codes, is
-    solved in tiers on forked workers of this machine, one per core (tiers of its own, solved
-    one after the other, in this process), in the cache's directory of tiers (so that an
-    interrupted solve resumes); None for any other."""
+    solved in tiers on forked workers of this machine, one per core (tiers of its own too: one
+    tier a task, those whose moves lead to no other waiting side by side), in the cache's
+    directory of tiers (so that an interrupted solve resumes); None for any other."""
     size = position_codes(game).index_size() or 0
     large = (size > levelled.DENSE_LIMIT if game.capabilities.layered
              else own_tiers(game) and size > OWN_TIERS_IN_MEMORY)
     if not (large and suitable(game) and size <= INDEX_LIMIT):
         return None
-    if own_tiers(game):  # a tier a task, one after the other: here, in a process that keeps what it read
-        with freed_memory_reused():
-            return TierRun(default_store(), pool_runner(None), 1).solve(game, root, limit, progress)
+    if own_tiers(game):  # a tier a task, on workers that keep what they read (in this process on one core)
+        with freed_memory_reused(), local_runner() as (run, _):
+            return TierRun(default_store(), run, 1).solve(game, root, limit, progress)
     with tier_run() as run:
         return run.solve(game, root, limit, progress)
 

@@ -12,10 +12,12 @@ each tier's task writes its part of the database.
 **Exploring** a tier gathers the codes the tiers before address to it (the root for the first),
 adds every position its own moves reach, and writes its positions and the moves that leave it,
 by the tier they lead to: its ``c-`` file's first section lists those tiers' numbers, and the
-section after it the codes for each.  **Solving**, from the last tier back, looks up the
-results of the moves that leave the tier (their tiers are solved) and works out the tier's own
-positions by retrograde analysis, loops and all (:func:`gamesman.solver.levelled.retrograde`):
-what stays open is a draw.
+section after it the codes for each.  It also writes every move it made (its ``e-`` file),
+each child by its least code already: making children canonical is the larger part of
+expanding them.  **Solving**, from the last tier back, takes those moves (or expands the tier
+again when the file is gone), looks up the results of the moves that leave the tier (their
+tiers are solved) and works out the tier's own positions by retrograde analysis, loops and
+all (:func:`gamesman.solver.levelled.retrograde`): what stays open is a draw.
 """
 from __future__ import annotations
 
@@ -32,9 +34,9 @@ from gamesman.contract.progress import rate
 from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
 from gamesman.solver.parts import part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
-from gamesman.solver.store import MISSING, Store, read_store, write_store
-from gamesman.solver.tiers.formats import (_moves_path, _positions_path, _read_codes, _read_explored, _results_path,
-                                           _results_store, _write_codes, _write_explored, _write_results,
+from gamesman.solver.store import MISSING, SCRATCH, Store, read_store, write_store
+from gamesman.solver.tiers.formats import (_expansion_path, _moves_path, _positions_path, _read_codes, _read_explored,
+                                           _results_path, _results_store, _write_codes, _write_explored, _write_results,
                                            _write_surely)
 from gamesman.solver.tiers.shards import MOVERS, TierResults, _deepest, _shard_positions
 from gamesman.solver.tiers.variant import _cut, _expansion, _game, _shard_label
@@ -87,8 +89,11 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
     frontier = sorted_unique(np.concatenate([np.empty(0, np.int64)] + parts))
     seen = frontier
     leaving = []
+    expanded: list[tuple[np.ndarray, ...]] = []
     while len(frontier):
-        children = _expansion(spec, frontier)[3]
+        expansion = _expansion(spec, frontier)
+        expanded.append((frontier, *expansion))
+        children = expansion[3]
         inside = tier_numbers(spec, children) == number
         leaving.append(children[~inside])
         staying = sorted_unique(children[inside])
@@ -100,9 +105,47 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
     order = np.argsort(out_numbers, kind="stable")
     targets, starts = np.unique(out_numbers[order], return_index=True)
     by_target = [out[order[start:end]] for start, end in zip(starts, np.append(starts[1:], len(out)))]
-    _write_codes(_positions_path(where, index, 0), [codes], label)
+    _write_codes(_expansion_path(where, index, 0), _expansion_sections(spec, expanded), label)
+    del expanded
+    _write_codes(_positions_path(where, index, 0), [codes], label)  # last: the tier is explored
     _write_codes(_moves_path(where, index, 0), [targets, *by_target], label)
     return len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
+
+
+def _expansion_sections(spec: str, expanded: list[tuple[np.ndarray, ...]]) -> list[np.ndarray]:
+    """A tier's moves as exploring made them, a section each (``explored_moves`` reads them):
+    the positions in the order expanded, their movers, ends and numbers of moves, and the
+    children by parent (in four bytes each when the game's index allows)."""
+    def joined(at: int, dtype: type) -> np.ndarray:
+        return np.concatenate([np.empty(0, dtype)] + [wave[at] for wave in expanded])
+
+    counts, children = [], []
+    for codes, _, _, parents, wave_children in expanded:
+        if len(parents) and (parents[1:] < parents[:-1]).any():  # the game gave them out of order
+            wave_children = wave_children[np.argsort(parents, kind="stable")]
+        counts.append(np.bincount(parents, minlength=len(codes)))
+        children.append(wave_children)
+    size = position_codes(_game(spec)).index_size()
+    narrow = np.uint32 if size is not None and size <= 1 << 32 else np.int64
+    return [joined(0, np.int64), joined(1, np.int8), joined(2, np.int8),
+            np.concatenate([np.empty(0, np.int64)] + counts),
+            np.concatenate([np.empty(0, narrow)] + [wave.astype(narrow) for wave in children])]
+
+
+def explored_moves(spec: str, directory: Path, index: int, codes: np.ndarray) -> tuple[np.ndarray, ...] | None:
+    """The moves of the ``index``-th tier, whose positions are ``codes`` (sorted), as exploring
+    wrote them: its positions in the order expanded, the order that sorts them, and their
+    movers, ends, parents and children as ``Expander.expand`` gives them; None when the file
+    is gone or is not of these positions."""
+    found = _read_codes(_expansion_path(directory, index, 0), _label(spec, index))
+    if found is None:
+        return None
+    expanded, movers, ends, counts, children = found
+    order = np.argsort(expanded, kind="stable")  # sorted runs, one a wave: merged
+    if len(expanded) != len(codes) or not np.array_equal(expanded[order], codes) or counts.sum() != len(children):
+        return None
+    parents = np.repeat(np.arange(len(expanded), dtype=np.int32), counts)
+    return expanded, order, movers, ends, parents, children
 
 
 @cache
@@ -136,8 +179,13 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     written = [store for store in done if store is not None]
     if len(written) == len(done) and read_store(where / part_name(index, 0), spec, part_label(index, 0)):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
-    codes = _shard_positions(spec, where, index, 0, 1)
-    movers, ends, parents, children = _expansion(spec, codes)
+    sorted_codes = _shard_positions(spec, where, index, 0, 1)
+    explored = explored_moves(spec, where, index, sorted_codes)
+    if explored is None:
+        codes = sorted_codes
+        movers, ends, parents, children = _expansion(spec, codes)
+    else:
+        codes, order, movers, ends, parents, children = explored
     numbering = _numbering(spec)
     try:
         if numbering is not None:
@@ -146,7 +194,7 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
             numbering[codes] = -1
         else:
             staying = np.isin(children, codes)
-        out = sorted_unique(children[~staying])
+        out = sorted_unique(children[~staying]).astype(np.int64)
         del staying
         known, out_movers = _look_up(spec, where, out, later)
         tier = Level(codes, movers, ends, parents, children)
@@ -158,13 +206,16 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
         _numbering.cache_clear()
         raise
     results = retrograde(graph, 2, None)[:len(codes)]
+    if explored is not None:  # in the order explored
+        codes, movers, results = sorted_codes, movers[order], results[order]
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
         chosen = movers == mover
-        store = Store.build(numbers[chosen], results[chosen])
+        store = Store.build(numbers[chosen], results[chosen], packing=SCRATCH)
         _write_results(_results_path(where, index, 0, mover), spec, store, dict(label, mover=mover))
     part = where / part_name(index, 0)  # the tier's part of the database, compressed here
     _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(index, 0)))
+    _expansion_path(where, index, 0).unlink(missing_ok=True)
     return len(codes), _deepest(results)
 
 
@@ -226,19 +277,28 @@ def explore_own_tiers(spec: str, run: Runner, directory: Path, root_code: int, l
 
 def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tuple[int, int, int]],
                     progress: ProgressFn | None) -> tuple[int, int]:
-    """Solve the tiers explored, the last first: how many positions, and their largest remoteness."""
+    """Solve the tiers explored, the last first: how many positions, and their largest remoteness.
+    Every tier whose moves all lead to tiers solved is handed to ``run`` with the others ready
+    then (Quixo's tiers of as many cubes: no move leads from one to another), so that a runner
+    with workers solves them side by side."""
     where = {number: (index, low) for index, (number, low, _) in enumerate(explored)}
-    count = deepest = 0
+    leads = {index: list(_leaving(spec, directory, index)) for index in range(len(explored))}
+    solved_numbers: set[int] = set()
+    waiting = list(range(len(explored) - 1, -1, -1))
+    count = deepest = done = 0
     started = time.perf_counter()
-    for index in range(len(explored) - 1, -1, -1):
-        number, low, _ = explored[index]
-        later = {target: where[target]
-                 for target in _leaving(spec, directory, index)}
-        solved, tier_deepest = next(iter(run(solve_tier, [(spec, str(directory), index, low, later)])))
-        count += solved
-        deepest = max(deepest, tier_deepest)
-        if progress:
-            progress(f"solving tier {number} ({len(explored) - index}/{len(explored)} tiers), "
-                     f"{rate(count, time.perf_counter() - started)}", count, None)
+    while waiting:
+        ready = [index for index in waiting if solved_numbers.issuperset(leads[index])]
+        if not ready:
+            raise SolverError(f"{spec}: the tiers left lead to tiers that are never solved")
+        tasks = [(spec, str(directory), index, explored[index][1], {target: where[target] for target in leads[index]})
+                 for index in ready]
+        for solved, tier_deepest in run(solve_tier, tasks):
+            count, deepest, done = count + solved, max(deepest, tier_deepest), done + 1
+            if progress:
+                progress(f"solving tiers ({done}/{len(explored)}), {rate(count, time.perf_counter() - started)}",
+                         count, None)
+        solved_numbers.update(explored[index][0] for index in ready)
+        waiting = [index for index in waiting if index not in ready]
     _numbering.cache_clear()  # (made here when the tasks ran in this process) let it go
     return count, deepest

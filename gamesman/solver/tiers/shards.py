@@ -15,7 +15,7 @@ from gamesman.solver.levelled import (REMOTENESS_MASK, check_all_solved, ended_r
                                       take_best)
 from gamesman.solver.results import SolverError
 from gamesman.solver.parts import part_label, part_name
-from gamesman.solver.store import MISSING, Store, read_store, write_store
+from gamesman.solver.store import MISSING, SCRATCH, Store, read_store, write_store
 from gamesman.solver.tiers.formats import (_forget_results, _moves_path, _positions_path, _read_codes, _results_path,
                                            _results_store, _write_codes, _write_results, _write_surely)
 from gamesman.solver.tiers.variant import _cut, _expansions, _game, _shard_label, by_shard
@@ -135,7 +135,7 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         raise SolverError(f"{spec}: the game's tier_shards numbers a shard's codes out of order")
     for mover in MOVERS:
         chosen = movers == mover
-        store = Store.build(numbers[chosen], results[chosen])
+        store = Store.build(numbers[chosen], results[chosen], packing=SCRATCH)
         _write_results(_results_path(where, tier, shard, mover), spec, store, dict(label, mover=mover))
     part = where / part_name(tier, shard)  # this shard's part of the database, compressed here
     _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(tier, shard)))
