@@ -223,3 +223,124 @@ def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
             hands[3 * turn + kind] += 1
         ends[row] = PLAYING if moved > first else LOST
     return movers, ends, parents[:moved].copy(), children[:moved].copy()
+
+
+#: Room for one position's parents: each of the mover's five pieces on the board undoes at most
+#: 8 steps, each capturing nothing or one of the 4 pieces of the other side (a chick or a hen
+#: of the kind in hand), and an undropped piece adds one: at most 5 * (8 * 5 + 1 + 5) < 256.
+MOST_UNMOVES = 256
+
+
+@compiled
+def _far(player: int, square: int) -> bool:
+    """Whether ``square`` is on ``player``'s far rank (row 1 for ``b``, row 4 for ``w``)."""
+    return square < 3 if player == 0 else square >= CELLS - 3
+
+
+@compiled
+def _emit(turn: int, board: Any, hands: Any, lion: int, found: Any, count: int, starts: Any, block_number: Any,
+          radices: Any) -> int:
+    """Add the position (``turn`` to move) to ``found`` unless its mover's lion stands on the
+    mover's own far rank (a try decided the game a move before); the count after."""
+    for at in range(CELLS):
+        if board[at] == lion and _far(turn, at):
+            return count
+    found[count] = _encode(turn, board, hands, starts, block_number, radices)
+    return count + 1
+
+
+@compiled
+def _uncaptures(turn: int, board: Any, hands: Any, to: int, found: Any, count: int, starts: Any,
+                block_number: Any, radices: Any) -> int:
+    """The parents in which the move to ``to`` (undone in ``board``) took a piece of the other
+    side, now given back from the mover's hand (a chick in hand may have been a hen)."""
+    lion = LION + SIDE * turn
+    other = SIDE * (1 - turn)
+    for kind in range(3):
+        if hands[3 * turn + kind] == 0:
+            continue
+        hands[3 * turn + kind] -= 1
+        for hen in range(2 if kind == 2 else 1):
+            board[to] = (HEN if hen else GIRAFFE + kind) + other
+            count = _emit(turn, board, hands, lion, found, count, starts, block_number, radices)
+        hands[3 * turn + kind] += 1
+    board[to] = -1
+    return count
+
+
+@compiled
+def unexpand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any, block_number: Any,
+             sources: Any, source_counts: Any) -> tuple[Any, Any]:
+    """``batch_parents``'s answer for ``codes`` (see ``Parents``): every position in play with
+    a move to each code.  ``sources[piece, square]`` lists the squares from which ``piece``
+    steps to ``square``."""
+    size = len(codes)
+    counts = np.zeros(size, np.int64)
+    found = np.empty(size * MOST_UNMOVES, np.int64)
+    board = np.empty(CELLS, np.int64)
+    hands = np.empty(6, np.int64)
+    parent = np.empty(CELLS, np.int64)
+    total = 0
+    for row in range(size):
+        other = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands)
+        turn = 1 - other  # the player who moved last, to move in the parents
+        lion = LION + SIDE * turn
+        lions = 0
+        lion_gone_far = False
+        for at in range(CELLS):
+            if board[at] % SIDE == LION and board[at] >= 0:
+                lions += 1
+                if board[at] == LION + SIDE * other and _far(other, at):
+                    lion_gone_far = True
+        if lions < 2 or lion_gone_far:  # a lion taken, or the player to move tried a move before
+            continue
+        first = total
+        for to in range(CELLS):
+            piece = board[to]
+            if piece < 0 or (piece >= SIDE) != (turn == 1):
+                continue
+            kind = piece % SIDE
+            if GIRAFFE <= kind <= CHICK:  # dropped
+                parent[:] = board
+                parent[to] = -1
+                hands[3 * turn + kind - 1] += 1
+                total = _emit(turn, parent, hands, lion, found, total, starts, block_number, radices)
+                hands[3 * turn + kind - 1] -= 1
+            if kind == CHICK and _far(turn, to):
+                continue  # a chick that stepped there would be a hen
+            steps = source_counts[piece, to]
+            for index in range(steps + (1 if kind == HEN and _far(turn, to) else 0)):
+                if index < steps:
+                    start, before = sources[piece, to, index], piece
+                else:  # a chick promoted by its step: it came from the square behind
+                    start, before = to + 3 if turn == 0 else to - 3, piece - 1
+                if board[start] >= 0:
+                    continue
+                parent[:] = board
+                parent[start] = before
+                parent[to] = -1
+                total = _emit(turn, parent, hands, lion, found, total, starts, block_number, radices)
+                total = _uncaptures(turn, parent, hands, to, found, total, starts, block_number, radices)
+        counts[row] = total - first
+    return counts, found[:total].copy()
+
+
+@compiled
+def turned(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
+           block_number: Any) -> Any:
+    """``turned_codes``'s answer: each position with the board turned half round, the colours and
+    the hands swapped and the other player to move."""
+    out = np.empty(len(codes), np.int64)
+    board = np.empty(CELLS, np.int64)
+    hands = np.empty(6, np.int64)
+    swapped = np.empty(CELLS, np.int64)
+    other_hands = np.empty(6, np.int64)
+    for row in range(len(codes)):
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands)
+        for at in range(CELLS):
+            piece = board[CELLS - 1 - at]
+            swapped[at] = -1 if piece < 0 else (piece + SIDE) % (2 * SIDE)
+        for index in range(6):
+            other_hands[index] = hands[(index + 3) % 6]
+        out[row] = _encode(1 - turn, swapped, other_hands, starts, block_number, radices)
+    return out
