@@ -11,6 +11,7 @@ from typing import Hashable, Iterator
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver import levelled
+from gamesman.solver.dense import dense_bytes
 from gamesman.solver.levelled import Solved
 from gamesman.solver.tiers.driver import TierRun
 from gamesman.solver.tiers.runners import default_store, tier_run
@@ -51,8 +52,9 @@ def beyond_one_machine(game: Game) -> str | None:
             return None
         return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    if size * BYTES_IN_MEMORY > memory:
-        return (f"its index of {size:,} positions would take about {size * BYTES_IN_MEMORY / 1e9:,.0f} GB "
+    per_position = dense_bytes(game) if game.capabilities.parents else BYTES_IN_MEMORY
+    if size * per_position > memory:
+        return (f"its index of {size:,} positions would take about {size * per_position / 1e9:,.0f} GB "
                 f"in memory, more than this machine's {memory / 1e9:,.0f} GB")
     return None
 
