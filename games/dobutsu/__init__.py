@@ -44,7 +44,8 @@ Choices where the rule sheets are silent:
   at once); the lion of the player to move on its far rank (the try decided the game
   a move before).
 * The full game is too large to solve on demand here (its codes number 4.2 billion
-  positions, see below).  The search player (``search_strategy``) is ``alphabeta``, the
+  positions, see below); ``gamesman solve dobutsu --large`` solves it once, walking back
+  along the positions' parents.  The search player (``search_strategy``) is ``alphabeta``, the
   engine's alpha-beta with iterative deepening, at whose horizon ``evaluate`` counts
   material (chick 1, hen 2, giraffe and elephant 3, in hand or on the board) and how far
   each lion has come, for the player to move.  It finds the captures and tries that random
@@ -60,7 +61,11 @@ hand), times two for the turn.  The blocks of the full set of pieces come first:
 arrangements (his Table 1).  Captures and drops both move between these tiers (a
 capture adds a piece to a hand, a drop takes one away), so the tiers are not ordered:
 the game is solved by one retrograde analysis over all its positions (Tanaka found
-246,803,167 reachable, the start lost for ``b`` in 78 plies).
+246,803,167 reachable, the start lost for ``b`` in 78 plies), over the block of codes of the
+pieces in play with both lions on the board (``code_block``) and the parents of each position
+(``batch_parents``: a step undone, with or without a piece given back from the mover's hand, or
+a drop undone).  The game is the same seen from the other side (``turned_codes``: the board
+turned half round, the colours and hands swapped), so only ``b``'s positions are solved.
 
 Position: ``(b gle -c- -C- ELG - -)``: whose turn (``b`` or ``w``), the four rows from
 row 1 (``-`` for an empty square), then ``b``'s hand in upper case and ``w``'s in lower
@@ -79,7 +84,7 @@ from typing import Any, NamedTuple
 from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, image_data, place
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, ObservationTensor, Parents,
-                                            PositionCodes, TurnSymmetry, UwapiBoard)
+                                            PositionCodes, Symmetries, TurnSymmetry, UwapiBoard)
 from gamesman.contract.game import Game, two_player_result
 
 ROWS, COLS = 4, 3
@@ -228,9 +233,10 @@ def _set_unrank(rank: int, count: int) -> list[int]:
     return places[::-1]
 
 
-class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, ActionIndex[Position, Move],
+class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Symmetries, ActionIndex[Position, Move],
               ObservationTensor[Position], UwapiBoard[Position, Move], Game[Position, Move]):
     name = "dobutsu"
+    codes_version = 2  # solved up to the mirror since version 2
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
     search_strategy = "alphabeta"
@@ -239,9 +245,9 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Ac
 
     def declare(self) -> Capabilities:
         """Codes for every position, expanded and walked back in batches by compiled code, alike
-        from both sides; too large to solve on demand (see the module docstring)."""
+        from both sides and mirrored; too large to solve on demand (see the module docstring)."""
         return Capabilities(players=2, position_codes=True, batch_expansion=True, parents=True, turn_symmetry=True,
-                            action_index=True, observation_tensor=True, uwapi_board=True)
+                            symmetries=True, action_index=True, observation_tensor=True, uwapi_board=True)
 
     def start(self) -> Position:
         return Position(0, "gle-c--C-ELG", (0, 0, 0, 0, 0, 0))
@@ -658,6 +664,20 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Ac
         from gamesman.games.dobutsu import kernels
 
         return kernels.turned(codes, *self.code_tables)
+
+    def canonical_codes(self, codes):
+        """Each code, or its board's mirror image's (left and right swapped) when that is less.
+
+        >>> game = Dobutsu()
+        >>> import numpy as np
+        >>> left, right = (game.encode(game.parse_position(text)) for text in ("(b l-- --- --- L-- - -)",
+        ...                                                                  "(b --l --- --- --L - -)"))
+        >>> game.canonical_codes(np.array([left, right])).tolist() == [min(left, right)] * 2
+        True
+        """
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.least_mirrored(codes, *self.code_tables)
 
     def code_block(self, code: int) -> range:
         """The codes of ``b`` to move with the same pieces in play and both lions on the board:

@@ -352,3 +352,21 @@ def turned(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
             other_hands[index] = hands[(index + 3) % 6]
         out[row] = _encode(1 - turn, swapped, other_hands, starts, block_number, radices, scratch)
     return out
+
+
+@compiled
+def least_mirrored(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
+                   block_number: Any) -> Any:
+    """``canonical_codes``'s answer: each code, or the code of its board mirrored left to right
+    when that is less."""
+    out = np.empty(len(codes), np.int64)
+    board = np.empty(CELLS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    hands = np.empty(6, np.int64)
+    mirrored = np.empty(CELLS, np.int64)
+    for row in range(len(codes)):
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
+        for at in range(CELLS):
+            mirrored[at] = board[at + 2 - 2 * (at % 3)]
+        out[row] = min(codes[row], _encode(turn, mirrored, hands, starts, block_number, radices, scratch))
+    return out
