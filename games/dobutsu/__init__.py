@@ -65,7 +65,8 @@ the game is solved by one retrograde analysis over all its positions (Tanaka fou
 pieces in play with both lions on the board (``code_block``) and the parents of each position
 (``batch_parents``: a step undone, with or without a piece given back from the mover's hand, or
 a drop undone).  The game is the same seen from the other side (``turned_codes``: the board
-turned half round, the colours and hands swapped), so only ``b``'s positions are solved.
+turned half round, the colours and hands swapped), so only ``b``'s positions are solved, and
+the same mirrored left to right (``canonical_codes``), so only one of each pair.
 
 Position: ``(b gle -c- -C- ELG - -)``: whose turn (``b`` or ``w``), the four rows from
 row 1 (``-`` for an empty square), then ``b``'s hand in upper case and ``w``'s in lower
