@@ -109,7 +109,7 @@ def _count_moves(results: np.ndarray, counter: np.ndarray, places: np.ndarray, e
     ``ends`` says, or moved as ``rows`` (the index of each move's position, non-decreasing)
     and ``leads`` (where each move leads: a place in the block, OUT_WON or OUT_LOST) say.
     Fills ``results`` and ``counter``; -1 when a position has too many moves, else 0."""
-    children = np.empty(MOST_MOVES + 1, np.int64)
+    children = np.empty(MOST_MOVES, np.int64)
     move = 0
     for row in range(len(places)):
         place = places[row]
@@ -125,7 +125,7 @@ def _count_moves(results: np.ndarray, counter: np.ndarray, places: np.ndarray, e
             if lead == OUT_LOST:
                 wins = True
             elif lead >= 0:
-                if count > MOST_MOVES:
+                if count == MOST_MOVES:
                     return -1
                 children[count] = lead
                 count += 1
