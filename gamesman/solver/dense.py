@@ -188,17 +188,6 @@ def _settle(results: np.ndarray, counter: np.ndarray, children: np.ndarray, coun
     return decided
 
 
-def dense_bytes(game: Game) -> float:
-    """Bytes a code of the game's index takes while it is solved here: a result and a counter,
-    for the first player's codes only with turn symmetry.
-
-    >>> from gamesman.contract.registry import make_game
-    >>> dense_bytes(make_game("dobutsu"))
-    1.5
-    """
-    return 3 / 2 if game.capabilities.turn_symmetry else 3
-
-
 Item = TypeVar("Item")
 Answer = TypeVar("Answer")
 

@@ -11,7 +11,6 @@ from typing import Hashable, Iterator
 from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver import levelled
-from gamesman.solver.dense import dense_bytes
 from gamesman.solver.levelled import Solved
 from gamesman.solver.tiers.driver import TierRun
 from gamesman.solver.tiers.runners import default_store, tier_run
@@ -30,6 +29,18 @@ BYTES_IN_MEMORY = 10
 #: all held at once, as the fast solver holds them, would take over a hundred bytes a code
 #: (Quixo 4x4: 86 million codes, over 12 GB).
 OWN_TIERS_IN_MEMORY = 1 << 22
+
+
+def dense_bytes(game: Game) -> float:
+    """Bytes a code of the game's index takes while the dense solver (``gamesman.solver.dense``,
+    for games with parents) solves it: a result and a counter, for the first player's codes
+    only with turn symmetry.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> dense_bytes(make_game("dobutsu"))
+    1.5
+    """
+    return 3 / 2 if game.capabilities.turn_symmetry else 3
 
 
 def beyond_one_machine(game: Game) -> str | None:
