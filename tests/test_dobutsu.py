@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from gamesman.contract.errors import IllegalMove, PositionError
 from gamesman.contract.registry import make_game
+from gamesman.solver import dense, levelled
+from gamesman.solver.store import MISSING
 from gamesman.solver.strong import Solver, Value
 from playout_checks import check_random_playouts
 from solver_checks import check_engines_agree, check_solver_consistency
@@ -188,3 +191,73 @@ def test_endgame_studies_solve_alike_in_both_engines(game, text):
 @pytest.mark.slow
 def test_lions_and_a_chick_each_solve_alike_in_both_engines(game):
     assert check_engines_agree(game, game.parse_position("(b -l- -c- -C- -L- - -)")) > 100_000
+
+
+def parsed_in_play(game, code):
+    """Whether the position of ``code`` is one the parser accepts and the game goes on in."""
+    try:
+        position = game.decode(code)
+        game.parse_position(game.format_position(position))
+    except PositionError:
+        return False
+    return game.decided(position) is None
+
+
+def random_codes(game, count, seed):
+    """Codes drawn at random from every block with both lions on the board (both turns)."""
+    rng = np.random.default_rng(seed)
+    blocks = [number for number, block in enumerate(game.blocks) if block.lions == 0]
+    picked = rng.choice(blocks, count)
+    starts, stops = np.array(game.block_starts)[picked], np.array(game.block_starts)[picked + 1]
+    return np.unique(2 * rng.integers(starts, stops) + rng.integers(0, 2, count))
+
+
+def listed(counts, found):
+    """The parents of each code, as batch_parents lists them."""
+    ends = np.cumsum(counts)
+    return [found[end - count:end].tolist() for count, end in zip(counts, ends)]
+
+
+def test_parents_are_the_exact_inverse_of_batch_expand(game):
+    """Every child (both lions on the board) of a position in play lists it among its parents,
+    and every listed parent is a position in play, once, with a move to the child."""
+    codes = random_codes(game, 3000, seed=1)
+    _, ends, rows, children = game.batch_expand(codes)
+    in_play = np.array([parsed_in_play(game, int(code)) for code in codes])
+    kept = in_play[rows] & np.array([game.decode(int(child)).board.upper().count("L") == 2 for child in children])
+    child_parents = listed(*game.batch_parents(children[kept]))
+    assert sum(map(len, child_parents)) > 10_000
+    for parent, found in zip(codes[rows[kept]], child_parents):
+        assert parent in found, game.format_position(game.decode(int(parent)))
+    for code, found in zip(codes, listed(*game.batch_parents(codes))):
+        assert len(set(found)) == len(found)
+        _, parent_ends, parent_rows, grandchildren = game.batch_expand(np.array(found, np.int64))
+        assert (parent_ends == -1).all() and all(parsed_in_play(game, parent) for parent in found)
+        assert all(code in grandchildren[parent_rows == row] for row in range(len(found)))
+
+
+def test_a_position_turned_round_is_the_same_for_the_other_side(game):
+    codes = random_codes(game, 500, seed=2)
+    turned = game.turned_codes(codes)
+    assert (game.turned_codes(turned) == codes).all() and (turned % 2 != codes % 2).all()
+    position, other = game.decode(int(codes[0])), game.decode(int(turned[0]))
+    assert other.board == position.board[::-1].swapcase() and other.hands == position.hands[3:] + position.hands[:3]
+    assert [len(game.moves(game.decode(int(code)))) for code in codes] == [
+        len(game.moves(game.decode(int(code)))) for code in turned]
+
+
+@pytest.mark.parametrize("text", ["(b -l- -c- -C- -L- - -)", pytest.param("(b gl- -c- -C- -L- - -)", marks=pytest.mark.slow)])
+def test_endgame_studies_solve_alike_over_parents_and_by_exploring(game, text):
+    """The dense solver over the study's block against the solver that explores forward and
+    keeps its moves: the same value and remoteness for every position this one reaches (both
+    up to the mirror)."""
+    root = game.parse_position(text)
+    explored = levelled.solve(game, root)
+    block = dense.solve_block(game, levelled.canonical_code(game, root))
+    codes = explored.codes if explored.codes is not None else np.flatnonzero(explored.values != MISSING)
+    values = explored.values if explored.codes is not None else explored.values[codes]
+    looked_up = game.canonical_codes(np.where(codes % 2 == 0, codes, game.turned_codes(codes)))
+    both_lions = np.array([game.decode(int(code)).board.upper().count("L") == 2 for code in codes])
+    assert both_lions.sum() > 50_000
+    assert (block.store.get_many(looked_up[both_lions]) == values[both_lions]).all()
+    assert (values[~both_lions] >> 14 == 1).all()  # a lion taken: lost for the side to move, as Results answer it

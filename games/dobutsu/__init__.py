@@ -44,7 +44,8 @@ Choices where the rule sheets are silent:
   at once); the lion of the player to move on its far rank (the try decided the game
   a move before).
 * The full game is too large to solve on demand here (its codes number 4.2 billion
-  positions, see below).  The search player (``search_strategy``) is ``alphabeta``, the
+  positions, see below); ``gamesman solve dobutsu --large`` solves it once, walking back
+  along the positions' parents.  The search player (``search_strategy``) is ``alphabeta``, the
   engine's alpha-beta with iterative deepening, at whose horizon ``evaluate`` counts
   material (chick 1, hen 2, giraffe and elephant 3, in hand or on the board) and how far
   each lion has come, for the player to move.  It finds the captures and tries that random
@@ -60,7 +61,12 @@ hand), times two for the turn.  The blocks of the full set of pieces come first:
 arrangements (his Table 1).  Captures and drops both move between these tiers (a
 capture adds a piece to a hand, a drop takes one away), so the tiers are not ordered:
 the game is solved by one retrograde analysis over all its positions (Tanaka found
-246,803,167 reachable, the start lost for ``b`` in 78 plies).
+246,803,167 reachable, the start lost for ``b`` in 78 plies), over the block of codes of the
+pieces in play with both lions on the board (``code_block``) and the parents of each position
+(``batch_parents``: a step undone, with or without a piece given back from the mover's hand, or
+a drop undone).  The game is the same seen from the other side (``turned_codes``: the board
+turned half round, the colours and hands swapped), so only ``b``'s positions are solved, and
+the same mirrored left to right (``canonical_codes``), so only one of each pair.
 
 Position: ``(b gle -c- -C- ELG - -)``: whose turn (``b`` or ``w``), the four rows from
 row 1 (``-`` for an empty square), then ``b``'s hand in upper case and ``w``'s in lower
@@ -78,8 +84,8 @@ from typing import Any, NamedTuple
 
 from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, image_data, place
-from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, ObservationTensor,
-                                            PositionCodes, UwapiBoard)
+from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, ObservationTensor, Parents,
+                                            PositionCodes, Symmetries, TurnSymmetry, UwapiBoard)
 from gamesman.contract.game import Game, two_player_result
 
 ROWS, COLS = 4, 3
@@ -228,9 +234,10 @@ def _set_unrank(rank: int, count: int) -> list[int]:
     return places[::-1]
 
 
-class Dobutsu(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Move], ObservationTensor[Position],
-              UwapiBoard[Position, Move], Game[Position, Move]):
+class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Symmetries, ActionIndex[Position, Move],
+              ObservationTensor[Position], UwapiBoard[Position, Move], Game[Position, Move]):
     name = "dobutsu"
+    codes_version = 2  # solved up to the mirror since version 2
     title = "Dōbutsu shōgi"
     player_names = ("b", "w")
     search_strategy = "alphabeta"
@@ -238,10 +245,10 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Mov
              "Capture the lion, or bring yours to the far rank where it cannot be taken.")
 
     def declare(self) -> Capabilities:
-        """Codes for every position, expanded in batches by compiled code; too large to solve on
-        demand (see the module docstring)."""
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, action_index=True,
-                            observation_tensor=True, uwapi_board=True)
+        """Codes for every position, expanded and walked back in batches by compiled code, alike
+        from both sides and mirrored; too large to solve on demand (see the module docstring)."""
+        return Capabilities(players=2, position_codes=True, batch_expansion=True, parents=True, turn_symmetry=True,
+                            symmetries=True, action_index=True, observation_tensor=True, uwapi_board=True)
 
     def start(self) -> Position:
         return Position(0, "gle-c--C-ELG", (0, 0, 0, 0, 0, 0))
@@ -587,7 +594,7 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Mov
     # -- many codes expanded at once (kernels.py beside this file) ----------------------------
     @cached_property
     def code_tables(self) -> tuple:
-        """The blocks and the pieces' steps as arrays, for the compiled ``expand``."""
+        """The blocks as arrays, for the compiled code."""
         import numpy as np
 
         blocks = self.blocks
@@ -598,18 +605,92 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, ActionIndex[Position, Mov
             for count in block.hands:
                 hands = hands * 3 + count
             block_number[(block.lions * 27 + totals) * 729 + hands] = number
-        targets = np.zeros((len(PIECES), CELLS, 8), np.int64)
-        target_counts = np.zeros((len(PIECES), CELLS), np.int64)
-        for piece_number, piece in enumerate(PIECES):
-            for square, reached in enumerate(TARGETS[piece]):
-                targets[piece_number, square, :len(reached)] = reached
-                target_counts[piece_number, square] = len(reached)
         return (np.array(self.block_starts, np.int64), np.array([b.lions for b in blocks], np.int64),
                 np.array([b.on_board() for b in blocks], np.int64), np.array([b.radices() for b in blocks], np.int64),
-                np.array([b.hands for b in blocks], np.int64), block_number, targets, target_counts)
+                np.array([b.hands for b in blocks], np.int64), block_number)
+
+    def step_tables(self, reverse: bool) -> tuple:
+        """For each piece number and square, the squares it steps to (or, ``reverse``, from)
+        and how many, as arrays for the compiled code."""
+        import numpy as np
+
+        squares = np.zeros((len(PIECES), CELLS, 8), np.int64)
+        counts = np.zeros((len(PIECES), CELLS), np.int64)
+        for number, piece in enumerate(PIECES):
+            for square in range(CELLS):
+                found = ([start for start in range(CELLS) if square in TARGETS[piece][start]] if reverse
+                         else TARGETS[piece][square])
+                squares[number, square, :len(found)] = found
+                counts[number, square] = len(found)
+        return squares, counts
+
+    @cached_property
+    def target_tables(self) -> tuple:
+        return self.step_tables(reverse=False)
+
+    @cached_property
+    def source_tables(self) -> tuple:
+        return self.step_tables(reverse=True)
 
     def batch_expand(self, codes):
         """Every move of many positions at once, by compiled code on the codes themselves."""
         from gamesman.games.dobutsu import kernels
 
-        return kernels.expand(codes, *self.code_tables)
+        return kernels.expand(codes, *self.code_tables, *self.target_tables)
+
+    def batch_parents(self, codes):
+        """The parents of many positions at once, by compiled code: a step undone (a hen on the
+        far rank may have been a chick a square behind), with or without a piece of the
+        player to move given back from the mover's hand (a chick, or a hen), or a drop undone.
+
+        >>> game = Dobutsu()
+        >>> import numpy as np
+        >>> after = game.play(game.start(), (7, 4))  # b3-b2 takes w's chick
+        >>> counts, parents = game.batch_parents(np.array([game.encode(after)]))
+        >>> game.encode(game.start()) in parents.tolist(), int(counts[0]) == len(parents)
+        (True, True)
+        """
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.unexpand(codes, *self.code_tables, *self.source_tables)
+
+    def turned_codes(self, codes):
+        """The board turned half round, the colours and hands swapped, the other side to move.
+
+        >>> game = Dobutsu()
+        >>> import numpy as np
+        >>> game.decode(int(game.turned_codes(np.array([game.encode(game.start())]))[0]))
+        Position(turn=1, board='gle-c--C-ELG', hands=(0, 0, 0, 0, 0, 0))
+        """
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.turned(codes, *self.code_tables)
+
+    def canonical_codes(self, codes):
+        """Each code, or its board's mirror image's (left and right swapped) when that is less.
+
+        >>> game = Dobutsu()
+        >>> import numpy as np
+        >>> left, right = (game.encode(game.parse_position(text)) for text in ("(b l-- --- --- L-- - -)",
+        ...                                                                  "(b --l --- --- --L - -)"))
+        >>> game.canonical_codes(np.array([left, right])).tolist() == [min(left, right)] * 2
+        True
+        """
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.least_mirrored(codes, *self.code_tables)
+
+    def code_block(self, code: int) -> range:
+        """The codes of ``b`` to move with the same pieces in play and both lions on the board:
+        a move keeps the pieces in play (or takes a lion, which ends the game).
+
+        >>> game = Dobutsu()
+        >>> game.code_block(game.encode(game.start()))
+        range(0, 3135851928, 2)
+        """
+        number = bisect.bisect_right(self.block_starts, code // 2) - 1
+        if not 0 <= number < len(self.blocks) or self.blocks[number].lions != 0:
+            raise self.error(f"position code {code}: a lion is gone, so the game is over")
+        same = [at for at, block in enumerate(self.blocks)
+                if block.lions == 0 and block.totals == self.blocks[number].totals]
+        return range(2 * self.block_starts[same[0]], 2 * self.block_starts[same[-1] + 1], 2)

@@ -23,6 +23,8 @@ SIDE = 5          # w's piece numbers are b's plus SIDE
 #: 8 lion steps, 6 for each piece left on the board (a hen) and min(3, j) kinds dropped on the
 #: 4 + j squares left empty: 8 + 6 (6 - j) + min(3, j) (4 + j), at most 47 (j = 3).
 MOST_MOVES = 64
+#: Room ``_decode`` and ``_encode`` take for their numbers.
+SCRATCH = 8 + 2 * CELLS
 PLAYING, WON, LOST = int(End.PLAYING), int(End.WON), int(End.LOST)  # plain ints for the compiled code
 
 
@@ -38,13 +40,14 @@ def _choose(n: int, k: int) -> int:
 
 @compiled
 def _decode(code: int, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
-            board: Any, hands: Any) -> int:
-    """Fill ``board`` and ``hands`` from ``code``; the turn."""
+            board: Any, hands: Any, scratch: Any) -> int:
+    """Fill ``board`` and ``hands`` from ``code``; the turn.  ``scratch``: SCRATCH numbers of room,
+    so that nothing is allocated for each code."""
     turn = code % 2
     placement = code // 2
     block = np.searchsorted(starts, placement, side="right") - 1
     rank = placement - starts[block]
-    digits = np.empty(3, np.int64)
+    digits = scratch[0:3]
     for kind in range(2, -1, -1):
         digits[kind] = rank % radices[block, kind + 1]
         rank //= radices[block, kind + 1]
@@ -55,7 +58,7 @@ def _decode(code: int, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
         board[other + (1 if other >= lion else 0)] = LION + SIDE
     else:
         board[rank] = LION + SIDE if lions_of[block] == 1 else LION
-    free = np.empty(CELLS, np.int64)
+    free = scratch[3:3 + CELLS]
     for kind in range(3):
         count = on_board[block, kind]
         states = 4 if kind == 2 else 2
@@ -66,7 +69,7 @@ def _decode(code: int, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
             if board[at] < 0:
                 free[nfree] = at
                 nfree += 1
-        chosen = np.empty(2, np.int64)
+        chosen = scratch[3 + CELLS:5 + CELLS]
         if count == 1:
             chosen[0] = places
         elif count == 2:
@@ -88,9 +91,10 @@ def _decode(code: int, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
 
 
 @compiled
-def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, radices: Any) -> int:
-    """The code of a position (the ranking of ``Dobutsu.encode``)."""
-    totals = np.zeros(3, np.int64)
+def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, radices: Any, scratch: Any) -> int:
+    """The code of a position (the ranking of ``Dobutsu.encode``); ``scratch`` as ``_decode``'s."""
+    totals = scratch[5 + CELLS:8 + CELLS]
+    totals[:] = 0
     lion_at, other_at = -1, -1
     for at in range(CELLS):
         piece = board[at]
@@ -114,11 +118,12 @@ def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, r
         rank = lion_at * (CELLS - 1) + other_at - (1 if other_at > lion_at else 0)
     else:
         rank = other_at if lions == 1 else lion_at
-    used = np.zeros(CELLS, np.bool_)
+    used = scratch[8 + CELLS:8 + 2 * CELLS]
+    used[:] = 0
     if lion_at >= 0:
-        used[lion_at] = True
+        used[lion_at] = 1
     if other_at >= 0:
-        used[other_at] = True
+        used[other_at] = 1
     for kind in range(3):
         states = 4 if kind == 2 else 2
         places = 0
@@ -126,7 +131,7 @@ def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, r
         found = 0
         index = 0
         for at in range(CELLS):
-            if used[at]:
+            if used[at] != 0:
                 continue
             piece = board[at]
             if piece >= 0 and min(piece % SIDE, HEN - 1) == kind + 1:
@@ -134,7 +139,7 @@ def _encode(turn: int, board: Any, hands: Any, starts: Any, block_number: Any, r
                 places += _choose(index, found)
                 state = (1 if piece >= SIDE else 0) + (2 if piece % SIDE == HEN else 0)
                 pieces = pieces * states + state
-                used[at] = True
+                used[at] = 1
             index += 1
         rank = rank * radices[block, kind + 1] + places * states ** found + pieces
     return 2 * (starts[block] + rank) + turn
@@ -161,11 +166,12 @@ def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
     parents = np.empty(size * MOST_MOVES, np.int64)
     children = np.empty(size * MOST_MOVES, np.int64)
     board = np.empty(CELLS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
     hands = np.empty(6, np.int64)
     child = np.empty(CELLS, np.int64)
     moved = 0
     for row in range(size):
-        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands)
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
         movers[row] = turn
         mine, theirs = LION + SIDE * turn, LION + SIDE * (1 - turn)
         mine_at, theirs_at = -1, -1
@@ -204,7 +210,7 @@ def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
                 if taken >= 0 and taken % SIDE != LION:
                     hands[3 * turn + min(taken % SIDE, HEN - 1) - 1] += 1
                 parents[moved] = row
-                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices)
+                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices, scratch)
                 moved += 1
                 if taken >= 0 and taken % SIDE != LION:
                     hands[3 * turn + min(taken % SIDE, HEN - 1) - 1] -= 1
@@ -218,8 +224,149 @@ def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
                 child[:] = board
                 child[to] = GIRAFFE + kind + SIDE * turn
                 parents[moved] = row
-                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices)
+                children[moved] = _encode(1 - turn, child, hands, starts, block_number, radices, scratch)
                 moved += 1
             hands[3 * turn + kind] += 1
         ends[row] = PLAYING if moved > first else LOST
     return movers, ends, parents[:moved].copy(), children[:moved].copy()
+
+
+#: Room for one position's parents: each of the mover's five pieces on the board undoes at most
+#: 8 steps, each capturing nothing or one of the 4 pieces of the other side (a chick or a hen
+#: of the kind in hand), and an undropped piece adds one: at most 5 * (8 * 5 + 1 + 5) < 256.
+MOST_UNMOVES = 256
+
+
+@compiled
+def _far(player: int, square: int) -> bool:
+    """Whether ``square`` is on ``player``'s far rank (row 1 for ``b``, row 4 for ``w``)."""
+    return square < 3 if player == 0 else square >= CELLS - 3
+
+
+@compiled
+def _emit(turn: int, board: Any, hands: Any, lion: int, found: Any, count: int, starts: Any, block_number: Any,
+          radices: Any, scratch: Any) -> int:
+    """Add the position (``turn`` to move) to ``found`` unless its mover's lion stands on the
+    mover's own far rank (a try decided the game a move before); the count after."""
+    for at in range(CELLS):
+        if board[at] == lion and _far(turn, at):
+            return count
+    found[count] = _encode(turn, board, hands, starts, block_number, radices, scratch)
+    return count + 1
+
+
+@compiled
+def _uncaptures(turn: int, board: Any, hands: Any, to: int, found: Any, count: int, starts: Any,
+                block_number: Any, radices: Any, scratch: Any) -> int:
+    """The parents in which the move to ``to`` (undone in ``board``) took a piece of the other
+    side, now given back from the mover's hand (a chick in hand may have been a hen)."""
+    lion = LION + SIDE * turn
+    other = SIDE * (1 - turn)
+    for kind in range(3):
+        if hands[3 * turn + kind] == 0:
+            continue
+        hands[3 * turn + kind] -= 1
+        for hen in range(2 if kind == 2 else 1):
+            board[to] = (HEN if hen else GIRAFFE + kind) + other
+            count = _emit(turn, board, hands, lion, found, count, starts, block_number, radices, scratch)
+        hands[3 * turn + kind] += 1
+    board[to] = -1
+    return count
+
+
+@compiled
+def unexpand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any, block_number: Any,
+             sources: Any, source_counts: Any) -> tuple[Any, Any]:
+    """``batch_parents``'s answer for ``codes`` (see ``Parents``): every position in play with
+    a move to each code.  ``sources[piece, square]`` lists the squares from which ``piece``
+    steps to ``square``."""
+    size = len(codes)
+    counts = np.zeros(size, np.int64)
+    found = np.empty(size * MOST_UNMOVES, np.int64)
+    board = np.empty(CELLS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    hands = np.empty(6, np.int64)
+    parent = np.empty(CELLS, np.int64)
+    total = 0
+    for row in range(size):
+        other = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
+        turn = 1 - other  # the player who moved last, to move in the parents
+        lion = LION + SIDE * turn
+        lions = 0
+        lion_gone_far = False
+        for at in range(CELLS):
+            if board[at] % SIDE == LION and board[at] >= 0:
+                lions += 1
+                if board[at] == LION + SIDE * other and _far(other, at):
+                    lion_gone_far = True
+        if lions < 2 or lion_gone_far:  # a lion taken, or the player to move tried a move before
+            continue
+        first = total
+        for to in range(CELLS):
+            piece = board[to]
+            if piece < 0 or (piece >= SIDE) != (turn == 1):
+                continue
+            kind = piece % SIDE
+            if GIRAFFE <= kind <= CHICK:  # dropped
+                parent[:] = board
+                parent[to] = -1
+                hands[3 * turn + kind - 1] += 1
+                total = _emit(turn, parent, hands, lion, found, total, starts, block_number, radices, scratch)
+                hands[3 * turn + kind - 1] -= 1
+            if kind == CHICK and _far(turn, to):
+                continue  # a chick that stepped there would be a hen
+            steps = source_counts[piece, to]
+            for index in range(steps + (1 if kind == HEN and _far(turn, to) else 0)):
+                if index < steps:
+                    start, before = sources[piece, to, index], piece
+                else:  # a chick promoted by its step: it came from the square behind
+                    start, before = to + 3 if turn == 0 else to - 3, piece - 1
+                if board[start] >= 0:
+                    continue
+                parent[:] = board
+                parent[start] = before
+                parent[to] = -1
+                total = _emit(turn, parent, hands, lion, found, total, starts, block_number, radices, scratch)
+                total = _uncaptures(turn, parent, hands, to, found, total, starts, block_number, radices, scratch)
+        counts[row] = total - first
+    return counts, found[:total].copy()
+
+
+@compiled
+def turned(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
+           block_number: Any) -> Any:
+    """``turned_codes``'s answer: each position with the board turned half round, the colours and
+    the hands swapped and the other player to move."""
+    out = np.empty(len(codes), np.int64)
+    board = np.empty(CELLS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    hands = np.empty(6, np.int64)
+    swapped = np.empty(CELLS, np.int64)
+    other_hands = np.empty(6, np.int64)
+    for row in range(len(codes)):
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
+        for at in range(CELLS):
+            piece = board[CELLS - 1 - at]
+            swapped[at] = -1 if piece < 0 else (piece + SIDE) % (2 * SIDE)
+        for index in range(6):
+            other_hands[index] = hands[(index + 3) % 6]
+        out[row] = _encode(1 - turn, swapped, other_hands, starts, block_number, radices, scratch)
+    return out
+
+
+@compiled
+def least_mirrored(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any,
+                   block_number: Any) -> Any:
+    """``canonical_codes``'s answer: each code, or the code of its board mirrored left to right
+    when that is less."""
+    out = np.empty(len(codes), np.int64)
+    board = np.empty(CELLS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    hands = np.empty(6, np.int64)
+    mirrored = np.empty(CELLS, np.int64)
+    for row in range(len(codes)):
+        turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
+        for at in range(CELLS):
+            mirrored[at] = board[at + 2 - 2 * (at % 3)]
+        out[row] = min(codes[row], _encode(turn, mirrored, hands, starts, block_number, radices, scratch))
+    return out

@@ -61,6 +61,15 @@ class Capabilities:
     #: Positions alike under a symmetry of the board are solved once, by their least code
     #: (:class:`Symmetries`; needs position codes).
     symmetries: bool = False
+    #: The positions with a move to a position come from the game, many at once
+    #: (:class:`Parents`; needs position codes and batch expansion): a retrograde solver walks
+    #: back along them instead of keeping every move it explored.
+    parents: bool = False
+    #: A position seen from the other side (the board turned round, the colours swapped, the
+    #: other player to move) has the same value and remoteness (:class:`TurnSymmetry`; needs
+    #: position codes): positions of the first player to move are solved, the others looked up
+    #: by them.
+    turn_symmetry: bool = False
     #: Random games run on a compiled compact form (:class:`CompactForm`).
     compact_playouts: bool = False
     #: ``known_result`` answers every position exactly, so no graph is ever walked.
@@ -167,6 +176,58 @@ class Symmetries:
         [7, 3]
         """
         return codes
+
+
+class Parents:
+    """The positions with a move to a position, many at once (record: ``parents``), in the
+    spirit of GamesmanOne's ``GetCanonicalParentPositions``: a retrograde solver over a block
+    of codes walks back from each decided position to its parents, and keeps no moves.
+
+    Moves must pass the turn (a child's mover is the other player)."""
+
+    if TYPE_CHECKING:  # PositionCodes', which every game with parents has
+        def index_size(self) -> int | None: ...
+
+    def batch_parents(self, codes: Any) -> tuple[Any, Any]:
+        """``codes`` is a numpy int64 array of position codes; the answer is ``(counts,
+        parents)``: for each code how many parents it has (int64), then the parents' codes
+        (int64), those of the first code first.  A parent is a position in play (not ended,
+        and one the game's parser accepts) one of whose moves leads to the code; each is
+        listed once, by its own code (a solver makes it canonical under the game's
+        symmetries).  Exactly the inverse of ``batch_expand``: ``p`` is listed among the parents
+        of ``c`` if and only if ``c`` is among the children of ``p``."""
+        raise NotImplementedError
+
+    def code_block(self, code: int) -> range:
+        """The codes a retrograde solve of the position ``code`` covers: a range (its step may
+        leave codes out) that holds ``code`` and is closed under moves: every move of a position
+        of the range in play leads to a position of the range, or to the turned twin of one
+        (with ``turn_symmetry``, the range holds the first player's positions only), or to a
+        position that has ended (``batch_expand`` says how).  An endgame study with fewer
+        pieces is solved over its own small block.  This default: every code of the index.
+
+        >>> class Numbered(Parents):
+        ...     def index_size(self) -> int | None:
+        ...         return 10
+        >>> Numbered().code_block(3)
+        range(0, 10)
+        """
+        size = self.index_size()
+        if size is None or not 0 <= code < size:
+            raise GameError(f"position code {code} is in no block of codes")
+        return range(size)
+
+
+class TurnSymmetry:
+    """The game looks the same from both sides (record: ``turn_symmetry``): the position with
+    the board turned round, the colours swapped and the other player to move has the same
+    value and remoteness for the player to move.  A solver keeps the positions of the first
+    player to move only (half of them) and looks the others up by their turned codes."""
+
+    def turned_codes(self, codes: Any) -> Any:
+        """``codes`` (numpy int64) each replaced by the code of the same position seen from the
+        other side (int64); turning twice gives the code back."""
+        raise NotImplementedError
 
 
 class CompactPlayouts(Generic[Position, Move]):
@@ -482,6 +543,16 @@ def symmetries(game: Declaring) -> Symmetries:
     return _claimed(game, "symmetries", Symmetries) if game.capabilities.symmetries else Symmetries()
 
 
+def parents(game: Declaring) -> Parents:
+    """The game's ``batch_parents`` and ``code_block`` (it must declare ``parents``)."""
+    return _claimed(game, "parents", Parents)
+
+
+def turn_symmetry(game: Declaring) -> TurnSymmetry:
+    """The game's ``turned_codes`` (it must declare ``turn_symmetry``)."""
+    return _claimed(game, "turn_symmetry", TurnSymmetry)
+
+
 def codes_version(game: Declaring) -> int:
     """The version of the game's codes and tier cut (1 for a game without codes).
 
@@ -543,12 +614,14 @@ __all__ = [
     "KnownResults",
     "Move",
     "ObservationTensor",
+    "Parents",
     "Position",
     "PositionCodes",
     "Rewards",
     "Rounds",
     "Symmetries",
     "TierCut",
+    "TurnSymmetry",
     "UwapiBoard",
     "action_index",
     "batch_expansion",
@@ -557,10 +630,12 @@ __all__ = [
     "hidden_information",
     "known_results",
     "observation_tensor",
+    "parents",
     "position_codes",
     "rewards",
     "rounds",
     "symmetries",
     "tier_cut",
+    "turn_symmetry",
     "uwapi_board",
 ]

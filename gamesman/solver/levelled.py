@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 import numpy as np
 
 from gamesman.solver.database import PositionTable
-from gamesman.contract.capabilities import End, batch_expansion, position_codes, symmetries
+from gamesman.contract.capabilities import End, batch_expansion, position_codes, symmetries, turn_symmetry
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, NO_GRUNDY, Store
@@ -241,7 +241,9 @@ class CodecExpander(PlayExpander):
 
 def canonical_code(game: Game, position: Hashable) -> int:
     """The code by which the solver explores, solves, stores and looks up ``position``: the
-    least code of the positions alike under the game's symmetries (without them, its own).
+    least code of the positions alike under the game's symmetries (without them, its own),
+    of the first player to move when the game looks the same from both sides (``turn_symmetry``:
+    such games are solved by :mod:`gamesman.solver.dense`).
 
     >>> from gamesman.contract.registry import make_game
     >>> game = make_game("tictactoe")
@@ -249,6 +251,8 @@ def canonical_code(game: Game, position: Hashable) -> int:
     [19684, 19684]
     """
     code = position_codes(game).encode(position)
+    if game.capabilities.turn_symmetry and game.to_move(position) != 0:
+        code = int(turn_symmetry(game).turned_codes(np.array([code], np.int64))[0])
     if not game.capabilities.symmetries:
         return code
     return int(symmetries(game).canonical_codes(np.array([code], np.int64))[0])
@@ -746,12 +750,19 @@ class Results(PositionTable):
 
     def get(self, position: Hashable, default: Any = None) -> Any:
         store = self.store
-        if store is None:
-            return default
-        at = store.slot(canonical_code(self.game, position))
-        if at < 0:
-            return default
+        code = canonical_code(self.game, position)
+        at = -1 if store is None else store.slot(code)
+        if store is None or at < 0:
+            return self.ended(code, default)
         return store.packed(at)
+
+    def ended(self, code: int, default: Any) -> Any:
+        """The result of a position that has ended, which a dense solve does not store when it
+        lies outside its block (a game with ``parents``: a lion taken); else ``default``."""
+        if not self.game.capabilities.parents:
+            return default
+        end = int(batch_expansion(self.game).batch_expand(np.array([code], np.int64))[1][0])
+        return default if end < 0 else (end, 0, None)
 
     def known(self, expander: Expander) -> KnownFn | None:
         """What ``explore`` needs to take the stored results as leaves."""
@@ -762,8 +773,9 @@ class Results(PositionTable):
 
     def add(self, solved: Solved) -> None:
         """Take in the results of a solve."""
-        if solved.store is not None:  # solved in tiers, which happens only when nothing was stored
-            self.store = solved.store
+        if solved.store is not None:  # solved in tiers, or a block of a dense solve
+            self.store = (solved.store if self.store is None
+                          else self.store.merged(solved.store.codes(), solved.store.values16(), None))
         elif self.store is None:
             self.store = (Store.from_dense(solved.values) if solved.codes is None
                           else Store.build(solved.codes, solved.values, solved.grundy))

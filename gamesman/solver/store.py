@@ -37,6 +37,7 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import mmap
 import os
@@ -343,13 +344,53 @@ class Store:
         pieces = [pack_block(codes[at:at + size], stored[at:at + size],
                              None if grundy is None else grundy[at:at + size], packing)
                   for at in range(0, len(codes), size)]
-        arrays = {"values": stored[:0], **({} if grundy is None else {"grundy": grundy[:0]}),
-                  "block_firsts": codes[::size].astype(np.uint32 if span <= 1 << 32 else np.int64),
+        return cls._from_blocks(pieces, codes[::size], len(codes), span, stored[:0],
+                                None if grundy is None else grundy[:0], packing)
+
+    @classmethod
+    def _from_blocks(cls, pieces: list[bytes], firsts: np.ndarray, count: int, span: int, values: np.ndarray,
+                     grundy: np.ndarray | None, packing: Packing) -> "Store":
+        """The blocked layout of compressed blocks with their first codes; ``values`` and
+        ``grundy`` are empty arrays of the stored widths."""
+        arrays = {"values": values, **({} if grundy is None else {"grundy": grundy}),
+                  "block_firsts": firsts.astype(np.uint32 if span <= 1 << 32 else np.int64),
                   "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.uint64),
                   # the version before's blocks had none: its file's one checksum covered them
                   **({} if packing == DEFLATE else {"block_crcs": np.array([zlib.crc32(p) for p in pieces], np.uint32)}),
                   "payload": np.frombuffer(b"".join(pieces), np.uint8)}
-        return cls("blocked", arrays, len(codes), span, packing)
+        return cls("blocked", arrays, count, span, packing)
+
+    @classmethod
+    def blocked_from_slabs(cls, slabs: Iterable[tuple[np.ndarray, np.ndarray]], span: int, wide: bool,
+                           packing: Packing = ZSTD) -> "Store":
+        """The blocked layout of 16-bit results given a slab at a time (sorted codes and their
+        results, each slab's codes above the last one's), never holding every code at once
+        (a dense solve's billions).  ``wide``: whether a remoteness reaches 63 (else a byte
+        a result).
+
+        >>> slabs = [(np.array([0, 2]), np.array([1, 2], np.uint16)), (np.array([4]), np.array([3], np.uint16))]
+        >>> store = Store.blocked_from_slabs(slabs, 5, wide=False)
+        >>> store.count, store.get(4), store.get(1) == MISSING
+        (3, 3, True)
+        """
+        size = packing.size
+        pieces: list[bytes] = []
+        firsts: list[int] = []
+        held_codes, held_values = np.zeros(0, np.int64), np.zeros(0, np.uint16)
+        count = 0
+        for codes, values in itertools.chain(slabs, [(None, None)]):
+            if codes is not None:
+                held_codes = np.concatenate((held_codes, np.asarray(codes, np.int64)))
+                held_values = np.concatenate((held_values, np.asarray(values, np.uint16)))
+            whole = len(held_codes) if codes is None else len(held_codes) // size * size
+            for at in range(0, whole, size):
+                stored = held_values[at:at + size]
+                pieces.append(pack_block(held_codes[at:at + size], stored if wide else narrow(stored), None, packing))
+                firsts.append(int(held_codes[at]))
+            count += whole
+            held_codes, held_values = held_codes[whole:], held_values[whole:]
+        empty = np.zeros(0, np.uint16 if wide else np.uint8)
+        return cls._from_blocks(pieces, np.array(firsts, np.int64), count, span, empty, None, packing)
 
     @classmethod
     def blocked(cls, codes: np.ndarray, values: np.ndarray, packing: Packing = ZSTD) -> "Store":

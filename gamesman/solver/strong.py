@@ -283,6 +283,11 @@ class Solver:
         try:
             if self.tiers is not None:
                 solved = self.tiers.solve(self.game, root, self.limit, self.progress)
+            elif self.game.capabilities.parents:
+                from gamesman.solver.dense import solve_block
+                from gamesman.solver.levelled import canonical_code
+
+                solved = solve_block(self.game, canonical_code(self.game, root), self.progress)
             else:
                 solved = solve(self.game, root, self.limit, self.progress, known=table.known,
                                beyond_memory=solve_beyond_memory)

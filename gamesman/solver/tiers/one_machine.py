@@ -30,6 +30,18 @@ BYTES_IN_MEMORY = 10
 OWN_TIERS_IN_MEMORY = 1 << 22
 
 
+def dense_bytes(game: Game) -> float:
+    """Bytes a code of the game's index takes while the dense solver (``gamesman.solver.dense``,
+    for games with parents) solves it: a result and a counter, for the first player's codes
+    only with turn symmetry.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> dense_bytes(make_game("dobutsu"))
+    1.5
+    """
+    return 3 / 2 if game.capabilities.turn_symmetry else 3
+
+
 def beyond_one_machine(game: Game) -> str | None:
     """Why solving the whole variant (``gamesman solve --large``) cannot finish on one machine,
     or None when it may: its size is bounded by its position codes' index, which must fit the
@@ -50,8 +62,9 @@ def beyond_one_machine(game: Game) -> str | None:
             return None
         return f"its index of {size:,} positions is over the {INDEX_LIMIT:,} that a database in tiers can take"
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    if size * BYTES_IN_MEMORY > memory:
-        return (f"its index of {size:,} positions would take about {size * BYTES_IN_MEMORY / 1e9:,.0f} GB "
+    per_position = dense_bytes(game) if game.capabilities.parents else BYTES_IN_MEMORY
+    if size * per_position > memory:
+        return (f"its index of {size:,} positions would take about {size * per_position / 1e9:,.0f} GB "
                 f"in memory, more than this machine's {memory / 1e9:,.0f} GB")
     return None
 

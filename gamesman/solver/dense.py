@@ -1,0 +1,365 @@
+"""Retrograde analysis over a dense block of codes, walked back along the game's parents.
+
+For two-player games that declare ``parents`` (:class:`gamesman.contract.capabilities.Parents`)
+and whose moves pass the turn.  The solve covers the block of codes that holds the root
+(``code_block``), every code of it, in two arrays indexed by a code's place in the block and
+no list of moves at all:
+
+* the results as the store packs them (uint16: two bits of value over fourteen of
+  remoteness), UNDECIDED until a wave decides them;
+* a move counter (uint8): the moves of a position not yet known to lose.
+
+1. **Counting.**  ``batch_expand``, a chunk of codes at a time, gives every position's moves.
+   An ended position is decided with remoteness 0.  A move out of the block must reach a
+   position that has ended: when its mover lost there, the position is a win in 1; else the
+   move loses and is not counted.  The other moves count once for each child.  A position
+   left with no move to count is lost in 1.
+2. **Waves of remoteness.**  Wave r is every position decided with remoteness r (a scan of
+   the results finds them); ``batch_parents`` gives their parents.  A lost child makes each
+   undecided parent a win in r + 1; a won child takes one from the parent's counter, and a
+   parent left with none is lost in r + 1.
+3. What stays undecided is a draw.
+
+With ``turn_symmetry`` the block holds the positions of the first player to move only, and a
+child or parent with the other player to move is taken by its turned code (half the work
+and memory).  With ``symmetries`` a code stands for its set alike by its least code: the
+other codes of the block are skipped (MISSING), and each parent counts each child once.
+
+The expansions run on worker threads (the game's compiled hooks release the GIL); the
+counters are changed by one thread only, in the order of the chunks.
+
+>>> from gamesman.contract.registry import make_game
+>>> solved = solve_block(make_game("dobutsu"), make_game("dobutsu").encode(make_game("dobutsu").parse_position(
+...     "(b -l- --- --- -L- - -)")), workers=1)
+>>> solved.stats["block"], solved.stats["longest_win"] > 0
+(132, True)
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import numba
+import numpy as np
+
+from gamesman.contract.capabilities import End, batch_expansion, parents, symmetries, turn_symmetry
+from gamesman.contract.game import Game, ProgressFn
+from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, Solved
+from gamesman.solver.results import SolverError
+from gamesman.solver.store import MISSING, Store
+
+#: A result not decided yet (above every packed result but MISSING).
+UNDECIDED = 0xFFFE
+#: Codes expanded at once when counting moves.
+COUNT_CHUNK = 1 << 14
+#: Codes of the block a wave's task scans; the decided ones are walked back this many at a time.
+SCAN_CHUNK = 1 << 18
+PARENT_CHUNK = 1 << 13
+#: Tasks handed to the threads ahead of the one being taken in.
+AHEAD = 4
+#: The most moves a position may have (its counter is one byte).
+MOST_MOVES = 255
+#: What a move of the counting pass leads to, besides a code of the block: a position out of
+#: the block that its mover won (a move that loses), or lost (a move that wins at once).
+OUT_WON, OUT_LOST = -1, -2
+LOSE_BITS = LOSE << REMOTENESS_BITS
+
+
+@numba.njit(cache=True, nogil=True)
+def _places(codes: np.ndarray, low: int, step: int, size: int) -> np.ndarray:
+    """Each code's place in the block ``range(low, low + step * size, step)``, or -1."""
+    out = np.empty(len(codes), np.int64)
+    for i in range(len(codes)):
+        offset = codes[i] - low
+        out[i] = offset // step if offset >= 0 and offset % step == 0 and offset // step < size else -1
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _distinct(items: np.ndarray, count: int) -> int:
+    """Sort ``items[:count]`` in place and move the distinct ones to the front; how many.
+
+    >>> items = np.array([5, 3, 5, 1])
+    >>> _distinct(items, 4), items[:3].tolist()
+    (3, [1, 3, 5])
+    """
+    for i in range(1, count):  # insertion sort: a position's moves are few
+        item = items[i]
+        j = i - 1
+        while j >= 0 and items[j] > item:
+            items[j + 1] = items[j]
+            j -= 1
+        items[j + 1] = item
+    kept = 0
+    for i in range(count):
+        if kept == 0 or items[i] != items[kept - 1]:
+            items[kept] = items[i]
+            kept += 1
+    return kept
+
+
+@numba.njit(cache=True, nogil=True)
+def _count_moves(results: np.ndarray, counter: np.ndarray, places: np.ndarray, ends: np.ndarray,
+                 rows: np.ndarray, leads: np.ndarray) -> int:
+    """The counting pass on one chunk: the positions at ``places`` (in the block) ended as
+    ``ends`` says, or moved as ``rows`` (the index of each move's position, non-decreasing)
+    and ``leads`` (where each move leads: a place in the block, OUT_WON or OUT_LOST) say.
+    Fills ``results`` and ``counter``; -1 when a position has too many moves, else 0."""
+    children = np.empty(MOST_MOVES, np.int64)
+    move = 0
+    for row in range(len(places)):
+        place = places[row]
+        if ends[row] >= 0:
+            results[place] = ends[row] << REMOTENESS_BITS
+            while move < len(rows) and rows[move] == row:
+                move += 1
+            continue
+        count = 0
+        wins = False
+        while move < len(rows) and rows[move] == row:
+            lead = leads[move]
+            if lead == OUT_LOST:
+                wins = True
+            elif lead >= 0:
+                if count == MOST_MOVES:
+                    return -1
+                children[count] = lead
+                count += 1
+            move += 1
+        if wins:
+            results[place] = 1  # a win in 1
+        else:
+            count = _distinct(children, count)
+            if count == 0:
+                results[place] = LOSE_BITS | 1
+            else:
+                counter[place] = count
+    return 0
+
+
+@numba.njit(cache=True, nogil=True)
+def _at_level(results: np.ndarray, level: int, start: int, stop: int) -> np.ndarray:
+    """The places from ``start`` to ``stop`` decided (won or lost) with remoteness ``level``."""
+    found = np.empty(stop - start, np.int64)
+    count = 0
+    for place in range(start, stop):
+        result = results[place]
+        if result < 0x8000 and (result & REMOTENESS_MASK) == level:
+            found[count] = place
+            count += 1
+    return found[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def _settle(results: np.ndarray, counter: np.ndarray, children: np.ndarray, counts: np.ndarray,
+            parent_places: np.ndarray, level: int, alike: bool) -> int:
+    """One batch of a wave: the children at ``children`` (decided with remoteness ``level``)
+    settle their parents (``counts[i]`` of ``parent_places`` for child i; ``alike``: a parent
+    may be listed twice, by symmetry).  How many parents were decided, or -1 when a parent
+    is outside the block."""
+    decided = 0
+    at = 0
+    listed = np.empty(0, np.int64)
+    for i in range(len(children)):
+        lost = results[children[i]] >> REMOTENESS_BITS == 1
+        count = counts[i]
+        if alike:
+            listed = parent_places[at:at + count].copy()
+            count = _distinct(listed, count)
+        for j in range(count):
+            parent = listed[j] if alike else parent_places[at + j]
+            if parent < 0:
+                return -1
+            if results[parent] != UNDECIDED:
+                continue
+            if lost:
+                results[parent] = level + 1
+                decided += 1
+            else:
+                counter[parent] -= 1
+                if counter[parent] == 0:
+                    results[parent] = LOSE_BITS | (level + 1)
+                    decided += 1
+        at += counts[i]
+    return decided
+
+
+Item = TypeVar("Item")
+Answer = TypeVar("Answer")
+
+
+def _pipelined(pool: ThreadPoolExecutor, work: Callable[[Item], Answer], items: Iterable[Item]) -> Iterator[Answer]:
+    """``work`` of each item, in order, with at most AHEAD items handed to the threads ahead
+    of the one taken (so that a long solve holds few answers at once); what is still queued
+    is cancelled when the caller stops early (Ctrl-C)."""
+    queue: deque[Future[Answer]] = deque()
+    try:
+        for item in items:
+            queue.append(pool.submit(work, item))
+            if len(queue) > AHEAD:
+                yield queue.popleft().result()
+        while queue:
+            yield queue.popleft().result()
+    finally:
+        for future in queue:
+            future.cancel()
+
+
+class Block:
+    """One solve's block of codes, with the game's hooks that map codes into it."""
+
+    def __init__(self, game: Game, codes: range) -> None:
+        self.game = game
+        self.codes = codes
+        self.low, self.step, self.size = codes.start, codes.step, len(codes)
+        declared = game.capabilities
+        self.turned = turn_symmetry(game).turned_codes if declared.turn_symmetry else None
+        self.alike = declared.symmetries
+        self.canonical = symmetries(game).canonical_codes
+
+    def codes_at(self, places: np.ndarray) -> np.ndarray:
+        return self.low + self.step * places
+
+    def places(self, codes: np.ndarray) -> np.ndarray:
+        """Each code's place in the block, taken by its turned code when it is of the other
+        player to move and by its least code alike; -1 when it is not in the block."""
+        found = _places(codes, self.low, self.step, self.size)
+        if self.turned is not None:
+            other = found < 0
+            if other.any():
+                codes = codes.copy()
+                codes[other] = self.turned(codes[other])
+                found[other] = _places(codes[other], self.low, self.step, self.size)
+        if self.alike:
+            inside = found >= 0
+            found[inside] = _places(np.asarray(self.canonical(codes[inside]), np.int64), self.low, self.step,
+                                    self.size)
+        return found
+
+
+def solve_block(game: Game, root_code: int, progress: ProgressFn | None = None, workers: int | None = None) -> Solved:
+    """Solve the block of codes that holds ``root_code`` (the first player's, least alike, code
+    of the root); the Solved holds its results in a blocked store, and ``stats`` the counts
+    of wins, losses and draws, the longest win and the time each step took."""
+    if game.players != 2:
+        raise SolverError(f"{game.name}: the dense retrograde solver takes two-player games")
+    block = Block(game, parents(game).code_block(root_code))
+    if _places(np.array([root_code], np.int64), block.low, block.step, block.size)[0] < 0:
+        raise SolverError(f"{game.name}: position code {root_code} is not in its own block")
+    workers = workers or os.cpu_count() or 1
+    results = np.full(block.size, UNDECIDED, np.uint16)
+    counter = np.zeros(block.size, np.uint8)
+    started = time.perf_counter()
+    with ThreadPoolExecutor(workers, thread_name_prefix="gamesman-dense") as pool:
+        _count_all(game, block, results, counter, pool, progress)
+        counted = time.perf_counter()
+        levels = _waves(game, block, results, counter, pool, progress)
+    del counter
+    results[results == UNDECIDED] = DRAW << REMOTENESS_BITS
+    stats = _tally(results, levels)
+    stats.update(block=block.size, count_seconds=counted - started, wave_seconds=time.perf_counter() - counted)
+    store = Store.blocked_from_slabs(_slabs(block, results), block.codes[-1] + 1,
+                                     wide=stats["longest"] >= 63)
+    stats.update(new=store.count, positions=store.count, store_bytes=store.nbytes,
+                 store_seconds=time.perf_counter() - started - stats["count_seconds"] - stats["wave_seconds"])
+    return Solved(None, np.empty(0, np.uint16), None, stats, store)
+
+
+def _count_all(game: Game, block: Block, results: np.ndarray, counter: np.ndarray, pool: ThreadPoolExecutor,
+               progress: ProgressFn | None) -> None:
+    """The counting pass over the whole block (see the module docstring)."""
+    expand = batch_expansion(game).batch_expand
+
+    def count(start: int) -> None:
+        places = np.arange(start, min(start + COUNT_CHUNK, block.size), dtype=np.int64)
+        codes = block.codes_at(places)
+        if block.alike:
+            least = np.asarray(block.canonical(codes), np.int64) == codes
+            results[places[~least]] = MISSING
+            places, codes = places[least], codes[least]
+        _, ends, rows, children = expand(codes)
+        ends = np.asarray(ends, np.int64)
+        if (ends == End.TIE).any():
+            raise SolverError(f"{game.name}: a position ends in a tie; the dense solver takes wins and losses")
+        children = np.asarray(children, np.int64)
+        leads = block.places(children)
+        out = leads < 0
+        if out.any():
+            out_ends = np.asarray(expand(children[out])[1], np.int64)
+            unended = np.flatnonzero((out_ends != End.WON) & (out_ends != End.LOST))
+            if len(unended):
+                raise SolverError(f"{game.name}: a move leads out of the block to position code "
+                                  f"{int(children[out][unended[0]])}, which has not ended in a win or a loss")
+            leads[out] = np.where(out_ends == End.LOST, OUT_LOST, OUT_WON)
+        if _count_moves(results, counter, places, ends, np.asarray(rows, np.int64), leads) < 0:
+            raise SolverError(f"{game.name}: a position has more than {MOST_MOVES} moves")
+
+    done = 0
+    for _ in _pipelined(pool, count, range(0, block.size, COUNT_CHUNK)):
+        done = min(done + COUNT_CHUNK, block.size)
+        if progress:
+            progress("counting moves", done, block.size)
+
+
+def _waves(game: Game, block: Block, results: np.ndarray, counter: np.ndarray, pool: ThreadPoolExecutor,
+           progress: ProgressFn | None) -> list[int]:
+    """The waves of remoteness (see the module docstring); how many positions each decided."""
+    walk_back = parents(game).batch_parents
+    decided_by_level: list[int] = []
+
+    def back(task: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        start, level = task
+        children = _at_level(results, level, start, min(start + SCAN_CHUNK, block.size))
+        counts, places = [], []
+        for at in range(0, len(children), PARENT_CHUNK):
+            found, parent_codes = walk_back(block.codes_at(children[at:at + PARENT_CHUNK]))
+            counts.append(np.asarray(found, np.int64))
+            places.append(block.places(np.asarray(parent_codes, np.int64)))
+        return children, _joined(counts), _joined(places)
+
+    level = 0
+    while True:
+        found = 0
+        tasks = ((start, level) for start in range(0, block.size, SCAN_CHUNK))
+        for children, counts, places in _pipelined(pool, back, tasks):
+            decided = _settle(results, counter, children, counts, places, level, block.alike)
+            if decided < 0:
+                raise SolverError(f"{game.name}: a parent is outside the block of its child")
+            found += decided
+        if progress:
+            progress(f"wave {level + 1}", level + 1, None)
+        decided_by_level.append(found)
+        if found == 0 and level >= 1:  # (the counting pass decided some in 1: wave 1 comes anyway)
+            return decided_by_level
+        if level >= MAX_REMOTENESS:
+            raise SolverError("remoteness beyond what the database holds")
+        level += 1
+
+
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    return np.concatenate(arrays) if arrays else np.zeros(0, np.int64)
+
+
+def _tally(results: np.ndarray, levels: list[int]) -> dict[str, Any]:
+    """Counts of the block's results: wins, losses, draws, the positions left out (MISSING),
+    and the longest win and loss."""
+    kinds = results >> REMOTENESS_BITS
+    remote = results & REMOTENESS_MASK
+    wins, losses = kinds == 0, kinds == 1
+    return {"wins": int(wins.sum()), "losses": int(losses.sum()),
+            "draws": int((results == DRAW << REMOTENESS_BITS).sum()),
+            "left_out": int((results == MISSING).sum()), "longest_win": int(remote[wins].max(initial=0)),
+            "longest": int(remote[wins | losses].max(initial=0)), "waves": len(levels)}
+
+
+def _slabs(block: Block, results: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The block's codes and results a slab at a time, those left out (MISSING) skipped."""
+    for start in range(0, block.size, SCAN_CHUNK * 16):
+        values = results[start:start + SCAN_CHUNK * 16]
+        places = np.arange(start, start + len(values), dtype=np.int64)
+        present = values != MISSING
+        yield block.codes_at(places[present]), values[present]
