@@ -48,6 +48,35 @@ CONNECT_FOUR_7X6 = [
     352626845666, 410378505447, 479206477733, 488906447183, 496636890702, 433471730336, 370947887723,
     266313901222, 183615682381, 104004465349, 55156010773, 22695896495, 7811825938, 1459332899]
 assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
+
+
+def symmetric_at_most(rows: int, cols: int, pieces: int) -> int:
+    """How many boards of ``pieces`` pieces are their own mirror image (left to right) with X
+    having played ``ceil(pieces / 2)`` of them: counted over half-boards (each of the left
+    ``cols // 2`` columns is its mirror's, the middle one of odd ``cols`` its own), an upper
+    bound on the reachable ones (a board with lines, or one no order of drops makes, counts too).
+
+    >>> symmetric_at_most(6, 7, 0), symmetric_at_most(6, 7, 1), symmetric_at_most(6, 7, 2)  # x, o in the middle
+    (1, 1, 2)
+    >>> symmetric_at_most(6, 7, 3)  # x on both sides (three pairs of columns) and o in the middle, or three there
+    6
+    """
+    from math import comb
+
+    pairs, middle = cols // 2, cols % 2
+    heights = [1]  # the heights of the left columns with each sum
+    for _ in range(pairs):
+        heights = [sum(heights[total - h] for h in range(rows + 1) if 0 <= total - h < len(heights))
+                   for total in range(len(heights) + rows)]
+    crosses, found = (pieces + 1) // 2, 0
+    for left in range(len(heights)):
+        centre = pieces - 2 * left
+        if 0 <= centre <= rows * middle:
+            found += heights[left] * sum(comb(left, x) * comb(centre, crosses - 2 * x) for x in range(left + 1)
+                                         if 0 <= crosses - 2 * x <= centre)
+    return found
+
+
 #: The solves the benchmark can run (``--solves``).
 SOLVES = ("forked", "memory", "dask")
 
