@@ -19,6 +19,13 @@ mapped; this version reads such files but writes none):
   search find when they look about one part of the game (each the quickest of PASSES);
 * ``checked``: that every position of the variant gets the same answer from every file.
 
+A variant solved up to symmetry (``symmetries``: one position of each set alike kept) is solved
+both ways in the same run, every position first, as the version before solved it: each way's
+``solve`` seconds, the positions kept, and the bytes a position kept and a position of the
+whole game (every position: the first way's count); ``same answers`` of the solve up to
+symmetry is also that every position of the whole game, looked up by its least code alike,
+has the answer of the solve of every position.
+
 A look-up is what the solver's table does for a code: ``packed(slot(code))``.  The default
 variants are Connect Four 4x5, Othello 4x4 and Tic-Tac-Toe; ``--big`` adds Connect Four 5x5
 (a solve of a minute or more and 1.6 GB).  Connect Four 6x5 is solved in tiers
@@ -33,7 +40,9 @@ from pathlib import Path
 
 import numpy as np
 
+from gamesman.contract.capabilities import symmetries
 from gamesman.contract.registry import game_from_spec
+from gamesman.dev.variants import unreduced
 from gamesman.solver.levelled import Results, solve
 from gamesman.solver.store import CACHED_CODES, DEFLATE, ZSTD, Packing, Store, read_store, write_store
 
@@ -97,35 +106,50 @@ def main() -> None:
     parser.add_argument("--variant", action="append", help="a variant's spec (instead of the default ones)")
     options = parser.parse_args()
     rng = np.random.default_rng(1)
-    print(f"{'variant':32} {'positions':>11} {'format':26} {'bytes/pos':>9} {'build s':>8} "
-          f"{'cold/s':>9} {'warm/s':>9}  same answers")
+    print(f"{'variant':32} {'solved':15} {'positions':>11} {'solve s':>8} {'format':26} {'B/kept':>7} "
+          f"{'B/whole':>7} {'build s':>8} {'cold/s':>9} {'warm/s':>9}  same answers")
     for spec in options.variant or VARIANTS + (BIG if options.big else []):
         game = game_from_spec(spec)
-        results = Results(game)
-        results.add(solve(game, game.start()))
-        assert results.store is not None
-        codes, values = results.store.codes(), results.store.values16()
-        near = int(rng.integers(0, max(1, len(codes) - CACHED_CODES // 2)))
-        warm = rng.choice(codes[near:near + CACHED_CODES // 2], options.lookups)
-        formats = [("plain", lambda: plain_format(codes, values), ZSTD),
-                   ("65,536 a block", lambda: Store.blocked(codes, values, LARGE_BLOCKS), LARGE_BLOCKS),
-                   ("16,384 a block", lambda: Store.blocked(codes, values), ZSTD)]
-        with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
-            rows = [measure(label, build, game.spec, len(codes),
-                            {"cold": codes[cold_probes(len(codes), packing.size, options.lookups, rng)], "warm": warm},
-                            Path(scratch))
-                    for label, build, packing in formats]
+        every: tuple[np.ndarray, np.ndarray] | None = None  # the codes and results of every position
+        for way, variant in [("every position", unreduced(game))] + (
+                [("up to symmetry", game)] if game.capabilities.symmetries else []):
+            started = time.perf_counter()
+            results = Results(variant)
+            results.add(solve(variant, variant.start()))
+            solved = time.perf_counter() - started
+            assert results.store is not None
+            codes, values = results.store.codes(), results.store.values16()
+            every = every or (codes, values)
+            rows = measure_formats(variant.spec, codes, values, options.lookups, rng)
             same = all(np.array_equal(row["store"].get_many(codes), values) for row in rows)
+            if variant.capabilities.symmetries:  # every position, by its least code alike
+                least = symmetries(game).canonical_codes(every[0])
+                same = same and all(np.array_equal(row["store"].get_many(least), every[1]) for row in rows)
             for row in rows:
-                print(f"{game.spec[:32]:32} {len(codes):>11,} {row['label'] + ' (' + row['layout'] + ')':26} "
-                      f"{row['bytes']:9.3f} {row['build']:8.2f} {row['cold']:>9,.0f} {row['warm']:>9,.0f}  "
-                      f"{'yes' if same else 'NO'}", flush=True)
-                del row["store"]  # its file goes with the directory
-        plain = rows[0]
-        for row in rows[1:]:
-            print(f"{'':32} {'':>11} {row['label'] + '/plain':26} {row['bytes'] / plain['bytes']:9.2f} "
-                  f"{row['build'] / plain['build']:8.1f} {row['cold'] / plain['cold']:9.2f} "
-                  f"{row['warm'] / plain['warm']:9.2f}", flush=True)
+                print(f"{game.spec[:32]:32} {way:15} {len(codes):>11,} {solved:8.1f} "
+                      f"{row['label'] + ' (' + row['layout'] + ')':26} {row['bytes']:7.3f} "
+                      f"{row['bytes'] * len(codes) / len(every[0]):7.3f} {row['build']:8.2f} {row['cold']:>9,.0f} "
+                      f"{row['warm']:>9,.0f}  {'yes' if same else 'NO'}", flush=True)
+            plain = rows[0]
+            for row in rows[1:]:
+                print(f"{'':32} {'':15} {'':>11} {'':>8} {row['label'] + '/plain':26} "
+                      f"{row['bytes'] / plain['bytes']:7.2f} {'':7} {row['build'] / plain['build']:8.1f} "
+                      f"{row['cold'] / plain['cold']:9.2f} {row['warm'] / plain['warm']:9.2f}", flush=True)
+
+
+def measure_formats(spec: str, codes: np.ndarray, values: np.ndarray, lookups: int,
+                    rng: np.random.Generator) -> list[dict]:
+    """Every format's figures (``measure``) for one solve's results, each with its ``store``."""
+    near = int(rng.integers(0, max(1, len(codes) - CACHED_CODES // 2)))
+    warm = rng.choice(codes[near:near + CACHED_CODES // 2], lookups)
+    formats = [("plain", lambda: plain_format(codes, values), ZSTD),
+               ("65,536 a block", lambda: Store.blocked(codes, values, LARGE_BLOCKS), LARGE_BLOCKS),
+               ("16,384 a block", lambda: Store.blocked(codes, values), ZSTD)]
+    with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
+        return [measure(label, build, spec, len(codes),
+                        {"cold": codes[cold_probes(len(codes), packing.size, lookups, rng)], "warm": warm},
+                        Path(scratch))
+                for label, build, packing in formats]
 
 
 def cold_probes(count: int, size: int, most: int, rng: np.random.Generator) -> list[int]:

@@ -48,6 +48,35 @@ CONNECT_FOUR_7X6 = [
     352626845666, 410378505447, 479206477733, 488906447183, 496636890702, 433471730336, 370947887723,
     266313901222, 183615682381, 104004465349, 55156010773, 22695896495, 7811825938, 1459332899]
 assert sum(CONNECT_FOUR_7X6) == 4_531_985_219_092
+
+
+def symmetric_at_most(rows: int, cols: int, pieces: int) -> int:
+    """How many boards of ``pieces`` pieces are their own mirror image (left to right) with X
+    having played ``ceil(pieces / 2)`` of them: counted over half-boards (each of the left
+    ``cols // 2`` columns is its mirror's, the middle one of odd ``cols`` its own), an upper
+    bound on the reachable ones (a board with lines, or one no order of drops makes, counts too).
+
+    >>> symmetric_at_most(6, 7, 0), symmetric_at_most(6, 7, 1), symmetric_at_most(6, 7, 2)  # x, o in the middle
+    (1, 1, 2)
+    >>> symmetric_at_most(6, 7, 3)  # x on both sides (three pairs of columns) and o in the middle, or three there
+    6
+    """
+    from math import comb
+
+    pairs, middle = cols // 2, cols % 2
+    heights = [1]  # the heights of the left columns with each sum
+    for _ in range(pairs):
+        heights = [sum(heights[total - h] for h in range(rows + 1) if 0 <= total - h < len(heights))
+                   for total in range(len(heights) + rows)]
+    crosses, found = (pieces + 1) // 2, 0
+    for left in range(len(heights)):
+        centre = pieces - 2 * left
+        if 0 <= centre <= rows * middle:
+            found += heights[left] * sum(comb(left, x) * comb(centre, crosses - 2 * x) for x in range(left + 1)
+                                         if 0 <= crosses - 2 * x <= centre)
+    return found
+
+
 #: The solves the benchmark can run (``--solves``).
 SOLVES = ("forked", "memory", "dask")
 
@@ -174,13 +203,15 @@ def file_sizes(directory: Path) -> dict[str, int]:
 def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) -> None:
     """Connect Four 7x6 at the bytes per position and the positions per second per worker measured."""
     positions_bytes, results_bytes = sizes["p"] / count, sizes["r"] / count
-    total = sum(CONNECT_FOUR_7X6)
-    largest = max(CONNECT_FOUR_7X6)
-    print(f"tier files: positions {positions_bytes:.2f} bytes a position, results {results_bytes:.2f}; "
+    # Solved up to the mirror image: (N + S) / 2 positions a tier, S at most the symmetric boards.
+    kept = [(positions + symmetric_at_most(6, 7, pieces) + 1) // 2 for pieces, positions in enumerate(CONNECT_FOUR_7X6)]
+    total = sum(kept)
+    largest = max(kept)
+    print(f"tier files: positions {positions_bytes:.2f} bytes a position kept, results {results_bytes:.2f}; "
           f"database {database:.2f}")
-    print("Connect Four 7x6 (OEIS A212693), tier by tier:")
-    print("  pieces       positions   positions GB   results GB")
-    for pieces, positions in enumerate(CONNECT_FOUR_7X6):
+    print(f"Connect Four 7x6 (OEIS A212693: {sum(CONNECT_FOUR_7X6):,}), up to the mirror image, tier by tier:")
+    print("  pieces  positions kept   positions GB   results GB")
+    for pieces, positions in enumerate(kept):
         if pieces % 6 == 0 or positions == largest or pieces == len(CONNECT_FOUR_7X6) - 1:
             print(f"  {pieces:6} {positions:>15,} {positions * positions_bytes / 1e9:14,.1f} "
                   f"{positions * results_bytes / 1e9:12,.1f}")
@@ -190,11 +221,12 @@ def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) 
     print(f"  at {per_worker:,.0f} positions/s a worker: {worker_hours:,.0f} worker-hours; "
           f"{worker_hours / 1024:,.1f} hours on 1,024 workers (32 machines of 32 cores), "
           f"{worker_hours / 4096:,.1f} on 4,096")
-    after = CONNECT_FOUR_7X6[CONNECT_FOUR_7X6.index(largest) + 1] * results_bytes
+    after = kept[kept.index(largest) + 1] * results_bytes
     game = make_game("connectfour", rows=6, cols=7)
     shards = -(-game.index_size() // INDEX_PER_SHARD)
     print(f"  a task solving a shard of the largest tier ({shards:,} shards a tier) reads the results of at most "
-          f"{game.cols} shards of the next tier (shards by column heights): {game.cols * after / shards / 1e6:,.0f} MB "
+          f"{2 * game.cols} shards of the next tier (shards by column heights, and their mirror images'): "
+          f"{2 * game.cols * after / shards / 1e6:,.0f} MB "
           f"(cut by code it would read all {after / 1e9:,.0f} GB)")
 
 

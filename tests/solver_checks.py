@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import replace
 from typing import Hashable
 
 import numpy as np
@@ -29,21 +28,6 @@ from gamesman.contract.capabilities import parents, symmetries
 from gamesman.contract.game import CHANCE, Game
 from gamesman.solver.levelled import canonical_code
 from gamesman.solver.strong import Result, Solver, Value
-
-
-def unreduced(game: Game, codes_version: int | None = None) -> Game:
-    """The variant of ``game`` with its symmetries off: the solver then explores and stores
-    every position, not one of each set alike (for a solve in memory: tier workers make
-    the game again from its spec); with the ``codes_version`` given, as a version before
-    numbered its databases."""
-    class Unreduced(type(game)):  # type: ignore[misc, valid-type]
-        def declare(self):
-            return replace(super().declare(), symmetries=False)
-
-    if codes_version is not None:
-        Unreduced.codes_version = codes_version
-
-    return Unreduced(**game.settings)
 
 
 def reachable(game: Game, root: Hashable, max_positions: int) -> list[Hashable]:

@@ -16,7 +16,7 @@ from gamesman.solver.store import (LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD
                                    write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
-from solver_checks import unreduced
+from gamesman.dev.variants import unreduced
 
 DATA = Path(__file__).parent / "data"
 
@@ -96,17 +96,16 @@ def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, 
     assert capsys.readouterr().out.strip() == str(Solver(game, database=None).result(game.start()))
 
 
-@pytest.mark.parametrize("name, options, fixture, layout", [
-    ("tictactoe", {}, "old-tictactoe.db", "blocked"),
-    ("connectfour", dict(rows=3, cols=4, in_a_row=3), "old-connectfour.db", "ranked")])
-def test_a_database_of_the_version_before_is_read_as_it_was(tmp_path, capsys, name, options, fixture, layout):
+@pytest.mark.parametrize("name, options, fixture, layout, codes_version", [
+    ("tictactoe", {}, "old-tictactoe.db", "blocked", 1),
+    ("connectfour", dict(rows=3, cols=4, in_a_row=3), "old-connectfour.db", "ranked", 3)])
+def test_a_database_of_the_version_before_is_read_as_it_was(tmp_path, capsys, name, options, fixture, layout,
+                                                            codes_version):
     """Files the version before wrote (deflated blocks of 512 codes, or a plain layout, under
-    one checksum): read, not rebuilt, and every answer right.  (Tic-tac-toe's file holds every
-    position, as tic-tac-toe was solved before it was solved up to symmetry: read by the game
-    as it was then.)"""
-    game = make_game(name, **options)
-    if game.capabilities.symmetries:
-        game = unreduced(game, codes_version=1)
+    one checksum): read, not rebuilt, and every answer right.  (Each file holds every position,
+    as both games were solved before they were solved up to symmetry: read by the game as it
+    was then.)"""
+    game = unreduced(make_game(name, **options), codes_version=codes_version)
     path = Database(tmp_path).path(game.spec)
     tmp_path.mkdir(exist_ok=True)
     shutil.copy(DATA / fixture, path)

@@ -10,7 +10,7 @@ from gamesman.contract.capabilities import Capabilities
 from gamesman.contract.game import CHANCE, Game, two_player_result
 from gamesman.contract.registry import make_game
 from gamesman.solver.strong import Solver, SolverError, Value
-from solver_checks import unreduced
+from gamesman.dev.variants import unreduced
 
 
 def nim_positions(game):

@@ -68,6 +68,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.autogui import EMPTY, EMPTY_DOT, arrow, image_data
 from gamesman.boards.codes import ColumnStacks
 from gamesman.boards.planes import BoardPlanes
+from gamesman.boards.symmetry import ColumnMirrorSymmetry
 from gamesman.contract.capabilities import (ActionIndex, BatchExpansion, Capabilities, CompactForm, End, KnownResults,
                                            PositionCodes, TierCut, UwapiBoard)
 from gamesman.contract.errors import GameError, OptionError
@@ -90,7 +91,7 @@ MAX_COMPACT_CELLS = 64  # the largest board that random games play on two 64-bit
 EXACT_IN_A_ROW = 4  # the line the exact search is enabled for (the standard rules)
 
 
-class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[Position, int],
+class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, ColumnMirrorSymmetry, CompactForm[Position, int],
                   KnownResults[Position], ActionIndex[Position, int], BoardPlanes, UwapiBoard[Position, int],
                   Game[Position, int]):
     name = "connectfour"
@@ -124,13 +125,15 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
         """Every move adds a piece (layered).  Boards up to MAX_SOLVABLE_CELLS are solved; the
         exact search answers every position of the standard rules on a board too large to
         solve that fits it.  Boards whose codes fit in 64 bits have codes, batches and tiers
-        cut by column heights."""
+        cut by column heights, and are solved up to the board's mirror image (left to right),
+        which keeps the rules."""
         from gamesman.games.connectfour.exact import fits
 
         solvable = self.size <= MAX_SOLVABLE_CELLS
         exact = not (solvable or self.misere or self.in_a_row != EXACT_IN_A_ROW or not fits(self.rows, self.cols))
         coded = ColumnStacks.fits(self.rows, self.cols)
         return Capabilities(players=2, layered=True, position_codes=coded, batch_expansion=coded, tiers=coded,
+                            symmetries=coded,
                             compact_playouts=self.size <= MAX_COMPACT_CELLS, exact_search=exact,
                             known_results=exact, solvable=solvable, action_index=True, observation_tensor=True,
                             uwapi_board=True)
@@ -335,7 +338,7 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, CompactForm[
     # of the pieces are X's, counting only boards where X has played as often as O
     # or once more and the turn follows (a perfect index of such boards).  Any other
     # board (one set up with an unusual turn) gets a code above that index.
-    codes_version = 3  # boards of fewer pieces first; tiers cut by weighted heights
+    codes_version = 4  # 4: solved up to the mirror image; 3: tiers cut by weighted heights
 
     @cached_property
     def stacks(self) -> ColumnStacks | None:

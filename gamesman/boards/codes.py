@@ -309,6 +309,20 @@ class GravityBoard:
         ordered = "".join(self.in_bit_order(cells + alphabet[0]))
         return [int(ordered.translate(_flag_table(alphabet, letters)), 2) for letters in letter_sets]
 
+    def mirrored(self, masks: "np.ndarray") -> "np.ndarray":
+        """Masks (int64 arrays) of boards mirrored left to right: column c moved to the last but c.
+
+        >>> import numpy as np
+        >>> board = GravityBoard(2, 3)   # a1, a2 and c1 -> c1, c2 and a1
+        >>> bin(int(board.mirrored(np.array([0b001_000_011]))[0]))
+        '0b11000001'
+        """
+        column = (1 << self.height) - 1
+        moved = masks & 0
+        for col in range(self.cols):
+            moved |= ((masks >> col * self.height) & column) << (self.cols - 1 - col) * self.height
+        return moved
+
     def drops(self, occupied: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
         """Every (row, bit) where a piece can drop: the lowest free cell of each column."""
         import numpy as np

@@ -1,6 +1,8 @@
 """The eight symmetries of a square board (four turns, each also mirrored), on the codes
 of :class:`~gamesman.boards.codes.TurnBoardCodes`: the ``Symmetries`` hook of a game
-whose rules do not change when its board is turned or mirrored (tic-tac-toe, Quixo).
+whose rules do not change when its board is turned or mirrored (tic-tac-toe, Quixo);
+and the mirror image of a board of stacks (:class:`~gamesman.boards.codes.ColumnStacks`,
+Connect Four).
 
 A board's code is the base-3 number whose digit i is cell i; a symmetry moves the digit
 of cell i to another cell.  The code of a board moved so is added up from tables, one for
@@ -8,7 +10,7 @@ each run of a few cells, of what each run's digits add where the symmetry puts t
 few look-ups per code and symmetry, in a compiled loop (:mod:`gamesman.boards.symmetry_kernel`).
 
 >>> import numpy as np
->>> from gamesman.boards.codes import DigitCode
+>>> from gamesman.boards.codes import ColumnStacks, DigitCode
 >>> code = DigitCode("-xo", 9)
 >>> alike = SquareSymmetries(3, code)
 >>> boards = ["x-o------", "--x-----o", "------o-x", "o-----x--", "o-x------", "------x-o", "x-----o--"]
@@ -20,7 +22,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from gamesman.boards.codes import DigitCode
+from gamesman.boards.codes import ColumnStacks, DigitCode
 from gamesman.contract.capabilities import Symmetries
 
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
@@ -140,3 +142,37 @@ class SquareBoardSymmetries(Symmetries):
 
     def canonical_codes(self, codes: np.ndarray) -> np.ndarray:
         return self.square_symmetries.canonical(codes)
+
+
+def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:
+    """Each code of ``stacks`` replaced by the least of it and the code of its board
+    mirrored left to right (int64), in a compiled loop; a few codes (a look-up) through the
+    bitboards, which needs no compiled code.
+
+    >>> import numpy as np
+    >>> stacks = ColumnStacks(2, 3)
+    >>> x_a1, x_c1 = (stacks.encode(1 << stacks.bit(cell), 1 << stacks.bit(cell), 1) for cell in (0, 2))
+    >>> least_mirror_images(stacks, np.array([x_a1, x_c1])).tolist() == [min(x_a1, x_c1)] * 2
+    True
+    """
+    import numpy as np
+
+    codes = np.asarray(codes, np.int64)
+    if len(codes) <= FEW:
+        crosses, occupied, turn = stacks.decode(codes)
+        return np.minimum(codes, stacks.encode_many(stacks.mirrored(crosses), stacks.mirrored(occupied), turn))
+    from gamesman.boards.symmetry_kernel import least_mirrored_stacks
+
+    return least_mirrored_stacks(codes, stacks.rows, stacks.cols, stacks.index_size, stacks.sorted_offsets,
+                                 stacks.vector_order, stacks.offsets, stacks.binomials)
+
+
+class ColumnMirrorSymmetry(Symmetries):
+    """The ``Symmetries`` hook, as a mixin, for a game numbered by ``ColumnStacks`` whose rules
+    the board's mirror image (left to right) keeps: Connect Four."""
+
+    if TYPE_CHECKING:  # the game's stacks, which every game that inherits this mixin has
+        def coded_stacks(self) -> ColumnStacks: ...
+
+    def canonical_codes(self, codes: np.ndarray) -> np.ndarray:
+        return least_mirror_images(self.coded_stacks(), codes)

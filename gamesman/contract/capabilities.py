@@ -558,7 +558,7 @@ def codes_version(game: Declaring) -> int:
 
     >>> from gamesman.contract.registry import make_game
     >>> codes_version(make_game("connectfour")), codes_version(make_game("hex"))  # hex 11x11 has no codes
-    (3, 1)
+    (4, 1)
     """
     return position_codes(game).codes_version if game.capabilities.position_codes else 1
 
