@@ -36,6 +36,7 @@ import numpy as np
 
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
+from gamesman.games.connectfour import ConnectFour
 from gamesman.solver.levelled import Results, solve
 from gamesman.solver.tiers import (INDEX_PER_SHARD, TierRun, dask_cluster, dask_runner, local_runner, shards_for,
                                    work_directory)
@@ -223,6 +224,7 @@ def plan(sizes: dict[str, int], count: int, per_worker: float, database: float) 
           f"{worker_hours / 4096:,.1f} on 4,096")
     after = kept[kept.index(largest) + 1] * results_bytes
     game = make_game("connectfour", rows=6, cols=7)
+    assert isinstance(game, ConnectFour)
     shards = -(-game.index_size() // INDEX_PER_SHARD)
     print(f"  a task solving a shard of the largest tier ({shards:,} shards a tier) reads the results of at most "
           f"{2 * game.cols} shards of the next tier (shards by column heights, and their mirror images'): "
