@@ -124,8 +124,10 @@ def test_a_connect_four_board_and_its_mirror_image_have_one_code_the_least(case)
     assert (codes[:, 0] == codes[:, 1]).any() and (codes[:, 0] != codes[:, 1]).any()
 
 
+#: Connect Four 4x4 is slow: each of its 161,029 positions is decoded one at a time.
 SOLVED = [("tictactoe", {}), ("tictactoe", {"misere": True}), ("quixo", {"size": 3}),
-          ("connectfour", {"rows": 4, "cols": 4}), ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True})]
+          pytest.param("connectfour", {"rows": 4, "cols": 4}, marks=pytest.mark.slow),
+          ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True})]
 
 
 def assert_same_answers(reduced: Solver, every: Solver) -> None:
@@ -160,7 +162,8 @@ def test_a_saved_solve_up_to_symmetry_is_read_back_and_answers_every_position(tm
 
 
 @pytest.mark.parametrize("name, options", [("quixo", {"size": 3}), ("tictactoe", {}),
-                                           ("connectfour", {"rows": 4, "cols": 4})])
+                                           pytest.param("connectfour", {"rows": 4, "cols": 4},
+                                                        marks=pytest.mark.slow)])
 def test_a_solve_in_tiers_up_to_symmetry_answers_every_position(tmp_path, name, options):
     """Quixo in its own tiers (counts of each symbol), tic-tac-toe in tiers of distance,
     Connect Four in tiers of pieces cut by column heights (a position's mirror image is

@@ -19,6 +19,7 @@ few look-ups per code and symmetry, in a compiled loop (:mod:`gamesman.boards.sy
 """
 from __future__ import annotations
 
+import sys
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
 
 #: Up to this many codes are made canonical one at a time.
 FEW = 8
+#: The module of the compiled loops (numba), imported when first needed.
+KERNEL = "gamesman.boards.symmetry_kernel"
 
 
 def square_maps(side: int) -> list[list[int]]:
@@ -147,7 +150,8 @@ class SquareBoardSymmetries(Symmetries):
 def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:
     """Each code of ``stacks`` replaced by the least of it and the code of its board
     mirrored left to right (int64), in a compiled loop; a few codes (a look-up) through the
-    bitboards, which needs no compiled code.
+    bitboards, which needs no compiled code, until the loop is loaded (then it is some ten
+    times quicker even for one code: the look-ups after a solve).
 
     >>> import numpy as np
     >>> stacks = ColumnStacks(2, 3)
@@ -158,7 +162,7 @@ def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:
     import numpy as np
 
     codes = np.asarray(codes, np.int64)
-    if len(codes) <= FEW:
+    if len(codes) <= FEW and KERNEL not in sys.modules:
         crosses, occupied, turn = stacks.decode(codes)
         return np.minimum(codes, stacks.encode_many(stacks.mirrored(crosses), stacks.mirrored(occupied), turn))
     from gamesman.boards.symmetry_kernel import least_mirrored_stacks
