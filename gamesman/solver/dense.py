@@ -29,8 +29,8 @@ The expansions run on worker threads (the game's compiled hooks release the GIL)
 counters are changed by one thread only, in the order of the chunks.
 
 >>> from gamesman.contract.registry import make_game
->>> solved = solve_block(make_game("dobutsu"), make_game("dobutsu").encode(make_game("dobutsu").parse_position(
-...     "(b -l- --- --- -L- - -)")), workers=1)
+>>> game = make_game("dobutsu")
+>>> solved = solve_block(game, game.encode(game.parse_position("(b -l- --- --- -L- - -)")), workers=1)
 >>> solved.stats["block"], solved.stats["longest_win"] > 0
 (132, True)
 """
@@ -48,7 +48,7 @@ import numpy as np
 
 from gamesman.contract.capabilities import End, batch_expansion, parents, symmetries, turn_symmetry
 from gamesman.contract.game import Game, ProgressFn
-from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, Solved
+from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, TIE, Solved
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import MISSING, Store
 
@@ -56,8 +56,9 @@ from gamesman.solver.store import MISSING, Store
 UNDECIDED = 0xFFFE
 #: Codes expanded at once when counting moves.
 COUNT_CHUNK = 1 << 14
-#: Codes of the block a wave's task scans; the decided ones are walked back this many at a time.
+#: Codes of the block a wave's task scans ...
 SCAN_CHUNK = 1 << 18
+#: ... and the decided ones among them, walked back to their parents this many at a time.
 PARENT_CHUNK = 1 << 13
 #: Tasks handed to the threads ahead of the one being taken in.
 AHEAD = 4
@@ -67,6 +68,8 @@ MOST_MOVES = 255
 #: the block that its mover won (a move that loses), or lost (a move that wins at once).
 OUT_WON, OUT_LOST = -1, -2
 LOSE_BITS = LOSE << REMOTENESS_BITS
+#: Packed results below this are wins and losses (ties, draws, UNDECIDED and MISSING above).
+DECISIVE = TIE << REMOTENESS_BITS
 
 
 @numba.njit(cache=True, nogil=True)
@@ -148,7 +151,7 @@ def _at_level(results: np.ndarray, level: int, start: int, stop: int) -> np.ndar
     count = 0
     for place in range(start, stop):
         result = results[place]
-        if result < 0x8000 and (result & REMOTENESS_MASK) == level:
+        if result < DECISIVE and (result & REMOTENESS_MASK) == level:
             found[count] = place
             count += 1
     return found[:count]
