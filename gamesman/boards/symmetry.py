@@ -29,10 +29,17 @@ from gamesman.contract.capabilities import Symmetries
 if TYPE_CHECKING:  # numpy is imported when first needed, so games load quickly
     import numpy as np
 
-#: Up to this many codes are made canonical one at a time.
+#: Up to this many codes are made canonical one at a time, in Python, while the compiled
+#: loops are not loaded (a look-up need not wait for numba) ...
 FEW = 8
-#: The module of the compiled loops (numba), imported when first needed.
+#: ... the module of those loops, imported when first needed (by a solve).
 KERNEL = "gamesman.boards.symmetry_kernel"
+
+
+def in_python(codes: np.ndarray) -> bool:
+    """Whether ``codes`` are made canonical in Python: a few, before the compiled loops are
+    loaded; once they are, even one code is quicker there."""
+    return len(codes) <= FEW and KERNEL not in sys.modules
 
 
 def square_maps(side: int) -> list[list[int]]:
@@ -87,11 +94,11 @@ class SquareSymmetries:
 
     def canonical(self, codes: np.ndarray) -> np.ndarray:
         """Each code replaced by the least code of its eight images (int64), in a compiled
-        loop; a few codes (a look-up) one at a time in Python, which needs no compiled code."""
+        loop; a few codes (a look-up) one at a time in Python while it is not loaded (``in_python``)."""
         import numpy as np
 
         codes = np.asarray(codes, np.int64)
-        if len(codes) <= FEW:
+        if in_python(codes):
             return np.array([self.least_image(code) for code in codes.tolist()], np.int64)
         return self._least_images(codes)
 
@@ -150,8 +157,7 @@ class SquareBoardSymmetries(Symmetries):
 def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:
     """Each code of ``stacks`` replaced by the least of it and the code of its board
     mirrored left to right (int64), in a compiled loop; a few codes (a look-up) through the
-    bitboards, which needs no compiled code, until the loop is loaded (then it is some ten
-    times quicker even for one code: the look-ups after a solve).
+    bitboards while the loop is not loaded (``in_python``).
 
     >>> import numpy as np
     >>> stacks = ColumnStacks(2, 3)
@@ -162,7 +168,7 @@ def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:
     import numpy as np
 
     codes = np.asarray(codes, np.int64)
-    if len(codes) <= FEW and KERNEL not in sys.modules:
+    if in_python(codes):
         crosses, occupied, turn = stacks.decode(codes)
         return np.minimum(codes, stacks.encode_many(stacks.mirrored(crosses), stacks.mirrored(occupied), turn))
     from gamesman.boards.symmetry_kernel import least_mirrored_stacks
