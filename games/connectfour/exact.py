@@ -131,6 +131,7 @@ class ExactSearch:
                          + [self.board.column_masks[col] for col in self.board.centre_first()])
         self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
+        self.grow_at = self.growth_point()
         self.nodes = 0  # searched so far, over every position
         #: ``kernels.search``'s machine code for this search's arrays, once ready (see ``ready``).
         self.search_code: "Callable | None" = None
@@ -151,6 +152,12 @@ class ExactSearch:
         self.table = self.empty_table(min(4 * len(old), 1 << LARGEST_TABLE_BITS))
         inverse = pow(1 << int(self.kernels.KEY_BITS), -1, len(old) // 2)
         self.kernels.regrow(old, self.table, np.uint64(inverse))
+        self.grow_at = self.growth_point()
+
+    def growth_point(self) -> int | None:
+        """The nodes of a search after which the table grows (see GROW_AFTER), None once it is
+        the largest (kept as ``grow_at``: a search reads it, not the sizes, at every call)."""
+        return GROW_AFTER * len(self.table) if len(self.table) < 1 << LARGEST_TABLE_BITS else None
 
     @property
     def nbytes(self) -> int:
@@ -229,16 +236,15 @@ class ExactSearch:
             while not done:
                 if deadline is not None and time.monotonic() > deadline:
                     raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                table = self.table
-                growing = len(table) < 1 << LARGEST_TABLE_BITS
+                grow_at = self.grow_at
                 visited, searched, done, low = search(
-                    table, self.opening_entries, self.numbers, self.words, int(mine), int(mask), sign_only, begin,
-                    max(min(budget, GROW_AFTER * len(table) - searched), DEADLINE_SLICE) if growing else budget)
+                    self.table, self.opening_entries, self.numbers, self.words, int(mine), int(mask), sign_only, begin,
+                    budget if grow_at is None else max(min(budget, grow_at - searched), DEADLINE_SLICE))
                 nodes, begin = nodes + visited, False
                 if progress:
                     progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search",
                              nodes, None)
-                if growing and searched > GROW_AFTER * len(table):
+                if grow_at is not None and searched > grow_at:
                     self.grow()
         finally:
             self.nodes += nodes
