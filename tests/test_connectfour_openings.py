@@ -74,7 +74,35 @@ def test_a_position_of_the_books_pieces_is_read_not_searched(book):
     position = random_position(game, random.Random(5), PLIES)
     with_book = ExactSearch(6, 7, 4, openings=book)
     with_book.result(position[1], "x", "o")
-    assert with_book.nodes <= 1
+    assert with_book.nodes == 0  # looked up before the search sets anything up
+
+
+def test_the_books_pages_are_mapped_in_when_it_loads_so_that_look_ups_do_not_fault(book, tmp_path):
+    """A fresh mapping of the book's file, mapped in: look-ups of random entries touch no new page."""
+    import resource
+    import sys
+
+    from gamesman.boards.codes import GravityBoard
+    import gamesman.games.connectfour.kernels as kernels
+
+    if sys.platform != "linux":
+        pytest.skip("mapping the pages in at once is Linux's (5.14 on)")
+    np.save(tmp_path / "book.npy", book.indexed)
+    mapped = np.load(tmp_path / "book.npy", mmap_mode="c")
+    if not OpeningBook.map_in(mapped):
+        pytest.skip("this kernel cannot map a file's pages in at once (Linux before 5.14)")
+    indexed, board = np.asarray(mapped), GravityBoard(6, 7)
+    entries = random.Random(3).sample(range(len(book.entries)), 2000)
+    positions = [board.masks_of(book.position(at)[0], "-xo", "x", "o") for at in entries]
+    firsts = np.array([first for first, _ in positions], np.uint64)
+    masks = np.array([first | second for first, second in positions], np.uint64)
+    scores = np.zeros(len(entries), np.int64)
+    kernels.book_score(indexed[:kernels.BOOK_INDEX_SIZE + 1], firsts[0], masks[0], 6, 7)  # (compiled first)
+    faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for at in range(len(entries)):
+        scores[at] = kernels.book_score(indexed, firsts[at], masks[at], 6, 7)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults < 5  # (dozens to hundreds without)
+    assert scores.tolist() == [book.position(at)[1] for at in entries]
 
 
 @pytest.mark.parametrize("pieces", [pytest.param(8, marks=pytest.mark.slow), pytest.param(9, marks=pytest.mark.slow),

@@ -34,10 +34,13 @@ from typing import TYPE_CHECKING
 from gamesman.boards.codes import GravityBoard
 from gamesman.contract.errors import OutOfTime
 from gamesman.contract.game import ProgressFn
+from gamesman.players.compiled import machine_code
 from gamesman.solver.results import Result, Value
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from typing import Callable
 
     from gamesman.games.connectfour.book import Book
     from gamesman.games.connectfour.openings import OpeningBook
@@ -128,8 +131,10 @@ class ExactSearch:
                          + [self.board.column_masks[col] for col in self.board.centre_first()])
         self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
+        self.grow_at = self.growth_point()
         self.nodes = 0  # searched so far, over every position
-        self.kernels_ready = False  # (see ``ready``)
+        #: ``kernels.search``'s machine code for this search's arrays, once ready (see ``ready``).
+        self.search_code: "Callable | None" = None
 
     @staticmethod
     def empty_table(slots: int) -> "np.ndarray":
@@ -147,6 +152,12 @@ class ExactSearch:
         self.table = self.empty_table(min(4 * len(old), 1 << LARGEST_TABLE_BITS))
         inverse = pow(1 << int(self.kernels.KEY_BITS), -1, len(old) // 2)
         self.kernels.regrow(old, self.table, np.uint64(inverse))
+        self.grow_at = self.growth_point()
+
+    def growth_point(self) -> int | None:
+        """The nodes of a search after which the table grows (see GROW_AFTER), None once it is
+        the largest (kept as ``grow_at``: a search reads it, not the sizes, at every call)."""
+        return GROW_AFTER * len(self.table) if len(self.table) < 1 << LARGEST_TABLE_BITS else None
 
     @property
     def nbytes(self) -> int:
@@ -155,10 +166,14 @@ class ExactSearch:
 
     def ready(self, deadline: float | None) -> bool:
         """Whether the search's kernels are ready to run (see ``make_ready``; once they are, this
-        asks nothing more: it comes before every search)."""
-        if not self.kernels_ready:
-            self.kernels_ready = self.make_ready(deadline)
-        return self.kernels_ready
+        asks nothing more: it comes before every search).  Once ready, the search calls the
+        machine code of ``kernels.search`` for its arrays' types (``search_code``), not numba's
+        dispatcher, which would type its nine arguments again at every call."""
+        if self.search_code is None:
+            if not self.make_ready(deadline):
+                return False
+            self.search_code = machine_code(self.kernels.search, *self.arrays(), 0, 0, False, True, 0)
+        return True
 
     def make_ready(self, deadline: float | None) -> bool:
         """Whether the search's kernels are ready to run: compiled in this process, else loaded
@@ -209,23 +224,27 @@ class ExactSearch:
         It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
         table is due to grow (the search goes on in the larger table); a position quicker than
         that is answered by one call of the compiled search."""
-        if not self.ready(deadline):
-            raise OutOfTime("the exact search is being compiled (once after install)")
+        search = self.search_code
+        if search is None:
+            if not self.ready(deadline):
+                raise OutOfTime("the exact search is being compiled (once after install)")
+            search = self.search_code
+            assert search is not None
         budget = SLICE if deadline is None else DEADLINE_SLICE
         nodes, searched, done, low, begin = 0, 0, False, 0, True
         try:
             while not done:
                 if deadline is not None and time.monotonic() > deadline:
                     raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                growing = len(self.table) < 1 << LARGEST_TABLE_BITS
-                until_growing = GROW_AFTER * len(self.table) - searched if growing else budget
-                visited, searched, done, low = self.kernels.search(
-                    *self.arrays(), int(mine), int(mask), sign_only, begin, max(min(budget, until_growing), DEADLINE_SLICE))
+                grow_at = self.grow_at
+                visited, searched, done, low = search(
+                    self.table, self.opening_entries, self.numbers, self.words, int(mine), int(mask), sign_only, begin,
+                    budget if grow_at is None else max(min(budget, grow_at - searched), DEADLINE_SLICE))
                 nodes, begin = nodes + visited, False
                 if progress:
                     progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search",
                              nodes, None)
-                if growing and searched > GROW_AFTER * len(self.table):
+                if grow_at is not None and searched > grow_at:
                     self.grow()
         finally:
             self.nodes += nodes

@@ -478,16 +478,22 @@ def next_window(state, windows):
 
 
 @compiled
-def start(geometry, masks, frames, windows, state, mine, mask, sign_only):
+def start(geometry, masks, book, frames, windows, state, mine, mask, sign_only):
     """Set ``state`` to begin the exact score of the position ``mine``, ``mask`` (its bounds and
     its first window, 0: a win or not); ``sign_only``: the windows kept within [-1, 1], so that
-    the search finds the score's sign only."""
+    the search finds the score's sign only.  A win with the next piece, and a position the
+    ``book`` holds, are the score at once (DONE)."""
     frames[0, MINE], frames[0, MASK] = mine, mask
     state[:] = 0
     empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
     if can_win_next(mine, mask, masks, geometry):
         state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
         return
+    if geometry[ROWS] * geometry[COLS] - empty == geometry[BOOK_PLIES]:
+        known = book_score(book, mine, mask, geometry[ROWS], geometry[COLS])
+        if known != NOT_IN_BOOK:
+            state[LOW], state[HIGH], state[PHASE] = known, known, DONE
+            return
     state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
     if sign_only:
         state[LOW], state[HIGH] = max(state[LOW], -1), min(state[HIGH], 1)
@@ -537,7 +543,7 @@ def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
     """
     geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
     if begin:
-        start(geometry, masks, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
+        start(geometry, masks, book, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
     nodes = 0
     while state[PHASE] == WINDOW and nodes < budget:
         nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget - nodes)
