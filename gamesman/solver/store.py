@@ -102,11 +102,24 @@ def byte_planes(numbers: np.ndarray) -> bytes:
 
 def from_byte_planes(data: bytes, start: int, count: int, width: int) -> tuple[np.ndarray, int]:
     """``count`` unsigned numbers of ``width`` bytes written by ``byte_planes`` at ``start``,
-    and where they end."""
+    and where they end.  Numbers of up to four bytes are put together by shifting each plane
+    in (a block's gaps: 3 to 8 times quicker than copying the planes transposed, most of a
+    cold look-up's time); numbers of eight bytes by that copy (quicker for them).
+
+    >>> numbers = np.array([1, 515, 70000], np.uint32)
+    >>> [from_byte_planes(b"." + byte_planes(numbers.astype(f"<u{w}")), 1, 3, w)[0].tolist() for w in (4, 8)]
+    [[1, 515, 70000], [1, 515, 70000]]
+    """
     if width == 1:  # nothing to interleave
         return np.frombuffer(data, np.uint8, count, start), start + count
     planes = np.frombuffer(data, np.uint8, count * width, start).reshape(width, count)
-    return np.ascontiguousarray(planes.T).view(f"<u{width}").ravel(), start + count * width
+    if width == 8:
+        return np.ascontiguousarray(planes.T).view("<u8").ravel(), start + count * width
+    numbers = planes[width - 1].astype(f"<u{width}")
+    for plane in planes[width - 2::-1]:
+        numbers <<= 8
+        numbers |= plane
+    return numbers, start + count * width
 
 
 class _Contexts(threading.local):
