@@ -57,6 +57,7 @@ from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, TIE, Solved
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import MISSING, Store
+from gamesman.solver.waves import OPEN, settle
 
 #: A result not decided yet (above every packed result but MISSING).
 UNDECIDED = 0xFFFE
@@ -185,14 +186,10 @@ def _settle(results: np.ndarray, counter: np.ndarray, children: np.ndarray, coun
                 return -1
             if results[parent] != UNDECIDED:
                 continue
-            if lost:
-                results[parent] = level + 1
+            settled = settle(parent, lost, counter)
+            if settled != OPEN:
+                results[parent] = (settled << REMOTENESS_BITS) | (level + 1)
                 decided += 1
-            else:
-                counter[parent] -= 1
-                if counter[parent] == 0:
-                    results[parent] = LOSE_BITS | (level + 1)
-                    decided += 1
         at += counts[i]
     return decided
 

@@ -53,6 +53,22 @@ def join_seeds(wave: np.ndarray, count: int, seeds: np.ndarray, seed_remote: np.
 
 
 @numba.njit(cache=True, nogil=True)
+def settle(parent: int, wins: bool, pending: np.ndarray) -> int:
+    """What a child just decided makes of its open ``parent``: WIN when the move to it
+    wins; else it spends one of the parent's ``pending`` moves, and the parent is LOST when
+    none is left, OPEN while some are.
+
+    >>> pending = np.array([2])
+    >>> settle(0, False, pending), settle(0, False, pending), settle(0, True, np.array([2]))
+    (-1, 1, 0)
+    """
+    if wins:
+        return WIN
+    pending[parent] -= 1
+    return LOSE if pending[parent] == 0 else OPEN
+
+
+@numba.njit(cache=True, nogil=True)
 def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
                    start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
     """Wins and losses of two players, wave after wave of remoteness: a wave's nodes win for
@@ -66,24 +82,17 @@ def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by
     count, taken = join_seeds(frontier, count, seeds, seed_remote, taken, 0)
     while count or taken < len(seeds):
         found = 0
-        for i in range(count):  # first every win of the wave
+        for i in range(count):
             child = frontier[i]
             for at in range(start[child], start[child + 1]):
                 parent = by_child[at]
-                if value[parent] == OPEN and (value[child] == LOSE) != (movers[parent] == movers[child]):
-                    value[parent], remote[parent] = WIN, level + 1
+                if value[parent] != OPEN:
+                    continue
+                settled = settle(parent, (value[child] == LOSE) != (movers[parent] == movers[child]), pending)
+                if settled != OPEN:
+                    value[parent], remote[parent] = settled, level + 1
                     following[found] = parent
                     found += 1
-        for i in range(count):  # then the moves that lose, of parents still open
-            child = frontier[i]
-            for at in range(start[child], start[child + 1]):
-                parent = by_child[at]
-                if value[parent] == OPEN and (value[child] == LOSE) == (movers[parent] == movers[child]):
-                    pending[parent] -= 1
-                    if pending[parent] == 0:
-                        value[parent], remote[parent] = LOSE, level + 1
-                        following[found] = parent
-                        found += 1
         decided += found
         level += 1
         found, taken = join_seeds(following, found, seeds, seed_remote, taken, level)
