@@ -536,8 +536,8 @@ def symmetries(game: Declaring) -> Symmetries:
     """The game's ``canonical_codes``: its own where it declares ``symmetries``, else none
     (every code its own).
 
-    >>> from gamesman.contract.registry import make_game
-    >>> symmetries(make_game("nim")).canonical_codes([5])
+    >>> from gamesman.testing.stones import NumberedStones
+    >>> symmetries(NumberedStones()).canonical_codes([5])
     [5]
     """
     return _claimed(game, "symmetries", Symmetries) if game.capabilities.symmetries else Symmetries()
@@ -556,9 +556,11 @@ def turn_symmetry(game: Declaring) -> TurnSymmetry:
 def codes_version(game: Declaring) -> int:
     """The version of the game's codes and tier cut (1 for a game without codes).
 
-    >>> from gamesman.contract.registry import make_game
-    >>> codes_version(make_game("connectfour")), codes_version(make_game("hex"))  # hex 11x11 has no codes
-    (4, 1)
+    >>> from gamesman.testing.stones import NumberedStones, Stones
+    >>> class RenumberedStones(NumberedStones):
+    ...     codes_version = 2
+    >>> codes_version(RenumberedStones()), codes_version(Stones())  # Stones has no codes
+    (2, 1)
     """
     return position_codes(game).codes_version if game.capabilities.position_codes else 1
 

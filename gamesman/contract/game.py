@@ -27,8 +27,8 @@ What a variant can do beyond these (chance, hidden information, position codes,
 hooks are in a mixin of :mod:`gamesman.contract.capabilities`, and the rest of
 gamesman reads ``game.capabilities`` before it asks for them:
 
->>> from gamesman.contract.registry import make_game
->>> record = make_game("tictactoe").capabilities
+>>> from gamesman.testing.stones import NumberedStones
+>>> record = NumberedStones().capabilities
 >>> record.position_codes, record.chance
 (True, False)
 """
@@ -150,9 +150,9 @@ class Game(Generic[Position, Move]):
         random (a cube's scramble, drawn from its ``seed``): learning environments draw a
         fresh one for each episode.  By default the one start.
 
-        >>> from gamesman.contract.registry import make_game
-        >>> make_game("tictactoe").random_start(random.Random(1))
-        (0, '---------')
+        >>> from gamesman.testing.stones import Stones
+        >>> Stones().random_start(random.Random(1))  # (stones, player to move)
+        (30, 0)
         """
         return self.start()
 
@@ -184,8 +184,10 @@ class Game(Generic[Position, Move]):
         ``two_player_result`` (-1 and 1) for two players, and 0 and 1 otherwise (a win, or
         a share of one, as games of one or of more players give it).
 
-        >>> from gamesman.contract.registry import make_game
-        >>> make_game("tictactoe").utility_bounds(), make_game("nim3p").utility_bounds()
+        >>> from gamesman.testing.stones import Stones
+        >>> class ThreeStones(Stones):
+        ...     player_names = ("a", "b", "c")
+        >>> Stones().utility_bounds(), ThreeStones().utility_bounds()
         ((-1.0, 1.0), (0.0, 1.0))
         """
         return (-1.0, 1.0) if self.players == 2 else (0.0, 1.0)
@@ -195,8 +197,10 @@ class Game(Generic[Position, Move]):
         default 0 for two players (``two_player_result``), 1 for more (one win shared out),
         and None for one player.
 
-        >>> from gamesman.contract.registry import make_game
-        >>> make_game("tictactoe").utility_sum(), make_game("poker").utility_sum()
+        >>> from gamesman.testing.stones import Stones
+        >>> class ThreeStones(Stones):
+        ...     player_names = ("a", "b", "c")
+        >>> Stones().utility_sum(), ThreeStones().utility_sum()
         (0.0, 1.0)
         """
         if self.players == 1:
@@ -207,9 +211,9 @@ class Game(Generic[Position, Move]):
         """The most moves of players (chance outcomes not counted) that a game of this
         variant can last from its start, or None when a game may go on for ever (the default).
 
-        >>> from gamesman.contract.registry import make_game
-        >>> make_game("tictactoe").longest_game(), make_game("chopsticks").longest_game()
-        (9, None)
+        >>> from gamesman.testing.stones import Stones
+        >>> print(Stones().longest_game())  # a stone put back may come back for ever
+        None
         """
         return None
 

@@ -22,10 +22,10 @@ def random_outcome(game: Game, position: Any, rng: random.Random) -> Any:
 def next_random(game: Game, position: Any, rng: random.Random) -> Any:
     """One step of uniformly random play (chance by its probabilities).
 
-    >>> from gamesman.contract.registry import make_game
-    >>> game = make_game("nim", heaps=1, size=1, take=1)
-    >>> game.format_position(next_random(game, game.start(), random.Random(0)))
-    '(o 0)'
+    >>> from gamesman.testing.stones import Stones
+    >>> game = Stones()
+    >>> game.format_position(next_random(game, game.parse_position("(a 1)"), random.Random(0)))  # one move
+    '(b 0)'
     """
     if game.to_move(position) == CHANCE:
         return game.play(position, random_outcome(game, position, rng))

@@ -28,11 +28,17 @@ other codes of the block are skipped (MISSING), and each parent counts each chil
 The expansions run on worker threads (the game's compiled hooks release the GIL); the
 counters are changed by one thread only, in the order of the chunks.
 
->>> from gamesman.contract.registry import make_game
->>> game = make_game("dobutsu")
->>> solved = solve_block(game, game.encode(game.parse_position("(b -l- --- --- -L- - -)")), workers=1)
->>> solved.stats["block"], solved.stats["longest_win"] > 0
-(132, True)
+Stones (take one or two stones, or put one back on a pile of 4, 9, 14...; who takes the
+last stone wins) looks the same from both sides: its block holds the codes of ``a`` to move.
+
+>>> from gamesman.solver.results import unpack
+>>> from gamesman.testing.stones import TurnedStones
+>>> game = TurnedStones()
+>>> solved = solve_block(game, game.encode(game.start()), workers=1)
+>>> solved.stats["block"]  # a to move with 0 to 31 stones
+32
+>>> [str(unpack(solved.store.packed(solved.store.slot(game.encode((stones, 0)))))) for stones in range(4)]
+['lose 0', 'win 1', 'win 1', 'lose 2']
 """
 from __future__ import annotations
 
@@ -51,6 +57,7 @@ from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, TIE, Solved
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import MISSING, Store
+from gamesman.solver.waves import OPEN, settle
 
 #: A result not decided yet (above every packed result but MISSING).
 UNDECIDED = 0xFFFE
@@ -179,14 +186,10 @@ def _settle(results: np.ndarray, counter: np.ndarray, children: np.ndarray, coun
                 return -1
             if results[parent] != UNDECIDED:
                 continue
-            if lost:
-                results[parent] = level + 1
+            settled = settle(parent, lost, counter)
+            if settled != OPEN:
+                results[parent] = (settled << REMOTENESS_BITS) | (level + 1)
                 decided += 1
-            else:
-                counter[parent] -= 1
-                if counter[parent] == 0:
-                    results[parent] = LOSE_BITS | (level + 1)
-                    decided += 1
         at += counts[i]
     return decided
 

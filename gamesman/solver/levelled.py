@@ -576,7 +576,7 @@ def _ranges(nodes: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def retrograde(graph: Graph, players: int, progress: ProgressFn | None) -> np.ndarray:
     """Packed results of every node, by waves of remoteness (loops allowed): each wave's
     nodes settle their undecided parents (see :mod:`gamesman.solver.waves`)."""
-    from gamesman.solver.waves import spreading_waves, win_lose_waves
+    from gamesman.solver.waves import OPEN, waves
 
     n = graph.size
     value = np.full(n, -1, np.int8)
@@ -597,14 +597,14 @@ def retrograde(graph: Graph, players: int, progress: ProgressFn | None) -> np.nd
 
     if players == 2:
         pending = np.bincount(graph.parents, minlength=n).astype(np.int64)
-        decided = win_lose_waves(value, remote, graph.movers, by_child, start, pending, *seeds(-1))
+        decided = waves(OPEN, value, remote, graph.movers, by_child, start, pending, *seeds(-1))
         if progress:
             progress("solving", int(seeded.sum()) + decided, n)
-        waves = [TIE]
+        spread = [TIE]
     else:
-        waves = [WIN, LOSE]
-    for wanted in waves:
-        spreading_waves(wanted, value, remote, by_child, start, *seeds(wanted))
+        spread = [WIN, LOSE]
+    for wanted in spread:
+        waves(wanted, value, remote, graph.movers, by_child, start, np.zeros(0, np.int64), *seeds(wanted))
     if remote.max(initial=0) > MAX_REMOTENESS:
         raise SolverError("remoteness beyond what the database holds")
     value[value == -1] = DRAW

@@ -141,10 +141,10 @@ class Solver:
     or a Dask cluster, instead of in this process; without it, a variant too large for the
     fast engine's arrays in memory is solved in tiers on forked workers of this machine.
 
-    >>> from gamesman.contract.registry import make_game
-    >>> solver = Solver(make_game("onetwoten"), database=None)
-    >>> str(solver.result(solver.game.start()))
-    'win 7'
+    >>> from gamesman.testing.stones import Stones
+    >>> solver = Solver(Stones(), database=None)
+    >>> [str(solver.result((stones, 0))) for stones in range(4)]  # who takes the last stone wins
+    ['lose 0', 'win 1', 'win 1', 'lose 2']
     """
 
     def __init__(self, game: Game, database: Database | None | Literal[True] = True,

@@ -53,53 +53,44 @@ def join_seeds(wave: np.ndarray, count: int, seeds: np.ndarray, seed_remote: np.
 
 
 @numba.njit(cache=True, nogil=True)
-def win_lose_waves(value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
-                   start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
-    """Wins and losses of two players, wave after wave of remoteness: a wave's nodes win for
-    each open parent they are a loss to, and a parent whose moves have all been counted
-    (``pending``) as wins for the other side loses.  ``seeds`` are the nodes given a win or a
-    loss (ended, or solved before), by ``seed_remote`` ascending: each joins the wave of its
-    remoteness.  ``value`` and ``remote`` are filled in; the number of nodes decided."""
-    frontier = np.empty(len(value), np.int64)
-    following = np.empty(len(value), np.int64)
-    count = taken = level = decided = 0
-    count, taken = join_seeds(frontier, count, seeds, seed_remote, taken, 0)
-    while count or taken < len(seeds):
-        found = 0
-        for i in range(count):  # first every win of the wave
-            child = frontier[i]
-            for at in range(start[child], start[child + 1]):
-                parent = by_child[at]
-                if value[parent] == OPEN and (value[child] == LOSE) != (movers[parent] == movers[child]):
-                    value[parent], remote[parent] = WIN, level + 1
-                    following[found] = parent
-                    found += 1
-        for i in range(count):  # then the moves that lose, of parents still open
-            child = frontier[i]
-            for at in range(start[child], start[child + 1]):
-                parent = by_child[at]
-                if value[parent] == OPEN and (value[child] == LOSE) == (movers[parent] == movers[child]):
-                    pending[parent] -= 1
-                    if pending[parent] == 0:
-                        value[parent], remote[parent] = LOSE, level + 1
-                        following[found] = parent
-                        found += 1
-        decided += found
-        level += 1
-        found, taken = join_seeds(following, found, seeds, seed_remote, taken, level)
-        frontier, following = following, frontier
-        count = found
-    return decided
+def settle(parent: int, wins: bool, pending: np.ndarray) -> int:
+    """What a child just decided makes of its open ``parent``: WIN when the move to it
+    wins; else it spends one of the parent's ``pending`` moves, and the parent is LOST when
+    none is left, OPEN while some are.
+
+    >>> pending = np.array([2])
+    >>> settle(0, False, pending), settle(0, False, pending), settle(0, True, np.array([2]))
+    (-1, 1, 0)
+    """
+    if wins:
+        return WIN
+    pending[parent] -= 1
+    return LOSE if pending[parent] == 0 else OPEN
 
 
 @numba.njit(cache=True, nogil=True)
-def spreading_waves(wanted: int, value: np.ndarray, remote: np.ndarray, by_child: np.ndarray, start: np.ndarray,
-                    seeds: np.ndarray, seed_remote: np.ndarray) -> None:
-    """One value spread wave after wave: every open parent of a wave's node takes ``wanted``,
-    one further away (ties; a puzzle's wins, then its losses).  ``seeds`` as in ``win_lose_waves``."""
+def waves(wanted: int, value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
+          start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
+    """Values spread wave after wave of remoteness to the open parents of a wave's nodes, one
+    further away.  ``wanted`` OPEN: wins and losses of two players (``settle``: a move to a
+    loss for the other side wins, and a parent whose ``pending`` moves all win for the other
+    side loses; ``movers`` says who moves at each node).  Any other ``wanted``: every open
+    parent takes it (ties; a puzzle's wins, then its losses; ``movers`` and ``pending`` are
+    not read).  ``seeds`` are the nodes given a value (ended, or solved before), by
+    ``seed_remote`` ascending: each joins the wave of its remoteness.  ``value`` and
+    ``remote`` are filled in; the number of nodes decided.
+
+    >>> value, remote = np.array([-1, -1, 1]), np.zeros(3, np.int64)  # 0 -> 1 -> 2, lost
+    >>> by_child, start = parent_lists(np.array([0, 1]), np.array([1, 2]), 3)
+    >>> movers, pending = np.array([0, 1, 0]), np.array([1, 1, 0])
+    >>> waves(OPEN, value, remote, movers, by_child, start, pending, np.array([2]), np.array([0]))
+    2
+    >>> value.tolist(), remote.tolist()
+    ([1, 0, 1], [2, 1, 0])
+    """
     frontier = np.empty(len(value), np.int64)
     following = np.empty(len(value), np.int64)
-    count = taken = level = 0
+    count = taken = level = decided = 0
     count, taken = join_seeds(frontier, count, seeds, seed_remote, taken, 0)
     while count or taken < len(seeds):
         found = 0
@@ -107,11 +98,17 @@ def spreading_waves(wanted: int, value: np.ndarray, remote: np.ndarray, by_child
             child = frontier[i]
             for at in range(start[child], start[child + 1]):
                 parent = by_child[at]
-                if value[parent] == OPEN:
-                    value[parent], remote[parent] = wanted, level + 1
+                if value[parent] != OPEN:
+                    continue
+                settled = (wanted if wanted != OPEN else
+                           settle(parent, (value[child] == LOSE) != (movers[parent] == movers[child]), pending))
+                if settled != OPEN:
+                    value[parent], remote[parent] = settled, level + 1
                     following[found] = parent
                     found += 1
+        decided += found
         level += 1
         found, taken = join_seeds(following, found, seeds, seed_remote, taken, level)
         frontier, following = following, frontier
         count = found
+    return decided

@@ -35,9 +35,9 @@ def dense_bytes(game: Game) -> float:
     for games with parents) solves it: a result and a counter, for the first player's codes
     only with turn symmetry.
 
-    >>> from gamesman.contract.registry import make_game
-    >>> dense_bytes(make_game("dobutsu"))
-    1.5
+    >>> from gamesman.testing.stones import NumberedStones, TurnedStones
+    >>> dense_bytes(NumberedStones()), dense_bytes(TurnedStones())
+    (3, 1.5)
     """
     return 3 / 2 if game.capabilities.turn_symmetry else 3
 
@@ -48,11 +48,16 @@ def beyond_one_machine(game: Game) -> str | None:
     database of a layered variant solved in tiers (INDEX_LIMIT) or, for the fast solver's
     arrays in memory, this machine's memory.
 
-    >>> from gamesman.contract.registry import make_game
-    >>> beyond_one_machine(make_game("connectfour", rows=5, cols=6)) is None
+    >>> from gamesman.testing.stones import NumberedStones, Stones
+    >>> beyond_one_machine(NumberedStones()) is None
     True
-    >>> beyond_one_machine(make_game("hex"))
+    >>> beyond_one_machine(Stones())
     'it numbers no positions, so nothing bounds what solving it takes'
+    >>> class Huge(NumberedStones):
+    ...     def index_size(self) -> int:
+    ...         return 1 << 60
+    >>> print(beyond_one_machine(Huge()))  # doctest: +ELLIPSIS
+    its index of 1,152,921,504,606,846,976 positions would take about ... GB in memory, more than ...
     """
     size = position_codes(game).index_size() if game.capabilities.position_codes else None
     if size is None:

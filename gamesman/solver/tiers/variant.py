@@ -1,8 +1,8 @@
 """The variants the tier solver takes, and each variant as a worker process holds it: the
 game made once from its spec, its expander, and its cut of a tier's codes into shards.
 
->>> from gamesman.contract.registry import make_game
->>> suitable(make_game("connectfour", rows=4, cols=4)), suitable(make_game("nim3p"))
+>>> from gamesman.testing.stones import NumberedStones, Stones
+>>> suitable(NumberedStones()), suitable(Stones())  # the second has no position codes
 (True, False)
 """
 from __future__ import annotations
@@ -35,8 +35,14 @@ def suitable(game: Game) -> bool:
 def own_tiers(game: Game) -> bool:
     """Whether the game has tiers of its own (``TierCut.tier_numbers``), loops inside them allowed.
 
-    >>> from gamesman.contract.registry import make_game
-    >>> own_tiers(make_game("quixo", size=3)), own_tiers(make_game("connectfour"))
+    >>> from gamesman.contract.capabilities import Capabilities, TierCut
+    >>> from gamesman.testing.stones import NumberedStones
+    >>> class TieredStones(TierCut, NumberedStones):
+    ...     def declare(self) -> Capabilities:
+    ...         return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True)
+    ...     def tier_numbers(self, codes):
+    ...         return (self.most + 1) // 5 - (codes // 2 + 1) // 5  # 4 and 5 stones: one tier
+    >>> own_tiers(TieredStones()), own_tiers(NumberedStones())
     (True, False)
     """
     return tier_cut(game).tier_numbers(np.empty(0, np.int64)) is not None
