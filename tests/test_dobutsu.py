@@ -11,7 +11,7 @@ import pytest
 from gamesman.contract.errors import IllegalMove, PositionError
 from gamesman.contract.registry import make_game
 from gamesman.solver import dense, levelled
-from gamesman.solver.database import Database, answers_exactly
+from gamesman.solver.database import Database, answers_exactly, canonical_code
 from gamesman.solver.store import MISSING
 from gamesman.solver.strong import Solver, Value
 from playout_checks import check_random_playouts
@@ -254,7 +254,7 @@ def test_endgame_studies_solve_alike_over_parents_and_by_exploring(game, text):
     up to the mirror)."""
     root = game.parse_position(text)
     explored = levelled.solve(game, root)
-    block = dense.solve_block(game, levelled.canonical_code(game, root))
+    block = dense.solve_block(game, canonical_code(game, root))
     codes = explored.codes if explored.codes is not None else np.flatnonzero(explored.values != MISSING)
     values = explored.values if explored.codes is not None else explored.values[codes]
     looked_up = game.canonical_codes(np.where(codes % 2 == 0, codes, game.turned_codes(codes)))

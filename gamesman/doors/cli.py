@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import sys
+import time
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
@@ -235,10 +236,26 @@ def cmd_solve(args: list[str]) -> int:
         if run is not None:
             run.keep = store is not None  # a store the user names keeps its tiers' results
         solver.tiers = run
+        clock, processor = time.perf_counter(), time.process_time()
         try:
-            return answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
+            status = answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
         finally:
             solver.progress.finish()
+        if large and "wins" in solver.stats:
+            announce(solve_summary(solver.stats, time.process_time() - processor, time.perf_counter() - clock))
+        return status
+
+
+def solve_summary(stats: dict, processor: float, wall: float) -> str:
+    """One line on what a large solve solved, from the counts its solver gives.
+
+    >>> solve_summary({"wins": 5, "losses": 3, "draws": 2, "longest_win": 7}, 1.25, 0.75)
+    'solved 10 positions: 5 wins, 3 losses, 2 draws; longest win 7 plies; 1.2 s processor, 0.8 s wall'
+    """
+    positions = stats["wins"] + stats["losses"] + stats["draws"]
+    return (f"solved {positions:,} positions: {stats['wins']:,} wins, {stats['losses']:,} losses, "
+            f"{stats['draws']:,} draws; longest win {stats['longest_win']} plies; "
+            f"{processor:.1f} s processor, {wall:.1f} s wall")
 
 
 #: The longest line ``best --line`` prints (a line can repeat positions only in a draw).
