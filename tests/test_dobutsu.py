@@ -274,3 +274,13 @@ def test_a_studys_database_answers_the_study_but_not_the_start(game, tmp_path, m
     assert Database(tmp_path).has_store(game.spec)
     assert answers_exactly(game, study) and answers_exactly(game, after(game, "(b -l- --- --- -L- E -)", "b4-a4"))
     assert not answers_exactly(game)
+
+
+@pytest.mark.parametrize("text", ["(b -l- --- --- -L- E -)", "(b -l- --- --- -L- C -)"])
+def test_the_reachable_sweep_counts_what_the_forward_solver_explores(game, text):
+    """The forward solver explores the positions play reaches from a study, mirror images
+    folded, ``b``'s and ``w``'s apart; the sweep folds the two sides together (``w``'s by
+    their turned codes) and counts the positions after a lion is taken apart: half as many."""
+    root = game.parse_position(text)
+    seen, outside = dense.reachable(game, canonical_code(game, root))
+    assert 2 * (int(seen.sum()) + outside) == levelled.solve(game, root).stats["positions"]
