@@ -314,3 +314,7 @@ def test_a_large_solve_says_what_it_solved(tmp_path, monkeypatch):
                       stats["draws"], stats["longest_win"]]
     assert solved.stdout.count("\n") == 1  # the answer alone, as before
     assert run("solve", "tictactoe").stderr == ""
+    again = run("solve", "dobutsu", study)  # the study's database answers it, without --large
+    assert again.returncode == 0 and again.stdout == solved.stdout
+    refused = run("solve", "dobutsu")  # but not the start: that would be the whole game's solve
+    assert refused.returncode == 2 and "solve it once with --large" in refused.stderr
