@@ -93,14 +93,58 @@ def measure_levels(game: Dobutsu, limit: int) -> None:
           f"({len(seen):,} positions, {time.process_time() - started:.1f} processor seconds)")
 
 
+def measure_reachable(game: Dobutsu, text: str | None) -> None:
+    """Count the places play reaches from ``text`` (the start by default) over its block, and
+    tally their values from the saved database when it holds them."""
+    from gamesman.contract.capabilities import parents
+    from gamesman.solver.database import Database, canonical_code
+    from gamesman.solver.dense import reachable
+    from gamesman.solver.levelled import REMOTENESS_BITS, REMOTENESS_MASK
+    from gamesman.solver.parts import part_cut
+    from gamesman.solver.store import MISSING
+    from gamesman.solver.strong import Solver
+
+    root = game.start() if text is None else game.parse_position(text)
+    root_code = canonical_code(game, root)
+    processor = time.process_time()
+    seen, outside = reachable(game, root_code)
+    reached = np.flatnonzero(seen)
+    del seen
+    print(f"reachable from {game.format_position(root)}: {len(reached):,} places (sides and mirror images "
+          f"folded), and {outside:,} positions just after a lion is taken, outside the block; "
+          f"{time.process_time() - processor:,.1f} s processor, {peak_megabytes():,.0f} MB at the peak")
+    store = Database.default().load_store(game.spec, cut=part_cut(game))
+    if store is None or store.slot(root_code) < 0:
+        print("no saved database holds this block: solve it first with gamesman solve dobutsu --large")
+        return
+    block = parents(game).code_block(root_code)
+    wins = losses = draws = missing = longest = 0
+    for places in np.array_split(reached, max(1, len(reached) // 1_000_000)):
+        values = store.get_many(block.start + block.step * places)
+        kinds, remote = values >> REMOTENESS_BITS, values & REMOTENESS_MASK
+        missing += int((values == MISSING).sum())
+        won = (kinds == 0) & (values != MISSING)
+        wins, losses = wins + int(won.sum()), losses + int(((kinds == 1) & (values != MISSING)).sum())
+        longest = max(longest, int(remote[won].max(initial=0)))
+    draws = len(reached) - wins - losses - missing
+    print(f"their values: {wins:,} wins, {losses:,} losses, {draws:,} draws, {missing:,} not in the database; "
+          f"longest win {longest} plies; the root: {Solver(game).result(root)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--study", action="append", help="an endgame study's position (repeatable)")
     parser.add_argument("--blocks-seconds", type=float, default=30.0, help="seconds of expanding whole blocks")
     parser.add_argument("--levels-limit", type=int, default=2_000_000, help="positions to find level by level")
+    parser.add_argument("--reachable", nargs="?", const="", metavar="POSITION",
+                        help="count the positions reachable from POSITION (the start by default) and "
+                             "tally their values from the saved database; nothing else")
     arguments = parser.parse_args()
     game = make_game("dobutsu")
     assert isinstance(game, Dobutsu)
+    if arguments.reachable is not None:
+        measure_reachable(game, arguments.reachable or None)
+        return
     micros, per_position = measure_studies(game, arguments.study or DEFAULT_STUDIES)
     rate = measure_blocks(game, arguments.blocks_seconds)
     measure_levels(game, arguments.levels_limit)

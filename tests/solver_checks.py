@@ -26,7 +26,7 @@ import numpy as np
 
 from gamesman.contract.capabilities import parents, symmetries
 from gamesman.contract.game import CHANCE, Game
-from gamesman.solver.levelled import canonical_code
+from gamesman.solver.database import canonical_code
 from gamesman.solver.strong import Result, Solver, Value
 
 

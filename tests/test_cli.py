@@ -291,3 +291,30 @@ def test_simulate_reports_progress_before_its_first_game_ends():
     seen = []
     analysis.simulate(make_game("tictactoe"), 3, 0, None, lambda *report: seen.append(report))
     assert seen[0] == ("playing", 0, 3) and seen[-1] == ("playing", 3, 3)
+
+
+def test_a_large_solve_says_what_it_solved(tmp_path, monkeypatch):
+    """After a dense solve, one line on stderr counts what its solver counted (the block's
+    wins, losses and draws); the answer on stdout stays as it was, and a small solve says nothing more."""
+    import re
+
+    from gamesman.solver.dense import solve_block
+    from gamesman.solver.database import canonical_code
+
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    study = "(b -l- --- --- -L- E -)"
+    solved = run("solve", "dobutsu", "--large", study)
+    game = make_game("dobutsu")
+    stats = solve_block(game, canonical_code(game, game.parse_position(study))).stats
+    summary = re.fullmatch(r"gamesman: solved ([\d,]+) positions: ([\d,]+) wins, ([\d,]+) losses, ([\d,]+) draws; "
+                           r"longest win (\d+) plies; [\d.]+ s processor, [\d.]+ s wall\n", solved.stderr)
+    assert solved.returncode == 0 and summary, solved.stderr
+    counts = [int(group.replace(",", "")) for group in summary.groups()]
+    assert counts == [stats["wins"] + stats["losses"] + stats["draws"], stats["wins"], stats["losses"],
+                      stats["draws"], stats["longest_win"]]
+    assert solved.stdout.count("\n") == 1  # the answer alone, as before
+    assert run("solve", "tictactoe").stderr == ""
+    again = run("solve", "dobutsu", study)  # the study's database answers it, without --large
+    assert again.returncode == 0 and again.stdout == solved.stdout
+    refused = run("solve", "dobutsu")  # but not the start: that would be the whole game's solve
+    assert refused.returncode == 2 and "solve it once with --large" in refused.stderr

@@ -11,6 +11,7 @@ import pytest
 from gamesman.contract.errors import IllegalMove, PositionError
 from gamesman.contract.registry import make_game
 from gamesman.solver import dense, levelled
+from gamesman.solver.database import Database, answers_exactly, canonical_code
 from gamesman.solver.store import MISSING
 from gamesman.solver.strong import Solver, Value
 from playout_checks import check_random_playouts
@@ -253,7 +254,7 @@ def test_endgame_studies_solve_alike_over_parents_and_by_exploring(game, text):
     up to the mirror)."""
     root = game.parse_position(text)
     explored = levelled.solve(game, root)
-    block = dense.solve_block(game, levelled.canonical_code(game, root))
+    block = dense.solve_block(game, canonical_code(game, root))
     codes = explored.codes if explored.codes is not None else np.flatnonzero(explored.values != MISSING)
     values = explored.values if explored.codes is not None else explored.values[codes]
     looked_up = game.canonical_codes(np.where(codes % 2 == 0, codes, game.turned_codes(codes)))
@@ -261,3 +262,25 @@ def test_endgame_studies_solve_alike_over_parents_and_by_exploring(game, text):
     assert both_lions.sum() > 50_000
     assert (block.store.get_many(looked_up[both_lions]) == values[both_lions]).all()
     assert (values[~both_lions] >> 14 == 1).all()  # a lion taken: lost for the side to move, as Results answer it
+
+
+def test_a_studys_database_answers_the_study_but_not_the_start(game, tmp_path, monkeypatch):
+    """A saved endgame study holds that block only: the doors must not take it for the whole
+    game's database (asking for the start would then set off the whole-game solve)."""
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    study = game.parse_position("(b -l- --- --- -L- E -)")
+    assert not answers_exactly(game) and not answers_exactly(game, study)
+    Solver(game, database=Database(tmp_path)).solve(study)
+    assert Database(tmp_path).has_store(game.spec)
+    assert answers_exactly(game, study) and answers_exactly(game, after(game, "(b -l- --- --- -L- E -)", "b4-a4"))
+    assert not answers_exactly(game)
+
+
+@pytest.mark.parametrize("text", ["(b -l- --- --- -L- E -)", "(b -l- --- --- -L- C -)"])
+def test_the_reachable_sweep_counts_what_the_forward_solver_explores(game, text):
+    """The forward solver explores the positions play reaches from a study, mirror images
+    folded, ``b``'s and ``w``'s apart; the sweep folds the two sides together (``w``'s by
+    their turned codes) and counts the positions after a lion is taken apart: half as many."""
+    root = game.parse_position(text)
+    seen, outside = dense.reachable(game, canonical_code(game, root))
+    assert 2 * (int(seen.sum()) + outside) == levelled.solve(game, root).stats["positions"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import sys
+import time
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
@@ -186,7 +187,17 @@ def cmd_do(args: list[str]) -> int:
     return 0
 
 
-def make_solver(game, large: bool = False, one_machine: bool = True):
+def asked_position(invocation: Split) -> object | None:
+    """The position given on the command line, or None (positions read from stdin, or one
+    that does not parse: ``answer_each`` reports it)."""
+    text = invocation.position()
+    try:
+        return None if text is None else invocation.game.parse_position(text)
+    except GameError:
+        return None
+
+
+def make_solver(game, large: bool = False, one_machine: bool = True, position: object | None = None):
     """A solver with a progress line; refused for a variant too large to solve on demand,
     unless ``large`` (it was solved before, or the caller asks to solve it anyway), and for
     one that cannot be solved on ``one_machine`` (a cluster may take it)."""
@@ -195,7 +206,7 @@ def make_solver(game, large: bool = False, one_machine: bool = True):
     from gamesman.solver.strong import Solver, SolverError
     from gamesman.solver.tiers import beyond_one_machine
 
-    if not answers_exactly(game):
+    if not answers_exactly(game, position):
         reason = beyond_one_machine(game) if one_machine else None
         if reason is not None:
             raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand, or on one machine ({reason}); "
@@ -227,7 +238,7 @@ def cmd_solve(args: list[str]) -> int:
     if tiered:
         check_suitable(invocation.game)
     workers = invocation.number("--workers", 0, low=1) if flags["--workers"] is not None else None
-    solver = make_solver(invocation.game, large=large, one_machine=not tiered)
+    solver = make_solver(invocation.game, large=large, one_machine=not tiered, position=asked_position(invocation))
     announce = lambda text: print(f"gamesman: {text}", file=sys.stderr)  # noqa: E731
     scheduler, store = flags["--scheduler"], flags["--store"]
     with (tier_run(workers, None if scheduler is None else str(scheduler), None if store is None else str(store),
@@ -235,10 +246,26 @@ def cmd_solve(args: list[str]) -> int:
         if run is not None:
             run.keep = store is not None  # a store the user names keeps its tiers' results
         solver.tiers = run
+        clock, processor = time.perf_counter(), time.process_time()
         try:
-            return answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
+            status = answer_each(invocation, lambda p: str(solver.result(p)), progress=solver.progress)
         finally:
             solver.progress.finish()
+        if large and "wins" in solver.stats:
+            announce(solve_summary(solver.stats, time.process_time() - processor, time.perf_counter() - clock))
+        return status
+
+
+def solve_summary(stats: dict, processor: float, wall: float) -> str:
+    """One line on what a large solve solved, from the counts its solver gives.
+
+    >>> solve_summary({"wins": 5, "losses": 3, "draws": 2, "longest_win": 7}, 1.25, 0.75)
+    'solved 10 positions: 5 wins, 3 losses, 2 draws; longest win 7 plies; 1.2 s processor, 0.8 s wall'
+    """
+    positions = stats["wins"] + stats["losses"] + stats["draws"]
+    return (f"solved {positions:,} positions: {stats['wins']:,} wins, {stats['losses']:,} losses, "
+            f"{stats['draws']:,} draws; longest win {stats['longest_win']} plies; "
+            f"{processor:.1f} s processor, {wall:.1f} s wall")
 
 
 #: The longest line ``best --line`` prints (a line can repeat positions only in a draw).
@@ -258,8 +285,9 @@ def cmd_best(args: list[str]) -> int:
     invocation = split_arguments(args, OWN_FLAGS["best"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
-    if answers_exactly(game):
-        solver = make_solver(game)
+    exact = answers_exactly(game, asked_position(invocation))
+    if exact:
+        solver = make_solver(game, position=asked_position(invocation))
 
         def best(position: object) -> tuple[object, str]:
             return solver.best_moves(position)[0], str(solver.result(position))
@@ -281,9 +309,9 @@ def cmd_best(args: list[str]) -> int:
         return "\n".join(best_line(game, position, best, rng))
 
     try:
-        return answer_each(invocation, answer, progress=solver.progress if answers_exactly(game) else None)
+        return answer_each(invocation, answer, progress=solver.progress if exact else None)
     finally:
-        if answers_exactly(game):
+        if exact:
             solver.progress.finish()
 
 

@@ -38,7 +38,9 @@ from collections.abc import Hashable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from gamesman.contract.capabilities import position_codes
+import numpy as np
+
+from gamesman.contract.capabilities import position_codes, symmetries, turn_symmetry
 from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_exactly, read_regular, write_atomically
 
 if TYPE_CHECKING:
@@ -232,13 +234,44 @@ class PositionTable(Mapping):
         return 0 if self.store is None else self.store.count
 
 
-def answers_exactly(game: Game) -> bool:
+def canonical_code(game: Game, position: Hashable) -> int:
+    """The code by which the solver explores, solves, stores and looks up ``position``: the
+    least code of the positions alike under the game's symmetries (without them, its own),
+    of the first player to move when the game looks the same from both sides (``turn_symmetry``:
+    such games are solved by :mod:`gamesman.solver.dense`).
+
+    >>> from gamesman.contract.registry import make_game
+    >>> game = make_game("tictactoe")
+    >>> [canonical_code(game, game.parse_position(text)) for text in ("(o x-- --- ---)", "(o --- --- --x)")]
+    [19684, 19684]
+    """
+    code = position_codes(game).encode(position)
+    if game.capabilities.turn_symmetry and game.to_move(position) != 0:
+        code = int(turn_symmetry(game).turned_codes(np.array([code], np.int64))[0])
+    if not game.capabilities.symmetries:
+        return code
+    return int(symmetries(game).canonical_codes(np.array([code], np.int64))[0])
+
+
+def answers_exactly(game: Game, position: Hashable | None = None) -> bool:
     """The one policy for exact answers, used by every door and player: the solver answers
     for ``game`` (else a search player estimates) when it is small enough to solve on demand,
     the game answers each position exactly on demand (``exact_search``), or its database
-    was saved before (``gamesman solve --large``)."""
+    saved before (``gamesman solve --large``) answers ``position`` (by default the start).
+
+    A database of an endgame study holds that study's positions only: it does not answer
+    the start, so asking for the start's value never sets off a whole-game solve.
+    """
     declared = game.capabilities
-    return declared.solvable or declared.exact_search or Database.default().has_store(game.spec)
+    if declared.solvable or declared.exact_search:
+        return True
+    database = Database.default()
+    if not database.has_store(game.spec):
+        return False
+    from gamesman.solver.parts import part_cut
+
+    store = database.load_store(game.spec, cut=part_cut(game))
+    return store is not None and store.slot(canonical_code(game, game.start() if position is None else position)) >= 0
 
 
 class StoredUtilities(PositionTable, MutableMapping):

@@ -369,3 +369,34 @@ def _slabs(block: Block, results: np.ndarray) -> Iterator[tuple[np.ndarray, np.n
         places = np.arange(start, start + len(values), dtype=np.int64)
         present = values != MISSING
         yield block.codes_at(places[present]), values[present]
+
+
+def reachable(game: Game, root_code: int) -> tuple[np.ndarray, int]:
+    """The places of ``root_code``'s block that play from it reaches (a byte a place, 1 where
+    reached), found in waves by ``batch_expand``, and the number of distinct codes reached that
+    lie outside the block (positions just after the game ended there, e.g. a piece taken that
+    the block has no place for), each taken by its least code alike.
+
+    >>> from gamesman.contract.registry import make_game
+    >>> game = make_game("dobutsu")
+    >>> seen, outside = reachable(game, game.encode(game.parse_position("(b -l- --- --- -L- E -)")))
+    >>> int(seen.sum()) > 0 and outside > 0
+    True
+    """
+    expand = batch_expansion(game).batch_expand
+    block = Block(game, parents(game).code_block(root_code))
+    seen = np.zeros(block.size, np.uint8)
+    wave = block.places(np.array([root_code], np.int64))
+    seen[wave] = 1
+    outside = np.empty(0, np.int64)
+    while len(wave):
+        children = np.asarray(expand(block.codes_at(wave))[3], np.int64)
+        leads = block.places(children)
+        out = children[leads < 0]
+        if len(out):
+            least = np.asarray(block.canonical(out), np.int64) if block.alike else out
+            outside = np.union1d(outside, least)
+        leads = np.unique(leads[leads >= 0])
+        wave = leads[seen[leads] == 0]
+        seen[wave] = 1
+    return seen, len(outside)

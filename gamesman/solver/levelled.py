@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import numpy as np
 
-from gamesman.solver.database import PositionTable
-from gamesman.contract.capabilities import End, batch_expansion, position_codes, symmetries, turn_symmetry
+from gamesman.solver.database import PositionTable, canonical_code
+from gamesman.contract.capabilities import End, batch_expansion, position_codes, symmetries
 from gamesman.contract.game import CHANCE, Game, ProgressFn
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, NO_GRUNDY, Store
@@ -237,25 +237,6 @@ class CodecExpander(PlayExpander):
         self.index_size = codes.index_size()
         self.position = codes.decode
         self.code = codes.encode
-
-
-def canonical_code(game: Game, position: Hashable) -> int:
-    """The code by which the solver explores, solves, stores and looks up ``position``: the
-    least code of the positions alike under the game's symmetries (without them, its own),
-    of the first player to move when the game looks the same from both sides (``turn_symmetry``:
-    such games are solved by :mod:`gamesman.solver.dense`).
-
-    >>> from gamesman.contract.registry import make_game
-    >>> game = make_game("tictactoe")
-    >>> [canonical_code(game, game.parse_position(text)) for text in ("(o x-- --- ---)", "(o --- --- --x)")]
-    [19684, 19684]
-    """
-    code = position_codes(game).encode(position)
-    if game.capabilities.turn_symmetry and game.to_move(position) != 0:
-        code = int(turn_symmetry(game).turned_codes(np.array([code], np.int64))[0])
-    if not game.capabilities.symmetries:
-        return code
-    return int(symmetries(game).canonical_codes(np.array([code], np.int64))[0])
 
 
 def end_value(utilities: tuple[float, ...], mover: int) -> End:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, MutableMapping
-from typing import TYPE_CHECKING, Hashable, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Literal, Sequence
 
 from gamesman.contract.capabilities import known_results
 from gamesman.contract.errors import OutOfTime
@@ -157,6 +157,7 @@ class Solver:
         self.progress = progress
         self.limit = limit
         self.tiers = tiers
+        self.stats: dict[str, Any] = {}  # what the last fast solve counted (``Solved.stats``)
         if database is True:
             database = Database.default()
         self.database = database
@@ -285,7 +286,7 @@ class Solver:
                 solved = self.tiers.solve(self.game, root, self.limit, self.progress)
             elif self.game.capabilities.parents:
                 from gamesman.solver.dense import solve_block
-                from gamesman.solver.levelled import canonical_code
+                from gamesman.solver.database import canonical_code
 
                 solved = solve_block(self.game, canonical_code(self.game, root), self.progress)
             else:
@@ -295,6 +296,7 @@ class Solver:
             self.engine, self.table, self._loaded = "reference", {}, False
             return self.solve(root)
         table.add(solved)
+        self.stats = solved.stats
         if self.database is not None and self.worth_saving():
             table.save(self.database)
         return solved.stats["new"]

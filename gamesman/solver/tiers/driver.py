@@ -16,7 +16,8 @@ from gamesman.contract.capabilities import position_codes
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.files import remove_stale_temporaries
-from gamesman.solver.levelled import MAX_REMOTENESS, Solved, canonical_code
+from gamesman.solver.database import canonical_code
+from gamesman.solver.levelled import MAX_REMOTENESS, Solved
 from gamesman.solver.parts import PARTS_SUFFIX, join_parts, part_cut
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.tiers.formats import _forget_results, _read_explored, _write_explored, work_directory
