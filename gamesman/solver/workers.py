@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Callable, Iterator
@@ -50,6 +51,7 @@ class WorkerPool(ProcessPoolExecutor):
         try:
             return super().submit(_interruptible, fn, *args, **kwargs)
         finally:
+            _forked.update(self._processes.values())
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = True) -> None:
@@ -58,6 +60,15 @@ class WorkerPool(ProcessPoolExecutor):
 
 #: In a worker: whether it runs a task (Ctrl-C then ends it).
 _in_task = False
+#: The workers this process forked (weakly: a pool's workers go with it).
+_forked: weakref.WeakSet = weakref.WeakSet()
+
+
+def workers_interrupted() -> bool:
+    """Whether a worker this process forked ended on Ctrl-C: the pool then breaks, and this
+    process's own Ctrl-C may come after the broken pool is reported (the signal reaches the
+    whole process group, in no set order); the caller then says it was interrupted."""
+    return any(worker.exitcode == 128 + signal.SIGINT for worker in list(_forked))
 
 
 def _interruptible(fn: Callable, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -81,7 +92,7 @@ def _leave_quietly_on_interrupt() -> None:
     it runs a task, else let it pass."""
     def leave(number: int, frame: object) -> None:
         if _in_task:
-            os._exit(128 + number)
+            os._exit(128 + number)  # (workers_interrupted reads this exit code)
 
     signal.signal(signal.SIGINT, leave)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
