@@ -67,6 +67,8 @@ COUNT_CHUNK = 1 << 14
 SCAN_CHUNK = 1 << 18
 #: ... and the decided ones among them, walked back to their parents this many at a time.
 PARENT_CHUNK = 1 << 13
+#: Codes of the block tallied and stored at once, once it is solved.
+SLAB = SCAN_CHUNK * 16
 #: Tasks handed to the threads ahead of the one being taken in.
 AHEAD = 4
 #: The most moves a position may have (its counter is one byte).
@@ -265,7 +267,6 @@ def solve_block(game: Game, root_code: int, progress: ProgressFn | None = None, 
         counted = time.perf_counter()
         levels = _waves(game, block, results, counter, pool, progress)
     del counter
-    results[results == UNDECIDED] = DRAW << REMOTENESS_BITS
     stats = _tally(results, levels)
     stats.update(block=block.size, count_seconds=counted - started, wave_seconds=time.perf_counter() - counted)
     store = Store.blocked_from_slabs(_slabs(block, results), block.codes[-1] + 1,
@@ -352,20 +353,27 @@ def _joined(arrays: list[np.ndarray]) -> np.ndarray:
 
 def _tally(results: np.ndarray, levels: list[int]) -> dict[str, Any]:
     """Counts of the block's results: wins, losses, draws, the positions left out (MISSING),
-    and the longest win and loss."""
-    kinds = results >> REMOTENESS_BITS
-    remote = results & REMOTENESS_MASK
-    wins, losses = kinds == 0, kinds == 1
-    return {"wins": int(wins.sum()), "losses": int(losses.sum()),
-            "draws": int((results == DRAW << REMOTENESS_BITS).sum()),
-            "left_out": int((results == MISSING).sum()), "longest_win": int(remote[wins].max(initial=0)),
-            "longest": int(remote[wins | losses].max(initial=0)), "waves": len(levels)}
+    and the longest win and loss; a slab at a time, so that a large block's tally takes
+    little memory beside its results (UNDECIDED is made a draw on the way)."""
+    tally = {"wins": 0, "losses": 0, "draws": 0, "left_out": 0, "longest_win": 0, "longest": 0}
+    for start in range(0, len(results), SLAB):
+        slab = results[start:start + SLAB]
+        slab[slab == UNDECIDED] = DRAW << REMOTENESS_BITS
+        kinds, remote = slab >> REMOTENESS_BITS, slab & REMOTENESS_MASK
+        wins, losses = kinds == 0, kinds == 1
+        tally["wins"] += int(wins.sum())
+        tally["losses"] += int(losses.sum())
+        tally["draws"] += int((slab == DRAW << REMOTENESS_BITS).sum())
+        tally["left_out"] += int((slab == MISSING).sum())
+        tally["longest_win"] = max(tally["longest_win"], int(remote[wins].max(initial=0)))
+        tally["longest"] = max(tally["longest"], int(remote[wins | losses].max(initial=0)))
+    return {**tally, "waves": len(levels)}
 
 
 def _slabs(block: Block, results: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The block's codes and results a slab at a time, those left out (MISSING) skipped."""
-    for start in range(0, block.size, SCAN_CHUNK * 16):
-        values = results[start:start + SCAN_CHUNK * 16]
+    for start in range(0, block.size, SLAB):
+        values = results[start:start + SLAB]
         places = np.arange(start, start + len(values), dtype=np.int64)
         present = values != MISSING
         yield block.codes_at(places[present]), values[present]
