@@ -77,5 +77,5 @@ def test_ctrl_c_during_a_solve_prints_no_traceback_from_its_workers():
     finally:
         if solve.poll() is None:
             os.killpg(solve.pid, signal.SIGKILL)
-    assert out == "" and solve.returncode == 130
+    assert (out, solve.returncode) == ("", 130), err
     assert [line for line in err.splitlines() if not line.startswith("solving ")] == ["gamesman: interrupted"]

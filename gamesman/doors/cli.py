@@ -584,12 +584,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as problem:  # the last line of defence: one line, no traceback
         import os
 
-        from concurrent.futures.process import BrokenProcessPool
-
         from gamesman.solver.workers import workers_interrupted
 
-        if isinstance(problem.__context__, KeyboardInterrupt) or (  # raised while cleaning up after Ctrl-C,
-                isinstance(problem, BrokenProcessPool) and workers_interrupted()):  # or before it came here
+        if isinstance(problem.__context__, KeyboardInterrupt) or workers_interrupted():
+            # raised while cleaning up after Ctrl-C, or by a worker's end on it before it came here
             print("gamesman: interrupted", file=sys.stderr)
             return 130
         if isinstance(problem, OSError) and problem.errno in OUTPUT_FAILURES:

@@ -16,7 +16,6 @@ import signal
 import sys
 import threading
 import time
-import weakref
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Callable, Iterator
@@ -51,17 +50,19 @@ class WorkerPool(ProcessPoolExecutor):
         try:
             return super().submit(_interruptible, fn, *args, **kwargs)
         finally:
-            _forked.update(self._processes.values())
+            _forked.extend(worker for worker in self._processes.values() if worker not in _forked)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = True) -> None:
         super().shutdown(wait, cancel_futures=cancel_futures)
+        _forked[:] = [worker for worker in _forked if worker.exitcode == 128 + signal.SIGINT]
 
 
 #: In a worker: whether it runs a task (Ctrl-C then ends it).
 _in_task = False
-#: The workers this process forked (weakly: a pool's workers go with it).
-_forked: weakref.WeakSet = weakref.WeakSet()
+#: The workers this process forked, kept while they run and after they end on Ctrl-C (a
+#: broken pool drops its own references to its workers before its error reaches the caller).
+_forked: list = []
 
 
 def workers_interrupted() -> bool:
