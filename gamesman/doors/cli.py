@@ -285,9 +285,10 @@ def cmd_best(args: list[str]) -> int:
     invocation = split_arguments(args, OWN_FLAGS["best"])
     game = invocation.game
     rng = random.Random(invocation.number("--seed", 0))
-    exact = answers_exactly(game, asked_position(invocation))
+    asked = asked_position(invocation)
+    exact = answers_exactly(game, asked)
     if exact:
-        solver = make_solver(game, position=asked_position(invocation))
+        solver = make_solver(game, position=asked)
 
         def best(position: object) -> tuple[object, str]:
             return solver.best_moves(position)[0], str(solver.result(position))
