@@ -3,7 +3,7 @@ own, beside the parts the solver saves: how many bytes each layout and codec tak
 
 Run by hand, once the variant is solved in tiers (``gamesman solve quixo --size 4``):
 
-    python3 benchmarks/bench_dense_tiers.py [--size 4] [--only ROW ...]
+    python3 benchmarks/bench_dense_tiers.py [--size 4] [--only ROW ...] [--saved]
 
 Each tier of the solve (the counts of x's and of o's cubes) is read from its part, and its
 results are put in an array with one place for every board of those counts and either player
@@ -33,6 +33,10 @@ zstandard at level N.  ``bytes`` are the compressed blocks added up; ``index`` a
 bytes a block (where it ends and its CRC-32).  Each row also gives the processor seconds of
 compressing every block and the mean microseconds of decompressing one (a cold look-up's
 least cost); the header lines, how many runs of places the kept positions make.
+
+``--saved`` measures the parts as the solver saves them instead (the gaps between codes and
+the results, zstd 15 in blocks of 16,384 codes: the arrays' bytes, without headers), of the
+positions kept and of their images of least hash in their stead.
 """
 from __future__ import annotations
 
@@ -50,7 +54,7 @@ from gamesman.boards.symmetry import square_maps
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.database import Database
 from gamesman.solver.parts import PART_FILES, part_label, parts_directory
-from gamesman.solver.store import MISSING, narrow, read_store
+from gamesman.solver.store import MISSING, Store, narrow, read_store
 
 #: GamesmanOne's database of Quixo 4x4 (its 153 tiers' files added up).
 GAMESMANONE_BYTES = {4: 1_825_420}
@@ -107,24 +111,25 @@ def code_ranks(codes: np.ndarray, cells: int) -> np.ndarray:
     return rank
 
 
-def least_hash_ranks(codes: np.ndarray, side: int) -> np.ndarray:
-    """The least ``hash_ranks`` of the eight images of each code under the square's symmetries:
-    the place GamesmanOne keeps a position's set alike at (its least hash), where the solver
-    keeps its least code.
+def least_hash_images(codes: np.ndarray, side: int) -> np.ndarray:
+    """The code of the image of least ``hash_ranks`` of each code under the square's eight
+    symmetries (its turn kept): the image GamesmanOne keeps of a set alike, where the solver
+    keeps the image of least code.
 
-    >>> least_hash_ranks(np.array([1, 3 ** 8]), 3).tolist()  # an x at a1 or at c3: corners alike
-    [0, 0]
+    >>> least_hash_images(np.array([1, 3 ** 8, 27 ** 3 + 3 ** 6]), 3).tolist()  # x at a1, c3; o to move, x at a3
+    [6561, 6561, 26244]
     """
     cells = side * side
-    board = np.asarray(codes, np.int64) % 3 ** cells
+    codes = np.asarray(codes, np.int64)
+    board = codes % 3 ** cells
     digits = [board // 3 ** cell % 3 for cell in range(cells)]
-    least = None
+    least, found = np.full(len(codes), np.iinfo(np.int64).max), board.copy()
     for places in square_maps(side):
-        image = sum(digit * 3 ** place for digit, place in zip(digits, places))
-        rank = hash_ranks(np.asarray(image, np.int64), cells)[2]
-        least = rank if least is None else np.minimum(least, rank)
-    assert least is not None
-    return least
+        image = np.asarray(sum(digit * 3 ** place for digit, place in zip(digits, places)), np.int64)
+        rank = hash_ranks(image, cells)[2]
+        found = np.where(rank < least, image, found)
+        least = np.minimum(least, rank)
+    return found + codes - board
 
 
 def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray]:
@@ -144,7 +149,7 @@ def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray
         if order == "code":
             rank = code_ranks(codes, cells)
         elif order == "hash*":
-            rank = least_hash_ranks(codes, isqrt(cells))
+            rank = hash_ranks(least_hash_images(codes, isqrt(cells)), cells)[2]
         if len(codes) and (len(np.unique(x)) > 1 or len(np.unique(o)) > 1):
             raise SystemExit(f"{path.name}: holds more than one tier's counts of cubes")
         boards = comb(cells, int(o[0])) * comb(cells - int(o[0]), int(x[0])) if len(codes) else 0
@@ -153,6 +158,25 @@ def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray
         dense[2 * rank + movers if turn == "low" else rank + movers * boards] = values
         tiers.append(dense)
     return tiers
+
+
+def blocked_bytes(spec: str, cells: int, least_hash: bool) -> int:
+    """The bytes of the arrays of every part as the solver saves it (gaps between codes and
+    results, in blocks of 16,384 codes), of the positions kept, or of the images of least hash
+    in their stead (``least_hash``)."""
+    total = 0
+    for path in sorted(parts_directory(Database.default().path(spec)).glob(PART_FILES)):
+        tier, shard = (int(number) for number in path.stem.split("-")[1:])
+        part = read_store(path, spec, part_label(tier, shard))
+        if part is None:
+            raise SystemExit(f"{path.name}: missing or damaged; solve {spec} again")
+        codes, values = part.codes(), part.values16()
+        if least_hash:
+            codes = least_hash_images(codes, isqrt(cells))
+            order = np.argsort(codes)
+            codes, values = codes[order], values[order]
+        total += Store.blocked(codes, values).nbytes
+    return total
 
 
 def as_bytes(dense: np.ndarray, stream: str) -> np.ndarray:
@@ -239,9 +263,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=4, help="side of the board (solved in tiers before)")
     parser.add_argument("--only", type=int, action="append", help="measure only these rows of ROWS (from 0)")
+    parser.add_argument("--saved", action="store_true",
+                        help="only the parts as the solver saves them, of the images kept and of least hash")
     options = parser.parse_args()
     game = game_from_spec(f"quixo(size={options.size})")
     cells = options.size ** 2
+    if options.saved:
+        for least_hash in (False, True):
+            print(f"{game.spec}, saved as now, {'the images of least hash' if least_hash else 'the positions kept'}: "
+                  f"{blocked_bytes(game.spec, cells, least_hash):,} bytes of arrays", flush=True)
+        return
     chosen = [row for number, row in enumerate(ROWS) if not options.only or number in options.only]
     laid_out = {(order, turn): dense_tiers(game.spec, cells, order, turn) for order, turn, *_ in chosen}
     first = next(iter(laid_out.values()))

@@ -7,10 +7,11 @@ from math import comb, factorial
 import numpy as np
 import pytest
 
-from benchmarks.bench_dense_tiers import as_bytes, code_ranks, hash_ranks, kept_runs, least_hash_ranks
+from benchmarks.bench_dense_tiers import as_bytes, code_ranks, hash_ranks, kept_runs, least_hash_images
 from benchmarks.bench_gamesmanone import quixo_hash, quixo_locate
+from gamesman.contract.capabilities import position_codes
+from gamesman.contract.registry import game_from_spec
 from gamesman.solver.store import MISSING, widen
-from games.quixo import Quixo
 
 X_BITS = str.maketrans("xo-", "100")
 O_BITS = str.maketrans("xo-", "010")
@@ -23,7 +24,7 @@ def random_positions(size: int, count: int, seed: int) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("size", [3, 4])
 def test_hash_ranks_are_gamesmanones_quixo_hash(size):
-    game = Quixo(size=size)
+    game = position_codes(game_from_spec(f"quixo(size={size})"))
     positions = random_positions(size, 400, size)
     x, o, rank = hash_ranks(np.array([game.encode(position) for position in positions]), size * size)
     for (turn, cells), count_x, count_o, found in zip(positions, x.tolist(), o.tolist(), rank.tolist()):
@@ -33,12 +34,14 @@ def test_hash_ranks_are_gamesmanones_quixo_hash(size):
 
 
 @pytest.mark.parametrize("size", [3, 4])
-def test_least_hash_ranks_are_where_gamesmanone_keeps_a_set_alike(size):
-    game = Quixo(size=size)
-    positions = random_positions(size, 300, 10 + size)
-    least = least_hash_ranks(np.array([game.encode(position) for position in positions]), size)
-    assert [2 * found + turn for (turn, _), found in zip(positions, least.tolist())] == \
-        [quixo_locate(position)[1] for position in positions]
+def test_the_least_hash_images_are_where_gamesmanone_keeps_a_set_alike(size):
+    game = position_codes(game_from_spec(f"quixo(size={size})"))
+    codes = np.array([game.encode(position) for position in random_positions(size, 300, 10 + size)])
+    images = least_hash_images(codes, size)
+    assert [quixo_locate(game.decode(code)) for code in images.tolist()] == \
+        [quixo_locate(game.decode(code)) for code in codes.tolist()]  # an image of the same set
+    ranks = hash_ranks(images, size * size)[2]
+    assert (2 * ranks + codes // 3 ** (size * size)).tolist() == [quixo_locate(game.decode(code))[1] for code in codes]
 
 
 def test_code_ranks_number_a_tier_from_zero_in_the_order_of_codes():
