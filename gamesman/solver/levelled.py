@@ -738,9 +738,9 @@ class Results(PositionTable):
         return store.packed(at)
 
     def ended(self, code: int, default: Any) -> Any:
-        """The result of a position that has ended, which a dense solve does not store when it
-        lies outside its block (a game with ``parents``: a lion taken); else ``default``."""
-        if not self.game.capabilities.parents:
+        """The result of a position that has ended, whether the store holds it or not (a dense
+        solve keeps none outside its block, e.g. a lion taken); else ``default``."""
+        if not self.game.capabilities.batch_expansion:
             return default
         end = int(batch_expansion(self.game).batch_expand(np.array([code], np.int64))[1][0])
         return default if end < 0 else (end, 0, None)
