@@ -438,10 +438,9 @@ def test_the_compiled_search_stops_where_the_table_is_due_to_grow_and_goes_on_fr
     assert result_of_score(int(kernels.search_at(*call, False, 1 << 40)), empty) == answer
 
 
-def test_a_search_of_many_calls_without_progress_goes_on_where_its_first_call_stopped(monkeypatch):
-    """``score`` without progress or a deadline makes one compiled call; a position that takes
-    longer goes on, in the loop that reports progress, from where that call stopped: the same
-    score and nodes as a search of few, long calls with progress."""
+def test_a_search_of_many_short_calls_finds_what_one_long_call_finds(monkeypatch):
+    """The compiled search returns to Python every SLICE nodes and goes on from where it
+    stopped: the same score and nodes in many calls as in one, which reported its progress."""
     import gamesman.games.connectfour.exact as exact
 
     cells = "-xoxox--oxoxo---xoxo-" + "-" * 21

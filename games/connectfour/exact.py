@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from gamesman.boards.codes import GravityBoard
 from gamesman.contract.errors import OutOfTime
 from gamesman.contract.game import ProgressFn
-from gamesman.games.connectfour.kernels import STOPPED
+from gamesman.games.connectfour.kernels import NOT_IN_BOOK, STOPPED
 from gamesman.players.compiled import machine_code
 from gamesman.solver.results import Result, Value
 
@@ -149,8 +149,10 @@ class ExactSearch:
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
         self.grow_at = self.growth_point()
         self.link()
-        #: ``kernels.search_at``'s machine code bound to this search's arrays, once ready (see ``ready``).
+        #: ``kernels.search_at``'s and ``kernels.quick_score_at``'s machine code bound to this search's
+        #: arrays, once ready (see ``ready``).
         self.search_code: "Callable[[int, int, bool, bool, int], int] | None" = None
+        self.quick_code: "Callable[[int, int], int] | None" = None
 
     def link(self) -> None:
         """Write where the search's arrays lie into its int64 block, which ``kernels.search_at``
@@ -195,14 +197,15 @@ class ExactSearch:
     def ready(self, deadline: float | None) -> bool:
         """Whether the search's kernels are ready to run (see ``make_ready``; once they are, this
         asks nothing more: it comes before every search).  Once ready, the search calls the
-        machine code of ``kernels.search_at`` (``search_code``), bound to the address of its
-        int64 block: not numba's dispatcher, which would type each argument again at every
-        call, and no array to unbox."""
+        machine code of ``kernels.search_at`` and ``kernels.quick_score_at`` (``search_code``,
+        ``quick_code``), bound to the address of its int64 block: not numba's dispatcher, which
+        would type each argument again at every call, and no array to unbox."""
         if self.search_code is None:
             if not self.make_ready(deadline):
                 return False
-            self.search_code = partial(machine_code(self.kernels.search_at, 0, 0, 0, False, True, 0),
-                                       address_of(self.numbers))
+            address = address_of(self.numbers)
+            self.quick_code = partial(machine_code(self.kernels.quick_score_at, 0, 0, 0), address)
+            self.search_code = partial(machine_code(self.kernels.search_at, 0, 0, 0, False, True, 0), address)
         return True
 
     def make_ready(self, deadline: float | None) -> bool:
@@ -229,20 +232,22 @@ class ExactSearch:
         table, numbers, words = self.empty_table(2), self.numbers.copy(), self.words.copy()
         numbers[self.kernels.TABLE_AT:self.kernels.LINKS_END] = links(table, self.opening_entries, words, numbers, None)
         self.kernels.search_at(address_of(numbers), 0, 0, False, True, 0)
+        self.kernels.quick_score_at(address_of(numbers), 0, 0)
         self.kernels.table_key(np.uint64(0), np.uint64(0), self.board.rows, self.board.cols)
 
     def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:
         """The exact score of a position where no line is complete and a cell is empty:
         ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards).  With
         a ``deadline`` (a ``time.monotonic()`` value) it raises OutOfTime when the search has
-        not ended by then (what the table learnt stays).  Without progress or a deadline, once
-        the search is ready, a position that takes less than SLICE nodes (the book's, and
-        most of those beyond it) is answered by one compiled call and nothing else."""
-        search = self.search_code
-        if search is None or progress is not None or deadline is not None:
-            return self._search(mine, mask, progress, deadline, sign_only=False)
-        low = search(mine, mask, False, True, SLICE)
-        return low if low != STOPPED else self._search(mine, mask, None, None, sign_only=False, begun=True)
+        not ended by then (what the table learnt stays).  Once the search is ready, a position
+        of the opening book or one its player wins with the next piece is answered by one small
+        compiled call and nothing else."""
+        quick = self.quick_code
+        if quick is not None:
+            known = quick(mine, mask)
+            if known != NOT_IN_BOOK:
+                return known
+        return self._search(mine, mask, progress, deadline, sign_only=False)
 
     def outcome(self, mine: int, mask: int, deadline: float) -> int | None:
         """1, 0 or -1 as the player to move wins, ties or loses (the sign of ``score``, found
@@ -255,11 +260,10 @@ class ExactSearch:
         return (low > 0) - (low < 0)
 
     def _search(self, mine: int, mask: int, progress: ProgressFn | None, deadline: float | None,
-                sign_only: bool, begun: bool = False) -> int:
+                sign_only: bool) -> int:
         """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
-        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``;
-        ``begun``: the compiled search has begun this position already (and stopped).  It
-        returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
+        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``.
+        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
         table is due to grow (the search goes on in the larger table); a position quicker than
         that is answered by one call of the compiled search."""
         search = self.search_code
@@ -269,8 +273,7 @@ class ExactSearch:
             search = self.search_code
             assert search is not None
         budget = SLICE if deadline is None else DEADLINE_SLICE
-        before = self.nodes - (int(self.state[self.kernels.NODES]) if begun else 0)
-        low = STOPPED
+        before, begun, low = self.nodes, False, STOPPED
         while low == STOPPED:
             if begun and self.grow_at is not None and self.state[self.kernels.NODES] > self.grow_at:
                 self.grow()

@@ -26,7 +26,10 @@ is the opponent's score negated; a tie is 0.
 The negamax keeps its own stack of frames in arrays instead of recursing, so that
 a search can stop after a budget of nodes and go on later where it stopped: the
 caller gets control back often (for progress and Ctrl-C) and the search loses
-nothing.  This module imports numba at its top; it is imported only when a search
+nothing.  Python calls it through whole numbers only (``search_at``, ``quick_score_at``:
+the address of the search's int64 block, which holds where its other arrays lie), and a
+position of the book, or one won with the next piece, is answered by the small
+``quick_score_at`` alone.  This module imports numba at its top; it is imported only when a search
 runs, so that starting the program stays quick.  Without numba the same functions
 run as plain Python (correct, but hundreds of times slower).
 """
@@ -568,14 +571,32 @@ def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
 
 
 @compiled
-def search_at(address, mine, mask, sign_only, begin, budget):
-    """``search`` of the arrays whose addresses and lengths the int64 block at ``address``
-    holds (see TABLE_AT ...): a call from Python passes whole numbers, no array to type and
-    unbox (a few microseconds, where a whole answer from the book takes some fifteen)."""
+def linked(address):
+    """The table, the book and the two blocks of a search whose int64 block lies at ``address``
+    (its links: see TABLE_AT ...): what a call from Python reaches through one whole number,
+    without arrays to type and unbox (some microseconds, where a whole answer from the book
+    takes some fifteen)."""
     numbers = array_at(address, array_at(address, LINKS_END, np.int64)[NUMBERS_LENGTH], np.int64)
-    return search(array_at(numbers[TABLE_AT], numbers[TABLE_SLOTS], np.uint64),
-                  array_at(numbers[BOOK_AT], numbers[BOOK_LENGTH], np.int64), numbers,
-                  array_at(numbers[WORDS_AT], numbers[WORDS_LENGTH], np.uint64), mine, mask, sign_only, begin, budget)
+    return (array_at(numbers[TABLE_AT], numbers[TABLE_SLOTS], np.uint64),
+            array_at(numbers[BOOK_AT], numbers[BOOK_LENGTH], np.int64), numbers,
+            array_at(numbers[WORDS_AT], numbers[WORDS_LENGTH], np.uint64))
+
+
+@compiled
+def search_at(address, mine, mask, sign_only, begin, budget):
+    """``search`` of the search whose int64 block lies at ``address`` (see ``linked``)."""
+    table, book, numbers, words = linked(address)
+    return search(table, book, numbers, words, mine, mask, sign_only, begin, budget)
+
+
+@compiled
+def quick_score_at(address, mine, mask):
+    """``quick_score`` of the position ``mine``, ``mask`` for the search whose int64 block lies at
+    ``address`` (see ``linked``): a small function apart from ``search_at``, so that a position
+    of the book runs little machine code (a first call runs it cold: a microsecond or two less)."""
+    _, book, numbers, words = linked(address)
+    return quick_score(numbers[:GEOMETRY_SIZE], words[:FIRST_COLUMN + numbers[COLS]], book, np.uint64(mine),
+                       np.uint64(mask))
 
 
 @compiled
