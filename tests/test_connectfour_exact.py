@@ -440,7 +440,8 @@ def test_the_compiled_search_stops_where_the_table_is_due_to_grow_and_goes_on_fr
 
 def test_a_search_of_many_short_calls_finds_what_one_long_call_finds(monkeypatch):
     """The compiled search returns to Python every SLICE nodes and goes on from where it
-    stopped: the same score and nodes in many calls as in one, which reported its progress."""
+    stopped (``score`` without progress or a deadline makes the first call itself, the loop
+    the others): the same score and nodes in many calls as in one, which reported its progress."""
     import gamesman.games.connectfour.exact as exact
 
     cells = "-xoxox--oxoxo---xoxo-" + "-" * 21

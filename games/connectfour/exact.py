@@ -241,13 +241,17 @@ class ExactSearch:
         a ``deadline`` (a ``time.monotonic()`` value) it raises OutOfTime when the search has
         not ended by then (what the table learnt stays).  Once the search is ready, a position
         of the opening book or one its player wins with the next piece is answered by one small
-        compiled call and nothing else."""
-        quick = self.quick_code
-        if quick is not None:
-            known = quick(mine, mask)
-            if known != NOT_IN_BOOK:
-                return known
-        return self._search(mine, mask, progress, deadline, sign_only=False)
+        compiled call and nothing else; without progress or a deadline, any other that takes
+        less than SLICE nodes by one more call, without the loop of ``_search`` (a first call
+        of it in a process, with its reads of the nodes, costs microseconds too)."""
+        quick, search = self.quick_code, self.search_code
+        if quick is None or search is None or progress is not None or deadline is not None:
+            return self._search(mine, mask, progress, deadline, sign_only=False)
+        known = quick(mine, mask)
+        if known != NOT_IN_BOOK:
+            return known
+        low = search(mine, mask, False, True, SLICE)
+        return low if low != STOPPED else self._search(mine, mask, None, None, sign_only=False, begun=True)
 
     def outcome(self, mine: int, mask: int, deadline: float) -> int | None:
         """1, 0 or -1 as the player to move wins, ties or loses (the sign of ``score``, found
@@ -260,10 +264,11 @@ class ExactSearch:
         return (low > 0) - (low < 0)
 
     def _search(self, mine: int, mask: int, progress: ProgressFn | None, deadline: float | None,
-                sign_only: bool) -> int:
+                sign_only: bool, begun: bool = False) -> int:
         """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
-        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``.
-        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
+        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``;
+        ``begun``: the compiled search has begun the position already (without progress or
+        a deadline), and stopped.  It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
         table is due to grow (the search goes on in the larger table); a position quicker than
         that is answered by one call of the compiled search."""
         search = self.search_code
@@ -273,7 +278,8 @@ class ExactSearch:
             search = self.search_code
             assert search is not None
         budget = SLICE if deadline is None else DEADLINE_SLICE
-        before, begun, low = self.nodes, False, STOPPED
+        low = STOPPED
+        before = self.nodes - (int(self.state[self.kernels.NODES]) if begun else 0)
         while low == STOPPED:
             if begun and self.grow_at is not None and self.state[self.kernels.NODES] > self.grow_at:
                 self.grow()
