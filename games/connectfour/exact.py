@@ -268,9 +268,9 @@ class ExactSearch:
         """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
         within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``;
         ``begun``: the compiled search has begun the position already (without progress or
-        a deadline), and stopped.  It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
-        table is due to grow (the search goes on in the larger table); a position quicker than
-        that is answered by one call of the compiled search."""
+        a deadline), and stopped.  It returns to Python every SLICE nodes (DEADLINE_SLICE with
+        a deadline), and when the table is due to grow (the search goes on in the larger
+        table); a position quicker than that is answered by one call of the compiled search."""
         search = self.search_code
         if search is None:
             if not self.ready(deadline):
