@@ -399,3 +399,59 @@ def test_the_tables_modulo_without_integer_division_is_the_remainder():
         keys += [prime * rng.randrange(1, ((1 << 56) - 2) // prime) + step for _ in range(500) for step in (-1, 0, 1)]
         keys += [(1 << 56) - 1 - step for step in range(100)]
         assert [int(kernels.modulo(np.uint64(key), np.uint64(prime))) for key in keys] == [key % prime for key in keys]
+
+
+def test_a_compiled_function_reaches_an_array_through_its_address_as_python_does():
+    """``array_at``, compiled and as Python: the view is the array's memory, not a copy."""
+    from gamesman.players.compiled import array_at, compiled_each_process, python_version
+
+    @compiled_each_process
+    def add_at(address, length, amount):
+        words = array_at(address, length, np.uint64)
+        words[length - 1] += np.uint64(amount)
+        return words.sum()
+
+    words = np.arange(5, dtype=np.uint64)
+    address = words.__array_interface__["data"][0]
+    assert add_at(address, 4, 10) == 0 + 1 + 2 + 13 and words.tolist() == [0, 1, 2, 13, 4]
+    assert python_version(add_at)(address, 5, 1) == 0 + 1 + 2 + 13 + 5 and words.tolist() == [0, 1, 2, 13, 5]
+
+
+def test_the_compiled_search_stops_where_the_table_is_due_to_grow_and_goes_on_from_there():
+    """The kernel itself stops a search once it has searched more than the block's GROW_AT
+    nodes (the table then grows in Python, and the search goes on where it stopped)."""
+    from gamesman.games.connectfour import kernels
+    from gamesman.games.connectfour.exact import address_of
+
+    cells = "-xoxox--oxoxo---xoxo-" + "-" * 21
+    search = ExactSearch(6, 7, 4)
+    mine, theirs = search.board.masks_of(cells, "-xo", "x", "o")
+    answer = search.result(cells, "x", "o")
+    search = ExactSearch(6, 7, 4)
+    search.ready(None)
+    search.numbers[kernels.GROW_AT] = 5_000
+    call = (address_of(search.numbers), mine, mine | theirs, False)
+    assert kernels.search_at(*call, True, 1 << 40) == kernels.STOPPED
+    assert 5_000 < search.state[kernels.NODES] == search.nodes < 5_100  # (a node: a frame entered)
+    search.numbers[kernels.GROW_AT] = -1
+    empty = 42 - (mine | theirs).bit_count()
+    assert result_of_score(int(kernels.search_at(*call, False, 1 << 40)), empty) == answer
+
+
+def test_a_search_of_many_short_calls_finds_what_one_long_call_finds(monkeypatch):
+    """The compiled search returns to Python every SLICE nodes and goes on from where it
+    stopped (``score`` without progress or a deadline makes the first call itself, the loop
+    the others): the same score and nodes in many calls as in one, which reported its progress."""
+    import gamesman.games.connectfour.exact as exact
+
+    cells = "-xoxox--oxoxo---xoxo-" + "-" * 21
+    board = ExactSearch(6, 7, 4).board
+    mine, theirs = board.masks_of(cells, "-xo", "x", "o")
+    reported: list[int] = []
+    whole = ExactSearch(6, 7, 4)
+    score = whole.score(mine, mine | theirs, progress=lambda _, nodes, __: reported.append(nodes))
+    assert reported[-1] == whole.nodes > exact.DEADLINE_SLICE
+    monkeypatch.setattr(exact, "SLICE", 1 << 10)
+    sliced = ExactSearch(6, 7, 4)
+    sliced.ready(None)
+    assert sliced.score(mine, mine | theirs) == score and sliced.nodes == whole.nodes

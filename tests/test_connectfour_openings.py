@@ -77,6 +77,29 @@ def test_a_position_of_the_books_pieces_is_read_not_searched(book):
     assert with_book.nodes == 0  # looked up before the search sets anything up
 
 
+@pytest.mark.parametrize("pieces", [PLIES, 16])
+def test_a_position_answered_without_a_search_leaves_the_searchs_state_as_it_was(book, pieces):
+    """A position of the book, and one the player to move wins with its next piece, are
+    answered before the compiled search sets anything up: its blocks are not written."""
+    game = make_game("connectfour")
+    rng = random.Random(pieces)
+    search = ExactSearch(6, 7, 4, openings=book)
+    search.ready(None)
+    answered = 0
+    while answered < 5:
+        position = random_position(game, rng, pieces)
+        quick = pieces == PLIES or any(game.outcome(game.play(position, move)) is not None
+                                       for move in game.moves(position))
+        if not quick:
+            continue
+        numbers, words = search.numbers.copy(), search.words.copy()
+        mine, theirs = search.board.masks_of(position[1], "-xo", "xo"[position[0]], "ox"[position[0]])
+        assert result_of_score(search.score(mine, mine | theirs), game.size - pieces) == (
+            ExactSearch(6, 7, 4).result(position[1], "xo"[position[0]], "ox"[position[0]]))
+        assert np.array_equal(search.numbers, numbers) and np.array_equal(search.words, words)
+        answered += 1
+
+
 def test_the_books_pages_are_mapped_in_when_it_loads_so_that_look_ups_do_not_fault(book, tmp_path):
     """A fresh mapping of the book's file, mapped in: look-ups of random entries touch no new page."""
     import resource

@@ -29,11 +29,13 @@ long once found.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 from gamesman.boards.codes import GravityBoard
 from gamesman.contract.errors import OutOfTime
 from gamesman.contract.game import ProgressFn
+from gamesman.games.connectfour.kernels import NOT_IN_BOOK, STOPPED
 from gamesman.players.compiled import machine_code
 from gamesman.solver.results import Result, Value
 
@@ -87,6 +89,20 @@ def prime_at_least(number: int) -> int:
     return candidate
 
 
+def links(table: "np.ndarray", book: "np.ndarray", words: "np.ndarray", numbers: "np.ndarray",
+          grow_at: int | None) -> list[int]:
+    """The links of a search's int64 block (``kernels.TABLE_AT`` ... ``GROW_AT``): where its
+    ``table``, ``book`` and ``words`` lie and their lengths, the length of ``numbers`` (the
+    block), and the nodes after which the table grows (-1: never)."""
+    return [address_of(table), len(table), address_of(book), len(book), address_of(words), len(words), len(numbers),
+            -1 if grow_at is None else grow_at]
+
+
+def address_of(array: "np.ndarray") -> int:
+    """Where an array's first item lies in memory (what ``kernels.search_at`` reaches it by)."""
+    return array.__array_interface__["data"][0]
+
+
 def result_of_score(score: int, empty: int) -> Result:
     """GAMESMAN's result of a search score, for the player to move with ``empty`` cells left."""
     if score > 0:
@@ -132,9 +148,22 @@ class ExactSearch:
         self.opening_entries = np.zeros(0, np.int64) if openings is None else openings.indexed
         self.table = self.empty_table(1 << min(TABLE_BITS, self.cells + 2))
         self.grow_at = self.growth_point()
-        self.nodes = 0  # searched so far, over every position
-        #: ``kernels.search``'s machine code for this search's arrays, once ready (see ``ready``).
-        self.search_code: "Callable | None" = None
+        self.link()
+        #: ``kernels.search_at``'s and ``kernels.quick_score_at``'s machine code bound to this search's
+        #: arrays, once ready (see ``ready``).
+        self.search_code: "Callable[[int, int, bool, bool, int], int] | None" = None
+        self.quick_code: "Callable[[int, int], int] | None" = None
+
+    def link(self) -> None:
+        """Write where the search's arrays lie into its int64 block, which ``kernels.search_at``
+        reaches them through (again whenever the table is replaced: the search keeps the arrays)."""
+        self.numbers[self.kernels.TABLE_AT:self.kernels.LINKS_END] = links(
+            self.table, self.opening_entries, self.words, self.numbers, self.grow_at)
+
+    @property
+    def nodes(self) -> int:
+        """The nodes searched so far, over every position."""
+        return int(self.state[self.kernels.TOTAL])
 
     @staticmethod
     def empty_table(slots: int) -> "np.ndarray":
@@ -153,10 +182,11 @@ class ExactSearch:
         inverse = pow(1 << int(self.kernels.KEY_BITS), -1, len(old) // 2)
         self.kernels.regrow(old, self.table, np.uint64(inverse))
         self.grow_at = self.growth_point()
+        self.link()
 
     def growth_point(self) -> int | None:
         """The nodes of a search after which the table grows (see GROW_AFTER), None once it is
-        the largest (kept as ``grow_at``: a search reads it, not the sizes, at every call)."""
+        the largest (kept as ``grow_at``, and in the int64 block for the compiled search)."""
         return GROW_AFTER * len(self.table) if len(self.table) < 1 << LARGEST_TABLE_BITS else None
 
     @property
@@ -167,12 +197,15 @@ class ExactSearch:
     def ready(self, deadline: float | None) -> bool:
         """Whether the search's kernels are ready to run (see ``make_ready``; once they are, this
         asks nothing more: it comes before every search).  Once ready, the search calls the
-        machine code of ``kernels.search`` for its arrays' types (``search_code``), not numba's
-        dispatcher, which would type its nine arguments again at every call."""
+        machine code of ``kernels.search_at`` and ``kernels.quick_score_at`` (``search_code``,
+        ``quick_code``), bound to the address of its int64 block: not numba's dispatcher, which
+        would type each argument again at every call, and no array to unbox."""
         if self.search_code is None:
             if not self.make_ready(deadline):
                 return False
-            self.search_code = machine_code(self.kernels.search, *self.arrays(), 0, 0, False, True, 0)
+            address = address_of(self.numbers)
+            self.quick_code = partial(machine_code(self.kernels.quick_score_at, 0, 0, 0), address)
+            self.search_code = partial(machine_code(self.kernels.search_at, 0, 0, 0, False, True, 0), address)
         return True
 
     def make_ready(self, deadline: float | None) -> bool:
@@ -184,7 +217,7 @@ class ExactSearch:
 
         if WARMUP.ready(EXACT_KERNELS):
             return True
-        if EXACT_KERNELS not in WARMUP.done and (deadline is None or cached_on_disk(self.kernels.search)):
+        if EXACT_KERNELS not in WARMUP.done and (deadline is None or cached_on_disk(self.kernels.search_at)):
             self.warm()
             WARMUP.mark(EXACT_KERNELS)
             return True
@@ -196,16 +229,29 @@ class ExactSearch:
         run in another thread while this search goes on)."""
         import numpy as np
 
-        self.kernels.search(self.empty_table(2), self.opening_entries, self.numbers.copy(), self.words.copy(),
-                            0, 0, False, True, 0)
+        table, numbers, words = self.empty_table(2), self.numbers.copy(), self.words.copy()
+        numbers[self.kernels.TABLE_AT:self.kernels.LINKS_END] = links(table, self.opening_entries, words, numbers, None)
+        self.kernels.search_at(address_of(numbers), 0, 0, False, True, 0)
+        self.kernels.quick_score_at(address_of(numbers), 0, 0)
         self.kernels.table_key(np.uint64(0), np.uint64(0), self.board.rows, self.board.cols)
 
     def score(self, mine: int, mask: int, progress: ProgressFn | None = None, deadline: float | None = None) -> int:
         """The exact score of a position where no line is complete and a cell is empty:
         ``mine`` the pieces of the player to move, ``mask`` all pieces (bitboards).  With
         a ``deadline`` (a ``time.monotonic()`` value) it raises OutOfTime when the search has
-        not ended by then (what the table learnt stays)."""
-        return self._search(mine, mask, progress, deadline, sign_only=False)
+        not ended by then (what the table learnt stays).  Once the search is ready, a position
+        of the opening book or one its player wins with the next piece is answered by one small
+        compiled call and nothing else; without progress or a deadline, any other that takes
+        less than SLICE nodes by one more call, without the loop of ``_search`` (a first call
+        of it in a process, with its reads of the nodes, costs microseconds too)."""
+        quick, search = self.quick_code, self.search_code
+        if quick is None or search is None or progress is not None or deadline is not None:
+            return self._search(mine, mask, progress, deadline, sign_only=False)
+        known = quick(mine, mask)
+        if known != NOT_IN_BOOK:
+            return known
+        low = search(mine, mask, False, True, SLICE)
+        return low if low != STOPPED else self._search(mine, mask, None, None, sign_only=False, begun=True)
 
     def outcome(self, mine: int, mask: int, deadline: float) -> int | None:
         """1, 0 or -1 as the player to move wins, ties or loses (the sign of ``score``, found
@@ -218,12 +264,13 @@ class ExactSearch:
         return (low > 0) - (low < 0)
 
     def _search(self, mine: int, mask: int, progress: ProgressFn | None, deadline: float | None,
-                sign_only: bool) -> int:
+                sign_only: bool, begun: bool = False) -> int:
         """The search behind ``score`` and ``outcome`` (with ``sign_only``, its windows kept
-        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``.
-        It returns to Python every SLICE nodes (DEADLINE_SLICE with a deadline), and when the
-        table is due to grow (the search goes on in the larger table); a position quicker than
-        that is answered by one call of the compiled search."""
+        within [-1, 1]): the lower bound it ends with, the score itself unless ``sign_only``;
+        ``begun``: the compiled search has begun the position already (without progress or
+        a deadline), and stopped.  It returns to Python every SLICE nodes (DEADLINE_SLICE with
+        a deadline), and when the table is due to grow (the search goes on in the larger
+        table); a position quicker than that is answered by one call of the compiled search."""
         search = self.search_code
         if search is None:
             if not self.ready(deadline):
@@ -231,27 +278,21 @@ class ExactSearch:
             search = self.search_code
             assert search is not None
         budget = SLICE if deadline is None else DEADLINE_SLICE
-        nodes, searched, done, low, begin = 0, 0, False, 0, True
-        try:
-            while not done:
-                if deadline is not None and time.monotonic() > deadline:
-                    raise OutOfTime(f"the exact search has not ended after {nodes:,} nodes")
-                grow_at = self.grow_at
-                visited, searched, done, low = search(
-                    self.table, self.opening_entries, self.numbers, self.words, int(mine), int(mask), sign_only, begin,
-                    budget if grow_at is None else max(min(budget, grow_at - searched), DEADLINE_SLICE))
-                nodes, begin = nodes + visited, False
-                if progress:
-                    progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search",
-                             nodes, None)
-                if grow_at is not None and searched > grow_at:
-                    self.grow()
-        finally:
-            self.nodes += nodes
+        low = STOPPED
+        before = self.nodes - (int(self.state[self.kernels.NODES]) if begun else 0)
+        while low == STOPPED:
+            if begun and self.grow_at is not None and self.state[self.kernels.NODES] > self.grow_at:
+                self.grow()
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(f"the exact search has not ended after {self.nodes - before:,} nodes")
+            low, begun = search(mine, mask, sign_only, not begun, budget), True
+            if progress:
+                progress("exact search (can take minutes; Ctrl-C stops)" if deadline is None else "exact search",
+                         self.nodes - before, None)
         return low
 
     def arrays(self) -> SearchArrays:
-        """The arrays ``kernels.search`` takes, the table as it is now."""
+        """The arrays ``kernels.search_many`` takes, the table as it is now."""
         return self.table, self.opening_entries, self.numbers, self.words
 
     def scores(self, mines: "np.ndarray", masks: "np.ndarray") -> "np.ndarray":

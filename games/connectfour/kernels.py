@@ -26,7 +26,10 @@ is the opponent's score negated; a tie is 0.
 The negamax keeps its own stack of frames in arrays instead of recursing, so that
 a search can stop after a budget of nodes and go on later where it stopped: the
 caller gets control back often (for progress and Ctrl-C) and the search loses
-nothing.  This module imports numba at its top; it is imported only when a search
+nothing.  Python calls it through whole numbers only (``search_at``, ``quick_score_at``:
+the address of the search's int64 block, which holds where its other arrays lie), and a
+position of the book, or one won with the next piece, is answered by the small
+``quick_score_at`` alone.  This module imports numba at its top; it is imported only when a search
 runs, so that starting the program stays quick.  Without numba the same functions
 run as plain Python (correct, but hundreds of times slower).
 """
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import COMPILED, compiled  # noqa: F401  (COMPILED: whether these kernels run as machine code)
+from gamesman.players.compiled import COMPILED, array_at, compiled  # noqa: F401  (COMPILED: whether these kernels run as machine code)
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
@@ -57,10 +60,10 @@ STANDARD_IN_A_ROW = 4
 # The slots of a search's state (an int64 array): where the stack is, whether a value is
 # on its way back to the frame on top, that value, the bounds of the score found so far,
 # the null window's middle, the phase (0: nothing begun; WINDOW: a null-window search
-# runs; DONE: the score is LOW), the step to the next window (see ``next_window``) and the
-# nodes searched since the search began (see ``start``).
-SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE, STEP, NODES = range(9)
-STATE_SIZE = 9
+# runs; DONE: the score is LOW), the step to the next window (see ``next_window``), the
+# nodes searched since the search began (see ``start``) and those of every search so far.
+SP, RETURNING, VALUE, LOW, HIGH, MIDDLE, PHASE, STEP, NODES, TOTAL = range(10)
+STATE_SIZE = 10
 WINDOW, DONE = 1, 2
 #: ``state[STEP]`` once both bounds have moved: the windows halve what is left.
 HALVING = 1 << 40
@@ -71,7 +74,16 @@ HALVING = 1 << 40
 # the search tries an enhanced cutoff (see ``negamax``).
 ROWS, COLS, IN_A_ROW, LOWEST, SPAN, BOOK_PLIES, CUTOFF_EMPTY = range(7)
 GEOMETRY_SIZE = 7
-#: ``book_score`` of a position the book leaves out (scores are far smaller).
+# After the geometry, the links (see ``search_at``): where the table, the book and the
+# uint64 block lie in memory and their lengths, the int64 block's own length, and the
+# nodes of a search after which it returns so that the table can grow (-1: never).
+TABLE_AT, TABLE_SLOTS, BOOK_AT, BOOK_LENGTH, WORDS_AT, WORDS_LENGTH, NUMBERS_LENGTH, GROW_AT = range(
+    GEOMETRY_SIZE, GEOMETRY_SIZE + 8)
+LINKS_END = GEOMETRY_SIZE + 8
+#: What ``search`` returns when it stops before the score is found.
+STOPPED = -(1 << 62)
+#: ``book_score`` of a position the book leaves out, and ``quick_score`` of one it must search
+#: (scores are far smaller).
 NOT_IN_BOOK = -(1 << 40)
 #: The low bits of a book's entry that hold the score (the key above them: see ``book_codes``).
 BOOK_SCORE_BITS = np.int64(8)
@@ -478,22 +490,25 @@ def next_window(state, windows):
 
 
 @compiled
-def start(geometry, masks, book, frames, windows, state, mine, mask, sign_only):
-    """Set ``state`` to begin the exact score of the position ``mine``, ``mask`` (its bounds and
-    its first window, 0: a win or not); ``sign_only``: the windows kept within [-1, 1], so that
-    the search finds the score's sign only.  A win with the next piece, and a position the
-    ``book`` holds, are the score at once (DONE)."""
-    frames[0, MINE], frames[0, MASK] = mine, mask
-    state[:] = 0
+def quick_score(geometry, masks, book, mine, mask):
+    """The score of the position ``mine``, ``mask`` without a search: a win with the next
+    piece, or a position of the ``book``; else NOT_IN_BOOK."""
     empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
     if can_win_next(mine, mask, masks, geometry):
-        state[LOW], state[HIGH], state[PHASE] = (empty + 1) // 2, (empty + 1) // 2, DONE
-        return
+        return (empty + 1) // 2
     if geometry[ROWS] * geometry[COLS] - empty == geometry[BOOK_PLIES]:
-        known = book_score(book, mine, mask, geometry[ROWS], geometry[COLS])
-        if known != NOT_IN_BOOK:
-            state[LOW], state[HIGH], state[PHASE] = known, known, DONE
-            return
+        return book_score(book, mine, mask, geometry[ROWS], geometry[COLS])
+    return NOT_IN_BOOK
+
+
+@compiled
+def start(geometry, frames, windows, state, mine, mask, sign_only):
+    """Set ``state`` to begin the exact score of the position ``mine``, ``mask``, one without
+    a ``quick_score`` (its bounds and its first window, 0: a win or not); ``sign_only``: the
+    windows kept within [-1, 1], so that the search finds the score's sign only."""
+    frames[0, MINE], frames[0, MASK] = mine, mask
+    state[:TOTAL] = 0
+    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
     state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
     if sign_only:
         state[LOW], state[HIGH] = max(state[LOW], -1), min(state[HIGH], 1)
@@ -505,10 +520,10 @@ def block_sizes(rows, cols):
     and ``cols``: int64 numbers, uint64 words.
 
     >>> block_sizes(6, 7)
-    (500, 845)
+    (509, 845)
     """
     depth = rows * cols + 2
-    return GEOMETRY_SIZE + STATE_SIZE + depth * (4 + cols), FIRST_COLUMN + cols + depth * (FRAME_SIZE + 2 * cols)
+    return LINKS_END + STATE_SIZE + depth * (4 + cols), FIRST_COLUMN + cols + depth * (FRAME_SIZE + 2 * cols)
 
 
 @compiled
@@ -519,8 +534,8 @@ def layout(numbers, words):
     masks, frames, moves (see ``negamax``)."""
     cols = numbers[COLS]
     depth = numbers[ROWS] * cols + 2
-    state = numbers[GEOMETRY_SIZE:GEOMETRY_SIZE + STATE_SIZE]
-    at = GEOMETRY_SIZE + STATE_SIZE
+    state = numbers[LINKS_END:LINKS_END + STATE_SIZE]
+    at = LINKS_END + STATE_SIZE
     windows = numbers[at:at + 2 * depth].reshape((depth, 2))
     ranks = numbers[at + 2 * depth:at + (2 + cols) * depth].reshape((depth, cols))
     counts = numbers[at + (2 + cols) * depth:at + (4 + cols) * depth].reshape((depth, 2))
@@ -533,20 +548,70 @@ def layout(numbers, words):
 @compiled
 def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
     """Go on with the exact score of the position in ``frames[0]`` for about ``budget`` nodes;
-    with ``begin``, begin that of ``mine``, ``mask`` first (see ``start``): a position that
-    takes less than ``budget`` is answered in one call.  The search's arrays are views of
-    ``numbers`` and ``words`` (see ``layout``).
+    with ``begin``, begin that of ``mine``, ``mask`` first: its ``quick_score`` if it has one
+    (before anything else), else from ``start``; a position that takes less than ``budget``
+    is answered in one call.  The search's arrays are views of
+    ``numbers`` and ``words`` (see ``layout``); it stops early once it has searched more
+    than ``numbers[GROW_AT]`` nodes, so that the table can grow.
 
-    Returns the nodes visited, those visited since the search began (``state[NODES]``), whether
-    it is over (``state[PHASE]`` is DONE) and the lower bound found (``state[LOW]``: once it is
-    over, the score): what Python reads of the state, without reading the array.
+    Returns the score once it is found (``state[LOW]``), else STOPPED; the nodes visited are
+    added to ``state[TOTAL]``.
     """
+    if begin:
+        known = quick_score(numbers[:GEOMETRY_SIZE], words[:FIRST_COLUMN + numbers[COLS]], book, np.uint64(mine),
+                            np.uint64(mask))
+        if known != NOT_IN_BOOK:
+            return known
     geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
     if begin:
-        start(geometry, masks, book, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
+        start(geometry, frames, windows, state, np.uint64(mine), np.uint64(mask), sign_only)
+    state[TOTAL] += run(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget,
+                        numbers[GROW_AT])
+    return state[LOW] if state[PHASE] == DONE else STOPPED
+
+
+@compiled
+def linked(address):
+    """The table, the book and the two blocks of a search whose int64 block lies at ``address``
+    (its links: see TABLE_AT ...): what a call from Python reaches through one whole number,
+    without arrays to type and unbox (some microseconds, where a whole answer from the book
+    takes some fifteen)."""
+    numbers = array_at(address, array_at(address, LINKS_END, np.int64)[NUMBERS_LENGTH], np.int64)
+    return (array_at(numbers[TABLE_AT], numbers[TABLE_SLOTS], np.uint64),
+            array_at(numbers[BOOK_AT], numbers[BOOK_LENGTH], np.int64), numbers,
+            array_at(numbers[WORDS_AT], numbers[WORDS_LENGTH], np.uint64))
+
+
+@compiled
+def search_at(address, mine, mask, sign_only, begin, budget):
+    """``search`` of the search whose int64 block lies at ``address`` (see ``linked``)."""
+    table, book, numbers, words = linked(address)
+    return search(table, book, numbers, words, mine, mask, sign_only, begin, budget)
+
+
+@compiled
+def quick_score_at(address, mine, mask):
+    """``quick_score`` of the position ``mine``, ``mask`` for the search whose int64 block lies at
+    ``address`` (see ``linked``): a small function apart from ``search_at``, so that a position
+    of the book runs little machine code (a first call runs it cold: a microsecond or two less)."""
+    _, book, numbers, words = linked(address)
+    return quick_score(numbers[:GEOMETRY_SIZE], words[:FIRST_COLUMN + numbers[COLS]], book, np.uint64(mine),
+                       np.uint64(mask))
+
+
+@compiled
+def run(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget, grow_at):
+    """Run the null-window searches of the score in ``state`` until it is found, for at
+    most ``budget`` nodes, and no further once the search has visited more than ``grow_at``
+    nodes since it began (unless ``grow_at`` is negative); the nodes visited."""
     nodes = 0
     while state[PHASE] == WINDOW and nodes < budget:
-        nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, budget - nodes)
+        allowed = budget - nodes
+        if grow_at >= 0:
+            if state[NODES] > grow_at:
+                break
+            allowed = min(allowed, grow_at + 1 - state[NODES])
+        nodes += negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, allowed)
         if state[SP] < 0:  # the window's search is over
             above = state[VALUE] > state[MIDDLE]
             if above:
@@ -564,16 +629,18 @@ def search(table, book, numbers, words, mine, mask, sign_only, begin, budget):
                 next_window(state, windows)
             else:
                 state[PHASE] = DONE
-    return nodes, state[NODES], state[PHASE] == DONE, state[LOW]
+    return nodes
 
 
 @compiled
 def search_many(table, book, numbers, words, mines, boards, scores):
-    """The exact scores of many positions (as ``search`` takes them, without a budget)."""
-    state = layout(numbers, words)[1]
+    """The exact scores of many positions (as ``search`` takes them, without a budget; the
+    table does not grow)."""
+    geometry, state, windows, ranks, counts, masks, frames, moves = layout(numbers, words)
     for at in range(len(mines)):
-        begin = True
-        while begin or state[PHASE] != DONE:
-            search(table, book, numbers, words, mines[at], boards[at], False, begin, 1 << 62)
-            begin = False
-        scores[at] = state[LOW]
+        scores[at] = quick_score(geometry, masks, book, mines[at], boards[at])
+        if scores[at] == NOT_IN_BOOK:
+            start(geometry, frames, windows, state, mines[at], boards[at], False)
+            state[TOTAL] += run(geometry, masks, table, book, frames, windows, moves, ranks, counts, state, 1 << 62,
+                                -1)
+            scores[at] = state[LOW]
