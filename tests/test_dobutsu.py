@@ -284,3 +284,27 @@ def test_the_reachable_sweep_counts_what_the_forward_solver_explores(game, text)
     root = game.parse_position(text)
     seen, outside = dense.reachable(game, canonical_code(game, root))
     assert 2 * (int(seen.sum()) + outside) == levelled.solve(game, root).stats["positions"]
+
+
+@pytest.mark.parametrize("text", ["(b -l- --- --- -L- E -)", "(b -l- -c- -C- -L- - -)"])
+def test_the_reachable_sweep_in_small_chunks_marks_what_one_chunk_marks(game, text, monkeypatch):
+    """Swept a few places at a time (a chunk's moves marking places in chunks swept before,
+    swept again in the next sweep) and with the codes outside the block merged every
+    sixteen or so, the sweep reaches the same places and counts the same codes outside as in
+    one chunk, and as the forward solver explores."""
+    root_code = canonical_code(game, game.parse_position(text))
+    whole, whole_outside = dense.reachable(game, root_code)
+    assert len(whole) <= dense.SWEEP_CHUNK  # one chunk
+    chunk = 1 << 6
+    assert len(whole) > 20 * chunk
+    monkeypatch.setattr(dense, "OUTSIDE_PENDING", 1 << 4)
+    chunked, chunked_outside = dense.reachable(game, root_code, chunk=chunk, workers=2)
+    assert whole_outside > 4 * dense.OUTSIDE_PENDING
+    assert (chunked == whole).all() and chunked_outside == whole_outside
+    forward = levelled.solve(game, game.parse_position(text)).stats["positions"]
+    assert 2 * (int(chunked.sum()) + chunked_outside) == forward
+
+
+def test_the_reachable_sweep_refuses_a_chunk_that_is_no_power_of_two(game):
+    with pytest.raises(ValueError, match="power of two, not 1000"):
+        dense.reachable(game, canonical_code(game, game.parse_position("(b -l- --- --- -L- E -)")), chunk=1000)
