@@ -93,9 +93,10 @@ def measure_levels(game: Dobutsu, limit: int) -> None:
           f"({len(seen):,} positions, {time.process_time() - started:.1f} processor seconds)")
 
 
-def measure_reachable(game: Dobutsu, text: str | None) -> None:
-    """Count the places play reaches from ``text`` (the start by default) over its block, and
-    tally their values from the saved database when it holds them."""
+def measure_reachable(game: Dobutsu, text: str | None, end_at_wins: bool) -> None:
+    """Count the places play reaches from ``text`` (the start by default) over its block (with
+    ``end_at_wins``, no move is followed from a position that can take the lion), and tally
+    their values from the saved database when it holds them."""
     from gamesman.contract.capabilities import parents
     from gamesman.contract.progress import Progress
     from gamesman.solver.database import Database, canonical_code
@@ -110,11 +111,12 @@ def measure_reachable(game: Dobutsu, text: str | None) -> None:
     processor, wall = time.process_time(), time.perf_counter()
     progress = Progress("reachable")
     try:
-        seen, outside = reachable(game, root_code, progress=progress)
+        seen, outside = reachable(game, root_code, progress=progress, end_at_wins=end_at_wins)
     finally:
         progress.finish()
     places = int(seen.sum(dtype=np.int64))
-    print(f"reachable from {game.format_position(root)}: {places:,} places (sides and mirror images "
+    rule = ", no move followed from a position that can take the lion" if end_at_wins else ""
+    print(f"reachable from {game.format_position(root)}{rule}: {places:,} places (sides and mirror images "
           f"folded), and {outside:,} positions just after a lion is taken, outside the block; "
           f"{time.process_time() - processor:,.1f} s processor, {time.perf_counter() - wall:,.1f} s wall, "
           f"{peak_megabytes():,.0f} MB at the peak")
@@ -123,7 +125,7 @@ def measure_reachable(game: Dobutsu, text: str | None) -> None:
         print("no saved database holds this block: solve it first with gamesman solve dobutsu --large")
         return
     block = parents(game).code_block(root_code)
-    wins = losses = missing = ended = longest = 0
+    wins = losses = missing = ended = in_one = longest = 0
     for start in range(0, len(seen), SLAB):
         values = store.get_many(block.start + block.step * (start + np.flatnonzero(seen[start:start + SLAB])))
         kinds, remote = values >> REMOTENESS_BITS, values & REMOTENESS_MASK
@@ -131,10 +133,11 @@ def measure_reachable(game: Dobutsu, text: str | None) -> None:
         won, lost = (kinds == 0) & (values != MISSING), (kinds == 1) & (values != MISSING)
         wins, losses = wins + int(won.sum()), losses + int(lost.sum())
         ended += int(((won | lost) & (remote == 0)).sum())
+        in_one += int((won & (remote == 1)).sum())
         longest = max(longest, int(remote[won].max(initial=0)))
     draws = places - wins - losses - missing
     print(f"their values: {wins:,} wins, {losses:,} losses, {draws:,} draws, {missing:,} not in the database "
-          f"({ended:,} of them ended: a lion on the far rank); longest win {longest} plies; "
+          f"({ended:,} of them ended: a lion on the far rank; {in_one:,} won in 1 ply); longest win {longest} plies; "
           f"the root: {Solver(game).result(root)}")
 
 
@@ -146,12 +149,15 @@ def main() -> None:
     parser.add_argument("--reachable", nargs="?", const="", metavar="POSITION",
                         help="count the positions reachable from POSITION (the start by default) and "
                              "tally their values from the saved database; nothing else")
+    parser.add_argument("--end-at-wins", action="store_true",
+                        help="with --reachable: follow no move of a position that can take the lion "
+                             "(as Tanaka counts)")
     arguments = parser.parse_args()
     game = make_game("dobutsu")
     assert isinstance(game, Dobutsu)
     if arguments.reachable is not None:
         try:
-            measure_reachable(game, arguments.reachable or None)
+            measure_reachable(game, arguments.reachable or None, arguments.end_at_wins)
         except KeyboardInterrupt:
             raise SystemExit("stopped")
         return

@@ -403,7 +403,7 @@ def _mark(seen: np.ndarray, dirty: np.ndarray, leads: np.ndarray, shift: int) ->
 
 
 def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: ProgressFn | None = None,
-              workers: int | None = None) -> tuple[np.ndarray, int]:
+              workers: int | None = None, end_at_wins: bool = False) -> tuple[np.ndarray, int]:
     """The places of ``root_code``'s block that play from it reaches (a byte a place, 1 where
     reached), and the number of distinct codes reached that lie outside the block (positions
     just after the game ended there, e.g. a piece taken that the block has no place for),
@@ -416,6 +416,10 @@ def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: Pr
     sweep finds nothing to expand.  The codes outside the block are kept sorted and
     distinct, those of the last chunks merged in now and then.  Memory: a byte a place and
     the distinct codes outside.
+
+    ``end_at_wins``: a position with a move that wins at once (out of the block, to a
+    position its mover won) is reached but its moves are not followed, as though the
+    player always took the win; its codes outside the block are counted still.
 
     >>> from gamesman.contract.registry import make_game
     >>> game = make_game("dobutsu")
@@ -448,10 +452,16 @@ def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: Pr
         """The places the moves of ``places`` lead to, and the distinct least codes outside."""
         leads, out = [], []
         for at in range(0, len(places), SWEEP_EXPAND):
-            children = np.asarray(expand(block.codes_at(places[at:at + SWEEP_EXPAND]))[3], np.int64)
+            _, _, rows, children = expand(block.codes_at(places[at:at + SWEEP_EXPAND]))
+            children = np.asarray(children, np.int64)
             found = block.places(children)
-            leads.append(found[found >= 0])
             away = children[found < 0]
+            if end_at_wins and len(away):
+                rows = np.asarray(rows, np.int64)
+                won = np.zeros(len(places), np.bool_)
+                won[rows[found < 0][np.asarray(expand(away)[1], np.int64) == End.LOST]] = True
+                found[won[rows]] = -1
+            leads.append(found[found >= 0])
             out.append(np.asarray(block.canonical(away), np.int64) if block.alike and len(away) else away)
         return _joined(leads), np.unique(_joined(out))
 
