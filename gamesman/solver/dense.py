@@ -225,9 +225,10 @@ class Block:
         self.codes = codes
         self.low, self.step, self.size = codes.start, codes.step, len(codes)
         declared = game.capabilities
-        self.turned = turn_symmetry(game).turned_codes if declared.turn_symmetry else None
         self.alike = declared.symmetries
         self.canonical = symmetries(game).canonical_codes
+        turned = turn_symmetry(game) if declared.turn_symmetry else None
+        self.turned = None if turned is None else turned.least_turned_codes if self.alike else turned.turned_codes
 
     def codes_at(self, places: np.ndarray) -> np.ndarray:
         return self.low + self.step * places
@@ -236,17 +237,15 @@ class Block:
         """Each code's place in the block, taken by its turned code when it is of the other
         player to move and by its least code alike; -1 when it is not in the block."""
         found = _places(codes, self.low, self.step, self.size)
-        if self.turned is not None:
-            other = found < 0
-            if other.any():
-                codes = codes.copy()
-                codes[other] = self.turned(codes[other])
-                found[other] = _places(codes[other], self.low, self.step, self.size)
-        if self.alike:
-            inside = found >= 0
-            found[inside] = _places(np.asarray(self.canonical(codes[inside]), np.int64), self.low, self.step,
-                                    self.size)
+        inside = found >= 0
+        if self.alike and inside.any():
+            found[inside] = self._places_of(self.canonical(codes[inside]))
+        if self.turned is not None and not inside.all():
+            found[~inside] = self._places_of(self.turned(codes[~inside]))  # least alike too, with symmetries
         return found
+
+    def _places_of(self, codes: Any) -> np.ndarray:
+        return _places(np.asarray(codes, np.int64), self.low, self.step, self.size)
 
 
 def solve_block(game: Game, root_code: int, progress: ProgressFn | None = None, workers: int | None = None) -> Solved:
