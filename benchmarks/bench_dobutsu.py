@@ -3,6 +3,7 @@ codes, and a plan for the whole game from those figures.
 
 Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--blocks-seconds 30]
                                                  [--levels-limit 2000000]
+              python3 benchmarks/bench_dobutsu.py --reachable [POSITION] [--end-at-wins]
 
 * **Endgame studies** (positions with fewer pieces, which play out among themselves), each
   solved from its position by the fast solver in memory (``levelled.solve``, one worker):
@@ -21,6 +22,11 @@ Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--block
   largest study.  Tanaka (2009) counts 246,803,167 reachable positions with the two sides and
   the board's two mirror images folded together, so unfolded there are between one and four
   times as many.
+* **Reachable** (``--reachable``, nothing else): the places of the block that play reaches from
+  a position (the start by default), swept over the block a chunk at a time, and the positions
+  just after a lion is taken; processor and wall time and the peak memory; then the values of
+  the reached places from the saved database.  ``--end-at-wins`` follows no move of a position
+  that can take the lion, as Tanaka counts.
 """
 from __future__ import annotations
 
