@@ -462,7 +462,7 @@ def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: Pr
                 found[won[rows]] = -1
             leads.append(found[found >= 0])
             out.append(np.asarray(block.canonical(away), np.int64) if block.alike and len(away) else away)
-        return _joined(leads), np.unique(_joined(out))
+        return _joined(leads), _distinct_sorted(_joined(out))
 
     sweeps = 0
     with ThreadPoolExecutor(workers or os.cpu_count() or 1, thread_name_prefix="gamesman-reach") as pool:
@@ -473,8 +473,20 @@ def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: Pr
                 pending.append(out)
                 pending_count += len(out)
                 if pending_count > max(OUTSIDE_PENDING, len(outside)):  # merged as often as it doubles
-                    outside, pending, pending_count = np.union1d(outside, np.concatenate(pending)), [], 0
+                    outside, pending, pending_count = _distinct_sorted(np.concatenate([outside, *pending])), [], 0
                 if progress:
                     progress(f"sweep {sweeps}, places reached", reached, None)
-    outside = np.union1d(outside, _joined(pending))
-    return seen, len(outside)
+    return seen, len(_distinct_sorted(np.concatenate([outside, *pending])))
+
+
+def _distinct_sorted(codes: np.ndarray) -> np.ndarray:
+    """The distinct ``codes``, sorted in place first (numpy's ``unique`` hashes a large array,
+    in several times its memory).
+
+    >>> _distinct_sorted(np.array([5, 3, 5, 1])).tolist()
+    [1, 3, 5]
+    """
+    codes.sort()
+    first = np.ones(len(codes), np.bool_)
+    first[1:] = codes[1:] != codes[:-1]
+    return codes[first]
