@@ -3,6 +3,7 @@ codes, and a plan for the whole game from those figures.
 
 Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--blocks-seconds 30]
                                                  [--levels-limit 2000000]
+              python3 benchmarks/bench_dobutsu.py --reachable [POSITION] [--end-at-wins]
 
 * **Endgame studies** (positions with fewer pieces, which play out among themselves), each
   solved from its position by the fast solver in memory (``levelled.solve``, one worker):
@@ -21,6 +22,11 @@ Run by hand:  python3 benchmarks/bench_dobutsu.py [--study POSITION]... [--block
   largest study.  Tanaka (2009) counts 246,803,167 reachable positions with the two sides and
   the board's two mirror images folded together, so unfolded there are between one and four
   times as many.
+* **Reachable** (``--reachable``, nothing else): the places of the block that play reaches from
+  a position (the start by default), swept over the block a chunk at a time, and the positions
+  just after a lion is taken; processor and wall time and the peak memory; then the values of
+  the reached places from the saved database.  ``--end-at-wins`` follows no move of a position
+  that can take the lion, as Tanaka counts.
 """
 from __future__ import annotations
 
@@ -93,12 +99,14 @@ def measure_levels(game: Dobutsu, limit: int) -> None:
           f"({len(seen):,} positions, {time.process_time() - started:.1f} processor seconds)")
 
 
-def measure_reachable(game: Dobutsu, text: str | None) -> None:
-    """Count the places play reaches from ``text`` (the start by default) over its block, and
-    tally their values from the saved database when it holds them."""
+def measure_reachable(game: Dobutsu, text: str | None, end_at_wins: bool) -> None:
+    """Count the places play reaches from ``text`` (the start by default) over its block (with
+    ``end_at_wins``, no move is followed from a position that can take the lion), and tally
+    their values from the saved database when it holds them."""
     from gamesman.contract.capabilities import parents
+    from gamesman.contract.progress import Progress
     from gamesman.solver.database import Database, canonical_code
-    from gamesman.solver.dense import reachable
+    from gamesman.solver.dense import SLAB, reachable
     from gamesman.solver.levelled import REMOTENESS_BITS, REMOTENESS_MASK
     from gamesman.solver.parts import part_cut
     from gamesman.solver.store import MISSING
@@ -106,29 +114,37 @@ def measure_reachable(game: Dobutsu, text: str | None) -> None:
 
     root = game.start() if text is None else game.parse_position(text)
     root_code = canonical_code(game, root)
-    processor = time.process_time()
-    seen, outside = reachable(game, root_code)
-    reached = np.flatnonzero(seen)
-    del seen
-    print(f"reachable from {game.format_position(root)}: {len(reached):,} places (sides and mirror images "
+    processor, wall = time.process_time(), time.perf_counter()
+    progress = Progress("reachable")
+    try:
+        seen, outside = reachable(game, root_code, progress=progress, end_at_wins=end_at_wins)
+    finally:
+        progress.finish()
+    places = int(seen.sum(dtype=np.int64))
+    rule = ", no move followed from a position that can take the lion" if end_at_wins else ""
+    print(f"reachable from {game.format_position(root)}{rule}: {places:,} places (sides and mirror images "
           f"folded), and {outside:,} positions just after a lion is taken, outside the block; "
-          f"{time.process_time() - processor:,.1f} s processor, {peak_megabytes():,.0f} MB at the peak")
+          f"{time.process_time() - processor:,.1f} s processor, {time.perf_counter() - wall:,.1f} s wall, "
+          f"{peak_megabytes():,.0f} MB at the peak")
     store = Database.default().load_store(game.spec, cut=part_cut(game))
     if store is None or store.slot(root_code) < 0:
         print("no saved database holds this block: solve it first with gamesman solve dobutsu --large")
         return
     block = parents(game).code_block(root_code)
-    wins = losses = draws = missing = longest = 0
-    for places in np.array_split(reached, max(1, len(reached) // 1_000_000)):
-        values = store.get_many(block.start + block.step * places)
+    wins = losses = missing = ended = in_one = longest = 0
+    for start in range(0, len(seen), SLAB):
+        values = store.get_many(block.start + block.step * (start + np.flatnonzero(seen[start:start + SLAB])))
         kinds, remote = values >> REMOTENESS_BITS, values & REMOTENESS_MASK
         missing += int((values == MISSING).sum())
-        won = (kinds == 0) & (values != MISSING)
-        wins, losses = wins + int(won.sum()), losses + int(((kinds == 1) & (values != MISSING)).sum())
+        won, lost = (kinds == 0) & (values != MISSING), (kinds == 1) & (values != MISSING)
+        wins, losses = wins + int(won.sum()), losses + int(lost.sum())
+        ended += int(((won | lost) & (remote == 0)).sum())
+        in_one += int((won & (remote == 1)).sum())
         longest = max(longest, int(remote[won].max(initial=0)))
-    draws = len(reached) - wins - losses - missing
-    print(f"their values: {wins:,} wins, {losses:,} losses, {draws:,} draws, {missing:,} not in the database; "
-          f"longest win {longest} plies; the root: {Solver(game).result(root)}")
+    draws = places - wins - losses - missing
+    print(f"their values: {wins:,} wins, {losses:,} losses, {draws:,} draws, {missing:,} not in the database "
+          f"({ended:,} of them ended: a lion on the far rank; {in_one:,} won in 1 ply); longest win {longest} plies; "
+          f"the root: {Solver(game).result(root)}")
 
 
 def main() -> None:
@@ -139,11 +155,17 @@ def main() -> None:
     parser.add_argument("--reachable", nargs="?", const="", metavar="POSITION",
                         help="count the positions reachable from POSITION (the start by default) and "
                              "tally their values from the saved database; nothing else")
+    parser.add_argument("--end-at-wins", action="store_true",
+                        help="with --reachable: follow no move of a position that can take the lion "
+                             "(as Tanaka counts)")
     arguments = parser.parse_args()
     game = make_game("dobutsu")
     assert isinstance(game, Dobutsu)
     if arguments.reachable is not None:
-        measure_reachable(game, arguments.reachable or None)
+        try:
+            measure_reachable(game, arguments.reachable or None, arguments.end_at_wins)
+        except KeyboardInterrupt:
+            raise SystemExit("stopped")
         return
     micros, per_position = measure_studies(game, arguments.study or DEFAULT_STUDIES)
     rate = measure_blocks(game, arguments.blocks_seconds)

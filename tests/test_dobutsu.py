@@ -284,3 +284,62 @@ def test_the_reachable_sweep_counts_what_the_forward_solver_explores(game, text)
     root = game.parse_position(text)
     seen, outside = dense.reachable(game, canonical_code(game, root))
     assert 2 * (int(seen.sum()) + outside) == levelled.solve(game, root).stats["positions"]
+
+
+@pytest.mark.parametrize("text", ["(b -l- --- --- -L- E -)", "(b -l- -c- -C- -L- - -)"])
+def test_the_reachable_sweep_in_small_chunks_marks_what_one_chunk_marks(game, text, monkeypatch):
+    """Swept a few places at a time (a chunk's moves marking places in chunks swept before,
+    swept again in the next sweep) and with the codes outside the block merged every
+    sixteen or so, the sweep reaches the same places and counts the same codes outside as in
+    one chunk, and as the forward solver explores."""
+    root_code = canonical_code(game, game.parse_position(text))
+    whole, whole_outside = dense.reachable(game, root_code)
+    assert len(whole) <= dense.SWEEP_CHUNK  # one chunk
+    chunk = 1 << 6
+    assert len(whole) > 20 * chunk
+    monkeypatch.setattr(dense, "OUTSIDE_PENDING", 1 << 4)
+    chunked, chunked_outside = dense.reachable(game, root_code, chunk=chunk, workers=2)
+    assert whole_outside > 4 * dense.OUTSIDE_PENDING
+    assert (chunked == whole).all() and chunked_outside == whole_outside
+    forward = levelled.solve(game, game.parse_position(text)).stats["positions"]
+    assert 2 * (int(chunked.sum()) + chunked_outside) == forward
+
+
+def test_the_reachable_sweep_refuses_a_chunk_that_is_no_power_of_two(game):
+    with pytest.raises(ValueError, match="power of two, not 1000"):
+        dense.reachable(game, canonical_code(game, game.parse_position("(b -l- --- --- -L- E -)")), chunk=1000)
+
+
+def test_the_reachable_sweep_that_ends_at_wins_follows_no_move_of_a_position_that_can_take_the_lion(game):
+    """Counted apart, position by position: play from the study, where a position with a
+    move that takes the lion is reached but played on by its captures only, each position
+    folded as the sweep folds it (``b`` to move in the block, ``w`` to move after a lion is
+    taken, the least of a mirror pair)."""
+    root = game.parse_position("(b -l- --- --- -L- E -)")
+    seen, queue = {root}, [root]
+    inside, outside = set(), set()
+
+    def both_lions(position) -> bool:
+        return position.board.upper().count("L") == 2
+
+    def folded(position, turn: int) -> int:
+        """The least mirrored code of ``position``, or of it turned, with ``turn`` to move."""
+        code = np.array([game.encode(position)])
+        return int(game.canonical_codes(code if code[0] % 2 == turn else game.turned_codes(code))[0])
+
+    while queue:
+        position = queue.pop()
+        if not both_lions(position):  # taken by b's move: w to move
+            outside.add(folded(position, 1))
+            continue
+        inside.add(folded(position, 0))
+        children = [game.play(position, move) for move in game.moves(position)]
+        if not all(both_lions(child) for child in children):
+            children = [child for child in children if not both_lions(child)]  # it takes the lion
+        for child in children:
+            if child not in seen:
+                seen.add(child)
+                queue.append(child)
+    ended, ended_outside = dense.reachable(game, canonical_code(game, root), chunk=1 << 6, end_at_wins=True)
+    assert (int(ended.sum()), ended_outside) == (len(inside), len(outside))
+    assert int(ended.sum()) < int(dense.reachable(game, canonical_code(game, root))[0].sum())

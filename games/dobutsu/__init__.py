@@ -666,6 +666,20 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Sy
 
         return kernels.turned(codes, *self.code_tables)
 
+    def least_turned_codes(self, codes):
+        """``canonical_codes`` of ``turned_codes``, each code decoded once.
+
+        >>> game = Dobutsu()
+        >>> import numpy as np
+        >>> codes = np.array([game.encode(game.parse_position(text)) for text in ("(w l-- --- --- L-- - -)",
+        ...                                                                      "(w gle -c- -C- ELG - -)")])
+        >>> game.least_turned_codes(codes).tolist() == game.canonical_codes(game.turned_codes(codes)).tolist()
+        True
+        """
+        from gamesman.games.dobutsu import kernels
+
+        return kernels.least_turned(codes, *self.code_tables)
+
     def canonical_codes(self, codes):
         """Each code, or its board's mirror image's (left and right swapped) when that is less.
 

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Protocol, Sequence, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Protocol, Sequence, SupportsIndex, TypeVar, cast
 
 from gamesman.contract.errors import GameError
 
@@ -228,6 +228,20 @@ class TurnSymmetry:
         """``codes`` (numpy int64) each replaced by the code of the same position seen from the
         other side (int64); turning twice gives the code back."""
         raise NotImplementedError
+
+    def least_turned_codes(self, codes: Any) -> Any:
+        """``turned_codes`` of ``codes``, each then replaced by the least code of its set alike
+        (``canonical_codes``, when the game declares ``symmetries``): how a solver that keeps
+        the first player's positions finds a child.  This default takes two passes; a game
+        may answer it in one.
+
+        >>> import numpy as np
+        >>> from gamesman.testing.stones import TurnedStones
+        >>> TurnedStones().least_turned_codes(np.array([2, 5], np.int64)).tolist()
+        [3, 4]
+        """
+        game = cast("Declaring", self)
+        return symmetries(game).canonical_codes(self.turned_codes(codes))
 
 
 class CompactPlayouts(Generic[Position, Move]):

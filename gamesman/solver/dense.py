@@ -225,9 +225,10 @@ class Block:
         self.codes = codes
         self.low, self.step, self.size = codes.start, codes.step, len(codes)
         declared = game.capabilities
-        self.turned = turn_symmetry(game).turned_codes if declared.turn_symmetry else None
         self.alike = declared.symmetries
         self.canonical = symmetries(game).canonical_codes
+        turned = turn_symmetry(game) if declared.turn_symmetry else None
+        self.turned = None if turned is None else turned.least_turned_codes if self.alike else turned.turned_codes
 
     def codes_at(self, places: np.ndarray) -> np.ndarray:
         return self.low + self.step * places
@@ -236,17 +237,15 @@ class Block:
         """Each code's place in the block, taken by its turned code when it is of the other
         player to move and by its least code alike; -1 when it is not in the block."""
         found = _places(codes, self.low, self.step, self.size)
-        if self.turned is not None:
-            other = found < 0
-            if other.any():
-                codes = codes.copy()
-                codes[other] = self.turned(codes[other])
-                found[other] = _places(codes[other], self.low, self.step, self.size)
-        if self.alike:
-            inside = found >= 0
-            found[inside] = _places(np.asarray(self.canonical(codes[inside]), np.int64), self.low, self.step,
-                                    self.size)
+        inside = found >= 0
+        if self.alike and inside.any():
+            found[inside] = self._places_of(self.canonical(codes[inside]))
+        if self.turned is not None and not inside.all():
+            found[~inside] = self._places_of(self.turned(codes[~inside]))  # least alike too, with symmetries
         return found
+
+    def _places_of(self, codes: Any) -> np.ndarray:
+        return _places(np.asarray(codes, np.int64), self.low, self.step, self.size)
 
 
 def solve_block(game: Game, root_code: int, progress: ProgressFn | None = None, workers: int | None = None) -> Solved:
@@ -379,11 +378,47 @@ def _slabs(block: Block, results: np.ndarray) -> Iterator[tuple[np.ndarray, np.n
         yield block.codes_at(places[present]), values[present]
 
 
-def reachable(game: Game, root_code: int) -> tuple[np.ndarray, int]:
+#: Places of the block a task of the reachable sweep takes its frontier from ...
+SWEEP_CHUNK = 1 << 20
+#: ... expanded this many at a time.
+SWEEP_EXPAND = 1 << 16
+#: What the reachable sweep marks a place: reached and expanded, or reached and not yet.
+REACHED, FRONTIER = 1, 2
+#: Codes outside the block kept unsorted (beside the sorted distinct ones) before they are merged.
+OUTSIDE_PENDING = 1 << 22
+
+
+@numba.njit(cache=True, nogil=True)
+def _mark(seen: np.ndarray, dirty: np.ndarray, leads: np.ndarray, shift: int) -> int:
+    """Mark the places ``leads`` not reached before FRONTIER, and their chunks (place >> ``shift``)
+    ``dirty``; how many were new."""
+    new = 0
+    for place in leads:
+        if seen[place] == 0:
+            seen[place] = FRONTIER
+            dirty[place >> shift] = True
+            new += 1
+    return new
+
+
+def reachable(game: Game, root_code: int, chunk: int = SWEEP_CHUNK, progress: ProgressFn | None = None,
+              workers: int | None = None, end_at_wins: bool = False) -> tuple[np.ndarray, int]:
     """The places of ``root_code``'s block that play from it reaches (a byte a place, 1 where
-    reached), found in waves by ``batch_expand``, and the number of distinct codes reached that
-    lie outside the block (positions just after the game ended there, e.g. a piece taken that
-    the block has no place for), each taken by its least code alike.
+    reached), and the number of distinct codes reached that lie outside the block (positions
+    just after the game ended there, e.g. a piece taken that the block has no place for),
+    each taken by its least code alike.
+
+    A sweep over the block, ``chunk`` places (a power of two) at a time, again and again:
+    a chunk's places marked but not expanded yet are expanded by ``batch_expand`` (on
+    ``workers`` threads), and the places their moves lead to are marked in the same byte
+    array, their chunks to be swept (later in this sweep, or in the next); it ends when a
+    sweep finds nothing to expand.  The codes outside the block are kept sorted and
+    distinct, those of the last chunks merged in now and then.  Memory: a byte a place and
+    the distinct codes outside.
+
+    ``end_at_wins``: a position with a move that wins at once (out of the block, to a
+    position its mover won) is reached but its moves are not followed, as though the
+    player always took the win; its codes outside the block are counted still.
 
     >>> from gamesman.contract.registry import make_game
     >>> game = make_game("dobutsu")
@@ -391,20 +426,67 @@ def reachable(game: Game, root_code: int) -> tuple[np.ndarray, int]:
     >>> int(seen.sum()) > 0 and outside > 0
     True
     """
+    if chunk <= 0 or chunk & (chunk - 1):
+        raise ValueError(f"the sweep's chunk must be a power of two, not {chunk}")
     expand = batch_expansion(game).batch_expand
     block = Block(game, parents(game).code_block(root_code))
+    shift = chunk.bit_length() - 1
     seen = np.zeros(block.size, np.uint8)
-    wave = block.places(np.array([root_code], np.int64))
-    seen[wave] = 1
-    outside = np.empty(0, np.int64)
-    while len(wave):
-        children = np.asarray(expand(block.codes_at(wave))[3], np.int64)
-        leads = block.places(children)
-        out = children[leads < 0]
-        if len(out):
-            least = np.asarray(block.canonical(out), np.int64) if block.alike else out
-            outside = np.union1d(outside, least)
-        leads = np.unique(leads[leads >= 0])
-        wave = leads[seen[leads] == 0]
-        seen[wave] = 1
-    return seen, len(outside)
+    dirty = np.zeros((block.size + chunk - 1) // chunk, np.bool_)
+    reached = _mark(seen, dirty, block.places(np.array([root_code], np.int64)), shift)
+    outside, pending = np.empty(0, np.int64), []
+    pending_count = 0
+
+    def frontiers() -> Iterator[np.ndarray]:
+        """Each dirty chunk's places to expand, marked REACHED as they are handed out."""
+        for number in range(len(dirty)):  # dirty is read as the sweep goes: chunks marked ahead are swept now
+            if dirty[number]:
+                dirty[number] = False
+                start = number * chunk
+                places = start + np.flatnonzero(seen[start:start + chunk] == FRONTIER)
+                seen[places] = REACHED
+                yield places
+
+    def moves(places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The places the moves of ``places`` lead to, and the distinct least codes outside."""
+        leads, out = [], []
+        for at in range(0, len(places), SWEEP_EXPAND):
+            _, _, rows, children = expand(block.codes_at(places[at:at + SWEEP_EXPAND]))
+            children = np.asarray(children, np.int64)
+            found = block.places(children)
+            away = children[found < 0]
+            if end_at_wins and len(away):
+                rows = np.asarray(rows, np.int64)
+                won = np.zeros(len(places), np.bool_)
+                won[rows[found < 0][np.asarray(expand(away)[1], np.int64) == End.LOST]] = True
+                found[won[rows]] = -1
+            leads.append(found[found >= 0])
+            out.append(np.asarray(block.canonical(away), np.int64) if block.alike and len(away) else away)
+        return _joined(leads), _distinct_sorted(_joined(out))
+
+    sweeps = 0
+    with ThreadPoolExecutor(workers or os.cpu_count() or 1, thread_name_prefix="gamesman-reach") as pool:
+        while dirty.any():
+            sweeps += 1
+            for leads, out in _pipelined(pool, moves, frontiers()):
+                reached += _mark(seen, dirty, leads, shift)
+                pending.append(out)
+                pending_count += len(out)
+                if pending_count > max(OUTSIDE_PENDING, len(outside)):  # merged as often as it doubles
+                    outside, pending, pending_count = _distinct_sorted(np.concatenate([outside, *pending])), [], 0
+                if progress:
+                    progress(f"sweep {sweeps}, places reached", reached, None)
+    return seen, len(_distinct_sorted(np.concatenate([outside, *pending])))
+
+
+def _distinct_sorted(codes: np.ndarray) -> np.ndarray:
+    """The distinct ``codes``, sorted in place first (numpy's ``unique`` hashes a large array,
+    in several times its memory).
+
+    >>> _distinct_sorted(np.array([5, 3, 5, 1])).tolist()
+    [1, 3, 5]
+    """
+    codes.sort()
+    first = np.ones(len(codes), np.bool_)
+    first[1:] = codes[1:] != codes[:-1]
+    return codes[first]
