@@ -157,6 +157,15 @@ def _attacks(board: Any, player: int, square: int, targets: Any, target_counts: 
 
 
 @compiled
+def _workspace() -> Any:
+    """The arrays a kernel decodes and encodes positions in, made once a call: a board, the
+    coder's scratch, the hands, and a second board and hands (a child, a parent, the board
+    turned or mirrored)."""
+    return (np.empty(CELLS, np.int64), np.empty(SCRATCH, np.int64), np.empty(6, np.int64),
+            np.empty(CELLS, np.int64), np.empty(6, np.int64))
+
+
+@compiled
 def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, hands_of: Any, block_number: Any,
            targets: Any, target_counts: Any) -> tuple[Any, Any, Any, Any]:
     """``batch_expand``'s answer for ``codes`` (see ``BatchExpansion``)."""
@@ -165,10 +174,7 @@ def expand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
     ends = np.empty(size, np.int8)
     parents = np.empty(size * MOST_MOVES, np.int64)
     children = np.empty(size * MOST_MOVES, np.int64)
-    board = np.empty(CELLS, np.int64)
-    scratch = np.empty(SCRATCH, np.int64)
-    hands = np.empty(6, np.int64)
-    child = np.empty(CELLS, np.int64)
+    board, scratch, hands, child, _ = _workspace()
     moved = 0
     for row in range(size):
         turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
@@ -283,10 +289,7 @@ def unexpand(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any
     size = len(codes)
     counts = np.zeros(size, np.int64)
     found = np.empty(size * MOST_UNMOVES, np.int64)
-    board = np.empty(CELLS, np.int64)
-    scratch = np.empty(SCRATCH, np.int64)
-    hands = np.empty(6, np.int64)
-    parent = np.empty(CELLS, np.int64)
+    board, scratch, hands, parent, _ = _workspace()
     total = 0
     for row in range(size):
         other = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
@@ -356,11 +359,7 @@ def turned(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices: Any, 
     """``turned_codes``'s answer: each position with the board turned half round, the colours and
     the hands swapped and the other player to move."""
     out = np.empty(len(codes), np.int64)
-    board = np.empty(CELLS, np.int64)
-    scratch = np.empty(SCRATCH, np.int64)
-    hands = np.empty(6, np.int64)
-    swapped = np.empty(CELLS, np.int64)
-    other_hands = np.empty(6, np.int64)
+    board, scratch, hands, swapped, other_hands = _workspace()
     for row in range(len(codes)):
         turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
         _turn(board, hands, swapped, other_hands)
@@ -374,10 +373,7 @@ def least_mirrored(codes: Any, starts: Any, lions_of: Any, on_board: Any, radice
     """``canonical_codes``'s answer: each code, or the code of its board mirrored left to right
     when that is less."""
     out = np.empty(len(codes), np.int64)
-    board = np.empty(CELLS, np.int64)
-    scratch = np.empty(SCRATCH, np.int64)
-    hands = np.empty(6, np.int64)
-    mirrored = np.empty(CELLS, np.int64)
+    board, scratch, hands, mirrored, _ = _workspace()
     for row in range(len(codes)):
         turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
         _mirror(board, mirrored)
@@ -390,11 +386,7 @@ def least_turned(codes: Any, starts: Any, lions_of: Any, on_board: Any, radices:
                  block_number: Any) -> Any:
     """``least_turned_codes``'s answer: ``least_mirrored`` of ``turned``, each code decoded once."""
     out = np.empty(len(codes), np.int64)
-    board = np.empty(CELLS, np.int64)
-    scratch = np.empty(SCRATCH, np.int64)
-    hands = np.empty(6, np.int64)
-    swapped = np.empty(CELLS, np.int64)
-    other_hands = np.empty(6, np.int64)
+    board, scratch, hands, swapped, other_hands = _workspace()
     for row in range(len(codes)):
         turn = _decode(codes[row], starts, lions_of, on_board, radices, hands_of, board, hands, scratch)
         _turn(board, hands, swapped, other_hands)
