@@ -227,8 +227,7 @@ class Block:
         declared = game.capabilities
         self.alike = declared.symmetries
         self.canonical = symmetries(game).canonical_codes
-        turned = turn_symmetry(game) if declared.turn_symmetry else None
-        self.turned = None if turned is None else turned.least_turned_codes if self.alike else turned.turned_codes
+        self.turned = turn_symmetry(game).least_turned_codes if declared.turn_symmetry else None
 
     def codes_at(self, places: np.ndarray) -> np.ndarray:
         return self.low + self.step * places
@@ -241,7 +240,7 @@ class Block:
         if self.alike and inside.any():
             found[inside] = self._places_of(self.canonical(codes[inside]))
         if self.turned is not None and not inside.all():
-            found[~inside] = self._places_of(self.turned(codes[~inside]))  # least alike too, with symmetries
+            found[~inside] = self._places_of(self.turned(codes[~inside]))  # turned, then least alike
         return found
 
     def _places_of(self, codes: Any) -> np.ndarray:
