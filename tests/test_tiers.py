@@ -202,6 +202,10 @@ def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):
     assert main(["solve", "nim3p", "--heaps", "2", "--size", "2", "--large", "--store", str(tmp_path),
                  three.format_position(three.start())]) == 2
     assert "two-player" in capsys.readouterr().err
+    dobutsu = make_game("dobutsu")  # loops: tiers by distance from the root would never end
+    assert main(["solve", "dobutsu", "--large", "--workers", "2", "(b -l- -c- -C- -L- - -)"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "give --large alone" in err and dobutsu.capabilities.parents
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
     assert main(["solve", "tictactoe", "--large", "--workers", "2", start]) == 2
     err = capsys.readouterr().err

@@ -49,10 +49,23 @@ def own_tiers(game: Game) -> bool:
 
 
 def check_suitable(game: Game) -> None:
-    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``)."""
+    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``), or when the
+    game is one the retrograde solver takes over its block (``parents``) with no tiers to cut
+    its moves by: tiers of its own, or layers (its moves may loop, and tiers by the distance
+    from the root would then never end).
+
+    >>> from gamesman.testing.stones import NumberedStones
+    >>> check_suitable(NumberedStones())
+    Traceback (most recent call last):
+    ...
+    gamesman.solver.tiers.variant.TiersUnsuitable: stones: its moves may loop and it has no tiers; it is solved backwards over its block on one machine: give --large alone (no --workers, --scheduler or --store)
+    """
     if not suitable(game):
         raise TiersUnsuitable(f"{game.name}: the tier solver takes two-player games (not impartial) "
                               f"whose positions have codes")
+    if game.capabilities.parents and not (game.capabilities.layered or own_tiers(game)):
+        raise TiersUnsuitable(f"{game.name}: its moves may loop and it has no tiers; it is solved backwards over "
+                              f"its block on one machine: give --large alone (no --workers, --scheduler or --store)")
 
 
 def _shard_label(spec: str, **fields: int) -> dict:
