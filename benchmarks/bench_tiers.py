@@ -2,7 +2,7 @@
 run; and a plan for Connect Four 7x6 from what it measures.
 
 Run by hand:  python3 benchmarks/bench_tiers.py [--rows 4] [--cols 5] [--workers 2] [--shards N]
-                                               [--solves forked,memory,dask]
+                                               [--solves forked,memory,dask] [--check N]
 
 Three solves of the same variant, each checked to give the same results, position by position:
 
@@ -12,6 +12,10 @@ Three solves of the same variant, each checked to give the same results, positio
   takes on one machine for a variant beyond them (Connect Four 6x5);
 * ``tiers, Dask``: the tier solver on a local Dask cluster of the same number of workers (when
   ``distributed`` is installed), as ``gamesman solve --large --workers N`` runs it.
+
+``--check N`` then asks the first solve's database about N positions reached by random play
+(from 4 pieces on, at most one of each set alike) and the game's exact search about each: an
+independent answer, position by position, where a single solve has no other to be compared with.
 
 ``--solves`` names the solves to run (all three by default; Connect Four 6x5 is too large for the
 solve in memory, whose method would be the forked tiers again).  Each line gives the seconds, the processor seconds of all its processes (this one, with the
@@ -26,6 +30,7 @@ positions per second per worker measured here.
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import shutil
 import tempfile
@@ -37,7 +42,9 @@ import numpy as np
 from gamesman.contract.progress import Progress
 from gamesman.contract.registry import make_game
 from gamesman.games.connectfour import ConnectFour
+from gamesman.solver.database import canonical_code
 from gamesman.solver.levelled import Results, solve
+from gamesman.solver.results import unpack
 from gamesman.solver.tiers import (INDEX_PER_SHARD, TierRun, dask_cluster, dask_runner, local_runner, shards_for,
                                    work_directory)
 
@@ -107,15 +114,29 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shards", type=int, default=None)
     parser.add_argument("--solves", default=",".join(SOLVES), help="which solves, by comma: " + ", ".join(SOLVES))
+    parser.add_argument("--check", type=int, default=0, metavar="N",
+                        help="positions of random play to ask the database and the exact search about")
+    parser.add_argument("--seed", type=int, default=1, help="of --check's random play")
     options = parser.parse_args()
     chosen = set(options.solves.split(","))
     if not chosen or not chosen <= set(SOLVES):
         parser.error(f"--solves: a comma-separated choice of {', '.join(SOLVES)}")
     game = make_game("connectfour", rows=options.rows, cols=options.cols)
-    workers, shards = options.workers, options.shards or shards_for(options.workers)
-    print(f"{game.spec}: {workers} workers, {shards} shards per tier", flush=True)
-    rows, memory, sizes = [], {}, None
+    assert isinstance(game, ConnectFour)
+    print(f"{game.spec}: {options.workers} workers, {options.shards or shards_for(options.workers)} shards per "
+          f"tier", flush=True)
     scratch = Path(tempfile.mkdtemp(prefix="bench-tiers-"))
+    try:
+        measure(game, options, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def measure(game: ConnectFour, options: argparse.Namespace, scratch: Path) -> None:
+    """The solves ``options`` choose, in ``scratch``, and what the benchmark prints of them."""
+    workers, shards = options.workers, options.shards or shards_for(options.workers)
+    chosen = set(options.solves.split(","))
+    rows, memory, sizes = [], {}, None
 
     def tiers_forked(progress):
         with local_runner(workers) as (run, _):
@@ -126,7 +147,7 @@ def main() -> None:
     if "forked" in chosen:
         rows.append(timed("tiers, forked", tiers_forked))  # first: the children's peak is its own
         sizes = file_sizes(work_directory(scratch / "forked", game.spec))
-        shutil.rmtree(scratch / "forked")
+        shutil.rmtree(work_directory(scratch / "forked", game.spec))  # the database's parts stay
 
     def in_memory(progress):
         results = Results(game)
@@ -151,7 +172,7 @@ def main() -> None:
                 memory["tiers, Dask"] = max(peaks.values())
             if "forked" not in chosen:
                 sizes = file_sizes(work_directory(scratch / "dask", game.spec))
-            shutil.rmtree(scratch / "dask")
+            shutil.rmtree(work_directory(scratch / "dask", game.spec))
     if not rows:
         return
     stores = [store for *_, store in rows]
@@ -167,9 +188,39 @@ def main() -> None:
         print(f"  {label:14} {seconds:7.1f} s  {cpu:7.1f} processor s  {count / seconds:>11,.0f} positions/s  "
               f"{count / seconds / workers:>9,.0f} a worker  {ratios}"
               f"peak {peak:,.0f} MiB {'(this process)' if label == 'in memory' else 'a worker'}")
+    print(f"  this process's peak: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10:,.0f} MiB")
+    if options.check:
+        compared, seconds = check_exact(game, stores[0], options.check, options.seed)
+        print(f"{compared:,} positions of random play answered alike by the database and the exact search "
+              f"({seconds:,.0f} s)")
     rate = count / next(seconds_of[label] for label in ("tiers, Dask", "tiers, forked", "in memory") if label in seconds_of)
     if sizes is not None:  # the files of a solve in tiers
         plan(sizes, count, rate / workers, stores[0].nbytes / count)
+
+
+def check_exact(game: ConnectFour, store, count: int, seed: int) -> tuple[int, float]:
+    """Ask ``store`` (a solve's database of ``game``) and the game's exact search about ``count``
+    distinct positions in play (by their least codes) reached by random play from 4 pieces on:
+    (positions compared, seconds); any difference stops the benchmark."""
+    draw, seen = random.Random(seed), set()
+    started = time.perf_counter()
+    while len(seen) < count:
+        position = game.start()
+        for _ in range(draw.randrange(4, game.rows * game.cols)):
+            moves = game.legal_moves(position)
+            if not moves:
+                break
+            position = game.play(position, draw.choice(moves))
+        code = canonical_code(game, position)
+        if code in seen or game.is_over(position):
+            continue
+        seen.add(code)
+        at = store.slot(code)
+        stored = unpack(store.packed(at)) if at >= 0 else None
+        exact = game.known_result(position)
+        if stored != exact:
+            raise SystemExit(f"{game.format_position(position)}: the database says {stored}, the exact search {exact}")
+    return len(seen), time.perf_counter() - started
 
 
 def same_results(one, other) -> bool:
