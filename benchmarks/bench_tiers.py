@@ -202,7 +202,7 @@ def check_exact(game: ConnectFour, store, count: int, seed: int) -> tuple[int, f
     """Ask ``store`` (a solve's database of ``game``) and the game's exact search about ``count``
     distinct positions in play (by their least codes) reached by random play from 4 pieces on:
     (positions compared, seconds); any difference stops the benchmark."""
-    draw, seen = random.Random(seed), set()
+    draw, seen = random.Random(seed), set[int]()
     started = time.perf_counter()
     while len(seen) < count:
         position = game.start()
