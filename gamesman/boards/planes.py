@@ -6,12 +6,13 @@ letters (``player_names``) or empty: one array of the board's shape per player, 
 planes begin with the observer's and follow the order of play, so that an agent
 sees the board the same way whichever seat it has (PettingZoo's classic games do so).
 
->>> from gamesman.contract.registry import make_game
->>> game = make_game("tictactoe")
->>> after = game.play(game.start(), 4)  # x takes the centre
->>> planes = game.observation(after, 1)  # what o sees
->>> planes.shape, planes[1, 1].tolist()  # o's plane first, then x's
-((3, 3, 2), [0.0, 1.0])
+>>> class Grid(BoardPlanes):  # a 2x3 board of x's and o's, positions (turn, cells)
+...     player_names = ("x", "o")
+...     def board_shape(self):
+...         return (2, 3)
+>>> planes = Grid().observation((1, "-x-o--"), 1)  # what o sees, o to move
+>>> planes.shape, planes[0, 1].tolist(), planes[1, 0].tolist()  # o's plane first, then x's
+((2, 3, 2), [0.0, 1.0], [1.0, 0.0])
 """
 from __future__ import annotations
 

@@ -240,10 +240,10 @@ def canonical_code(game: Game, position: Hashable) -> int:
     of the first player to move when the game looks the same from both sides (``turn_symmetry``:
     such games are solved by :mod:`gamesman.solver.dense`).
 
-    >>> from gamesman.contract.registry import make_game
-    >>> game = make_game("tictactoe")
-    >>> [canonical_code(game, game.parse_position(text)) for text in ("(o x-- --- ---)", "(o --- --- --x)")]
-    [19684, 19684]
+    >>> from gamesman.testing.stones import TurnedStones
+    >>> game = TurnedStones()  # a pile seen by either player is the same: the first player's
+    >>> canonical_code(game, (5, 1)), canonical_code(game, (5, 0)), game.encode((5, 1))
+    (10, 10, 11)
     """
     code = position_codes(game).encode(position)
     if game.capabilities.turn_symmetry and game.to_move(position) != 0:
