@@ -50,8 +50,8 @@ from math import comb, factorial, isqrt
 import numpy as np
 import zstandard
 
-from gamesman.boards.symmetry import square_maps
 from gamesman.contract.registry import game_from_spec
+from gamesman.games.quixo.places import binomials, hashed_boards, inverse_maps, least_places
 from gamesman.solver.database import Database
 from gamesman.solver.parts import PART_FILES, part_label, parts_directory
 from gamesman.solver.store import MISSING, Store, narrow, read_store
@@ -65,26 +65,18 @@ INDEX_BYTES = 12
 def hash_ranks(codes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For Quixo's codes (a board in base 3, x 1 and o 2, cell 0 lowest, plus 3**cells when
     o is to move): the x's, the o's and each board's rank among the boards of its counts by
-    GamesmanOne's hash (the o's cells' combinatorial rank, then the x's among the cells left;
-    its bit 0 is the last cell).
+    GamesmanOne's hash (the game's own: :mod:`games.quixo.places`, under the identity alone).
 
-    >>> x, o, rank = hash_ranks(np.array([0, 1, 9, 1 + 2 * 3, 2 + 3, 27 + 9]), 3)
+    >>> x, o, rank = hash_ranks(3 ** np.arange(9), 9)  # one x, in each cell (the last cell is bit 0)
     >>> x.tolist(), o.tolist(), rank.tolist()
-    ([0, 1, 1, 1, 1, 1], [0, 0, 0, 1, 1, 0], [0, 2, 0, 3, 5, 0])
+    ([1, 1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1, 0])
     """
-    board = np.asarray(codes, np.int64) % 3 ** cells
-    binomials = np.array([[comb(n, k) for k in range(cells + 1)] for n in range(cells + 1)], np.int64)
-    x, o, x_rank, o_rank = (np.zeros(len(board), np.int64) for _ in range(4))
-    free = np.zeros(len(board), np.int64)  # cells without an o so far
-    for bit in range(cells):
-        digit = board // 3 ** (cells - 1 - bit) % 3
-        is_o, is_x = digit == 2, digit == 1
-        o += is_o
-        o_rank += np.where(is_o, binomials[bit, o], 0)
-        x += is_x
-        x_rank += np.where(is_x, binomials[free, np.minimum(x, cells)], 0)
-        free += ~is_o
-    return x, o, o_rank * binomials[cells - o, x] + x_rank
+    codes = np.asarray(codes, np.int64)
+    board = codes % 3 ** cells
+    digits = [board // 3 ** cell % 3 for cell in range(cells)]
+    x, o = (sum((digit == symbol).astype(np.int64) for digit in digits) for symbol in (1, 2))
+    rank = least_places(codes, 3 ** cells, inverse_maps(isqrt(cells))[:1], binomials(cells)) // 2
+    return x, o, rank
 
 
 def code_ranks(codes: np.ndarray, cells: int) -> np.ndarray:
@@ -114,22 +106,20 @@ def code_ranks(codes: np.ndarray, cells: int) -> np.ndarray:
 def least_hash_images(codes: np.ndarray, side: int) -> np.ndarray:
     """The code of the image of least ``hash_ranks`` of each code under the square's eight
     symmetries (its turn kept): the image GamesmanOne keeps of a set alike, where the solver
-    keeps the image of least code.
+    keeps the image of least code (the game's place of the code, its hash undone).
 
     >>> least_hash_images(np.array([1, 3 ** 8, 27 ** 3 + 3 ** 6]), 3).tolist()  # x at a1, c3; o to move, x at a3
     [6561, 6561, 26244]
     """
     cells = side * side
     codes = np.asarray(codes, np.int64)
-    board = codes % 3 ** cells
-    digits = [board // 3 ** cell % 3 for cell in range(cells)]
-    least, found = np.full(len(codes), np.iinfo(np.int64).max), board.copy()
-    for places in square_maps(side):
-        image = np.asarray(sum(digit * 3 ** place for digit, place in zip(digits, places)), np.int64)
-        rank = hash_ranks(image, cells)[2]
-        found = np.where(rank < least, image, found)
-        least = np.minimum(least, rank)
-    return found + codes - board
+    x, o, _ = hash_ranks(codes, cells)
+    places = least_places(codes, 3 ** cells, inverse_maps(side), binomials(cells))
+    found = np.empty_like(codes)
+    for crosses, noughts in set(zip(x.tolist(), o.tolist())):
+        at = (x == crosses) & (o == noughts)
+        found[at] = hashed_boards(places[at], 3 ** cells, cells, crosses, noughts, binomials(cells))
+    return found
 
 
 def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray]:
