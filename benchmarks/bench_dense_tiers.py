@@ -34,6 +34,9 @@ bytes a block (where it ends and its CRC-32).  Each row also gives the processor
 compressing every block and the mean microseconds of decompressing one (a cold look-up's
 least cost); the header lines, how many runs of places the kept positions make.
 
+``--lookups N`` measures the saved database's look-ups instead (whichever way its parts are
+laid out): the mean processor time of one, cold and warm, over N positions drawn at random.
+
 ``--saved`` measures the parts as the solver saves them instead (the gaps between codes and
 the results, zstd 15 in blocks of 16,384 codes: the arrays' bytes, without headers), of the
 positions kept and of their images of least hash in their stead.
@@ -43,7 +46,7 @@ from __future__ import annotations
 import argparse
 import lzma
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb, factorial, isqrt
 
@@ -51,10 +54,10 @@ import numpy as np
 import zstandard
 
 from gamesman.contract.registry import game_from_spec
-from gamesman.games.quixo.places import binomials, hashed_boards, inverse_maps, least_places
+from gamesman.games.quixo.places import binomials, digit_patterns, hashed_boards, least_places, symmetry_tables
 from gamesman.solver.database import Database
-from gamesman.solver.parts import PART_FILES, part_label, parts_directory
-from gamesman.solver.store import MISSING, Store, narrow, read_store
+from gamesman.solver.parts import PartedStore, part_cut
+from gamesman.solver.store import MISSING, Store, narrow
 
 #: GamesmanOne's database of Quixo 4x4 (its 153 tiers' files added up).
 GAMESMANONE_BYTES = {4: 1_825_420}
@@ -75,7 +78,7 @@ def hash_ranks(codes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, n
     board = codes % 3 ** cells
     digits = [board // 3 ** cell % 3 for cell in range(cells)]
     x, o = (sum((digit == symbol).astype(np.int64) for digit in digits) for symbol in (1, 2))
-    rank = least_places(codes, 3 ** cells, inverse_maps(isqrt(cells))[:1], binomials(cells)) // 2
+    rank = least_places(codes, 3 ** cells, symmetry_tables(isqrt(cells))[:1], binomials(cells), digit_patterns()) // 2
     return x, o, rank
 
 
@@ -114,7 +117,7 @@ def least_hash_images(codes: np.ndarray, side: int) -> np.ndarray:
     cells = side * side
     codes = np.asarray(codes, np.int64)
     x, o, _ = hash_ranks(codes, cells)
-    places = least_places(codes, 3 ** cells, inverse_maps(side), binomials(cells))
+    places = least_places(codes, 3 ** cells, symmetry_tables(side), binomials(cells), digit_patterns())
     found = np.empty_like(codes)
     for crosses, noughts in set(zip(x.tolist(), o.tolist())):
         at = (x == crosses) & (o == noughts)
@@ -122,26 +125,57 @@ def least_hash_images(codes: np.ndarray, side: int) -> np.ndarray:
     return found
 
 
+def saved_database(spec: str) -> PartedStore:
+    """The saved database of ``spec``, in parts (keyed by code or laid out by place)."""
+    store = Database.default().load_store(spec, cut=part_cut(game_from_spec(spec)))
+    if not isinstance(store, PartedStore):
+        raise SystemExit(f"{spec}: no database in parts; solve it in tiers first")
+    return store
+
+
+def saved_parts(spec: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each part of the saved database of ``spec``: its codes and their 16-bit results."""
+    store = saved_database(spec)
+    for number in range(len(store.table)):
+        yield store.part_codes(number), store.part(number).values16()
+
+
+def look_ups(spec: str, count: int, seed: int) -> tuple[float, float]:
+    """The mean processor seconds of a look-up of one position of the saved database (the
+    solver's ``packed(slot(code))``), cold (its block not yet decompressed: every part's
+    block cache emptied before each) and warm (the same positions again, their blocks kept),
+    of ``count`` positions drawn at random among those kept."""
+    store = saved_database(spec)
+    codes = np.random.default_rng(seed).choice(store.codes(), count, replace=False).tolist()
+    times = []
+    for cold in (True, False):
+        spent = 0.0
+        for code in codes:
+            if cold:
+                for part in store.opened.values():
+                    part.inflated.cache_clear()
+                    part.inflated_places.cache_clear()
+            started = time.process_time()
+            store.packed(store.slot(code))
+            spent += time.process_time() - started
+        times.append(spent / count)
+    return times[0], times[1]
+
+
 def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray]:
     """Each tier's 16-bit results by rank (MISSING where no position is kept), read from the
     parts of the saved database of ``spec``: ranks in ``order`` (``hash``, ``code``, or
     ``hash*``: each position's set alike at the least hash of its images, as GamesmanOne keeps
     it), the turn as the ``low`` bit or the ``high`` half."""
-    directory = parts_directory(Database.default().path(spec))
     tiers = []
-    for path in sorted(directory.glob(PART_FILES)):
-        tier, shard = (int(number) for number in path.stem.split("-")[1:])
-        part = read_store(path, spec, part_label(tier, shard))
-        if part is None:
-            raise SystemExit(f"{path.name}: missing or damaged; solve {spec} again")
-        codes, values = part.codes(), part.values16()
+    for number, (codes, values) in enumerate(saved_parts(spec)):
         x, o, rank = hash_ranks(codes, cells)
         if order == "code":
             rank = code_ranks(codes, cells)
         elif order == "hash*":
             rank = hash_ranks(least_hash_images(codes, isqrt(cells)), cells)[2]
         if len(codes) and (len(np.unique(x)) > 1 or len(np.unique(o)) > 1):
-            raise SystemExit(f"{path.name}: holds more than one tier's counts of cubes")
+            raise SystemExit(f"{spec}: part {number} holds more than one tier's counts of cubes")
         boards = comb(cells, int(o[0])) * comb(cells - int(o[0]), int(x[0])) if len(codes) else 0
         movers = codes // 3 ** cells
         dense = np.full(2 * boards, MISSING, np.uint16)
@@ -155,12 +189,7 @@ def blocked_bytes(spec: str, cells: int, least_hash: bool) -> int:
     results, in blocks of 16,384 codes), of the positions kept, or of the images of least hash
     in their stead (``least_hash``)."""
     total = 0
-    for path in sorted(parts_directory(Database.default().path(spec)).glob(PART_FILES)):
-        tier, shard = (int(number) for number in path.stem.split("-")[1:])
-        part = read_store(path, spec, part_label(tier, shard))
-        if part is None:
-            raise SystemExit(f"{path.name}: missing or damaged; solve {spec} again")
-        codes, values = part.codes(), part.values16()
+    for codes, values in saved_parts(spec):
         if least_hash:
             codes = least_hash_images(codes, isqrt(cells))
             order = np.argsort(codes)
@@ -255,9 +284,17 @@ def main() -> None:
     parser.add_argument("--only", type=int, action="append", help="measure only these rows of ROWS (from 0)")
     parser.add_argument("--saved", action="store_true",
                         help="only the parts as the solver saves them, of the images kept and of least hash")
+    parser.add_argument("--lookups", type=int, metavar="N",
+                        help="only the saved database's look-ups of N positions, cold and warm")
     options = parser.parse_args()
     game = game_from_spec(f"quixo(size={options.size})")
     cells = options.size ** 2
+    if options.lookups:
+        cold, warm = look_ups(game.spec, options.lookups, 7)
+        layout = "by place" if saved_database(game.spec).placed else "by code"
+        print(f"{game.spec}, laid out {layout}: a look-up takes {cold * 1e6:,.1f} µs cold, {warm * 1e6:,.1f} µs warm "
+              f"(processor time, the mean of {options.lookups:,})")
+        return
     if options.saved:
         for least_hash in (False, True):
             print(f"{game.spec}, saved as now, {'the images of least hash' if least_hash else 'the positions kept'}: "

@@ -152,8 +152,8 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymm
 
         from gamesman.games.quixo.places import least_places
 
-        inverse, choose = self.place_tables
-        return least_places(np.asarray(codes, np.int64), self.cell_code.span, inverse, choose)
+        tables, choose, patterns = self.place_tables
+        return least_places(np.asarray(codes, np.int64), self.cell_code.span, tables, choose, patterns)
 
     def place_codes(self, tier, places):
         """The least code of the set alike at each place of tier ``tier``.
@@ -173,10 +173,10 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymm
 
     @cached_property
     def place_tables(self):
-        """The tables ``places`` reads: each symmetry's inverse map of cells, and binomials."""
-        from gamesman.games.quixo.places import binomials, inverse_maps
+        """The tables ``places`` reads: each symmetry's moves of runs of cells, binomials, runs of digits as bits."""
+        from gamesman.games.quixo.places import binomials, digit_patterns, symmetry_tables
 
-        return inverse_maps(self.side), binomials(self.size)
+        return symmetry_tables(self.side), binomials(self.size), digit_patterns()
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property

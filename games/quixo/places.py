@@ -27,49 +27,81 @@ def binomials(cells: int) -> np.ndarray:
     return np.array([[comb(n, k) for k in range(cells + 1)] for n in range(cells + 1)], np.int64)
 
 
-def inverse_maps(side: int) -> np.ndarray:
-    """For each of the square's eight symmetries, the cell whose cube each cell of the board
-    moved holds (the inverse of ``square_maps``).
+#: Cells whose bits one look-up of ``symmetry_tables`` moves.
+CHUNK = 8
 
-    >>> inverse_maps(2)[1].tolist()  # a quarter turn: cell 0 holds cell 2's cube
-    [2, 0, 3, 1]
+
+def symmetry_tables(side: int) -> np.ndarray:
+    """For each of the square's eight symmetries and each run of CHUNK cells, what each
+    pattern of cubes in the run (bit j: cell CHUNK * run + j) becomes on the board moved, as
+    GamesmanOne's bits (cell c is bit ``cells - 1 - c``).
+
+    >>> symmetry_tables(2)[1, 0, 1]  # a quarter turn takes cell 0 to cell 1, bit 2
+    np.int64(4)
     """
-    maps = np.array(square_maps(side), np.int64)
-    inverse = np.empty_like(maps)
-    for symmetry, places in enumerate(maps):
-        inverse[symmetry, places] = np.arange(side * side)
-    return inverse
+    cells = side * side
+    patterns = np.arange(1 << CHUNK)
+    tables = np.zeros((8, -(-cells // CHUNK), 1 << CHUNK), np.int64)
+    for symmetry, places in enumerate(square_maps(side)):
+        for cell, place in enumerate(places):
+            run, bit = divmod(cell, CHUNK)
+            tables[symmetry, run] |= np.where(patterns >> bit & 1, 1 << (cells - 1 - place), 0)
+    return tables
+
+
+def digit_patterns() -> np.ndarray:
+    """For every number of CHUNK base-3 digits: the cells of its x's (digit 1) as bits, and
+    above CHUNK bits the cells of its o's (digit 2).
+
+    >>> digit_patterns()[[1, 2, 3 * 1 + 2 * 9]].tolist()  # x at 0; o at 0; x at 1 and o at 2
+    [1, 256, 1026]
+    """
+    numbers = np.arange(3 ** CHUNK)
+    found = np.zeros(len(numbers), np.int64)
+    for cell in range(CHUNK):
+        digit = numbers // 3 ** cell % 3
+        found |= np.where(digit == 1, 1 << cell, np.where(digit == 2, 1 << (CHUNK + cell), 0))
+    return found
 
 
 @compiled
-def least_places(codes: np.ndarray, span: int, inverse: np.ndarray, choose: np.ndarray) -> np.ndarray:
+def least_places(codes: np.ndarray, span: int, tables: np.ndarray, choose: np.ndarray,
+                 patterns: np.ndarray) -> np.ndarray:
     """The place of each code (the board in base 3 below ``span``, the turn above): the least
-    hash rank of its images (``inverse``: see ``inverse_maps``) times two, plus the turn."""
-    cells = inverse.shape[1]
+    hash rank of its images (``tables``: see ``symmetry_tables``; ``patterns``:
+    ``digit_patterns``) times two, plus the turn.
+    The hash grows with the o's bits, then the x's, so the image of least hash is the one of
+    least bits (as GamesmanOne finds it), and only that image is ranked."""
+    cells = choose.shape[0] - 1
     found = np.empty(len(codes), np.int64)
-    digits = np.empty(cells, np.int64)
     for row in range(len(codes)):
         board = codes[row] % span
-        for cell in range(cells):
-            digits[cell] = board % 3
-            board //= 3
-        least = -1
-        for symmetry in range(inverse.shape[0]):
-            crosses = noughts = free = cross_rank = nought_rank = 0
-            for bit in range(cells):
-                digit = digits[inverse[symmetry, cells - 1 - bit]]
-                if digit == 2:
-                    noughts += 1
-                    nought_rank += choose[bit, noughts]
-                else:
-                    if digit == 1:
-                        crosses += 1
-                        cross_rank += choose[free, crosses]
-                    free += 1
-            rank = nought_rank * choose[cells - noughts, crosses] + cross_rank
-            if least < 0 or rank < least:
-                least = rank
-        found[row] = 2 * least + codes[row] // span
+        noughts_at = crosses_at = 0
+        for run in range(tables.shape[1]):
+            pattern = patterns[board % len(patterns)]
+            board //= len(patterns)
+            crosses_at |= (pattern & ((1 << CHUNK) - 1)) << (CHUNK * run)
+            noughts_at |= (pattern >> CHUNK) << (CHUNK * run)
+        least_noughts = least_crosses = -1
+        for symmetry in range(tables.shape[0]):
+            noughts_moved = crosses_moved = 0
+            for run in range(tables.shape[1]):
+                noughts_moved |= tables[symmetry, run, (noughts_at >> (CHUNK * run)) & ((1 << CHUNK) - 1)]
+                crosses_moved |= tables[symmetry, run, (crosses_at >> (CHUNK * run)) & ((1 << CHUNK) - 1)]
+            if (least_noughts < 0 or noughts_moved < least_noughts
+                    or noughts_moved == least_noughts and crosses_moved < least_crosses):
+                least_noughts, least_crosses = noughts_moved, crosses_moved
+        crosses = noughts = free = cross_rank = nought_rank = 0
+        for bit in range(cells):
+            if least_noughts >> bit & 1:
+                noughts += 1
+                nought_rank += choose[bit, noughts]
+            else:
+                if least_crosses >> bit & 1:
+                    crosses += 1
+                    cross_rank += choose[free, crosses]
+                free += 1
+        found[row] = 2 * (nought_rank * choose[cells - noughts, crosses] + cross_rank) + codes[row] // span
     return found
 
 
