@@ -108,7 +108,8 @@ class PartedStore:
     many codes).  ``tier_numbers``: the game's number of each tier of the table, for a game
     with tiers of its own; None for tiers of distance, and for an index saved without them (a
     look-up then tries the parts of every tier whose range of codes holds the code).
-    ``placed``: the parts are laid out by the game's places (``cut.places``)."""
+    ``placed``: the parts are laid out by the game's places (``cut.places``); a code then
+    answers as every code alike does (they share a place), as the solver asks for them."""
 
     layout = "parted"
 
@@ -166,6 +167,7 @@ class PartedStore:
 
     @property
     def places_version(self) -> int | None:
+        """The numbering of the places the parts are laid out by (None: by code)."""
         return None if self.places is None else self.places.places_version
 
     def keys(self, codes: np.ndarray) -> np.ndarray:

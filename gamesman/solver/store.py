@@ -248,10 +248,11 @@ XZ_FILTER: dict[str, Any] = {"id": lzma.FILTER_LZMA2, "dict_size": 1 << 21}
 #: 0.4% fewer bytes than xz's defaults).
 XZ_ENCODING = {"lc": 0, "pb": 0}
 #: The placed layout's blocks: 262,144 places, xz at preset 6.  On Quixo 4x4's 110 tiers,
-#: 1,758,715 bytes of blocks, 0.96 of GamesmanOne's database, and 0.54 ms to decompress a
-#: block; zstd 19 and 22 take 1,841,782 and 1,836,317 (68 µs a block), 1,821,629 and
-#: 1,815,550 in blocks of 2**20 places (145 µs): over GamesmanOne's bytes once the files'
-#: headers and indexes are added; xz in blocks of 2**19 places, 1,730,393, and 0.87 ms.
+#: 1,758,715 bytes of blocks (the database, headers and index too, 0.99 of GamesmanOne's), and
+#: about 0.5 ms to decompress a block; zstd 19 and 22 take 1,841,782 and 1,836,317 (70 µs a
+#: block), 1,821,629 and 1,815,550 in blocks of 2**20 places (160 µs): over GamesmanOne's bytes
+#: once the files' headers and indexes are added; xz in blocks of 2**19 places, 1,723,728, and
+#: 0.86 ms (see the benchmarks' page).
 PLACES = Packing("xz", 1 << 18, 6)
 #: The codecs the placed layout's blocks are read in.
 PLACED_CODECS = frozenset({"zstd", "xz"})
