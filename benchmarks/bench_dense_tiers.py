@@ -34,6 +34,9 @@ bytes a block (where it ends and its CRC-32).  Each row also gives the processor
 compressing every block and the mean microseconds of decompressing one (a cold look-up's
 least cost); the header lines, how many runs of places the kept positions make.
 
+``--lookups N`` measures the saved database's look-ups instead (whichever way its parts are
+laid out): the mean processor time of one, cold and warm, over N positions drawn at random.
+
 ``--saved`` measures the parts as the solver saves them instead (the gaps between codes and
 the results, zstd 15 in blocks of 16,384 codes: the arrays' bytes, without headers), of the
 positions kept and of their images of least hash in their stead.
@@ -43,18 +46,18 @@ from __future__ import annotations
 import argparse
 import lzma
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb, factorial, isqrt
 
 import numpy as np
 import zstandard
 
-from gamesman.boards.symmetry import square_maps
 from gamesman.contract.registry import game_from_spec
+from gamesman.games.quixo.places import binomials, digit_patterns, hashed_boards, least_places, symmetry_tables
 from gamesman.solver.database import Database
-from gamesman.solver.parts import PART_FILES, part_label, parts_directory
-from gamesman.solver.store import MISSING, Store, narrow, read_store
+from gamesman.solver.parts import PartedStore, part_cut
+from gamesman.solver.store import MISSING, PLACES, Store, narrow
 
 #: GamesmanOne's database of Quixo 4x4 (its 153 tiers' files added up).
 GAMESMANONE_BYTES = {4: 1_825_420}
@@ -65,26 +68,18 @@ INDEX_BYTES = 12
 def hash_ranks(codes: np.ndarray, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For Quixo's codes (a board in base 3, x 1 and o 2, cell 0 lowest, plus 3**cells when
     o is to move): the x's, the o's and each board's rank among the boards of its counts by
-    GamesmanOne's hash (the o's cells' combinatorial rank, then the x's among the cells left;
-    its bit 0 is the last cell).
+    GamesmanOne's hash (the game's own: :mod:`games.quixo.places`, under the identity alone).
 
-    >>> x, o, rank = hash_ranks(np.array([0, 1, 9, 1 + 2 * 3, 2 + 3, 27 + 9]), 3)
+    >>> x, o, rank = hash_ranks(3 ** np.arange(9), 9)  # one x, in each cell (the last cell is bit 0)
     >>> x.tolist(), o.tolist(), rank.tolist()
-    ([0, 1, 1, 1, 1, 1], [0, 0, 0, 1, 1, 0], [0, 2, 0, 3, 5, 0])
+    ([1, 1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1, 0])
     """
-    board = np.asarray(codes, np.int64) % 3 ** cells
-    binomials = np.array([[comb(n, k) for k in range(cells + 1)] for n in range(cells + 1)], np.int64)
-    x, o, x_rank, o_rank = (np.zeros(len(board), np.int64) for _ in range(4))
-    free = np.zeros(len(board), np.int64)  # cells without an o so far
-    for bit in range(cells):
-        digit = board // 3 ** (cells - 1 - bit) % 3
-        is_o, is_x = digit == 2, digit == 1
-        o += is_o
-        o_rank += np.where(is_o, binomials[bit, o], 0)
-        x += is_x
-        x_rank += np.where(is_x, binomials[free, np.minimum(x, cells)], 0)
-        free += ~is_o
-    return x, o, o_rank * binomials[cells - o, x] + x_rank
+    codes = np.asarray(codes, np.int64)
+    board = codes % 3 ** cells
+    digits = [board // 3 ** cell % 3 for cell in range(cells)]
+    x, o = (sum((digit == symbol).astype(np.int64) for digit in digits) for symbol in (1, 2))
+    rank = least_places(codes, 3 ** cells, symmetry_tables(isqrt(cells))[:1], binomials(cells), digit_patterns()) // 2
+    return x, o, rank
 
 
 def code_ranks(codes: np.ndarray, cells: int) -> np.ndarray:
@@ -114,22 +109,58 @@ def code_ranks(codes: np.ndarray, cells: int) -> np.ndarray:
 def least_hash_images(codes: np.ndarray, side: int) -> np.ndarray:
     """The code of the image of least ``hash_ranks`` of each code under the square's eight
     symmetries (its turn kept): the image GamesmanOne keeps of a set alike, where the solver
-    keeps the image of least code.
+    keeps the image of least code (the game's place of the code, its hash undone).
 
     >>> least_hash_images(np.array([1, 3 ** 8, 27 ** 3 + 3 ** 6]), 3).tolist()  # x at a1, c3; o to move, x at a3
     [6561, 6561, 26244]
     """
     cells = side * side
     codes = np.asarray(codes, np.int64)
-    board = codes % 3 ** cells
-    digits = [board // 3 ** cell % 3 for cell in range(cells)]
-    least, found = np.full(len(codes), np.iinfo(np.int64).max), board.copy()
-    for places in square_maps(side):
-        image = np.asarray(sum(digit * 3 ** place for digit, place in zip(digits, places)), np.int64)
-        rank = hash_ranks(image, cells)[2]
-        found = np.where(rank < least, image, found)
-        least = np.minimum(least, rank)
-    return found + codes - board
+    x, o, _ = hash_ranks(codes, cells)
+    places = least_places(codes, 3 ** cells, symmetry_tables(side), binomials(cells), digit_patterns())
+    found = np.empty_like(codes)
+    for crosses, noughts in set(zip(x.tolist(), o.tolist())):
+        at = (x == crosses) & (o == noughts)
+        found[at] = hashed_boards(places[at], 3 ** cells, cells, crosses, noughts, binomials(cells))
+    return found
+
+
+def saved_database(spec: str) -> PartedStore:
+    """The saved database of ``spec``, in parts (keyed by code or laid out by place)."""
+    store = Database.default().load_store(spec, cut=part_cut(game_from_spec(spec)))
+    if not isinstance(store, PartedStore):
+        raise SystemExit(f"{spec}: no database in parts; solve it in tiers first")
+    return store
+
+
+def saved_parts(spec: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each part of the saved database of ``spec``: its codes and their 16-bit results."""
+    store = saved_database(spec)
+    for number in range(len(store.table)):
+        yield store.part_codes(number), store.part(number).values16()
+
+
+def look_ups(spec: str, count: int, seed: int) -> tuple[float, float]:
+    """The mean processor seconds of a look-up of one position of the saved database (the
+    solver's ``packed(slot(code))``), cold (its block not yet decompressed: every part's
+    block cache emptied before each) and warm (the same positions again twice, their blocks
+    kept after the first time: the second time is measured),
+    of ``count`` positions drawn at random among those kept."""
+    store = saved_database(spec)
+    codes = np.random.default_rng(seed).choice(store.codes(), count, replace=False).tolist()
+    times = []
+    for cold in (True, False, False):  # warm: the second pass over the blocks the first left
+        spent = 0.0
+        for code in codes:
+            if cold:
+                for part in store.opened.values():
+                    part.inflated.cache_clear()
+                    part.inflated_places.cache_clear()
+            started = time.process_time()
+            store.packed(store.slot(code))
+            spent += time.process_time() - started
+        times.append(spent / count)
+    return times[0], times[2]
 
 
 def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray]:
@@ -137,21 +168,15 @@ def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray
     parts of the saved database of ``spec``: ranks in ``order`` (``hash``, ``code``, or
     ``hash*``: each position's set alike at the least hash of its images, as GamesmanOne keeps
     it), the turn as the ``low`` bit or the ``high`` half."""
-    directory = parts_directory(Database.default().path(spec))
     tiers = []
-    for path in sorted(directory.glob(PART_FILES)):
-        tier, shard = (int(number) for number in path.stem.split("-")[1:])
-        part = read_store(path, spec, part_label(tier, shard))
-        if part is None:
-            raise SystemExit(f"{path.name}: missing or damaged; solve {spec} again")
-        codes, values = part.codes(), part.values16()
+    for number, (codes, values) in enumerate(saved_parts(spec)):
         x, o, rank = hash_ranks(codes, cells)
         if order == "code":
             rank = code_ranks(codes, cells)
         elif order == "hash*":
             rank = hash_ranks(least_hash_images(codes, isqrt(cells)), cells)[2]
         if len(codes) and (len(np.unique(x)) > 1 or len(np.unique(o)) > 1):
-            raise SystemExit(f"{path.name}: holds more than one tier's counts of cubes")
+            raise SystemExit(f"{spec}: part {number} holds more than one tier's counts of cubes")
         boards = comb(cells, int(o[0])) * comb(cells - int(o[0]), int(x[0])) if len(codes) else 0
         movers = codes // 3 ** cells
         dense = np.full(2 * boards, MISSING, np.uint16)
@@ -165,12 +190,7 @@ def blocked_bytes(spec: str, cells: int, least_hash: bool) -> int:
     results, in blocks of 16,384 codes), of the positions kept, or of the images of least hash
     in their stead (``least_hash``)."""
     total = 0
-    for path in sorted(parts_directory(Database.default().path(spec)).glob(PART_FILES)):
-        tier, shard = (int(number) for number in path.stem.split("-")[1:])
-        part = read_store(path, spec, part_label(tier, shard))
-        if part is None:
-            raise SystemExit(f"{path.name}: missing or damaged; solve {spec} again")
-        codes, values = part.codes(), part.values16()
+    for codes, values in saved_parts(spec):
         if least_hash:
             codes = least_hash_images(codes, isqrt(cells))
             order = np.argsort(codes)
@@ -194,17 +214,21 @@ def as_bytes(dense: np.ndarray, stream: str) -> np.ndarray:
 
 
 def codec_pair(codec: str) -> tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]:
-    """``codec`` (``zstd 15``, ``xz 6``, ``xz 9e``) as its functions (compress, decompress).
+    """``codec`` (``zstd 15``, ``xz 6``, ``xz 9e``, ``xz 6 lc0 pb0``: xz's literal context and
+    position bits set, or ``placed``: the store's placed layout's, ``PLACES``) as its functions
+    (compress, decompress).
 
-    >>> pack, unpack = codec_pair("xz 6")
+    >>> pack, unpack = codec_pair("xz 6 lc0 pb0")
     >>> unpack(pack(b"gamesman" * 9)) == b"gamesman" * 9
     True
     """
-    name, level = codec.split()
+    if codec == "placed":
+        return PLACES.compress, PLACES.decompress
+    name, level, *tuning = codec.split()
     if name == "zstd":
         return zstandard.ZstdCompressor(level=int(level)).compress, zstandard.ZstdDecompressor().decompress
     preset = int(level.rstrip("e")) | (lzma.PRESET_EXTREME if level.endswith("e") else 0)
-    filters = [{"id": lzma.FILTER_LZMA2, "preset": preset}]
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": preset, **{word[:2]: int(word[2:]) for word in tuning}}]
     return (lambda raw: lzma.compress(raw, format=lzma.FORMAT_RAW, filters=filters),
             lambda packed: lzma.decompress(packed, format=lzma.FORMAT_RAW, filters=filters))
 
@@ -256,7 +280,13 @@ ROWS = [("hash", "low", "byte", "zstd 15", 1 << 16), ("hash", "low", "byte", "xz
         ("hash*", "low", "byte", "zstd 19", 1 << 16), ("hash*", "low", "byte", "zstd 19", 1 << 18),
         ("hash*", "low", "byte", "xz 6", 1 << 16), ("hash*", "low", "byte", "xz 6", 1 << 18),
         ("hash*", "low", "byte", "xz 6", 1 << 20), ("hash*", "low", "value, remoteness", "zstd 15", 1 << 16),
-        ("hash*", "high", "byte", "zstd 15", 1 << 16), ("hash*", "low", "record", "xz 6", 1 << 19)]
+        ("hash*", "high", "byte", "zstd 15", 1 << 16), ("hash*", "low", "record", "xz 6", 1 << 19),
+        # for the store's placed layout (rows 20 on)
+        ("hash*", "low", "byte", "zstd 19", 1 << 19), ("hash*", "low", "byte", "zstd 19", 1 << 20),
+        ("hash*", "low", "byte", "zstd 22", 1 << 18), ("hash*", "low", "byte", "zstd 22", 1 << 19),
+        ("hash*", "low", "byte", "zstd 22", 1 << 20), ("hash*", "low", "byte", "xz 6 lc0 pb0", 1 << 17),
+        ("hash*", "low", "byte", "xz 6 lc0 pb0", 1 << 18), ("hash*", "low", "byte", "xz 6 lc0 pb0", 1 << 19),
+        ("hash*", "low", "byte", "placed", PLACES.size)]
 
 
 def main() -> None:
@@ -265,9 +295,17 @@ def main() -> None:
     parser.add_argument("--only", type=int, action="append", help="measure only these rows of ROWS (from 0)")
     parser.add_argument("--saved", action="store_true",
                         help="only the parts as the solver saves them, of the images kept and of least hash")
+    parser.add_argument("--lookups", type=int, metavar="N",
+                        help="only the saved database's look-ups of N positions, cold and warm")
     options = parser.parse_args()
     game = game_from_spec(f"quixo(size={options.size})")
     cells = options.size ** 2
+    if options.lookups:
+        cold, warm = look_ups(game.spec, options.lookups, 7)
+        layout = "by place" if saved_database(game.spec).placed else "by code"
+        print(f"{game.spec}, laid out {layout}: a look-up takes {cold * 1e6:,.1f} µs cold, {warm * 1e6:,.1f} µs warm "
+              f"(processor time, the mean of {options.lookups:,})")
+        return
     if options.saved:
         for least_hash in (False, True):
             print(f"{game.spec}, saved as now, {'the images of least hash' if least_hash else 'the positions kept'}: "
@@ -283,12 +321,12 @@ def main() -> None:
           + (f"; GamesmanOne's database {theirs:,} bytes" if theirs else ""))
     for (order, turn), tiers in laid_out.items():
         print(f"ranks by {order}, turn {turn}: the kept positions are {kept_runs(tiers):,} runs of places")
-    print(f"{'order':5} {'turn':5} {'stream':18} {'codec':8} {'block':>9} {'bytes':>11} {'index':>9} {'B/kept':>7} "
+    print(f"{'order':5} {'turn':5} {'stream':18} {'codec':12} {'block':>9} {'bytes':>11} {'index':>9} {'B/kept':>7} "
           f"{'of G1':>6} {'pack s':>6} {'unpack us':>9}")
     for order, turn, stream, codec, block in chosen:
         found = packed(laid_out[order, turn], stream, codec, block)
         whole = found.bytes + INDEX_BYTES * found.blocks
-        print(f"{order:5} {turn:5} {stream:18} {codec:8} {block:>9,} {found.bytes:>11,} {whole:>9,} "
+        print(f"{order:5} {turn:5} {stream:18} {codec:12} {block:>9,} {found.bytes:>11,} {whole:>9,} "
               f"{whole / kept:7.3f} {whole / theirs if theirs else float('nan'):6.2f} "
               f"{found.compress_seconds:6.1f} {found.decompress_seconds * 1e6:9,.0f}", flush=True)
 

@@ -35,13 +35,14 @@ def test_hash_ranks_are_gamesmanones_quixo_hash(size):
 
 @pytest.mark.parametrize("size", [3, 4])
 def test_the_least_hash_images_are_where_gamesmanone_keeps_a_set_alike(size):
-    game = position_codes(game_from_spec(f"quixo(size={size})"))
+    game = game_from_spec(f"quixo(size={size})")
     codes = np.array([game.encode(position) for position in random_positions(size, 300, 10 + size)])
     images = least_hash_images(codes, size)
     assert [quixo_locate(game.decode(code)) for code in images.tolist()] == \
         [quixo_locate(game.decode(code)) for code in codes.tolist()]  # an image of the same set
     ranks = hash_ranks(images, size * size)[2]
     assert (2 * ranks + codes // 3 ** (size * size)).tolist() == [quixo_locate(game.decode(code))[1] for code in codes]
+    assert game.places(codes).tolist() == [quixo_locate(game.decode(code))[1] for code in codes]  # the game's places
 
 
 def test_code_ranks_number_a_tier_from_zero_in_the_order_of_codes():

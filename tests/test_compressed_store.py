@@ -2,6 +2,9 @@
 look-up decompressing one block, damage found and never answered from, and the files of
 the version before still read."""
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +13,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import PartedStore, part_cut, parts_directory
+from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import (LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
@@ -189,30 +192,113 @@ def test_a_file_of_blocks_of_no_size_read_here_is_damaged_not_misread(tmp_path, 
     assert "damaged" in err and "does not describe a store" in err and not path.exists()
 
 
-@pytest.mark.slow
-def test_a_database_of_tiers_of_the_games_own_opens_one_part_a_look_up(tmp_path):
-    """Quixo's tiers (counts of cubes) each spread over every code: the index lists the game's
-    number of each tier, so that a look-up opens the part of the code's tier only."""
+def solved_in_quixos_tiers(tmp_path: Path):
+    """Quixo 3x3 solved in its own tiers into ``tmp_path / "cache"``: the game, its solve in
+    memory, and the solver's table read back from the database."""
     game = make_game("quixo", size=3)
     plain = solved_in_memory(game)
     with local_runner(1) as (run, _):
         saved(game, tmp_path / "cache", tiers=TierRun(tmp_path / "tiers", run, 1))
     solver = Solver(game, database=Database(tmp_path / "cache"))
     assert solver.solve() == 0
-    store = solver.table.store
+    return game, plain, solver.table
+
+
+@contextmanager
+def quixo_without_places() -> Iterator[None]:
+    """Quixo as it was before it gave places in its tiers: its parts are keyed by code (the
+    tier tasks' variants made again, then, and again once it is over)."""
+    from gamesman.solver.tiers import variant
+
+    Quixo = type(make_game("quixo", size=3))
+    declared = Quixo.declare
+    variant._game.cache_clear()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Quixo, "declare", lambda game: replace(declared(game), tier_places=False))
+            yield
+    finally:
+        variant._game.cache_clear()
+
+
+@pytest.mark.slow
+def test_a_database_of_tiers_of_the_games_own_opens_one_part_a_look_up(tmp_path):
+    """Quixo's tiers (counts of cubes) each spread over every code: the index lists the game's
+    number of each tier, so that a look-up opens the part of the code's tier only; each part
+    keeps the tier's results by place, and every image of every set alike answers as the
+    solve in memory does."""
+    game, plain, table = solved_in_quixos_tiers(tmp_path)
+    store = table.store
     assert store.layout == "parted" and len(store.table) > 10 and store.tier_numbers is not None
+    assert store.placed and {store.part(number).layout for number in range(len(store.table))} == {"placed"}
     codes = plain.codes()
     assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    assert np.array_equal(store.codes(), codes) and np.array_equal(store.values16(), plain.values16())
     for code in np.random.default_rng(4).permutation(codes)[:3000].tolist():
         store.opened.clear()
         assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
         assert len(store.opened) == 1
-    # an index saved without the tiers' numbers is read as before: every tier's part is tried
+    in_memory = Solver(game, database=None)
+    in_memory.solve()
+    every = np.arange(game.index_size(), dtype=np.int64)
+    least = game.canonical_codes(every)
+    images = every[np.isin(least, codes)]
+    assert len(images) > 2 * len(codes)
+    for code in images.tolist():
+        position = game.decode(code)
+        assert table.get(position) == in_memory.table.get(position)
+    # a code answers as its set alike does (by its place), and none of a set not kept answers
+    assert np.array_equal(store.get_many(images), plain.get_many(least[np.isin(least, codes)]))
+    assert (store.get_many(every[~np.isin(least, codes)]) == MISSING).all()
+
+
+@pytest.mark.slow
+def test_a_damaged_block_of_a_part_laid_out_by_place_is_never_answered_from(tmp_path, capsys):
+    game, plain, table = solved_in_quixos_tiers(tmp_path)
+    store = table.store
+    largest = max(range(len(store.table)), key=lambda number: store.table[number, COUNT])
+    tier = int(store.table[largest, 0])
+    path = store.directory / f"d-{tier}-0.db"
+    damage(path, path.stat().st_size - 10)  # its last block
+    again = Solver(game, database=Database(tmp_path / "cache"))
+    again.solve()
+    with pytest.raises(DamagedBlock, match="damaged"):
+        again.table.store.get_many(plain.codes())
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.slow
+def test_a_database_of_parts_keyed_by_code_is_read_as_it_was(tmp_path):
+    """Parts saved before Quixo gave places in its tiers (keyed by code) still answer, and an
+    index saved without the tiers' numbers too: every tier's part is then tried."""
+    with quixo_without_places():
+        game, plain, table = solved_in_quixos_tiers(tmp_path)
+        assert not table.store.placed
+    game = make_game("quixo", size=3)
+    assert game.capabilities.tier_places
+    solver = Solver(game, database=Database(tmp_path / "cache"))
+    assert solver.solve() == 0
+    store = solver.table.store
+    assert not store.placed and store.part(0).layout == "blocked"
+    codes = plain.codes()
+    assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    code = int(codes[len(codes) // 3])
+    assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
     unlisted = PartedStore(store.directory, game.spec, store.table, store.shards, store.cut)
     assert np.array_equal(unlisted.get_many(codes), plain.get_many(codes))
     code = int(codes[len(codes) // 2])
     assert unlisted.packed(unlisted.slot(code)) == plain.packed(plain.slot(code))
     assert len(unlisted.opened) > 10
+
+
+@pytest.mark.slow
+def test_a_database_laid_out_by_places_numbered_otherwise_is_rebuilt(tmp_path, monkeypatch, capsys):
+    game, plain, table = solved_in_quixos_tiers(tmp_path)
+    Quixo = type(game)
+    monkeypatch.setattr(Quixo, "places_version", Quixo.places_version + 1)
+    stamp = table.stamp
+    assert Database(tmp_path / "cache").load_store(game.spec, stamp, part_cut(make_game("quixo", size=3))) is None
+    assert "numbered otherwise" in capsys.readouterr().err
 
 
 @pytest.mark.slow

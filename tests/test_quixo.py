@@ -217,3 +217,21 @@ def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):
 def test_four_by_four_is_solvable_and_five_by_five_is_not():
     assert game(4).capabilities.solvable
     assert not game(5).capabilities.solvable
+
+
+def test_a_tiers_places_are_shared_by_positions_alike_and_undone_by_place_codes():
+    """Every code of 3x3: a place below its tier's count, the same as its least code's, one
+    set alike a place within a tier, and ``place_codes`` gives the set's least code back."""
+    import numpy as np
+
+    quixo = game()
+    codes = np.arange(quixo.index_size(), dtype=np.int64)
+    places, least, tiers = quixo.places(codes), quixo.canonical_codes(codes), quixo.tier_numbers(codes)
+    assert np.array_equal(places, quixo.places(least))  # alike: one place
+    sets = np.unique(np.stack((tiers, places)), axis=1).shape[1]
+    assert sets == len(np.unique(least))  # not alike: another place
+    for tier in np.unique(tiers).tolist():
+        within = tiers == tier
+        assert places[within].max() < quixo.places_in_tier(tier)
+        assert np.array_equal(quixo.place_codes(tier, places[within]), least[within])
+    assert sum(quixo.places_in_tier(tier) for tier in np.unique(tiers).tolist()) == len(codes)

@@ -49,7 +49,7 @@ from gamesman.boards.autogui import arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
 from gamesman.boards.symmetry import SquareBoardSymmetries
-from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, TierCut, UwapiBoard
+from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, TierCut, TierPlaces, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
 #: The largest side solved here (4x4: 86 million codes).
@@ -67,7 +67,7 @@ ARROW_TIPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SLIDE = "x"
 
 
-class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, ActionIndex[Position, Move],
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymmetries, ActionIndex[Position, Move],
             BoardPlanes, UwapiBoard[Position, Move], Game[Position, Move]):
     name = "quixo"
     title = "Quixo"
@@ -87,7 +87,7 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, Acti
 
     def declare(self) -> Capabilities:
         return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True, symmetries=True,
-                            solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True, observation_tensor=True,
+                            tier_places=True, solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True, observation_tensor=True,
                             uwapi_board=True)
 
     def index_size(self) -> int:
@@ -118,6 +118,65 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, SquareBoardSymmetries, Acti
         from gamesman.games.quixo.pushes import digit_counts
 
         return digit_counts(self.size)
+
+    # -- a tier's places: GamesmanOne's hash (see games.quixo.places) ------------------------
+    def tier_counts(self, tier: int) -> tuple[int, int]:
+        """The counts of x's and of o's cubes of tier ``tier`` (see ``tier_numbers``).
+
+        >>> Quixo(size=3).tier_counts(32)
+        (2, 1)
+        """
+        cubes, crosses = divmod(tier, self.size + 1)
+        return crosses, cubes - crosses
+
+    def places_in_tier(self, tier: int) -> int:
+        """Every board of the tier's counts of cubes, with either player to move.
+
+        >>> Quixo(size=3).places_in_tier(32)  # 9 * 8 boards of one o and two x's
+        504
+        """
+        from math import comb
+
+        crosses, noughts = self.tier_counts(tier)
+        return 2 * comb(self.size, noughts) * comb(self.size - noughts, crosses)
+
+    def places(self, codes):
+        """The least rank of GamesmanOne's hash over the board's eight images, times two, plus
+        the turn (compiled: :func:`games.quixo.places.least_places`).
+
+        >>> game = Quixo(size=3)
+        >>> game.places(__import__("numpy").array([game.encode((1, b)) for b in ("xx-o-----", "-xx--o---")])).tolist()
+        [59, 59]
+        """
+        import numpy as np
+
+        from gamesman.games.quixo.places import least_places
+
+        tables, choose, patterns = self.place_tables
+        return least_places(np.asarray(codes, np.int64), self.cell_code.span, tables, choose, patterns)
+
+    def place_codes(self, tier, places):
+        """The least code of the set alike at each place of tier ``tier``.
+
+        >>> game = Quixo(size=3)
+        >>> game.decode(int(game.place_codes(32, game.places(__import__("numpy").array([game.encode((1, "-xx--o---"))])))[0]))
+        (1, 'xo-x-----')
+        """
+        import numpy as np
+
+        from gamesman.games.quixo.places import hashed_boards
+
+        crosses, noughts = self.tier_counts(tier)
+        boards = hashed_boards(np.asarray(places, np.int64), self.cell_code.span, self.size, crosses, noughts,
+                               self.place_tables[1])
+        return self.canonical_codes(boards)
+
+    @cached_property
+    def place_tables(self):
+        """The tables ``places`` reads: each symmetry's moves of runs of cells, binomials, runs of digits as bits."""
+        from gamesman.games.quixo.places import binomials, digit_patterns, symmetry_tables
+
+        return symmetry_tables(self.side), binomials(self.size), digit_patterns()
 
     # -- the rules -------------------------------------------------------------------------
     @cached_property

@@ -61,6 +61,10 @@ class Capabilities:
     #: Positions alike under a symmetry of the board are solved once, by their least code
     #: (:class:`Symmetries`; needs position codes).
     symmetries: bool = False
+    #: Each position has a place within its tier of the game's own, shared by the positions alike
+    #: (:class:`TierPlaces`; needs tiers of its own and symmetries): a tier's results are kept by
+    #: place, a byte each, and no code is stored.
+    tier_places: bool = False
     #: The positions with a move to a position come from the game, many at once
     #: (:class:`Parents`; needs position codes and batch expansion): a retrograde solver walks
     #: back along them instead of keeping every move it explored.
@@ -176,6 +180,47 @@ class Symmetries:
         [7, 3]
         """
         return codes
+
+
+class TierPlaces:
+    """A place for each position within its tier of the game's own (record: ``tier_places``):
+    a tier's results are stored densely by place (none where no position is kept), so that
+    which positions a tier holds costs nothing to store.  The place is the same for positions
+    alike under the game's symmetries and differs between sets alike; GamesmanOne lays its
+    records out so (its hash).  A game whose tiers' positions are most of its tiers' places,
+    in runs, gains (Quixo: half the bytes of keeping the codes).
+
+    >>> import numpy as np
+    >>> class Halves(TierPlaces):  # a tier of 4 places: the code in it, halved (2c and 2c+1 alike)
+    ...     def places_in_tier(self, tier: int) -> int:
+    ...         return 4
+    ...     def places(self, codes):
+    ...         return codes % 8 // 2
+    ...     def place_codes(self, tier: int, places):
+    ...         return 8 * tier + 2 * places
+    >>> game = Halves()
+    >>> game.places(np.array([10, 11, 14])).tolist(), game.place_codes(1, np.array([1, 3])).tolist()
+    ([1, 1, 3], [10, 14])
+    """
+
+    #: Raised whenever ``places`` numbers a tier's places differently, so that a database laid
+    #: out by the numbering before is rebuilt instead of read wrongly (each part says its own).
+    places_version: ClassVar[int] = 1
+
+    def places_in_tier(self, tier: int) -> int:
+        """How many places tier ``tier`` (a number ``TierCut.tier_numbers`` gives) has: every
+        ``places`` of its codes is below it."""
+        raise NotImplementedError
+
+    def places(self, codes: Any) -> Any:
+        """The place of each code of ``codes`` (numpy int64) within its own tier (int64): the
+        same for codes alike under the game's symmetries, distinct between sets alike."""
+        raise NotImplementedError
+
+    def place_codes(self, tier: int, places: Any) -> Any:
+        """The code the solver keeps (``Symmetries.canonical_codes``' least code) of the set
+        alike at each of ``places`` (numpy int64) of tier ``tier``: ``places`` undone."""
+        raise NotImplementedError
 
 
 class Parents:
@@ -555,6 +600,11 @@ def symmetries(game: Declaring) -> Symmetries:
     [5]
     """
     return _claimed(game, "symmetries", Symmetries) if game.capabilities.symmetries else Symmetries()
+
+
+def tier_places(game: Declaring) -> TierPlaces:
+    """The game's places within its tiers (it must declare ``tier_places``)."""
+    return _claimed(game, "tier_places", TierPlaces)
 
 
 def parents(game: Declaring) -> Parents:

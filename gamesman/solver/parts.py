@@ -12,6 +12,13 @@ Connect Four's do), and decompresses one block of that part.  A game with tiers 
 of codes: the index lists the game's number of each tier, and a look-up asks the game for
 the code's tier, so that it opens that tier's part only.  Parts are opened (their
 header and block index checked) when first used; PART_CACHE of them are kept open.
+
+A game with places in its tiers (``TierPlaces``, Quixo) has each tier's part laid out by
+place (the store's ``placed`` layout): a look-up asks the game for the code's place and
+reads that place of the tier's part.  The index says so (``places_version``, the game's
+numbering of places when the parts were written); an index of another numbering is
+removed, so that the database is rebuilt, and one without it (parts keyed by code, as
+saved before) is read as it was.
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from gamesman.contract.capabilities import tier_cut
+from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut, tier_places
 from gamesman.contract.game import Game
 from gamesman.solver.files import DamagedFile, remove_quietly
 from gamesman.solver.results import SolverError
@@ -57,9 +64,14 @@ def part_name(tier: int, shard: int) -> str:
 PART_FILES = "d-*-*.db"
 
 
-def part_label(tier: int, shard: int) -> dict:
-    """What a part's header says it holds (checked when it is opened)."""
-    return {"part": [tier, shard]}
+def part_label(tier: int, shard: int, places_version: int | None = None) -> dict:
+    """What a part's header says it holds (checked when it is opened): with
+    ``places_version``, results laid out by the game's places of that numbering.
+
+    >>> part_label(3, 0), part_label(3, 0, 1)
+    ({'part': [3, 0]}, {'part': [3, 0], 'places': 1})
+    """
+    return {"part": [tier, shard], **({} if places_version is None else {"places": places_version})}
 
 
 def parts_directory(path: Path) -> Path:
@@ -79,6 +91,15 @@ class PartCut:
 
     shards_of: Callable[[np.ndarray, int], np.ndarray]
     tier_numbers: Callable[[np.ndarray], Any]
+    #: The game's places in its tiers, when its tiers' parts are laid out by place; then
+    #: ``codes_span``, its index's size, is every placed part's range of codes.
+    places: TierPlaces | None = None
+    codes_span: int = 0
+
+    @property
+    def places_version(self) -> int | None:
+        """The numbering of the places the tiers' parts are laid out by (None: by code)."""
+        return None if self.places is None else self.places.places_version
 
 
 class PartedStore:
@@ -86,13 +107,18 @@ class PartedStore:
     asks of a :class:`gamesman.solver.store.Store` (``slot`` and ``packed``, and look-ups of
     many codes).  ``tier_numbers``: the game's number of each tier of the table, for a game
     with tiers of its own; None for tiers of distance, and for an index saved without them (a
-    look-up then tries the parts of every tier whose range of codes holds the code)."""
+    look-up then tries the parts of every tier whose range of codes holds the code).
+    ``placed``: the parts are laid out by the game's places (``cut.places``); a code then
+    answers as every code alike does (they share a place), as the solver asks for them."""
 
     layout = "parted"
 
     def __init__(self, directory: Path, spec: str, table: np.ndarray, shards: int, cut: PartCut,
-                 index: Path | None = None, tier_numbers: list[int] | None = None) -> None:
+                 index: Path | None = None, tier_numbers: list[int] | None = None, placed: bool = False) -> None:
         self.directory, self.spec, self.shards, self.cut, self.index = directory, spec, shards, cut, index
+        self.places = cut.places if placed else None
+        if placed and (self.places is None or tier_numbers is None):
+            raise SolverError(f"{spec}: a database laid out by places needs the game's places and tiers")
         self.index_identity = file_identity(index)
         self.table = np.asarray(table, np.int64).reshape(-1, 5)
         self.arrays = {"parts": self.table.ravel()}
@@ -122,8 +148,8 @@ class PartedStore:
             return found
         tier, shard = (int(n) for n in self.table[number, :2])
         path = self.directory / part_name(tier, shard)
-        found = read_store(path, self.spec, part_label(tier, shard))
-        if found is None or found.count != self.table[number, COUNT]:
+        found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
+        if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
             # the index goes, so that the database is rebuilt, unless it was saved again since
             # it was read (a database saved whole removes the parts of the one before)
             index = self.index if file_identity(self.index) == self.index_identity else None
@@ -133,6 +159,20 @@ class PartedStore:
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
         return found
+
+    @property
+    def placed(self) -> bool:
+        """Whether the parts are laid out by place."""
+        return self.places is not None
+
+    @property
+    def places_version(self) -> int | None:
+        """The numbering of the places the parts are laid out by (None: by code)."""
+        return None if self.places is None else self.places.places_version
+
+    def keys(self, codes: np.ndarray) -> np.ndarray:
+        """What the parts key ``codes`` by: their places, or the codes themselves."""
+        return codes if self.places is None else np.asarray(self.places.places(codes), np.int64)
 
     def tiers(self, codes: np.ndarray) -> np.ndarray | None:
         """The tier of the table (-1: none of them) of each code, when the game tells a code's
@@ -165,8 +205,10 @@ class PartedStore:
         one = np.array([code], np.int64)
         shard = int(self.cut.shards_of(one, self.shards)[0])
         tiers = self.tiers(one)
-        for number in self.candidates(code, shard, ANY_TIER if tiers is None else int(tiers[0])):
-            at = self.part(number).slot(code)
+        candidates = self.candidates(code, shard, ANY_TIER if tiers is None else int(tiers[0]))
+        key = int(self.keys(one)[0]) if candidates and self.places is not None else code
+        for number in candidates:
+            at = self.part(number).slot(key)
             if at >= 0:
                 return number << SLOT_BITS | at
         return -1
@@ -178,7 +220,9 @@ class PartedStore:
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
         at = self.slot(code)
-        return MISSING if at < 0 else self.part(at >> SLOT_BITS).get(code)
+        if at < 0:
+            return MISSING
+        return self.part(at >> SLOT_BITS).get(at & ((1 << SLOT_BITS) - 1) if self.placed else code)
 
     def get_grundy(self, code: int) -> int:
         return NO_GRUNDY  # a solve in tiers keeps no Grundy numbers
@@ -199,7 +243,7 @@ class PartedStore:
             for number in parts.tolist():
                 at = within[shard_of == self.table[number, SHARD]]
                 if len(at):
-                    found = self.part(number).get_many(codes[at])
+                    found = self.part(number).get_many(self.keys(codes[at]))
                     hit = found != MISSING
                     out[at[hit]] = found[hit]
         return out
@@ -211,10 +255,18 @@ class PartedStore:
     def _every(self) -> tuple[np.ndarray, np.ndarray]:
         """Every stored code in order, with its 16-bit packed result."""
         parts = [self.part(number) for number in range(len(self.table))]
-        codes = np.concatenate([np.empty(0, np.int64)] + [part.codes() for part in parts])
+        codes = np.concatenate([np.empty(0, np.int64)] + [self.part_codes(number) for number in range(len(parts))])
         values = np.concatenate([np.empty(0, np.uint16)] + [part.values16() for part in parts])
         order = np.argsort(codes, kind="stable")
         return codes[order], values[order]
+
+    def part_codes(self, number: int) -> np.ndarray:
+        """The codes part ``number`` holds, in the order of its results."""
+        part = self.part(number)
+        if self.places is None or self.tier_numbers is None:
+            return part.codes()
+        tier = self.tier_numbers[int(self.table[number, TIER])]
+        return np.asarray(self.places.place_codes(tier, part.codes()), np.int64)
 
     def codes(self) -> np.ndarray:
         return self._every()[0]
@@ -246,38 +298,50 @@ def join_parts(spec: str, work: Path, tiers: int, shards: int, destination: Path
     before removed), and their table made.  ``tier_numbers``: the game's number of each tier,
     for tiers of its own."""
     rows = []
+    placed = cut.places is not None and tier_numbers is not None  # a tier a part, laid out by place
     for tier in range(tiers):
         for shard in range(shards):
             path = work / part_name(tier, shard)
-            part = read_store(path, spec, part_label(tier, shard))
+            part = read_store(path, spec, part_label(tier, shard, cut.places_version if placed else None))
             if part is None:
                 raise SolverError(f"{spec}: the database part of tier {tier} shard {shard} is missing or "
                                   f"damaged in {work}; solve again to redo it")
             if part.count:
-                rows.append((tier, shard, int(part.block_firsts[0]), part.span - 1, part.count))
+                first, last = (0, cut.codes_span - 1) if placed else (int(part.block_firsts[0]), part.span - 1)
+                rows.append((tier, shard, first, last, part.count))
     move_parts(work, destination, [part_name(tier, shard) for tier, shard, *_ in rows])
     return PartedStore(destination, spec, np.array(rows, np.int64).reshape(-1, 5), shards, cut,
-                       tier_numbers=tier_numbers)
+                       tier_numbers=tier_numbers, placed=placed)
 
 
 def part_cut(game: Game) -> PartCut:
     """The game's cut as a database in parts asks it: the shard of each code, and its tier
     for a game with tiers of its own."""
     cut = tier_cut(game)
-    return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers)
+    if not game.capabilities.tier_places:
+        return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers)
+    return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers, tier_places(game),
+                   position_codes(game).index_size() or 0)
 
 
 def parts_reader(spec: str, cut: PartCut) -> PartsReader:
     """What ``read_store`` reads the index of a database in parts of ``spec`` with."""
     def read(path: Path, header: dict, table: np.ndarray) -> PartedStore:
         numbers = header.get("tier_numbers")
+        placed = "places_version" in header
+        if placed and header["places_version"] != cut.places_version:
+            raise DamagedFile(f"its parts are laid out by places numbered otherwise (version "
+                              f"{header['places_version']}, not {cut.places_version})")
         if (not isinstance(header.get("shards"), int) or len(table) % 5 or table.dtype != np.int64
                 or numbers is not None and (not isinstance(numbers, list)
                                             or not all(type(number) is int for number in numbers)
                                             or len(table) and int(table.reshape(-1, 5)[:, TIER].max()) >= len(numbers)
                                             or cut.tier_numbers(np.empty(0, np.int64)) is None)):
             raise DamagedFile("its header does not describe a database in parts")
-        store = PartedStore(parts_directory(path), spec, table.reshape(-1, 5), header["shards"], cut, path, numbers)
+        if placed and numbers is None:
+            raise DamagedFile("its parts are laid out by places but its tiers are not listed")
+        store = PartedStore(parts_directory(path), spec, table.reshape(-1, 5), header["shards"], cut, path, numbers,
+                            placed)
         if store.count != header["count"] or store.span != header["span"]:
             raise DamagedFile("its parts do not hold the positions its header says")
         return store
@@ -295,7 +359,9 @@ def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) ->
         store.directory = destination
     store.index = path
     store.index_identity = None  # set once written
-    listed = {} if store.tier_numbers is None else {"tier_numbers": store.tier_numbers}
+    listed: dict[str, Any] = {} if store.tier_numbers is None else {"tier_numbers": store.tier_numbers}
+    if store.places_version is not None:
+        listed["places_version"] = store.places_version
     if write_store(path, spec, store, dict(stamp or {}, shards=store.shards, **listed)):
         store.index_identity = file_identity(path)
 

@@ -29,6 +29,13 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
   Connect Four).  Its ``values`` (and ``grundy``) arrays are empty: they
   only give the width of the results held in the blocks.
 
+A fifth, ``placed``, keeps a result for every place from 0 to ``span`` (the
+codes are places a game gives, see :class:`gamesman.contract.capabilities.TierPlaces`),
+missing ones too, in blocks of ``Packing.size`` places, each compressed on its own
+(``PLACES``) with its CRC-32: a look-up of place p decompresses block p // size and
+reads one result.  No code is stored, so a game whose positions fill runs of its
+places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
+
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
 >>> store.get(5), store.get(9), store.get(4) == MISSING
@@ -39,6 +46,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import json
+import lzma
 import mmap
 import os
 import re
@@ -74,7 +82,9 @@ HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hun
 NONE_HELD = np.zeros(0, np.uint64)  # a layout's array that this store's layout does not have
 
 #: How a store holds which codes are present (see the module docstring).
-Layout = Literal["dense", "ranked", "sorted", "blocked", "parted"]
+Layout = Literal["dense", "ranked", "sorted", "blocked", "placed", "parted"]
+#: The layouts kept in compressed blocks, each with its CRC-32.
+BLOCK_LAYOUTS = ("blocked", "placed")
 
 IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
 INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
@@ -198,12 +208,17 @@ class Packing:
     def compress(self, raw: bytes) -> bytes:
         if self.codec == "zstd":
             return _CONTEXTS.compressor(zstd_level() if self.level is None else self.level).compress(raw)
+        if self.codec == "xz":
+            chosen = dict(XZ_FILTER, preset=self.level or lzma.PRESET_DEFAULT, **XZ_ENCODING)
+            return lzma.compress(raw, lzma.FORMAT_RAW, filters=[chosen])
         packer = zlib.compressobj(self.level or zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
         return packer.compress(raw) + packer.flush()
 
     def decompress(self, packed: bytes | memoryview) -> bytes:
         if self.codec == "zstd":
             return _CONTEXTS.decompressor.decompress(packed)
+        if self.codec == "xz":
+            return lzma.decompress(packed, lzma.FORMAT_RAW, filters=[XZ_FILTER])
         return zlib.decompress(packed, -15)
 
 
@@ -224,6 +239,23 @@ SCRATCH = Packing("zstd", ZSTD.size, 1)
 ZSTD_BLOCK_SIZES = frozenset(1 << bits for bits in range(8, 21))
 #: The version before's blocks (OLD_MAGIC), read only.
 DEFLATE = Packing("deflate", 512, 9)
+#: xz's blocks: LZMA2 without the xz container (its headers would take some 60 bytes a
+#: block), a dictionary as large as the largest block (two bytes a place, 2**20 places), which
+#: is all a block needs and all a reader allocates.
+XZ_FILTER: dict[str, Any] = {"id": lzma.FILTER_LZMA2, "dict_size": 1 << 21}
+#: How xz's blocks are written (each block says it, so a reader needs only XZ_FILTER): no
+#: literal context bits, no position bits, which fit a byte a result (on Quixo 4x4's tiers,
+#: 0.4% fewer bytes than xz's defaults).
+XZ_ENCODING = {"lc": 0, "pb": 0}
+#: The placed layout's blocks: 262,144 places, xz at preset 6.  On Quixo 4x4's 110 tiers,
+#: 1,758,715 bytes of blocks (the database, headers and index too, 0.99 of GamesmanOne's), and
+#: about 0.5 ms to decompress a block; zstd 19 and 22 take 1,841,782 and 1,836,317 (70 µs a
+#: block), 1,821,629 and 1,815,550 in blocks of 2**20 places (160 µs): over GamesmanOne's bytes
+#: once the files' headers and indexes are added; xz in blocks of 2**19 places, 1,723,728, and
+#: 0.86 ms (see the benchmarks' page).
+PLACES = Packing("xz", 1 << 18, 6)
+#: The codecs the placed layout's blocks are read in.
+PLACED_CODECS = frozenset({"zstd", "xz"})
 
 
 class DamagedBlock(SolverError):
@@ -260,13 +292,14 @@ class Store:
         self.bitmap_bytes = np.ascontiguousarray(self.bitmap).data.cast("B")
         self.blocks = arrays.get("blocks", NONE_HELD)
         self.code_array = arrays.get("codes", NONE_HELD)
-        if layout == "blocked":  # memoryviews: bisect on them is quicker than numpy for one code
-            self.block_firsts = _view(arrays["block_firsts"])
+        if layout in BLOCK_LAYOUTS:  # memoryviews: bisect on them is quicker than numpy for one code
+            self.block_firsts = _view(arrays.get("block_firsts", NONE_HELD))
             self.block_ends = _view(arrays["block_ends"])
             self.block_crcs = arrays.get("block_crcs")
             self.payload = _view(arrays["payload"])
             # for look-ups of one code
             self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate)
+            self.inflated_places = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_places)
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
@@ -361,17 +394,33 @@ class Store:
                                 None if grundy is None else grundy[:0], packing)
 
     @classmethod
-    def _from_blocks(cls, pieces: list[bytes], firsts: np.ndarray, count: int, span: int, values: np.ndarray,
+    def _from_blocks(cls, pieces: list[bytes], firsts: np.ndarray | None, count: int, span: int, values: np.ndarray,
                      grundy: np.ndarray | None, packing: Packing) -> "Store":
-        """The blocked layout of compressed blocks with their first codes; ``values`` and
-        ``grundy`` are empty arrays of the stored widths."""
+        """The blocked layout of compressed blocks with their first codes (the placed layout
+        when there are none: a block's first place is its number times its size); ``values``
+        and ``grundy`` are empty arrays of the stored widths."""
         arrays = {"values": values, **({} if grundy is None else {"grundy": grundy}),
-                  "block_firsts": firsts.astype(np.uint32 if span <= 1 << 32 else np.int64),
+                  **({} if firsts is None else {"block_firsts": firsts.astype(np.uint32 if span <= 1 << 32 else np.int64)}),
                   "block_ends": np.cumsum([len(piece) for piece in pieces], dtype=np.uint64),
                   # the version before's blocks had none: its file's one checksum covered them
                   **({} if packing == DEFLATE else {"block_crcs": np.array([zlib.crc32(p) for p in pieces], np.uint32)}),
                   "payload": np.frombuffer(b"".join(pieces), np.uint8)}
-        return cls("blocked", arrays, count, span, packing)
+        return cls("blocked" if firsts is not None else "placed", arrays, count, span, packing)
+
+    @classmethod
+    def placed(cls, results: np.ndarray, packing: Packing = PLACES) -> "Store":
+        """The placed layout of 16-bit ``results`` over every place (MISSING: none), a byte a
+        result when every remoteness fits.
+
+        >>> store = Store.placed(np.array([MISSING, 0x4003, MISSING, 2], np.uint16), Packing("xz", 256, 6))
+        >>> store.layout, store.count, store.get(1), store.get(0) == MISSING, store.codes().tolist()
+        ('placed', 2, 16387, True, [1, 3])
+        """
+        stored = _as_stored(np.asarray(results, np.uint16), None)[0]
+        size = packing.size
+        pieces = [packing.compress(byte_planes(stored[at:at + size])) for at in range(0, len(stored), size)]
+        count = int(np.count_nonzero(results != MISSING))
+        return cls._from_blocks(pieces, None, count, len(stored), stored[:0], None, packing)
 
     @classmethod
     def blocked_from_slabs(cls, slabs: Iterable[tuple[np.ndarray, np.ndarray]], span: int, wide: bool,
@@ -415,7 +464,7 @@ class Store:
     def compact(self) -> "Store":
         """This store in the blocked layout, as a database is saved (smallest on disk; a
         look-up decompresses a block, kept for the next ones)."""
-        if self.layout == "blocked" and self.packing.reads_as(ZSTD):
+        if self.layout == "blocked" and self.packing.reads_as(ZSTD) or self.layout == "placed":
             return self
         codes, values, grundy = self.codes(), np.asarray(self.stored_values), self.stored_grundy
         if self.layout == "dense":
@@ -463,14 +512,27 @@ class Store:
         return Store.build(all_codes[order], all_values, all_grundy)
 
     # -- the blocked layout's blocks -------------------------------------------------------
-    def inflate(self, block: int) -> "InflatedBlock":
-        """One block decompressed (DamagedBlock, after the file is reported and removed, when
-        its checksum does not match)."""
+    def unpacked(self, block: int) -> bytes:
+        """One block's bytes decompressed (DamagedBlock, after the file is reported and removed,
+        when its checksum does not match)."""
         packed = self.payload[self.block_ends[block - 1] if block else 0:self.block_ends[block]]
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
             raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
                                f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
-        raw = self.packing.decompress(packed)
+        return self.packing.decompress(packed)
+
+    def inflate_places(self, block: int) -> np.ndarray:
+        """One block of the placed layout decompressed: the stored result of each place."""
+        size = min(self.packing.size, self.span - block * self.packing.size)
+        return from_byte_planes(self.unpacked(block), 0, size, self.values.itemsize)[0]
+
+    def block_values(self, block: int) -> np.ndarray:
+        """The stored results of one decompressed block (through the cache), by slot in it."""
+        return self.inflated_places(block) if self.layout == "placed" else self.inflated(block).values
+
+    def inflate(self, block: int) -> "InflatedBlock":
+        """One block of the blocked layout decompressed (see ``unpacked``)."""
+        raw = self.unpacked(block)
         size = min(self.packing.size, self.count - block * self.packing.size)
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
         values, at = from_byte_planes(raw, at, size, self.values.itemsize)
@@ -481,7 +543,12 @@ class Store:
 
     @cached_property
     def inflated_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """Every block inflated at once, kept (for look-ups of many codes at once)."""
+        """Every block inflated at once, kept (for look-ups of many codes at once): the codes
+        (places, for the placed layout), their stored results and Grundy numbers."""
+        if self.layout == "placed":
+            every = np.concatenate([self.values] + [self.inflate_places(block) for block in range(len(self.block_ends))])
+            places = np.flatnonzero(every != self.missing)
+            return places, every[places], None
         blocks = [self.inflate(block) for block in range(len(self.block_ends))]
         grundy = None
         if self.grundy_array is not None:
@@ -503,6 +570,8 @@ class Store:
 
     def stored_at(self, at: int) -> tuple[int, int | None]:
         """The stored result and Grundy number (None when not kept) in slot ``at``."""
+        if self.layout == "placed":
+            return int(self.inflated_places(at // self.packing.size)[at % self.packing.size]), None
         if self.layout == "blocked":
             block, within = divmod(at, self.packing.size)
             found = self.inflated(block)
@@ -516,6 +585,8 @@ class Store:
             return -1
         if self.layout == "dense":
             return code if self.value_view[code] != self.missing else -1
+        if self.layout == "placed":
+            return code if self.stored_at(code)[0] != self.missing else -1
         if self.layout == "sorted":
             at = int(self.code_array.searchsorted(self.code_array.dtype.type(code)))  # no array cast
             return at if at < self.count and int(self.code_array[at]) == code else -1
@@ -560,6 +631,9 @@ class Store:
             return np.where(found, safe, -1)
         if self.layout == "blocked":
             return self._blocked_slots(safe, inside)
+        if self.layout == "placed":
+            found = inside & (self._blocked_stored(np.where(inside, safe, -1), grundy=False) != self.missing)
+            return np.where(found, safe, -1)
         if self.layout == "sorted":
             stored = self.code_array
             at = np.searchsorted(stored, safe.astype(stored.dtype)).clip(0, max(self.count - 1, 0))
@@ -598,8 +672,7 @@ class Store:
         out = np.zeros(len(at), kept.dtype)
         size = self.packing.size
         for number, group in _groups(at // size, at >= 0):
-            found = self.inflated(number)
-            held = found.grundy if grundy else found.values
+            held = self.inflated(number).grundy if grundy else self.block_values(number)
             assert held is not None  # Grundy numbers are looked up only where they are kept
             out[group] = held[at[group] % size]
         return out
@@ -614,17 +687,17 @@ class Store:
     @property
     def stored_values(self) -> np.ndarray:
         """The results as stored (one or two bytes), indexed by slot."""
-        return self.inflated_all[1] if self.layout == "blocked" else self.values
+        return self.inflated_all[1] if self.layout in BLOCK_LAYOUTS else self.values
 
     @property
     def stored_grundy(self) -> np.ndarray | None:
         """The Grundy numbers as stored, indexed by slot (None when not kept)."""
-        return self.inflated_all[2] if self.layout == "blocked" else self.grundy_array
+        return self.inflated_all[2] if self.layout in BLOCK_LAYOUTS else self.grundy_array
 
     def get_many(self, codes: np.ndarray) -> np.ndarray:
         """``get`` of many codes at once."""
         at = self.slots(codes)
-        if self.layout == "blocked":
+        if self.layout in BLOCK_LAYOUTS:
             values = self._blocked_stored(at, grundy=False)
         else:
             values = self.stored_values[np.maximum(at, 0)] if self.count else np.full(len(at), self.missing)
@@ -648,7 +721,7 @@ class Store:
         """Every stored code, in order."""
         if self.layout == "sorted":
             return np.asarray(self.code_array)
-        if self.layout == "blocked":
+        if self.layout in BLOCK_LAYOUTS:
             return self.inflated_all[0]
         if self.layout == "dense":
             return np.flatnonzero(np.asarray(self.values) != self.missing)
@@ -837,7 +910,7 @@ def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None
     header: dict = {"spec": spec, **(stamp or {})}
     pieces: list[bytes | memoryview] = []
     header.update(layout=results.layout, count=results.count, span=results.span, arrays={})
-    if isinstance(results, Store) and results.layout == "blocked":
+    if isinstance(results, Store) and results.layout in BLOCK_LAYOUTS:
         header.update(codec=results.packing.codec, block=results.packing.size)
     offset, checked = 0, None
     for name, array in sorted(results.arrays.items(), key=lambda item: item[0] == UNCHECKED):  # the payload last
@@ -846,7 +919,7 @@ def write_store(path: Path, spec: str, results: Saved, stamp: dict | None = None
         offset += padding
         array = np.ascontiguousarray(array)
         header["arrays"][name] = [offset, array.dtype.str, len(array)]
-        if name == UNCHECKED and results.layout == "blocked":
+        if name == UNCHECKED and results.layout in BLOCK_LAYOUTS:
             checked = len(pieces)
         pieces.append(array.data.cast("B"))
         offset += array.nbytes
@@ -890,7 +963,7 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
         raise DamagedFile("its header is unreadable")
     if len(mapped) - body != header["bytes"]:
         raise DamagedFile(f"it holds {len(mapped) - body} bytes where its header says {header['bytes']}")
-    unchecked = header["arrays"].get(UNCHECKED) if not old and header.get("layout") == "blocked" else None
+    unchecked = header["arrays"].get(UNCHECKED) if not old and header.get("layout") in BLOCK_LAYOUTS else None
     end = len(mapped) if unchecked is None else body + unchecked[0]
     if unchecked is not None and body + unchecked[0] + unchecked[2] != len(mapped):
         raise DamagedFile("its blocks are not where its header says")
@@ -905,9 +978,9 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
               for name, (offset, dtype, length) in header["arrays"].items()}
     layout = next((known for known in LAYOUT_ARRAYS if known == header["layout"]), None)
     count, span = header["count"], header["span"]
-    packing = _packing(header, old)
+    packing = _packing(header, old, layout == "placed")
     if (layout is None or packing is None or not LAYOUT_ARRAYS[layout] <= arrays.keys()
-            or layout == "blocked" and not old and "block_crcs" not in arrays
+            or layout in BLOCK_LAYOUTS and not old and "block_crcs" not in arrays
             or not isinstance(count, int) or not isinstance(span, int) or not 0 <= count <= max(span, 0)):
         raise DamagedFile("its header does not describe a store")
     if layout == "parted":
@@ -920,13 +993,18 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
     return store
 
 
-def _packing(header: dict, old: bool) -> Packing | None:
-    """How the blocks of a file with this header are packed (None when it is none read here).
+def _packing(header: dict, old: bool, placed: bool = False) -> Packing | None:
+    """How the blocks of a file with this header are packed (None when it is none read here);
+    ``placed``: the placed layout's, in any of PLACED_CODECS.
 
     >>> _packing({"codec": "zstd", "block": 1 << 16}, False), _packing({"block": 1000}, False)
     (Packing(codec='zstd', size=65536, level=None), None)
+    >>> _packing({"codec": "xz", "block": 1 << 18}, False, placed=True)
+    Packing(codec='xz', size=262144, level=None)
     """
     packing = DEFLATE if old else ZSTD
+    if placed and header.get("codec") in PLACED_CODECS:
+        packing = Packing(header["codec"], packing.size, None)
     size = header.get("block", packing.size)
     if (header.get("codec", packing.codec) != packing.codec or not isinstance(size, int)
             or size not in (ZSTD_BLOCK_SIZES if not old else {packing.size})):
@@ -939,7 +1017,8 @@ UNCHECKED = "payload"
 #: The arrays each layout needs.
 LAYOUT_ARRAYS: dict[Layout, set[str]] = {
     "dense": {"values"}, "ranked": {"values", "bitmap", "blocks"}, "sorted": {"values", "codes"},
-    "blocked": {"values", "block_firsts", "block_ends", "payload"}, "parted": {"parts"}}
+    "blocked": {"values", "block_firsts", "block_ends", "payload"},
+    "placed": {"values", "block_ends", "block_crcs", "payload"}, "parted": {"parts"}}
 CRC_DIGITS = 8
 
 
@@ -947,12 +1026,12 @@ def _sizes_match(store: Store) -> bool:
     """Whether a store's arrays have the sizes its layout, count and span call for."""
     arrays, count, span = store.arrays, store.count, store.span
     grundy = store.grundy_array
-    if store.layout == "blocked":
-        blocks = -(-count // store.packing.size)
+    if store.layout in BLOCK_LAYOUTS:
+        blocks = -(-(span if store.layout == "placed" else count) // store.packing.size)
         return (len(store.values) == 0 and (grundy is None or len(grundy) == 0)
-                and len(arrays["block_firsts"]) == blocks and len(arrays["block_ends"]) == blocks
+                and len(arrays.get("block_firsts", ())) == (blocks if store.layout == "blocked" else 0) and len(arrays["block_ends"]) == blocks
                 and (store.block_crcs is None or len(store.block_crcs) == blocks)
-                and (not count or int(arrays["block_ends"][-1]) == len(arrays["payload"])))
+                and (not blocks or int(arrays["block_ends"][-1]) == len(arrays["payload"])))
     expected = span if store.layout == "dense" else count
     if len(store.values) != expected or grundy is not None and len(grundy) != expected:
         return False

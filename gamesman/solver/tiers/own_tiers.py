@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gamesman.contract.capabilities import position_codes, tier_cut
+from gamesman.contract.capabilities import position_codes, tier_cut, tier_places
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
@@ -177,7 +177,7 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     label = dict(_label(spec, index), low=low)
     done = [_results_store(_results_path(where, index, 0, mover), spec, dict(label, mover=mover)) for mover in MOVERS]
     written = [store for store in done if store is not None]
-    if len(written) == len(done) and read_store(where / part_name(index, 0), spec, part_label(index, 0)):
+    if len(written) == len(done) and read_store(where / part_name(index, 0), spec, _part_label(spec, index)):
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     sorted_codes = _shard_positions(spec, where, index, 0, 1)
     explored = explored_moves(spec, where, index, sorted_codes)
@@ -214,9 +214,37 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
         store = Store.build(numbers[chosen], results[chosen], packing=SCRATCH)
         _write_results(_results_path(where, index, 0, mover), spec, store, dict(label, mover=mover))
     part = where / part_name(index, 0)  # the tier's part of the database, compressed here
-    _write_surely(part, lambda: write_store(part, spec, Store.blocked(codes, results), part_label(index, 0)))
+    _write_surely(part, lambda: write_store(part, spec, _part(spec, codes, results), _part_label(spec, index)))
     _expansion_path(where, index, 0).unlink(missing_ok=True)
     return len(codes), _deepest(results)
+
+
+def _places_version(spec: str) -> int | None:
+    """The numbering of the game's places its tiers' parts are laid out by (None: by code)."""
+    game = _game(spec)
+    return tier_places(game).places_version if game.capabilities.tier_places else None
+
+
+def _part_label(spec: str, index: int) -> dict:
+    """What the ``index``-th tier's part of the database says it holds."""
+    return part_label(index, 0, _places_version(spec))
+
+
+def _part(spec: str, codes: np.ndarray, results: np.ndarray) -> Store:
+    """A tier's part of the database: its results by place when the game gives places in its
+    tiers (``TierPlaces``), else by code (``codes`` sorted)."""
+    game = _game(spec)
+    if not game.capabilities.tier_places:
+        return Store.blocked(codes, results)
+    places = tier_places(game)
+    by_place = np.full(0, MISSING, np.uint16)
+    if len(codes):
+        number = int(tier_numbers(spec, codes[:1])[0])
+        by_place = np.full(places.places_in_tier(number), MISSING, np.uint16)
+        by_place[places.places(codes)] = results
+        if np.count_nonzero(by_place != MISSING) != len(codes):
+            raise SolverError(f"{spec}: positions of tier {number} that are not alike share a place")
+    return Store.placed(by_place)
 
 
 def _look_up(spec: str, directory: Path, codes: np.ndarray, later: dict[int, tuple[int, int]]
