@@ -12,10 +12,11 @@ checkout's ``res``), then ``bin/gamesman``; the build folders go in ``--gamesman
 needs CMake 3.15 or later, a C compiler with OpenMP, and zlib (on Debian or Ubuntu: ``apt
 install build-essential cmake zlib1g-dev``; OpenMP comes with GCC); its Quixo needs an x86-64
 processor with BMI2 (it is built with ``-march=native``).  ``--gamesmanone PATH`` takes a
-program built before instead.
+program built before instead.  The benchmark itself reads GamesmanOne's xz files with
+python-xz (``pip install -e '.[bench]'``).
 
 Run by hand:  python3 benchmarks/bench_gamesmanone.py --gamesmanone-source DIR
-                  [--variants tictactoe,quixo3,quixo4] [--samples 100000] [--seed 1]
+                  [--variants tictactoe,quixo3,quixo4,dobutsu] [--samples 100000] [--seed 1]
                   [--checks 100] [--threads 1,all] [--ours-from CACHE [--theirs-from FOLDER]]
 
 For each variant, each solver solves it afresh, in a process of its own, on one thread
@@ -23,15 +24,21 @@ For each variant, each solver solves it afresh, in a process of its own, on one 
 core (``--threads`` picks): processor seconds (user and system, the process and its workers),
 wall seconds, peak memory (the largest process) and the bytes of its database.  Quixo 4x4 is
 solved in its own tiers, as ``gamesman solve`` solves it, a tier at a time (so one worker works
-whatever the cores); ``--ours-from`` takes gamesman's database of an earlier ``gamesman solve``
-instead of solving again, and ``--theirs-from`` GamesmanOne's (the folder it ran in; then only
-the answers are compared).
+whatever the cores); Dōbutsu shōgi over its parents, as ``gamesman solve dobutsu --large``
+solves it (hours, as GamesmanOne's regular solver takes: see ``docs/benchmarks.md``).
+``--ours-from`` takes gamesman's database of an earlier ``gamesman solve`` instead of solving
+again, and ``--theirs-from`` GamesmanOne's (the folder it ran in; then only the answers are
+compared); the table then has rows only for the solves this run timed, and says so.
 
 Then the answers, position by position: ``--samples`` positions drawn uniformly without
-repeats from those gamesman found reachable from the start (all of them when the variant has
-fewer) are looked up in GamesmanOne's database, read here from its files (its array
-database, below) rather than asked of its ``query`` command, which starts a process for each
-position.  Value and remoteness must agree on every one (a draw has no remoteness); the first
+repeats from those gamesman's database holds (all of them when it holds fewer: the positions
+reachable from the start, or for Dōbutsu shōgi every arrangement of ``b`` to move, less those
+the rules refuse, which GamesmanOne has not), each turned or mirrored at random, are looked
+up in GamesmanOne's database, read here from its files (its array database, below) rather
+than asked of its ``query`` command, which starts a process for each position.  Only the
+codes drawn are read from gamesman's database and only the blocks that hold them from
+GamesmanOne's, so the 784 million codes and 4.2 billion records of Dōbutsu shōgi are never
+held in memory.  Value and remoteness must agree on every one (a draw has no remoteness); the first
 disagreement stops the benchmark.  First, that reading is checked against GamesmanOne itself:
 ``--checks`` of the drawn positions are asked of its ``query`` command, whose reply also gives
 every child's answer, and every answer it gives must be the one read from the files.
@@ -39,18 +46,21 @@ every child's answer, and every answer it gives must be the one read from the fi
 Positions map one to one: a GamesmanOne Quixo position is ``T_BOARD``, T 1 when X is to move
 and 2 for O, BOARD the n*n cells row by row in ``X``, ``O``, ``-``, the order of gamesman's
 rows; its tic-tac-toe (``mtttier``, the one it answers queries for) position is the nine cells
-in ``x``, ``o``, ``-``.  GamesmanOne is run in the folder that holds its database (``data``, its
+in ``x``, ``o``, ``-``; its Dōbutsu shōgi (``dshogi``) position is ``T_BOARD_GEC_gec``, T 1
+when ``b`` is to move, BOARD the twelve squares from row 1 as gamesman writes them, then how
+many giraffes, elephants and chicks ``b`` holds, then ``w``.  GamesmanOne is run in the folder that holds its database (``data``, its
 default: it makes only a relative data path).
 
 What the reading relies on, from GamesmanOne's source (its commit of 2025-04-26):
 
 - The array database keeps a file a tier, ``data/GAME/VARIANT/arraydb/TIER.adb.xz``: the
   records of every hash of the tier, in order, two bytes each (little-endian), compressed with
-  xz in independent blocks (the standard library's ``lzma`` reads them as one stream).  A
+  xz in independent blocks of 1 MiB, listed in the file's xz index.  A
   record holds the value in its top four bits (0 undecided, 1 lose, 2 draw, 3 tie, 4 win) and
   the remoteness in the other twelve.
-- Only a position's canonical form, the least of its eight symmetric boards by its own order,
-  is solved; a lookup goes through it.
+- Only a position's canonical form, the least of its symmetric boards by its own order (eight
+  for Quixo and tic-tac-toe, the mirror image for Dōbutsu shōgi), is solved; a lookup goes
+  through it.
 - Quixo's tier is its count of X and of O (file ``{blanks}Blank_{x}X_{o}O``).  Its hash of a
   board is ``2 * (C(n - #O, #X) * rank(O) + rank(X squeezed into the cells without an O)) +
   turn`` (turn 0 when X is to move), where a cell set's rank is its place among the sets of its
@@ -60,12 +70,14 @@ What the reading relies on, from GamesmanOne's source (its commit of 2025-04-26)
 - Tic-tac-toe's tier is its count of pieces (file ``{pieces}p``), its hash the rank of the
   board (cells ordered ``-`` < ``o`` < ``x``) among the boards with its pieces, counted from
   the last cell, and its canonical board the one with the least hash.
+- Dōbutsu shōgi is solved by its regular solver, one tier (file ``dshogi_0``), over the
+  generic hash (``dshogi_hash``): the pieces' counts, and the board's rank among the boards
+  of those counts, counted from the last square in the order ``LlGgEeHhCc-``.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import lzma
 import os
 import random
 import subprocess
@@ -77,18 +89,24 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb, factorial, isqrt, prod
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
+import xz
 
 from gamesman.contract.capabilities import position_codes
+from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.registry import game_from_spec
-from gamesman.solver.database import Database
+from gamesman.games.dobutsu import CELLS, Dobutsu
+from gamesman.games.dobutsu import Position as DobutsuPosition
+from gamesman.solver.database import Database, canonical_code
+from gamesman.solver.dense import solve_block
 from gamesman.solver.levelled import Results, solve
 from gamesman.solver.results import unpack
 from gamesman.solver.tiers import TierRun, local_runner
 from gamesman.solver.tiers.one_machine import OWN_TIERS_IN_MEMORY
+from gamesman.solver.store import Store
 from gamesman.solver.tiers.variant import own_tiers
 
 
@@ -98,15 +116,19 @@ Position = tuple[int, str]  # gamesman's: the player to move (0 for x) and the c
 @dataclass(frozen=True)
 class Variant:
     """One variant both solvers have: gamesman's spec, GamesmanOne's game and variant number,
-    a gamesman position written as GamesmanOne's and back, and where GamesmanOne's database
-    keeps a position (its tier's file name and its hash in the tier)."""
+    a gamesman position written as GamesmanOne's and back, where GamesmanOne's database keeps
+    a position (its tier's file name and its hash in the tier), a position turned or mirrored
+    at random (gamesman keeps one of each set alike), and which of gamesman's stored positions
+    GamesmanOne has too (None: all of them)."""
 
     spec: str
     theirs: str
     variant: int
-    their_position: Callable[[Position], str]
-    our_position: Callable[[str], Position]
-    locate: Callable[[Position], tuple[str, int]]
+    their_position: Callable[[Any], str]
+    our_position: Callable[[str], Any]
+    locate: Callable[[Any], tuple[str, int]]
+    alike: Callable[[Any, random.Random], Any]
+    legal: Callable[[Any], bool] | None = None
 
 
 def quixo_position(position: Position) -> str:
@@ -224,20 +246,23 @@ def quixo_hash(turn: int, x: int, o: int, cells: int) -> int:
 
 def arrangement_rank(board: str, pieces: str = "-ox") -> int:
     """The place of ``board`` among the boards with its pieces, read from its last cell, in the
-    order of ``pieces``.
+    order of ``pieces``: at each cell, the boards of the cells left that hold a smaller piece
+    there come first (of ``ways`` boards of ``left`` cells, ``ways * count / left`` hold a
+    given piece that ``count`` cells hold).
 
     >>> [arrangement_rank(board) for board in ("xo-", "ox-", "x-o", "-xo", "o-x", "-ox")]
     [0, 1, 2, 3, 4, 5]
     """
     counts = [board.count(piece) for piece in pieces]
+    left = len(board)
+    ways = factorial(left) // prod(factorial(count) for count in counts)
     rank = 0
     for cell in reversed(board):
-        for smaller in range(pieces.index(cell)):
-            if counts[smaller]:
-                counts[smaller] -= 1
-                rank += factorial(sum(counts)) // prod(factorial(count) for count in counts)
-                counts[smaller] += 1
-        counts[pieces.index(cell)] -= 1
+        kind = pieces.index(cell)
+        rank += ways * sum(counts[:kind]) // left
+        ways = ways * counts[kind] // left
+        counts[kind] -= 1
+        left -= 1
     return rank
 
 
@@ -253,11 +278,139 @@ def tictactoe_locate(position: Position) -> tuple[str, int]:
             min(arrangement_rank("".join(cells[cell] for cell in symmetry)) for symmetry in symmetries(3)))
 
 
+def turned_at_random(position: Position, draw: random.Random) -> Position:
+    """``position`` with its board turned or mirrored by one of its eight symmetries, drawn at
+    random: gamesman keeps one position of each set alike, and looks the others up by it.
+
+    >>> turned_at_random((1, "x-o------"), random.Random(1))
+    (1, '--x-----o')
+    """
+    turn, cells = position
+    symmetry = draw.choice(symmetries(isqrt(len(cells))))
+    return turn, "".join(cells[cell] for cell in symmetry)
+
+
+DOBUTSU = Dobutsu()
+DSHOGI_PIECES = "LlGgEeHhCc-"  # GamesmanOne's board pieces, in the order of its hash
+#: The least and most of each of those on the board, then of ``b``'s hand: giraffes, elephants,
+#: chicks (DobutsuShogiInit's); ``w``'s hand holds what is left of the two of each kind.
+DSHOGI_COUNTS = ((0, 1), (0, 1), *[(0, 2)] * 8, (4, 11), (0, 2), (0, 2), (0, 2))
+DSHOGI_MIRROR = (2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9)  # its one symmetry: left and right swapped
+
+
+@cache
+def dshogi_offsets() -> tuple[np.ndarray, int]:
+    """For each count of the pieces (``DSHOGI_COUNTS``), by GamesmanOne's number of it (the
+    first piece's count varying fastest), the first hash of its boards (without the turn), or
+    -1 when DobutsuShogiIsValidConfig refuses it: the board full, a lion on it, no more than
+    two pieces of a kind on the board and in ``b``'s hand; and the hashes of all the boards.
+    Twice that (the turn) is GamesmanOne's count of positions, its ``GetNumPositions``:
+
+    >>> 2 * dshogi_offsets()[1]
+    4234908456
+    """
+    least = np.array([low for low, _ in DSHOGI_COUNTS], np.int8)[:, None]
+    spans = [most - low + 1 for low, most in DSHOGI_COUNTS]
+    counts = np.indices(spans[::-1], np.int8).reshape(len(spans), -1)[::-1] + least  # counts[i]: piece i's
+    board, hands = counts[:len(DSHOGI_PIECES)], counts[len(DSHOGI_PIECES):]
+    kinds = [board[at:at + 2].sum(axis=0, dtype=np.int8) for at in range(0, 10, 2)]  # lions, giraffes, ... chicks
+    valid = np.flatnonzero((board.sum(axis=0, dtype=np.int8) == CELLS) & (kinds[0] >= 1) & (kinds[1] + hands[0] <= 2)
+                           & (kinds[2] + hands[1] <= 2) & (kinds[3] + kinds[4] + hands[2] <= 2))
+    factorials = np.array([factorial(n) for n in range(CELLS + 1)], np.int64)
+    boards = np.zeros(counts.shape[1], np.int64)
+    boards[valid] = factorial(CELLS) // factorials[board[:, valid]].prod(axis=0)
+    ends = np.cumsum(boards)
+    offsets = np.full(counts.shape[1], -1, np.int64)
+    offsets[valid] = (ends - boards)[valid]
+    return offsets, int(ends[-1])
+
+
+def dshogi_hash(position: DobutsuPosition) -> int:
+    """GamesmanOne's generic hash of a Dōbutsu position: the first hash of its count of pieces,
+    plus the rank of its board (``arrangement_rank`` in the order ``DSHOGI_PIECES``), times
+    two, plus 1 when ``w`` is to move.  The start, as GamesmanOne hashes it:
+
+    >>> dshogi_hash(DOBUTSU.start())
+    1104448748
+    """
+    turn, board, hands = position
+    number = 0  # GamesmanOne's ConfigToIndex
+    for count, (least, most) in reversed(list(zip([*map(board.count, DSHOGI_PIECES), *hands[:3]], DSHOGI_COUNTS))):
+        number = number * (most - least + 1) + count - least
+    offset = int(dshogi_offsets()[0][number])
+    if offset < 0:
+        raise SystemExit(f"GamesmanOne's Dōbutsu shōgi has no position {DOBUTSU.format_position(position)}")
+    return 2 * (offset + arrangement_rank(board, DSHOGI_PIECES)) + turn
+
+
+def dobutsu_locate(position: DobutsuPosition) -> tuple[str, int]:
+    """Where GamesmanOne's Dōbutsu shōgi (its regular solver's one tier, ``dshogi_0``) keeps
+    ``position``: the least hash of its board and its mirror image.
+
+    >>> dobutsu_locate(DOBUTSU.start())
+    ('dshogi_0', 1104448748)
+    """
+    mirrored = "".join(position.board[cell] for cell in DSHOGI_MIRROR)
+    return "dshogi_0", min(dshogi_hash(position), dshogi_hash(position._replace(board=mirrored)))
+
+
+def dobutsu_position(position: DobutsuPosition) -> str:
+    """GamesmanOne's formal Dōbutsu position: the turn and board of its AutoGui string (the
+    game's), then the counts of ``b``'s giraffes, elephants and chicks in hand, then ``w``'s.
+
+    >>> dobutsu_position(DOBUTSU.parse_position("(w gl- -e- -E- -LG CC -)"))
+    '2_gl--e--E--LG_002_000'
+    """
+    hands = "".join(map(str, position.hands))
+    return f"{DOBUTSU.autogui_position(position)[:2 + CELLS]}_{hands[:3]}_{hands[3:]}"
+
+
+def dobutsu_from_theirs(text: str) -> DobutsuPosition:
+    """The gamesman position of GamesmanOne's formal Dōbutsu position ``text``.
+
+    >>> DOBUTSU.format_position(dobutsu_from_theirs("2_gl--e--E--LG_002_000"))
+    '(w gl- -e- -E- -LG CC -)'
+    """
+    return DobutsuPosition(int(text[0]) - 1, text[2:2 + CELLS], tuple(map(int, text[3 + CELLS:].replace("_", ""))))
+
+
+def dobutsu_legal(position: DobutsuPosition) -> bool:
+    """Whether the game's rules accept ``position`` (GamesmanOne's IsLegalPosition too: the
+    lion of the player to move is not on its far rank).  gamesman's database keeps the
+    arrangements that play cannot reach as well, such as these.
+
+    >>> dobutsu_legal(DOBUTSU.start()), dobutsu_legal(DOBUTSU.start()._replace(board="Lle-c--C-EgG"))
+    (True, False)
+    """
+    try:
+        DOBUTSU.parse_position(DOBUTSU.format_position(position))
+    except GameError:
+        return False
+    return True
+
+
+def dobutsu_alike(position: DobutsuPosition, draw: random.Random) -> DobutsuPosition:
+    """``position`` mirrored at random, and seen from the other side at random (the game's
+    ``turned_codes``: the board turned half round, the colours and hands swapped).
+
+    >>> position = DOBUTSU.parse_position("(b gl- -e- -E- -LG CC -)")
+    >>> [DOBUTSU.format_position(dobutsu_alike(position, random.Random(seed))) for seed in (0, 1, 4)]
+    ['(b gl- -e- -E- -LG CC -)', '(b -lg -e- -E- GL- CC -)', '(w -lg -e- -E- GL- - cc)']
+    """
+    if draw.random() < 0.5:
+        position = position._replace(board="".join(position.board[cell] for cell in DSHOGI_MIRROR))
+    if draw.random() < 0.5:
+        position = DOBUTSU.decode(int(DOBUTSU.turned_codes(np.array([DOBUTSU.encode(position)], np.int64))[0]))
+    return position
+
+
 VARIANTS = {
     "tictactoe": Variant("tictactoe(misere=false)", "mtttier", 0, tictactoe_position, tictactoe_from_theirs,
-                         tictactoe_locate),
-    "quixo3": Variant("quixo(size=3)", "quixo", 2, quixo_position, quixo_from_theirs, quixo_locate),
-    "quixo4": Variant("quixo(size=4)", "quixo", 1, quixo_position, quixo_from_theirs, quixo_locate),
+                         tictactoe_locate, turned_at_random),
+    "quixo3": Variant("quixo(size=3)", "quixo", 2, quixo_position, quixo_from_theirs, quixo_locate, turned_at_random),
+    "quixo4": Variant("quixo(size=4)", "quixo", 1, quixo_position, quixo_from_theirs, quixo_locate, turned_at_random),
+    "dobutsu": Variant("dobutsu()", "dshogi", 0, dobutsu_position, dobutsu_from_theirs, dobutsu_locate, dobutsu_alike,
+                       dobutsu_legal),
 }
 
 
@@ -291,12 +444,15 @@ def folder_bytes(folder: Path) -> int:
 
 def solve_ours(spec: str, workers: int, cache: str) -> None:
     """(In a process of its own.)  Solve ``spec`` from its start with ``workers`` and save the
-    database: in memory, or in the game's own tiers when ``gamesman solve`` takes them (Quixo 4x4)."""
+    database, as ``gamesman solve`` solves it: in memory, in the game's own tiers when it takes
+    them (Quixo 4x4), or over the game's parents (Dōbutsu shōgi, ``--large``)."""
     game = game_from_spec(spec)
     table = Results(game)
     if own_tiers(game) and (position_codes(game).index_size() or 0) > OWN_TIERS_IN_MEMORY:
         with local_runner(workers) as (run, _):
             table.add(TierRun(Path(cache, "tiers"), run, 1).solve(game, game.start()))
+    elif game.capabilities.parents:
+        table.add(solve_block(game, canonical_code(game, game.start()), workers=workers))
     else:
         table.add(solve(game, game.start(), workers=workers))
     table.save(Database(Path(cache)))
@@ -334,98 +490,141 @@ def answer_text(entry: dict) -> str:
     return value if value == "draw" else f"{value} {entry['remoteness']}"
 
 
+RECORD_BYTES = 2
 VALUE_WORDS = {1: "lose", 2: "draw", 3: "tie", 4: "win"}  # GamesmanOne's values as stored (0: undecided)
 
 
 class ArrayDatabase:
-    """GamesmanOne's array database of one variant, read from its files (a tier's records are
-    read once, when first asked, and kept)."""
+    """GamesmanOne's array database of one variant, read from its files.  A tier's file is
+    opened once and read through its xz index (python-xz): a record costs the decompression
+    of its block only as far as the record, and records asked in increasing order (``answers``)
+    carry each block's decompressor on from where it stopped, so that a tier of billions of
+    records is read in one pass, in the memory of a few blocks."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.tiers: dict[str, np.ndarray] = {}
+        self.tiers: dict[str, xz.XZFile] = {}
 
-    def answer(self, tier: str, index: int) -> str:
-        """``win 7`` or ``draw``: the record of hash ``index`` in ``tier``."""
+    def records(self, tier: str) -> xz.XZFile:
+        """The file of ``tier``, opened."""
         if tier not in self.tiers:
             path = self.folder / f"{tier}.adb.xz"
             if not path.is_file():
                 raise SystemExit(f"GamesmanOne's database has no tier {tier}: {path} is missing")
-            self.tiers[tier] = np.frombuffer(lzma.decompress(path.read_bytes()), "<u2")
-        records = self.tiers[tier]
-        if not 0 <= index < len(records):
-            raise SystemExit(f"GamesmanOne's tier {tier} has {len(records):,} records, none at {index:,}")
-        value, remoteness = divmod(int(records[index]), 1 << 12)
+            try:
+                self.tiers[tier] = xz.open(path)
+            except xz.XZError as error:
+                raise SystemExit(f"GamesmanOne's tier {tier} is not an xz file ({error}): {path}")
+        return self.tiers[tier]
+
+    def answer(self, tier: str, index: int) -> str:
+        """``win 7`` or ``draw``: the record of hash ``index`` in ``tier``."""
+        records = self.records(tier)
+        if not 0 <= index < len(records) // RECORD_BYTES:
+            raise SystemExit(f"GamesmanOne's tier {tier} has {len(records) // RECORD_BYTES:,} records, none at "
+                             f"{index:,}")
+        records.seek(RECORD_BYTES * index)
+        value, remoteness = divmod(int.from_bytes(records.read(RECORD_BYTES), "little"), 1 << 12)
         if value not in VALUE_WORDS:
             raise SystemExit(f"GamesmanOne's tier {tier} holds no value at {index:,} (value {value})")
         return VALUE_WORDS[value] if value == 2 else f"{VALUE_WORDS[value]} {remoteness}"
 
+    def answers(self, places: list[tuple[str, int]]) -> list[str]:
+        """``answer`` of each of ``places`` (tier, index), read in increasing order."""
+        found = [""] * len(places)
+        for at in sorted(range(len(places)), key=places.__getitem__):
+            found[at] = self.answer(*places[at])
+        return found
 
-def check_reading(program: str, variant: Variant, folder: Path, database: ArrayDatabase,
-                  positions: list[Position]) -> int:
+    def close(self) -> None:
+        for records in self.tiers.values():
+            records.close()
+        self.tiers.clear()
+
+
+def check_reading(program: str, variant: Variant, folder: Path, database: ArrayDatabase, positions: list) -> int:
     """Ask GamesmanOne's ``query`` command about ``positions``: every answer it gives (the
     position's and each child's) must be the one read from its files.  The answers checked."""
-    checked: set[str] = set()
+    told: dict[str, str] = {}
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         texts = [variant.their_position(position) for position in positions]
         for answers in pool.map(lambda text: their_answers(program, variant, folder, text), texts):
-            for text, answer in answers.items():
-                read = database.answer(*variant.locate(variant.our_position(text)))
-                if read != answer:
-                    raise SystemExit(f"{variant.spec}: GamesmanOne's query says {answer} for {text}, but its "
-                                     f"files read {read} here: this benchmark misreads them")
-                checked.add(text)
-    return len(checked)
+            told.update(answers)
+    read = database.answers([variant.locate(variant.our_position(text)) for text in told])
+    for (text, answer), found in zip(told.items(), read):
+        if found != answer:
+            raise SystemExit(f"{variant.spec}: GamesmanOne's query says {answer} for {text}, but its "
+                             f"files read {found} here: this benchmark misreads them")
+    return len(told)
 
 
 @dataclass
 class Comparison:
-    """What a comparison found: positions compared, reachable positions they were drawn from,
-    answers of GamesmanOne's ``query`` checked against its files, seconds it took."""
+    """What a comparison found: positions compared, the positions of gamesman's database they
+    were drawn from, those drawn that GamesmanOne has not (``Variant.legal``), answers of
+    GamesmanOne's ``query`` checked against its files, seconds it took."""
 
     compared: int
-    reachable: int
+    held: int
+    left_out: int
     checked: int
     seconds: float
 
 
+def drawn_positions(variant: Variant, store: Store, samples: int, draw: random.Random) -> tuple[list, int]:
+    """``samples`` distinct positions drawn at random from those ``store`` holds (all of them
+    when it holds fewer), less those GamesmanOne has not (``variant.legal``), each turned or
+    mirrored at random (``variant.alike``), in the order of their codes; and how many drawn
+    were left out.  Only the codes drawn are read (``Store.codes_at``), never the whole list."""
+    coder = position_codes(game_from_spec(variant.spec))
+    wanted = min(samples, store.count)
+    seen: set[int] = set()
+    found: list[tuple[int, Any]] = []
+    left_out = 0
+    while len(found) < wanted and len(seen) < store.count:
+        slots = np.array([slot for slot in draw.sample(range(store.count), min(store.count, 2 * (wanted - len(found))))
+                          if slot not in seen], np.int64)
+        seen.update(slots.tolist())
+        order = np.argsort(slots)
+        codes = np.empty(len(slots), np.int64)
+        codes[order] = store.codes_at(slots[order])
+        for code in codes.tolist():  # in the order drawn
+            position = coder.decode(code)
+            if variant.legal is not None and not variant.legal(position):
+                left_out += 1
+            elif len(found) < wanted:
+                found.append((code, variant.alike(position, draw)))
+            else:
+                break
+    found.sort(key=lambda pair: pair[0])  # near codes share the blocks both databases decompress
+    return [position for _, position in found], left_out
+
+
 def compare(program: str, variant: Variant, theirs: Path, ours: Path, samples: int, checks: int,
             seed: int) -> Comparison:
-    """Compare the answers of ``samples`` distinct positions drawn from those gamesman found
-    reachable (all of them when fewer), each turned or mirrored at random, ``checks`` of them
-    asked of GamesmanOne's ``query`` first."""
+    """Compare the answers of ``samples`` distinct positions drawn from gamesman's database (all
+    of them when fewer; ``drawn_positions``), ``checks`` of them, drawn at random, asked of
+    GamesmanOne's ``query`` first."""
     started = time.perf_counter()
     game = game_from_spec(variant.spec)
     stored = Results(game)
     stored.load(Database(ours))
-    if stored.store is None:
-        raise SystemExit(f"{variant.spec}: gamesman's database is missing in {ours}")
-    codes = stored.store.codes()
-    coder = position_codes(game)
+    if not isinstance(stored.store, Store):
+        raise SystemExit(f"{variant.spec}: gamesman's database is missing in {ours}, or saved in parts")
     draw = random.Random(seed)
-    drawn = draw.sample(range(len(codes)), min(samples, len(codes)))
-    positions = [turned_at_random(coder.decode(int(codes[at])), draw) for at in drawn]
+    positions, left_out = drawn_positions(variant, stored.store, samples, draw)
     database = ArrayDatabase(theirs / "data" / variant.theirs / str(variant.variant) / "arraydb")
-    checked = check_reading(program, variant, theirs, database, positions[:checks])
-    for position in positions:
+    try:
+        checked = check_reading(program, variant, theirs, database, draw.sample(positions, min(checks, len(positions))))
+        theirs_read = database.answers([variant.locate(position) for position in positions])
+    finally:
+        database.close()
+    for position, their_answer in zip(positions, theirs_read):
         mine = str(unpack(stored.get(position)))
-        their_answer = database.answer(*variant.locate(position))
         if mine != their_answer:
             raise SystemExit(f"{variant.spec}: {game.format_position(position)} is {mine} here but "
                              f"{their_answer} in GamesmanOne ({variant.their_position(position)})")
-    return Comparison(len(positions), len(codes), checked, time.perf_counter() - started)
-
-
-def turned_at_random(position: Position, draw: random.Random) -> Position:
-    """``position`` with its board turned or mirrored by one of its eight symmetries, drawn at
-    random: gamesman keeps one position of each set alike, and looks the others up by it.
-
-    >>> turned_at_random((1, "x-o------"), random.Random(1))
-    (1, '--x-----o')
-    """
-    turn, cells = position
-    symmetry = draw.choice(symmetries(isqrt(len(cells))))
-    return turn, "".join(cells[cell] for cell in symmetry)
+    return Comparison(len(positions), stored.store.count, left_out, checked, time.perf_counter() - started)
 
 
 SUBMODULES = {"json-c": "lib/json-c", "xz": "lib/xz", "lz4": "lib/lz4/build/cmake"}
@@ -535,15 +734,20 @@ def main() -> None:
                            else run_theirs(program, variant, threads, folder))
                     print(f"| `{variant.spec}` | {solver} | {threads} | {run.cpu:.2f} | {run.wall:.2f} | "
                           f"{run.peak / 1e6:.0f} | {run.database:,} |", flush=True)
+            for solver, given in (("gamesman", args.ours_from), ("GamesmanOne", args.theirs_from)):
+                if given:
+                    print(f"`{variant.spec}`: {solver}'s database is read from {given}, solved before: this run "
+                          f"does not time its solve", flush=True)
             last = threads_run[-1]
             ours = Path(args.ours_from) if args.ours_from else Path(scratch, f"gamesman-{last}")
             theirs = Path(args.theirs_from) if args.theirs_from else Path(scratch, f"GamesmanOne-{last}")
             found = compare(program, variant, theirs, ours, args.samples, args.checks, args.seed)
             alike = " up to symmetry" if game_from_spec(variant.spec).capabilities.symmetries else ""
-            print(f"`{variant.spec}`: {found.compared:,} positions agree, drawn at random of the {found.reachable:,} "
-                  f"reachable{alike}; {found.checked:,} answers of GamesmanOne's query agree with its files; "
-                  f"{found.seconds:.1f} s", flush=True)
-
+            refused = (f" ({found.left_out:,} more drawn were left out: GamesmanOne has no such position, the rules "
+                       f"refuse it)") if found.left_out else ""
+            print(f"`{variant.spec}`: {found.compared:,} positions agree, drawn at random of the {found.held:,} in "
+                  f"gamesman's database{alike}{refused}; {found.checked:,} answers of GamesmanOne's query agree with "
+                  f"its files; {found.seconds:.1f} s", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -734,6 +734,24 @@ class Store:
             filled += len(found)
         return codes
 
+    def codes_at(self, slots: np.ndarray) -> np.ndarray:
+        """The codes in ``slots`` (places in ``codes()``, each below ``count``), without listing
+        every code when the layout is blocked: only the blocks that hold them are decompressed,
+        each once, through the cache.
+
+        >>> store = Store.blocked(np.arange(0, 120_000, 3), np.zeros(40_000, np.uint16))  # three blocks
+        >>> store.codes_at(np.array([39_999, 0, 16_385])).tolist()
+        [119997, 0, 49155]
+        """
+        slots = np.asarray(slots, np.int64)
+        if self.layout != "blocked":
+            return self.codes()[slots]
+        found = np.empty(len(slots), np.int64)
+        size = self.packing.size
+        for block, group in _groups(slots // size, np.ones(len(slots), bool)):
+            found[group] = self.inflated(block).code_array[slots[group] % size]
+        return found
+
     def values16(self) -> np.ndarray:
         """The results of ``codes()``, in their order, 16-bit packed."""
         values = np.asarray(self.values)[self.codes()] if self.layout == "dense" else np.asarray(self.stored_values)
