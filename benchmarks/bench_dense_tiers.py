@@ -53,6 +53,7 @@ from math import comb, factorial, isqrt
 import numpy as np
 import zstandard
 
+from gamesman.contract.capabilities import tier_places
 from gamesman.contract.registry import game_from_spec
 from gamesman.games.quixo.places import binomials, digit_patterns, hashed_boards, least_places, symmetry_tables
 from gamesman.solver.database import Database
@@ -169,12 +170,13 @@ def dense_tiers(spec: str, cells: int, order: str, turn: str) -> list[np.ndarray
     ``hash*``: each position's set alike at the least hash of its images, as GamesmanOne keeps
     it), the turn as the ``low`` bit or the ``high`` half."""
     tiers = []
+    places = tier_places(game_from_spec(spec))
     for number, (codes, values) in enumerate(saved_parts(spec)):
         x, o, rank = hash_ranks(codes, cells)
         if order == "code":
             rank = code_ranks(codes, cells)
-        elif order == "hash*":
-            rank = hash_ranks(least_hash_images(codes, isqrt(cells)), cells)[2]
+        elif order == "hash*":  # the game's place: the least hash of the images, and the turn
+            rank = np.asarray(places.places(codes)) // 2
         if len(codes) and (len(np.unique(x)) > 1 or len(np.unique(o)) > 1):
             raise SystemExit(f"{spec}: part {number} holds more than one tier's counts of cubes")
         boards = comb(cells, int(o[0])) * comb(cells - int(o[0]), int(x[0])) if len(codes) else 0

@@ -168,7 +168,7 @@ class PartedStore:
     @property
     def places_version(self) -> int | None:
         """The numbering of the places the parts are laid out by (None: by code)."""
-        return None if self.places is None else self.places.places_version
+        return self.cut.places_version if self.placed else None
 
     def keys(self, codes: np.ndarray) -> np.ndarray:
         """What the parts key ``codes`` by: their places, or the codes themselves."""
