@@ -318,10 +318,10 @@ def part_cut(game: Game) -> PartCut:
     """The game's cut as a database in parts asks it: the shard of each code, and its tier
     for a game with tiers of its own."""
     cut = tier_cut(game)
+    shards_of = lambda codes, shards: cut.tier_shards(codes, shards, 0)[0]  # noqa: E731
     if not game.capabilities.tier_places:
-        return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers)
-    return PartCut(lambda codes, shards: cut.tier_shards(codes, shards, 0)[0], cut.tier_numbers, tier_places(game),
-                   position_codes(game).index_size() or 0)
+        return PartCut(shards_of, cut.tier_numbers)
+    return PartCut(shards_of, cut.tier_numbers, tier_places(game), position_codes(game).index_size() or 0)
 
 
 def parts_reader(spec: str, cut: PartCut) -> PartsReader:

@@ -32,7 +32,7 @@ from gamesman.contract.capabilities import position_codes, tier_cut, tier_places
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
-from gamesman.solver.parts import part_label, part_name
+from gamesman.solver.parts import part_cut, part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, SCRATCH, Store, read_store, write_store
 from gamesman.solver.tiers.formats import (_expansion_path, _moves_path, _positions_path, _read_codes, _read_explored,
@@ -219,15 +219,9 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     return len(codes), _deepest(results)
 
 
-def _places_version(spec: str) -> int | None:
-    """The numbering of the game's places its tiers' parts are laid out by (None: by code)."""
-    game = _game(spec)
-    return tier_places(game).places_version if game.capabilities.tier_places else None
-
-
 def _part_label(spec: str, index: int) -> dict:
     """What the ``index``-th tier's part of the database says it holds."""
-    return part_label(index, 0, _places_version(spec))
+    return part_label(index, 0, part_cut(_game(spec)).places_version)
 
 
 def _part(spec: str, codes: np.ndarray, results: np.ndarray) -> Store:
