@@ -64,15 +64,17 @@ def children(pid: int) -> list[int]:
         return []
 
 
-def test_ctrl_c_during_a_solve_prints_no_traceback_from_its_workers():
+def test_ctrl_c_during_a_solve_prints_no_traceback_from_its_workers(tmp_path):
     """Ctrl-C reaches the solve's whole process group, its forked workers too: one line, no traceback.
 
     On a loaded machine this test may look for the workers only after the solve's work is
     done (its workers are then being shut down): the Ctrl-C then lands after the answer, which
-    is printed, so the solve is started again, a few times at most."""
-    for _ in range(5):
+    is printed, so the solve is started again, a few times at most (each in an empty cache, where
+    the database the one before saved does not answer it)."""
+    for attempt in range(5):
         solve = subprocess.Popen([sys.executable, "-m", "gamesman", "solve", "kaboom", "(x 1 1 ---- ---- ---- ----)"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                 env=dict(os.environ, GAMESMAN_CACHE=str(tmp_path / str(attempt))))
         try:
             while len(children(solve.pid)) < 2 and solve.poll() is None:
                 time.sleep(0.05)
