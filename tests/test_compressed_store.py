@@ -15,7 +15,7 @@ from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import (LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
+from gamesman.solver.store import (BLOCK_VARIABLE, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
@@ -343,6 +343,31 @@ def test_the_level_set_in_the_environment_writes_smaller_or_quicker_blocks_read_
         again = read_store(path, game.spec, stamp)
         assert np.array_equal(again.get_many(plain.codes()), plain.get_many(plain.codes()))
     assert sizes["19"] < sizes["1"]
+
+
+def test_the_block_size_set_in_the_environment_writes_larger_blocks_read_alike(tmp_path, monkeypatch):
+    game = make_game("connectfour", rows=4, cols=4)
+    plain = solved_in_memory(game)
+    codes = plain.codes()
+    sizes = {}
+    for size in ("1024", "65536"):
+        monkeypatch.setenv(BLOCK_VARIABLE, size)
+        path, stamp = saved(game, tmp_path / size)
+        sizes[size] = path.stat().st_size
+        monkeypatch.delenv(BLOCK_VARIABLE)  # read back under the default size: the header says its own
+        again = read_store(path, game.spec, stamp)
+        assert again.packing.size == int(size) and len(again.block_ends) == -(-len(codes) // int(size))
+        assert np.array_equal(again.get_many(codes), plain.get_many(codes))
+    assert sizes["65536"] < sizes["1024"]
+    monkeypatch.setenv(BLOCK_VARIABLE, "4096")  # a tier's part is written so too
+    assert Store.blocked(codes, plain.get_many(codes)).packing.size == 4096
+
+
+def test_a_block_size_not_a_power_of_two_is_refused_before_a_solve(monkeypatch, capsys):
+    monkeypatch.setenv(BLOCK_VARIABLE, "100000")
+    assert main(["solve", "tictactoe", "(x --- --- ---)"]) != 0
+    assert capsys.readouterr().err.strip() == ("gamesman: GAMESMAN_BLOCK_CODES='100000': a block holds a power of "
+                                               "two of positions from 256 to 1048576")
 
 
 def test_a_level_out_of_range_is_refused_before_a_solve(monkeypatch, capsys):

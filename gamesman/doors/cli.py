@@ -39,7 +39,10 @@ usage:
                                              --store: the tiers' directory every worker reads,
                                              where their results are kept (to resume or reuse);
                                              GAMESMAN_ZSTD_LEVEL=N: the database's zstd level
-                                             (1 to 22, default 15; higher: smaller, slower)
+                                             (1 to 22, default 15; higher: smaller, slower);
+                                             GAMESMAN_BLOCK_CODES=N: positions a block (a power
+                                             of two, default 16384; larger: smaller, slower
+                                             first look-ups)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
@@ -221,10 +224,10 @@ def make_solver(game, large: bool = False, one_machine: bool = True, position: o
 def cmd_solve(args: list[str]) -> int:
     from contextlib import nullcontext
 
-    from gamesman.solver.store import zstd_level
+    from gamesman.solver.store import block_codes, zstd_level
     from gamesman.solver.tiers import check_suitable, tier_run
 
-    zstd_level()  # a level set wrongly is said now, not after the solve
+    zstd_level(), block_codes()  # a setting made wrongly is said now, not after the solve
     invocation = split_arguments(args, OWN_FLAGS["solve"])
     flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
     if flags["--workers"] is not None and flags["--scheduler"] is not None:

@@ -184,6 +184,42 @@ def zstd_level() -> int:
     return int(text)
 
 
+#: The environment variable that sets the positions a database's zstd block holds (a power of
+#: two from 256 to 2**20; larger: smaller files, slower first look-ups in a block).
+BLOCK_VARIABLE = "GAMESMAN_BLOCK_CODES"
+
+
+def block_codes() -> int:
+    """The positions a block of a database's zstd blocks holds: BLOCK_VARIABLE's, else
+    ZSTD's.  A file is read alike whatever size wrote it (its header says the size).
+
+    >>> os.environ[BLOCK_VARIABLE] = "65536"
+    >>> block_codes(), database_packing()
+    (65536, Packing(codec='zstd', size=65536, level=None))
+    >>> os.environ[BLOCK_VARIABLE] = "50000"
+    >>> block_codes()
+    Traceback (most recent call last):
+    gamesman.solver.results.SolverError: GAMESMAN_BLOCK_CODES='50000': a block holds a power of two of positions from 256 to 1048576
+    >>> del os.environ[BLOCK_VARIABLE]
+    >>> block_codes() == ZSTD.size
+    True
+    """
+    text = os.environ.get(BLOCK_VARIABLE, "").strip()
+    if not text:
+        return ZSTD.size
+    if not text.isdigit() or int(text) not in ZSTD_BLOCK_SIZES:
+        raise SolverError(f"{BLOCK_VARIABLE}={text!r}: a block holds a power of two of positions from "
+                          f"{min(ZSTD_BLOCK_SIZES)} to {max(ZSTD_BLOCK_SIZES)}")
+    return int(text)
+
+
+def database_packing() -> Packing:
+    """How a database's blocks by code are packed when it is written: zstd at ``zstd_level()``
+    (the level is read as each block is compressed), ``block_codes()`` positions a block."""
+    size = block_codes()
+    return ZSTD if size == ZSTD.size else Packing(ZSTD.codec, size, ZSTD.level)
+
+
 @dataclass(frozen=True)
 class Packing:
     """How the blocked layout packs its blocks: ``size`` codes a block, compressed with
@@ -383,9 +419,11 @@ class Store:
 
     @classmethod
     def _blocked(cls, codes: np.ndarray, span: int, stored: np.ndarray, grundy: np.ndarray | None,
-                 packing: Packing = ZSTD) -> "Store":
+                 packing: Packing | None = None) -> "Store":
         """The blocked layout of sorted ``codes`` with their stored results (the payload last:
-        a file's checksum covers everything before it, and each block has its own)."""
+        a file's checksum covers everything before it, and each block has its own), packed as
+        ``packing`` says (None: a database's, ``database_packing()``)."""
+        packing = packing or database_packing()
         size = packing.size
         pieces = [pack_block(codes[at:at + size], stored[at:at + size],
                              None if grundy is None else grundy[at:at + size], packing)
@@ -424,7 +462,7 @@ class Store:
 
     @classmethod
     def blocked_from_slabs(cls, slabs: Iterable[tuple[np.ndarray, np.ndarray]], span: int, wide: bool,
-                           packing: Packing = ZSTD) -> "Store":
+                           packing: Packing | None = None) -> "Store":
         """The blocked layout of 16-bit results given a slab at a time (sorted codes and their
         results, each slab's codes above the last one's), never holding every code at once
         (a dense solve's billions).  ``wide``: whether a remoteness reaches 63 (else a byte
@@ -435,6 +473,7 @@ class Store:
         >>> store.count, store.get(4), store.get(1) == MISSING
         (3, 3, True)
         """
+        packing = packing or database_packing()
         size = packing.size
         pieces: list[bytes] = []
         firsts: list[int] = []
@@ -455,16 +494,17 @@ class Store:
         return cls._from_blocks(pieces, np.array(firsts, np.int64), count, span, empty, None, packing)
 
     @classmethod
-    def blocked(cls, codes: np.ndarray, values: np.ndarray, packing: Packing = ZSTD) -> "Store":
+    def blocked(cls, codes: np.ndarray, values: np.ndarray, packing: Packing | None = None) -> "Store":
         """The blocked layout of sorted, distinct ``codes`` with their 16-bit ``values``, built
-        straight from them (never over the span of the codes, which may be huge)."""
+        straight from them (never over the span of the codes, which may be huge), packed as a
+        database is unless ``packing`` says otherwise."""
         codes = np.asarray(codes, np.int64)
         return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None, packing)
 
     def compact(self) -> "Store":
         """This store in the blocked layout, as a database is saved (smallest on disk; a
         look-up decompresses a block, kept for the next ones)."""
-        if self.layout == "blocked" and self.packing.reads_as(ZSTD) or self.layout == "placed":
+        if self.layout == "blocked" and self.packing.reads_as(database_packing()) or self.layout == "placed":
             return self
         codes, values, grundy = self.codes(), np.asarray(self.stored_values), self.stored_grundy
         if self.layout == "dense":
