@@ -175,32 +175,112 @@ def test_its_own_tiers_expand_each_position_once_and_again_only_when_the_moves_a
 
 
 def test_tiers_that_lead_to_no_tier_waiting_are_handed_to_the_workers_together(tmp_path):
-    """Tiers of as many cubes lead to none of each other: solved side by side, each batch
-    only once every tier its moves lead to is solved, with the answers of the fast solver."""
+    """Tiers of as many cubes lead to none of each other: explored side by side, each batch
+    once every tier whose moves lead to it is explored (whose moves it reads), and solved side
+    by side, each batch only once every tier its moves lead to is solved, with the answers of
+    the fast solver."""
     import numpy as np
 
     from gamesman.solver import levelled
-    from gamesman.solver.tiers import TierRun
+    from gamesman.solver.tiers import TierRun, own_tiers, work_directory
 
     g = game()
-    batches: list[list[tuple]] = []
+    batches: dict[str, list[list[tuple]]] = {"explore_tier": [], "solve_tier": []}
 
     def run(task, arguments):
-        if task.__name__ == "solve_tier":
-            batches.append(arguments)
+        batches[task.__name__].append(arguments)
         for one in arguments:
             yield task(*one)
 
-    solved = TierRun(tmp_path, run, 1).solve(g, g.start())
-    assert max(len(batch) for batch in batches) > 1
+    solved = TierRun(tmp_path, run, 1, keep=True).solve(g, g.start())
+    assert max(len(batch) for batch in batches["solve_tier"]) > 1
     done: set[int] = set()
-    for batch in batches:
+    for batch in batches["solve_tier"]:
         for _, _, index, _, later in batch:
             assert {target for target, _ in later.values()} <= done
         done |= {index for _, _, index, _, _ in batch}
+    assert max(len(batch) for batch in batches["explore_tier"]) > 1
+    entering: dict[int, set[int]] = {}  # each tier: the indices of the tiers whose moves lead to it
+    for index in done:
+        for target in own_tiers._leaving(g.spec, work_directory(tmp_path, g.spec), index):
+            entering.setdefault(target, set()).add(index)
+    explored: set[int] = set()
+    for batch in batches["explore_tier"]:
+        for _, _, _, number, _, sources in batch:
+            assert set(sources) == entering.get(number, set()) <= explored
+        explored |= {index for _, _, index, _, _, _ in batch}
+    assert explored == done
     in_memory = levelled.solve(g, g.start())
     assert in_memory.codes is not None and solved.store is not None
     assert np.array_equal(solved.store.get_many(in_memory.codes), in_memory.values)
+
+
+def test_child_tiers_list_every_tier_the_moves_of_a_tier_reach():
+    """Every position of 3x3 expanded: the tiers each tier's moves reach besides its own are
+    among its ``child_tiers``, and are all of them but where one player alone takes neutral
+    cubes there (the first two tiers, a few near the end)."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+
+    g = game()
+    codes = levelled.solve(g, g.start()).codes
+    assert codes is not None
+    _, _, parents, children = g.batch_expand(codes)
+    tiers, reached_tiers = g.tier_numbers(codes)[parents], g.tier_numbers(children)
+    reached: dict[int, set[int]] = {tier: set() for tier in np.unique(g.tier_numbers(codes)).tolist()}
+    for tier, child in zip(tiers.tolist(), reached_tiers.tolist()):
+        if child != tier:
+            reached[tier].add(child)
+    assert len(reached) > 30
+    assert all(reached[tier] <= set(g.child_tiers(tier)) for tier in reached)
+    assert sum(reached[tier] == set(g.child_tiers(tier)) for tier in reached) >= len(reached) - 6
+
+
+def test_a_child_tier_the_game_leaves_out_stops_the_solve(tmp_path, monkeypatch):
+    """A game's ``child_tiers`` that leaves out a tier its moves reach is wrong: the solve stops
+    and says so, rather than answer wrongly."""
+    from gamesman.solver.results import SolverError
+    from gamesman.solver.tiers import TierRun, local_runner
+
+    g = game()
+    children = type(g).child_tiers
+    monkeypatch.setattr(type(g), "child_tiers", lambda self, tier: children(self, tier)[:1])  # x's cubes only
+    with local_runner(1) as (run, _), pytest.raises(SolverError, match="child_tiers of tier 11 does not list"):
+        TierRun(tmp_path, run, 1).solve(g, g.start())
+
+
+def test_forked_workers_explore_side_by_side_into_the_files_of_one_tier_at_a_time(tmp_path, monkeypatch):
+    """Two forked workers explore tiers side by side and write each tier's files at the index
+    it takes one at a time (the game's ``child_tiers`` unknown), byte for byte; an exploration
+    interrupted and resumed explores no tier again; every answer is the solve in memory's."""
+    import numpy as np
+
+    from gamesman.solver import levelled
+    from gamesman.solver.tiers import TierRun, local_runner, work_directory
+    from test_tiers import interrupt_at
+
+    g = game()
+    in_memory = levelled.solve(g, g.start())
+    assert in_memory.codes is not None
+
+    def files(store):
+        return {path.name: path.read_bytes() for path in work_directory(store, g.spec).glob("*.tier")}
+
+    with local_runner(2) as (run, _):
+        with pytest.raises(KeyboardInterrupt):
+            TierRun(tmp_path / "waves", run, 1).solve(g, g.start(), progress=interrupt_at("exploring", 12))
+        written = {path: path.stat().st_mtime_ns for path in work_directory(tmp_path / "waves", g.spec).glob("p-*")}
+        assert len(written) >= 12
+        side_by_side = TierRun(tmp_path / "waves", run, 1, keep=True).solve(g, g.start())
+    assert all(path.stat().st_mtime_ns == stamp for path, stamp in written.items())  # not explored again
+    monkeypatch.setattr(type(g), "child_tiers", lambda self, tier: None)
+    with local_runner(1) as (run, _):
+        one_at_a_time = TierRun(tmp_path / "one", run, 1, keep=True).solve(g, g.start())
+    assert len(files(tmp_path / "one")) > 60 and files(tmp_path / "waves") == files(tmp_path / "one")
+    for solved in (side_by_side, one_at_a_time):
+        assert solved.store is not None
+        assert np.array_equal(solved.store.get_many(in_memory.codes), in_memory.values)
 
 
 def test_a_move_that_lowers_the_tier_is_refused(tmp_path, monkeypatch):

@@ -112,6 +112,29 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymm
 
         return tiers(np.asarray(codes, np.int64), self.cell_code.span, self.digit_counts)
 
+    def child_tiers(self, tier: int) -> list[int]:
+        """The tiers a push from tier ``tier`` leads to besides its own: a neutral cube turned
+        to the mover's symbol, x's or o's (none when no cube is neutral).
+
+        >>> game = Quixo(size=3)
+        >>> [game.tier_counts(child) for child in game.child_tiers(32)]
+        [(3, 1), (2, 2)]
+        >>> game.child_tiers(game.counts_tier(5, 4))  # no neutral cube left
+        []
+        """
+        crosses, noughts = self.tier_counts(tier)
+        if crosses + noughts == self.size:
+            return []
+        return [self.counts_tier(crosses + 1, noughts), self.counts_tier(crosses, noughts + 1)]
+
+    def counts_tier(self, crosses: int, noughts: int) -> int:
+        """The tier of ``crosses`` x's and ``noughts`` o's cubes (``tier_counts`` undone).
+
+        >>> Quixo(size=3).counts_tier(2, 1)
+        32
+        """
+        return (crosses + noughts) * (self.size + 1) + crosses
+
     @cached_property
     def digit_counts(self):
         """The table of ``tier_numbers`` (see :func:`games.quixo.pushes.digit_counts`)."""

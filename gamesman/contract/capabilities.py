@@ -151,6 +151,19 @@ class TierCut:
         every move leads to a later tier."""
         return None
 
+    def child_tiers(self, tier: int) -> list[int] | None:
+        """The tiers of its own (numbers ``tier_numbers`` gives) to which a move from a
+        position of tier ``tier`` may lead, besides ``tier`` itself: more than are reached
+        does no harm, one left out stops the solve.  Knowing them before anything is
+        explored, the solver explores side by side every tier whose parents are explored,
+        as GamesmanOne's ``GetChildTiers`` lets its tier solver.  None (this default): not
+        known, and the tiers are explored one after the other.
+
+        >>> TierCut().child_tiers(3) is None
+        True
+        """
+        return None
+
     def tier_shards(self, codes: Any, shards: int, low: int) -> tuple[Any, Any]:
         """How the tier solver cuts a tier into ``shards``: for each code of ``codes``
         (numpy int64) its shard, from the code alone, and its number within the shard,

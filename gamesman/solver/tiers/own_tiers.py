@@ -2,10 +2,12 @@
 are the counts of each symbol, which a push never lowers, while a push that turns no cube
 keeps the tier and may repeat a position.
 
-Tiers are taken one at a time, in the order of their numbers (a move never leads to a lower
-one, so every tier that moves into a tier comes before it), each as one task: a tier's
-positions and moves are held in memory at once, the variant's never.  They are numbered in
-that order, as the tiers of distance are, so that a tier's files and the database's assembly
+Each tier is one task: a tier's positions and moves are held in memory at once, the
+variant's never.  A tier is explored once every tier that moves into it is (a move never
+leads to a lower one): one after the other in the order of their numbers, or, when the game
+gives each tier's children (``TierCut.child_tiers``), in waves of tiers explored side by
+side (``TierWaves``).  They are numbered in the order explored, as the tiers of distance
+are, so that a tier's files and the database's assembly
 are the tier solver's own (:mod:`gamesman.solver.tiers.formats`, :mod:`gamesman.solver.parts`):
 each tier's task writes its part of the database.
 
@@ -21,9 +23,9 @@ all (:func:`gamesman.solver.levelled.retrograde`): what stays open is a draw.
 """
 from __future__ import annotations
 
-import heapq
 import time
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -66,17 +68,17 @@ def _leaving(spec: str, directory: Path, index: int) -> dict[int, int]:
 
 
 def explore_tier(spec: str, directory: str, index: int, number: int, root_code: int,
-                 sources: list[int]) -> tuple[int, int, list[int]]:
+                 sources: list[int]) -> tuple[int, int, int, list[int]]:
     """Explore tier ``number``, the ``index``-th, from the moves the tiers ``sources`` (indices)
-    address to it: (positions, lowest code, the tiers its moves lead to).  Files already written
-    and sound are used as they are."""
+    address to it: (``number``, positions, lowest code, the tiers its moves lead to).  Files
+    already written, sound and of this tier are used as they are."""
     where = Path(directory)
     label = _label(spec, index)
     found = _read_codes(_positions_path(where, index, 0), label)
     leads = _read_codes(_moves_path(where, index, 0), label, [0]) if found is not None else None
-    if found is not None and leads is not None:
+    if found is not None and leads is not None and tier_numbers(spec, found[0][:1]).tolist() == [number]:
         codes = found[0]
-        return len(codes), int(codes[0]) if len(codes) else -1, leads[0].tolist()
+        return number, len(codes), int(codes[0]), leads[0].tolist()
     parts = [np.array([root_code], np.int64)] if tier_numbers(spec, np.array([root_code]))[0] == number else []
     for source in sources:
         sections = _leaving(spec, where, source)
@@ -109,7 +111,7 @@ def explore_tier(spec: str, directory: str, index: int, number: int, root_code: 
     del expanded
     _write_codes(_positions_path(where, index, 0), [codes], label)  # last: the tier is explored
     _write_codes(_moves_path(where, index, 0), [targets, *by_target], label)
-    return len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
+    return number, len(codes), int(codes[0]) if len(codes) else -1, targets.tolist()
 
 
 def _expansion_sections(spec: str, expanded: list[tuple[np.ndarray, ...]]) -> list[np.ndarray]:
@@ -260,41 +262,127 @@ def _look_up(spec: str, directory: Path, codes: np.ndarray, later: dict[int, tup
 
 def explore_own_tiers(spec: str, run: Runner, directory: Path, root_code: int, limit: int | None,
                       progress: ProgressFn | None) -> list[tuple[int, int, int]]:
-    """Explore every tier reachable from the root, lowest number first: (number, lowest code,
-    positions) of each, in the order explored (those a solve before recorded are taken as they are)."""
+    """Explore every tier reachable from the root: (number, lowest code, positions) of each, in
+    the order explored (those a solve before recorded are taken as they are).  Each wave of
+    tiers (see ``TierWaves``) is handed to ``run`` at once, numbered in the order of their tier
+    numbers, so that the files are the same whatever order the workers finish in; a tier's
+    task reads the moves the tiers explored before address to it."""
     label = _shard_label(spec, shards=1, root=root_code, own=True)
     recorded = _read_explored(directory, label)
-    pending = [int(tier_numbers(spec, np.array([root_code]))[0])]
+    root = int(tier_numbers(spec, np.array([root_code]))[0])
+    waves = TierWaves(spec, root, _child_tiers(spec, root))
     explored: list[tuple[int, int, int]] = []
+    leads: list[list[int]] = []
     total = 0
     started = time.perf_counter()
-    while pending:
-        number = heapq.heappop(pending)
-        while pending and pending[0] == number:
-            heapq.heappop(pending)
-        index = len(explored)
-        if index < len(recorded) and recorded[index][0] == number:
-            _, low, count = recorded[index]
-            targets = list(_leaving(spec, directory, index))
-        else:
-            task = (spec, str(directory), index, number, root_code, list(range(index)))
-            count, low, targets = next(iter(run(explore_tier, [task])))
-            explored_so_far = explored + [(number, max(low, 0), count)]
-            _write_explored(directory, label, explored_so_far)
-        explored.append((number, max(low, 0), count))
-        total += count
-        for target in targets:
-            if target <= number:
-                raise SolverError(f"{spec}: a move leads from tier {number} to tier {target}; "
-                                  f"moves must never lower the tier")
-            if target not in pending:
-                heapq.heappush(pending, target)
-        if progress:
-            progress(f"exploring tier {index + 1} (tier {number}), {rate(total, time.perf_counter() - started)}",
-                     total, None)
-        if limit is not None and total > limit:
-            raise TooLarge(f"{spec}: more than {limit:,} positions; too large to solve here")
+    while wave := waves.next_wave():
+        first = len(explored)
+        before: list[tuple[int, int, int, list[int]]] = []
+        tasks = []
+        for index, number in enumerate(wave, start=first):
+            if index < len(recorded) and recorded[index][0] == number:
+                before.append((number, recorded[index][2], recorded[index][1], list(_leaving(spec, directory, index))))
+            else:
+                sources = [source for source, targets in enumerate(leads) if number in targets]
+                tasks.append((spec, str(directory), index, number, root_code, sources))
+        found: dict[int, tuple[int, int, list[int]]] = {}
+        for number, count, low, targets in chain(before, run(explore_tier, tasks)):
+            waves.explored(number, targets)
+            found[number] = (count, low, targets)
+            total += count
+            if progress:
+                progress(f"exploring tier {first + wave.index(number) + 1} (tier {number}), "
+                         f"{rate(total, time.perf_counter() - started)}", total, None)
+            if limit is not None and total > limit:
+                raise TooLarge(f"{spec}: more than {limit:,} positions; too large to solve here")
+        explored += [(number, max(found[number][1], 0), found[number][0]) for number in wave]
+        leads += [found[number][2] for number in wave]
+        if tasks:
+            _write_explored(directory, label, explored)
     return explored
+
+
+class TierWaves:
+    """The order in which a game's tiers of its own are explored: in waves, each a list of
+    tiers that may be explored side by side, in the order of their numbers.
+
+    When the game gives its tiers' children (``TierCut.child_tiers``), a wave is every tier
+    reached whose parents are all explored or never reached (a tier none of whose parents'
+    moves lead to it is never reached).  Otherwise a wave is the lowest tier reached and not
+    explored, alone: a move never lowers the tier, so every tier that moves into it is
+    explored by then.
+
+    >>> waves = TierWaves("game", 0, {0: [1, 2], 1: [3], 2: [3], 3: []})
+    >>> waves.next_wave()
+    [0]
+    >>> waves.explored(0, [1, 2]); waves.next_wave()
+    [1, 2]
+    >>> waves.explored(2, [3]); waves.explored(1, []); waves.next_wave()  # 3 waited for 1 and 2
+    [3]
+    >>> waves.explored(3, [4])
+    Traceback (most recent call last):
+    ...
+    gamesman.solver.results.SolverError: game: a move leads from tier 3 to tier 4, which the game's child_tiers of tier 3 does not list
+    >>> waves = TierWaves("game", 0, None)  # children not known: the lowest tier reached, alone
+    >>> waves.explored(0, [2, 1]); waves.next_wave()
+    [1]
+    """
+
+    def __init__(self, spec: str, root: int, children: dict[int, list[int]] | None) -> None:
+        self.spec = spec
+        self.reached = {root}
+        self.done: set[int] = set()  # explored, or never reached
+        self.children = children
+        self.parents: dict[int, list[int]] = {tier: [] for tier in children or ()}
+        for tier, below in (children or {}).items():
+            for child in below:
+                self.parents[child].append(tier)
+
+    def next_wave(self) -> list[int]:
+        """The tiers to explore next, side by side (none when all are explored)."""
+        if self.children is None:
+            return [min(self.reached - self.done)] if self.reached - self.done else []
+        wave = []
+        for tier in sorted(self.parents):  # parents first: a child's number is larger
+            if tier not in self.done and self.done.issuperset(self.parents[tier]):
+                if tier in self.reached:
+                    wave.append(tier)
+                else:
+                    self.done.add(tier)
+        return wave
+
+    def explored(self, tier: int, targets: list[int]) -> None:
+        """Tier ``tier`` is explored, and its moves lead to the tiers ``targets``."""
+        for target in targets:
+            if target <= tier:
+                raise SolverError(f"{self.spec}: a move leads from tier {tier} to tier {target}; "
+                                  f"moves must never lower the tier")
+            if self.children is not None and target not in self.children[tier]:
+                raise SolverError(f"{self.spec}: a move leads from tier {tier} to tier {target}, which the "
+                                  f"game's child_tiers of tier {tier} does not list")
+        self.done.add(tier)
+        self.reached.update(targets)
+
+
+def _child_tiers(spec: str, root: int) -> dict[int, list[int]] | None:
+    """Every tier the game's ``child_tiers`` leads to from ``root``, and the children of each;
+    None when the game does not give them (for any of those tiers)."""
+    cut = tier_cut(_game(spec))
+    children: dict[int, list[int]] = {}
+    waiting = [root]
+    while waiting:
+        tier = waiting.pop()
+        given = cut.child_tiers(tier)
+        if given is None:
+            return None
+        children[tier] = [int(child) for child in given]
+        for child in children[tier]:
+            if child <= tier:
+                raise SolverError(f"{spec}: the game's child_tiers of tier {tier} lists tier {child}; "
+                                  f"moves must never lower the tier")
+            if child not in children and child not in waiting:
+                waiting.append(child)
+    return children
 
 
 def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tuple[int, int, int]],
