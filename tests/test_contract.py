@@ -167,6 +167,7 @@ def test_the_record_agrees_with_the_game(name, options):
             assert isinstance(game, hooks), f"{name} claims {capability} without the {hooks.__name__} hooks"
     assert record.position_codes or not record.batch_expansion, "batch expansion needs position codes"
     assert record.known_results or not record.exact_search, "an exact search answers through known_result"
+    assert not (record.layered and record.loops), "every move of a layered game adds a piece: it cannot loop"
     with pytest.raises(FrozenInstanceError):
         record.solvable = not record.solvable  # type: ignore[misc]
 
