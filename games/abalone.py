@@ -373,7 +373,8 @@ class Abalone(TurnBoardCodes, BatchExpansion, ActionIndex[Position, Move], Board
     def declare(self) -> Capabilities:
         """Boards of up to 16 cells (4x4, 3x5) can be solved here; lines of up to
         MAX_TABLED_LINE cells are tabled for batches."""
-        return Capabilities(players=2, position_codes=self.codes_fit, solvable=self.size <= MAX_SOLVABLE_CELLS,
+        return Capabilities(players=2, loops=True, position_codes=self.codes_fit,
+                            solvable=self.size <= MAX_SOLVABLE_CELLS,
                             batch_expansion=self.codes_fit and max(self.rows, self.cols) <= MAX_TABLED_LINE,
                             action_index=True, observation_tensor=True, uwapi_board=True)
 

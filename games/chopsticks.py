@@ -93,7 +93,7 @@ class Chopsticks(PositionCodes[Position], ActionIndex[Position, Move], Observati
 
     def declare(self) -> Capabilities:
         """Solvable with at most two million positions (two turns times every hand's finger count)."""
-        return Capabilities(players=2, position_codes=self.position_code.fits,
+        return Capabilities(players=2, loops=self.wrap_around, position_codes=self.position_code.fits,
                             solvable=2 * (self.fingers + 1) ** (2 * self.hands) <= MAX_SOLVABLE_POSITIONS,
                             action_index=True, observation_tensor=True, uwapi_board=True)
 

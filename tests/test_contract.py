@@ -23,6 +23,7 @@ from gamesman.solver.database import answers_exactly
 from gamesman.solver.levelled import end_value
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import suitable
+from gamesman.testing.stones import Stones
 from playout_checks import IDS, VARIANTS, positions
 
 NAMES = game_names()
@@ -166,6 +167,7 @@ def test_the_record_agrees_with_the_game(name, options):
             assert isinstance(game, hooks), f"{name} claims {capability} without the {hooks.__name__} hooks"
     assert record.position_codes or not record.batch_expansion, "batch expansion needs position codes"
     assert record.known_results or not record.exact_search, "an exact search answers through known_result"
+    assert not (record.layered and record.loops), "every move of a layered game adds a piece: it cannot loop"
     with pytest.raises(FrozenInstanceError):
         record.solvable = not record.solvable  # type: ignore[misc]
 
@@ -211,6 +213,102 @@ def test_batch_expansion_agrees_with_play(name, options):
             assert ends[at] != End.PLAYING
             assert ends[at] == end_value(outcome, game.to_move(position))
             assert not (parents == at).any()
+
+
+# -- loops ----------------------------------------------------------------------------------
+#: A small variant or two of each game, whose positions reachable from the start a walk covers
+#: within WALK_BUDGET (a game that loops shows it within a few moves, so its default does);
+#: for a game that no walk covers, the reason.  A game not listed (a plugin) is walked by its
+#: default variant.
+LOOP_VARIANTS: dict[str, list[dict] | str] = {
+    "2048": [{"rows": 2, "cols": 2}],
+    "abalone": [{}],
+    # Every card a 9 and no knocking: with knocking a round has no bound, but each position
+    # counts its turns, so none comes back.
+    "beverbende": [{"players": 2, "numbers": 0, "nines": 10, "peeks": 0, "swaps": 0, "get_twos": 0,
+                    "fixed_turns": 1, "peek": "none"}],
+    "chopsticks": [{"hands": 2}, {"hands": 2, "wrap_around": True}],
+    "connectfour": [{"rows": 3, "cols": 4, "in_a_row": 3}],
+    "cube": [{"size": 2, "scramble": 3}],  # scrambled: the solved cube is over at the start
+    "dobutsu": [{}],
+    "hex": [{"size": 3}, {"size": 3, "swap": True}],
+    "kaboom": [{"rows": 3, "cols": 3, "in_a_row": 3}],
+    "nim": [{}],
+    "nim3p": [{}],
+    "onetwoten": [{}],
+    "othello": [{"rows": 3, "cols": 3}],
+    "poker": "each hand deals cards from 52 by chance and hands go on while chips flow back and forth, "
+             "so no walk ends (a position counts the hands played, so none comes back)",
+    "quixo": [{"size": 3}],
+    "sim": [{"nodes": 4}],
+    "tictactoe": [{}],
+    "tomorrowstictactoe": [{"rows": 2, "cols": 3}],
+}
+#: The most positions a walk meets before it gives up.
+WALK_BUDGET = 100_000
+
+
+def comes_back(game: Game, budget: int = WALK_BUDGET) -> bool | None:
+    """Whether play from the start can come back to a position it left: a depth-first walk of
+    the positions reachable (by moves and chance outcomes) finds a move onto its own path.
+    None when it meets more than ``budget`` positions first and no such move among them."""
+    def children(position):
+        if game.outcome(position) is not None:
+            return iter(())
+        return iter([game.play(position, move) for move in game.legal_moves(position)])
+
+    root = game.start()
+    on_path = {root: True}  # every position met: True while it is on the walk's path
+    path, untried = [root], [children(root)]
+    while path:
+        for child in untried[-1]:
+            if on_path.get(child):
+                return True
+            if child not in on_path:
+                if len(on_path) >= budget:
+                    return None
+                on_path[child] = True
+                path.append(child)
+                untried.append(children(child))
+                break
+        else:
+            on_path[path.pop()] = False
+            untried.pop()
+    return False
+
+
+def loop_cases() -> list:
+    """The (name, options) walked for each registered game, with a skip for those no walk covers."""
+    cases = []
+    for name in NAMES:
+        listed = LOOP_VARIANTS.get(name, [{}])
+        if isinstance(listed, str):
+            cases.append(pytest.param(name, {}, id=name, marks=pytest.mark.skip(reason=listed)))
+            continue
+        cases += [pytest.param(name, options, id="-".join([name, *(f"{k}={v}" for k, v in options.items())]))
+                  for options in listed]
+    return cases
+
+
+def test_the_walk_tells_a_loop_from_none():
+    """Stones puts a stone back on a pile of 4, 9, 14...; Untouchable (below) only takes."""
+    assert comes_back(Stones()) is True
+    assert comes_back(Untouchable()) is False
+    assert comes_back(Stones(), budget=3) is None  # 30, 29 then 28 stones: no way back yet
+
+
+@pytest.mark.parametrize("name, options", loop_cases())
+def test_a_variant_loops_exactly_when_it_declares_loops(name, options):
+    """The record's ``loops`` is what a walk of the variant's positions finds; a variant that
+    loops also has no longest game."""
+    game = make_game(name, **options)
+    found = comes_back(game)
+    if found is None:
+        assert name not in LOOP_VARIANTS, f"{game.spec}: more than {WALK_BUDGET:,} positions; list a smaller variant"
+        pytest.skip(f"{game.spec}: more than {WALK_BUDGET:,} positions and no loop among them")
+    declared = game.capabilities.loops
+    assert declared == found, f"{game.spec} declares loops={declared}, the walk finds {found}"
+    assert not found or game.longest_game() is None
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 
 from gamesman.contract.capabilities import TierCut
-from gamesman.contract.registry import make_game
+from gamesman.contract.registry import game_from_flags, make_game
 from gamesman.doors.cli import main
 from gamesman.solver.parts import PARTS_SUFFIX
 from gamesman.solver.store import read_store
 from gamesman.solver.strong import Solver
-from gamesman.solver.tiers import TierRun, dask_runner, local_runner, work_directory
+from gamesman.solver.tiers import TierRun, check_suitable, dask_runner, local_runner, work_directory
 
 
 def one_machine(game):
@@ -206,10 +206,27 @@ def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):
     assert main(["solve", "dobutsu", "--large", "--workers", "2", "(b -l- -c- -C- -L- - -)"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "give --large alone" in err and dobutsu.capabilities.parents
+    assert dobutsu.capabilities.loops
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
     assert main(["solve", "tictactoe", "--large", "--workers", "2", start]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "pip install 'gamesman[cluster]'" in err
+
+
+def test_a_variant_that_loops_is_refused_by_the_tier_solver(tmp_path, capsys):
+    """Tiers by the distance from the root never end where play comes back: a variant that loops
+    and has no tiers of its own is refused at once, in one line that says what solves it."""
+    for name, options in (("chopsticks", ["--wrap-around"]), ("abalone", [])):
+        game = game_from_flags(name, options)
+        assert game.capabilities.loops and game.capabilities.solvable
+        start = game.format_position(game.start())
+        for flags in (["--large", "--workers", "2"], ["--large", "--store", str(tmp_path)]):
+            assert main(["solve", name, *options, *flags, start]) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and f"{name}: its moves may loop" in err and "solve on demand" in err
+    taken = make_game("chopsticks")  # without wrap-around fingers only go up: no loop, and taken
+    assert not taken.capabilities.loops
+    check_suitable(taken)
 
 
 # -- on Dask --------------------------------------------------------------------------------------

@@ -243,8 +243,8 @@ class Cube(KnownResults[str], ActionIndex[str, str], ObservationTensor[str], Uwa
     def declare(self) -> Capabilities:
         """The 2x2x2 has an exact table, which answers the solver; the 3x3x3 (4.3e19
         positions) has none."""
-        return Capabilities(players=1, known_results=self.size == 2, solvable=self.size == 2, action_index=True,
-                            observation_tensor=True, uwapi_board=True)
+        return Capabilities(players=1, loops=True, known_results=self.size == 2, solvable=self.size == 2,
+                            action_index=True, observation_tensor=True, uwapi_board=True)
 
     # -- the web board: the cube unfolded ------------------------------------------------------
     def autogui_position(self, position: str) -> str:

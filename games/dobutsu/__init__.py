@@ -247,8 +247,9 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Sy
     def declare(self) -> Capabilities:
         """Codes for every position, expanded and walked back in batches by compiled code, alike
         from both sides and mirrored; too large to solve on demand (see the module docstring)."""
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, parents=True, turn_symmetry=True,
-                            symmetries=True, action_index=True, observation_tensor=True, uwapi_board=True)
+        return Capabilities(players=2, loops=True, position_codes=True, batch_expansion=True, parents=True,
+                            turn_symmetry=True, symmetries=True, action_index=True, observation_tensor=True,
+                            uwapi_board=True)
 
     def start(self) -> Position:
         return Position(0, "gle-c--C-ELG", (0, 0, 0, 0, 0, 0))

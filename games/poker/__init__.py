@@ -43,8 +43,9 @@ Rules as implemented
   100 (A, B).  Tied hands share a pot; the odd chips go one each to the tied winners in
   seat order starting left of the button.  At a showdown every player still in shows his
   hole cards; the next position records them and who took each pot (``last=``, below).
-* Chips can flow back and forth, so a position can come back in a later round: the game
-  is too large to solve here.  Play it with the strategies ``random``, ``call`` (always
+* Chips can flow back and forth, so play has no bound (a position counts the hands played,
+  so none comes back, and the game does not declare ``loops``): the game is too large to
+  solve here.  Play it with the strategies ``random``, ``call`` (always
   check or call) and ``equity [SAMPLES]`` (bets by its Monte-Carlo equity, from its view).
 
 The deal as a chance node
@@ -177,7 +178,7 @@ class Poker(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table, str
 
     def count_report(self, progress: Callable[[str, int, int | None], None] | None = None) -> str:
         """The text of ``gamesman count``: the game tree has no bound, so the hands are counted."""
-        return (f"{self.spec}: the game tree has no bound (chips flow back and forth, positions repeat)\n"
+        return (f"{self.spec}: the game tree has no bound (chips flow back and forth, hand after hand)\n"
                 + poker_stats(7, progress))
 
     def state(self, table: Table) -> Round:

@@ -86,9 +86,9 @@ class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymm
         self.line_masks = boards.line_masks(self.side, self.side, self.side)
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, tiers=True, symmetries=True,
-                            tier_places=True, solvable=self.side <= MAX_SOLVABLE_SIDE, action_index=True,
-                            observation_tensor=True, uwapi_board=True)
+        return Capabilities(players=2, loops=True, position_codes=True, batch_expansion=True, tiers=True,
+                            symmetries=True, tier_places=True, solvable=self.side <= MAX_SOLVABLE_SIDE,
+                            action_index=True, observation_tensor=True, uwapi_board=True)
 
     def index_size(self) -> int:
         """Every board of three symbols, with either player to move.

@@ -52,6 +52,11 @@ class Capabilities:
     impartial: bool = False
     #: Every move adds a piece: no position repeats and the solver works level by level.
     layered: bool = False
+    #: Play may come back to a position it left (pieces moved back, fingers wrapped round), so
+    #: a game may never end (a draw) and a position has no longest distance from the start:
+    #: the tier solver takes the variant only by tiers of its own (:class:`TierCut`).  A game
+    #: whose positions count its moves or hands never comes back to one, however long it goes.
+    loops: bool = False
     #: Positions are numbered by integers (:class:`PositionCodes`).
     position_codes: bool = False
     #: Whole arrays of codes expand at once (:class:`BatchExpansion`; needs position codes).

@@ -33,7 +33,7 @@ class Stones(Game[Pile, int]):
     most = 30
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2)
+        return Capabilities(players=2, loops=True)
 
     def start(self) -> Pile:
         return (self.most, 0)
@@ -66,7 +66,7 @@ class NumberedStones(PositionCodes[Pile], BatchExpansion, Parents, Stones):
     dense solver's hooks); one block holds every code."""
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, parents=True)
+        return Capabilities(players=2, loops=True, position_codes=True, batch_expansion=True, parents=True)
 
     def encode(self, position: Pile) -> int:
         return 2 * position[0] + position[1]
@@ -106,7 +106,8 @@ class TurnedStones(TurnSymmetry, NumberedStones):
     by its turned code, that of ``a`` to move, and one block holds ``a``'s codes only."""
 
     def declare(self) -> Capabilities:
-        return Capabilities(players=2, position_codes=True, batch_expansion=True, parents=True, turn_symmetry=True)
+        return Capabilities(players=2, loops=True, position_codes=True, batch_expansion=True, parents=True,
+                            turn_symmetry=True)
 
     def turned_codes(self, codes: Any) -> Any:
         return codes ^ 1

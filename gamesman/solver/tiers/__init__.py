@@ -4,7 +4,9 @@ A **tier** is the positions at one distance from the root: for a ``layered`` gam
 (every move adds a piece: Connect Four) the positions with the same number of
 pieces.  A game where some moves add nothing (a pass in Othello) may reach a
 position at several distances; it belongs to the tier of the longest, so every
-move still leads to a later tier.  A tier is cut into ``shards`` as the game says
+move still leads to a later tier.  A game that ``loops`` (play may come back to a
+position) has no longest distance: the tier solver refuses it unless it has tiers of
+its own (``check_suitable``).  A tier is cut into ``shards`` as the game says
 (``TierCut.tier_shards``): by default by code (shard ``k`` holds the codes equal to ``k``
 modulo the number of shards); Connect Four cuts by column heights, so that a shard's
 moves lead into few shards of the next tier and its task reads only those.

@@ -110,8 +110,8 @@ class TierRun:
         while True:
             tier = len(lows)
             if tier > MAX_REMOTENESS:
-                raise SolverError(f"{game.name}: more than {MAX_REMOTENESS} tiers; a game with loops "
-                                  f"cannot be solved in tiers")
+                raise SolverError(f"{game.name}: more than {MAX_REMOTENESS} tiers; a game whose play comes back "
+                                  f"to a position declares loops, and cannot be solved in tiers")
             if tier < len(recorded):
                 low, count, moved = recorded[tier]
                 total += count

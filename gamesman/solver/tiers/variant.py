@@ -49,23 +49,51 @@ def own_tiers(game: Game) -> bool:
 
 
 def check_suitable(game: Game) -> None:
-    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``), or when the
-    game is one the retrograde solver takes over its block (``parents``) with no tiers to cut
-    its moves by: tiers of its own, or layers (its moves may loop, and tiers by the distance
-    from the root would then never end).
+    """TiersUnsuitable unless the tier solver takes ``game`` (see ``suitable``), or when the game
+    ``loops`` and has no tiers of its own: its tiers would be the distances from the root, which
+    never end where play comes back.  The refusal says what solves the game instead.
 
+    >>> from dataclasses import replace
     >>> from gamesman.testing.stones import NumberedStones
     >>> check_suitable(NumberedStones())
     Traceback (most recent call last):
     ...
-    gamesman.solver.tiers.variant.TiersUnsuitable: stones: its moves may loop and it has no tiers; it is solved backwards over its block on one machine: give --large alone (no --workers, --scheduler or --store)
+    gamesman.solver.tiers.variant.TiersUnsuitable: stones: its moves may loop and it has no tiers of its own; it is solved backwards over its block on one machine: give --large alone (no --workers, --scheduler or --store)
+    >>> class Looping(NumberedStones):  # no parents: the fast solver takes it in memory
+    ...     def declare(self):
+    ...         return replace(super().declare(), parents=False)
+    >>> check_suitable(Looping())
+    Traceback (most recent call last):
+    ...
+    gamesman.solver.tiers.variant.TiersUnsuitable: stones: its moves may loop and it has no tiers of its own; it is solved in memory on one machine: give --large alone (no --workers, --scheduler or --store)
     """
     if not suitable(game):
         raise TiersUnsuitable(f"{game.name}: the tier solver takes two-player games (not impartial) "
                               f"whose positions have codes")
-    if game.capabilities.parents and not (game.capabilities.layered or own_tiers(game)):
-        raise TiersUnsuitable(f"{game.name}: its moves may loop and it has no tiers; it is solved backwards over "
-                              f"its block on one machine: give --large alone (no --workers, --scheduler or --store)")
+    if game.capabilities.loops and not own_tiers(game):
+        raise TiersUnsuitable(f"{game.name}: its moves may loop and it has no tiers of its own; {solved_instead(game)}")
+
+
+def solved_instead(game: Game) -> str:
+    """How a variant that loops, which the tier solver refuses, is solved instead: backwards over
+    its block (``parents``), on demand (``solvable``), else by ``--large`` alone in memory (which
+    says so when it does not fit).
+
+    >>> from dataclasses import replace
+    >>> from gamesman.testing.stones import NumberedStones
+    >>> class FewStones(NumberedStones):
+    ...     def declare(self):
+    ...         return replace(super().declare(), parents=False, solvable=True)
+    >>> solved_instead(FewStones())
+    'it is small enough to solve on demand: give none of --large, --workers, --scheduler or --store'
+    """
+    declared = game.capabilities
+    alone = "give --large alone (no --workers, --scheduler or --store)"
+    if declared.parents:
+        return f"it is solved backwards over its block on one machine: {alone}"
+    if declared.solvable:
+        return "it is small enough to solve on demand: give none of --large, --workers, --scheduler or --store"
+    return f"it is solved in memory on one machine: {alone}"
 
 
 def _shard_label(spec: str, **fields: int) -> dict:
