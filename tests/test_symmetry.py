@@ -106,6 +106,9 @@ CASES = {
                                                                 make_game("quixo", size=3).start(), 100_000)),
     "quixo 4x4": lambda: (make_game("quixo", size=4), random_positions(4, 4, 3000, 4)),
     "quixo 5x5": lambda: (make_game("quixo", size=5), random_positions(5, 5, 3000, 5)),
+    "othello 4x4": lambda: (make_game("othello"), random_positions(4, 4, 3000, 6, "-bw")),
+    "othello 3x5": lambda: (make_game("othello", rows=3, cols=5), random_positions(3, 5, 3000, 7, "-bw")),
+    "othello 6x4": lambda: (make_game("othello", rows=6, cols=4), random_positions(6, 4, 3000, 8, "-bw")),
 }
 
 
@@ -176,7 +179,9 @@ def test_a_connect_four_board_and_its_mirror_image_have_one_code_the_least(case)
 #: Connect Four 4x4 is slow: each of its 161,029 positions is decoded one at a time.
 SOLVED = [("tictactoe", {}), ("tictactoe", {"misere": True}), ("quixo", {"size": 3}),
           pytest.param("connectfour", {"rows": 4, "cols": 4}, marks=pytest.mark.slow),
-          ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True})]
+          ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True}),
+          ("othello", {}), ("othello", {"rows": 3, "cols": 4}), ("othello", {"rows": 4, "cols": 3, "misere": True}),
+          ("othello", {"rows": 3, "cols": 4, "place_anywhere": True})]
 
 
 def assert_same_answers(reduced: Solver, every: Solver) -> None:
