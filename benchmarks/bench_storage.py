@@ -2,7 +2,7 @@
 codes) beside the compressed one in blocks of 65,536 codes (as saved before) and of 16,384 (as
 saved now: zstd, a checksum each), on the same solved variants, in one run.
 
-Run by hand:  python3 benchmarks/bench_storage.py [--big] [--lookups 20000] [--variant SPEC ...]
+Run by hand:  python3 benchmarks/bench_storage.py [--big] [--lookups 20000] [--solves 1] [--variant SPEC ...]
 
 Each variant is solved once in memory (the fast solver); then, for each format, its database is
 built from the results (``build``: the seconds, in this one process) and looked up in: the
@@ -21,7 +21,9 @@ mapped; this version reads such files but writes none):
 
 A variant solved up to symmetry (``symmetries``: one position of each set alike kept) is solved
 both ways in the same run, every position first, as the version before solved it: each way's
-``solve`` seconds, the positions kept, and the bytes a position kept and a position of the
+``solve`` seconds and ``cpu`` (its processor seconds, which other work on the machine slows
+less; with ``--solves N``, the least of N solves: the first of a run also loads the compiled
+loops), the positions kept, and the bytes a position kept and a position of the
 whole game (every position: the first way's count); ``same answers`` of the solve up to
 symmetry is also that every position of the whole game, looked up by its least code alike,
 has the answer of the solve of every position.
@@ -34,6 +36,7 @@ variants are Connect Four 4x5, Othello 4x4 and Tic-Tac-Toe; ``--big`` adds Conne
 from __future__ import annotations
 
 import argparse
+import math
 import tempfile
 import time
 from pathlib import Path
@@ -104,19 +107,23 @@ def main() -> None:
     parser.add_argument("--big", action="store_true", help="add Connect Four 5x5")
     parser.add_argument("--lookups", type=int, default=20000, help="random look-ups per measure")
     parser.add_argument("--variant", action="append", help="a variant's spec (instead of the default ones)")
+    parser.add_argument("--solves", type=int, default=1, help="solves of each way, the quickest reported")
     options = parser.parse_args()
     rng = np.random.default_rng(1)
-    print(f"{'variant':32} {'solved':15} {'positions':>11} {'solve s':>8} {'format':26} {'B/kept':>7} "
+    print(f"{'variant':32} {'solved':15} {'positions':>11} {'solve s':>8} {'cpu s':>6} {'format':26} {'B/kept':>7} "
           f"{'B/whole':>7} {'build s':>8} {'cold/s':>9} {'warm/s':>9}  same answers")
     for spec in options.variant or VARIANTS + (BIG if options.big else []):
         game = game_from_spec(spec)
         every: tuple[np.ndarray, np.ndarray] | None = None  # the codes and results of every position
         for way, variant in [("every position", unreduced(game))] + (
                 [("up to symmetry", game)] if game.capabilities.symmetries else []):
-            started = time.perf_counter()
-            results = Results(variant)
-            results.add(solve(variant, variant.start()))
-            solved = time.perf_counter() - started
+            solved = processed = math.inf
+            for _ in range(max(1, options.solves)):
+                started, processor = time.perf_counter(), time.process_time()
+                results = Results(variant)
+                results.add(solve(variant, variant.start()))
+                solved = min(solved, time.perf_counter() - started)
+                processed = min(processed, time.process_time() - processor)
             assert results.store is not None
             codes, values = results.store.codes(), results.store.values16()
             every = every or (codes, values)
@@ -126,13 +133,13 @@ def main() -> None:
                 least = symmetries(game).canonical_codes(every[0])
                 same = same and all(np.array_equal(row["store"].get_many(least), every[1]) for row in rows)
             for row in rows:
-                print(f"{game.spec[:32]:32} {way:15} {len(codes):>11,} {solved:8.1f} "
+                print(f"{game.spec[:32]:32} {way:15} {len(codes):>11,} {solved:8.3f} {processed:6.3f} "
                       f"{row['label'] + ' (' + row['layout'] + ')':26} {row['bytes']:7.3f} "
                       f"{row['bytes'] * len(codes) / len(every[0]):7.3f} {row['build']:8.2f} {row['cold']:>9,.0f} "
                       f"{row['warm']:>9,.0f}  {'yes' if same else 'NO'}", flush=True)
             plain = rows[0]
             for row in rows[1:]:
-                print(f"{'':32} {'':15} {'':>11} {'':>8} {row['label'] + '/plain':26} "
+                print(f"{'':32} {'':15} {'':>11} {'':>8} {'':>6} {row['label'] + '/plain':26} "
                       f"{row['bytes'] / plain['bytes']:7.2f} {'':7} {row['build'] / plain['build']:8.1f} "
                       f"{row['cold'] / plain['cold']:9.2f} {row['warm'] / plain['warm']:9.2f}", flush=True)
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from gamesman.boards import text as boards
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
-from gamesman.boards.symmetry import SquareBoardSymmetries
+from gamesman.boards.symmetry import BoardSymmetries
 from gamesman.boards.autogui import place
 from gamesman.contract.capabilities import ActionIndex, Capabilities, CompactForm, CompactPlayouts, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
@@ -34,7 +34,7 @@ from gamesman.contract.game import Game, Option, two_player_result
 SIZE = 3
 
 
-class TicTacToe(TurnBoardCodes, SquareBoardSymmetries, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
+class TicTacToe(TurnBoardCodes, BoardSymmetries, ActionIndex[tuple[int, str], int], BoardPlanes, CompactForm[tuple[int, str], int],
                 UwapiBoard[tuple[int, str], int], Game[tuple[int, str], int]):
     name = "tictactoe"
     title = "Tic-Tac-Toe"

@@ -1,7 +1,8 @@
 """Solving up to symmetry: ``canonical_codes`` against boards turned and mirrored here, cell by
-cell (the eight symmetries of a square board; Connect Four's mirror image); and solves that keep
-one position of each set alike (in memory, saved and read back, in tiers, through the CLI)
-answering every reachable position as a solve of every position does."""
+cell (the eight symmetries of a square board, the four of another rectangle; Connect Four's
+mirror image); and solves that keep one position of each set alike (in memory, saved and read
+back, in tiers, through the CLI) answering every reachable position as a solve of every
+position does."""
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ import sys
 import numpy as np
 import pytest
 
+from gamesman.boards.symmetry import board_maps
 from gamesman.contract.registry import make_game
 from gamesman.dev.variants import unreduced
 from gamesman.solver.database import Database
@@ -39,15 +41,62 @@ def alike(cells: str, side: int) -> list[str]:
     return boards
 
 
+def flipped(cells: str, cols: int) -> str:
+    """The board of ``cols`` columns mirrored top to bottom."""
+    rows = len(cells) // cols
+    return "".join(cells[(rows - 1 - row) * cols + col] for row in range(rows) for col in range(cols))
+
+
+def rectangle_alike(cells: str, cols: int) -> list[str]:
+    """The four boards alike on any rectangle: the board, its two mirror images and its half turn."""
+    return [cells, mirrored(cells, cols), flipped(cells, cols), flipped(mirrored(cells, cols), cols)]
+
+
 def images(game, cells: str) -> list[str]:
-    """The boards alike under ``game``'s symmetries: Connect Four's two mirror images, else eight."""
+    """The boards alike under ``game``'s symmetries: Connect Four's two mirror images, else
+    eight on a square board and four on another."""
     rows, cols = game.board_shape()
-    return [cells, mirrored(cells, cols)] if game.name == "connectfour" else alike(cells, cols)
+    if game.name == "connectfour":
+        return [cells, mirrored(cells, cols)]
+    return alike(cells, cols) if rows == cols else rectangle_alike(cells, cols)
 
 
-def random_positions(side: int, count: int, seed: int) -> list[tuple[int, str]]:
+def random_positions(rows: int, cols: int, count: int, seed: int, symbols: str = "-xo") -> list[tuple[int, str]]:
     draw = random.Random(seed)
-    return [(draw.randrange(2), "".join(draw.choice("-xo") for _ in range(side * side))) for _ in range(count)]
+    return [(draw.randrange(2), "".join(draw.choice(symbols) for _ in range(rows * cols))) for _ in range(count)]
+
+
+def moved(cells: str, places: list[int]) -> str:
+    """The board with the piece of each cell i moved to cell ``places[i]``."""
+    board = [""] * len(cells)
+    for cell, place in enumerate(places):
+        board[place] = cells[cell]
+    return "".join(board)
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 2), (3, 3), (4, 4), (3, 4), (4, 3), (2, 5)])
+def test_the_maps_are_the_boards_symmetries_a_group_the_identity_first(rows, cols):
+    maps = board_maps(rows, cols)
+    cells = list(range(rows * cols))
+    assert maps[0] == cells
+    assert all(sorted(places) == cells for places in maps)  # each a permutation of the cells
+    labels = "".join(chr(ord("A") + cell) for cell in cells)  # every cell told apart
+    boards = [moved(labels, places) for places in maps]
+    assert len(set(boards)) == len(maps) == (8 if rows == cols else 4)
+    expected = alike(labels, cols) if rows == cols else rectangle_alike(labels, cols)
+    assert sorted(boards) == sorted(expected)  # the boards turned and mirrored, cell by cell
+    as_tuples = {tuple(places) for places in maps}
+    for first in maps:  # closed: one symmetry after another is one of them
+        for then in maps:
+            assert tuple(then[first[cell]] for cell in cells) in as_tuples
+
+
+@pytest.mark.parametrize("side", [2, 3, 4, 5])
+def test_a_square_has_the_rectangles_four_maps_among_its_eight(side):
+    square = board_maps(side, side)
+    labels = "".join(chr(ord("A") + cell) for cell in range(side * side))
+    rectangle = [places for places in square if moved(labels, places) in rectangle_alike(labels, side)]
+    assert len(rectangle) == 4 and rectangle == square[:4]
 
 
 CASES = {
@@ -55,18 +104,21 @@ CASES = {
                                                             10_000)),
     "quixo 3x3": lambda: (make_game("quixo", size=3), reachable(make_game("quixo", size=3),
                                                                 make_game("quixo", size=3).start(), 100_000)),
-    "quixo 4x4": lambda: (make_game("quixo", size=4), random_positions(4, 3000, 4)),
-    "quixo 5x5": lambda: (make_game("quixo", size=5), random_positions(5, 3000, 5)),
+    "quixo 4x4": lambda: (make_game("quixo", size=4), random_positions(4, 4, 3000, 4)),
+    "quixo 5x5": lambda: (make_game("quixo", size=5), random_positions(5, 5, 3000, 5)),
+    "othello 4x4": lambda: (make_game("othello"), random_positions(4, 4, 3000, 6, "-bw")),
+    "othello 3x5": lambda: (make_game("othello", rows=3, cols=5), random_positions(3, 5, 3000, 7, "-bw")),
+    "othello 6x4": lambda: (make_game("othello", rows=6, cols=4), random_positions(6, 4, 3000, 8, "-bw")),
 }
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_every_board_alike_has_one_code_the_least_and_it_stays(case):
     game, positions = CASES[case]()
-    side = game.board_shape()[0]
-    images = [(turn, board) for turn, cells in positions for board in alike(cells, side)]
-    codes = np.array([game.encode(image) for image in images], np.int64).reshape(len(positions), 8)
-    canonical = game.canonical_codes(codes.ravel()).reshape(len(positions), 8)
+    count = len(images(game, positions[0][1]))
+    boards = [(turn, board) for turn, cells in positions for board in images(game, cells)]
+    codes = np.array([game.encode(board) for board in boards], np.int64).reshape(len(positions), count)
+    canonical = game.canonical_codes(codes.ravel()).reshape(len(positions), count)
     assert (canonical == codes.min(axis=1, keepdims=True)).all()
     few = np.array([game.canonical_codes(row) for row in codes[:500]])  # a few codes at once, as a look-up asks
     assert (few == codes[:500].min(axis=1, keepdims=True)).all()
@@ -127,7 +179,9 @@ def test_a_connect_four_board_and_its_mirror_image_have_one_code_the_least(case)
 #: Connect Four 4x4 is slow: each of its 161,029 positions is decoded one at a time.
 SOLVED = [("tictactoe", {}), ("tictactoe", {"misere": True}), ("quixo", {"size": 3}),
           pytest.param("connectfour", {"rows": 4, "cols": 4}, marks=pytest.mark.slow),
-          ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True})]
+          ("connectfour", {"rows": 3, "cols": 4, "in_a_row": 3, "misere": True}),
+          ("othello", {}), ("othello", {"rows": 3, "cols": 4}), ("othello", {"rows": 4, "cols": 3, "misere": True}),
+          ("othello", {"rows": 3, "cols": 4, "place_anywhere": True})]
 
 
 def assert_same_answers(reduced: Solver, every: Solver) -> None:

@@ -48,7 +48,7 @@ from gamesman.boards import text as boards
 from gamesman.boards.autogui import arrow, grid_centers, image_data
 from gamesman.boards.codes import TurnBoardCodes
 from gamesman.boards.planes import BoardPlanes
-from gamesman.boards.symmetry import SquareBoardSymmetries
+from gamesman.boards.symmetry import BoardSymmetries
 from gamesman.contract.capabilities import ActionIndex, BatchExpansion, Capabilities, TierCut, TierPlaces, UwapiBoard
 from gamesman.contract.game import Game, Option, two_player_result
 
@@ -67,7 +67,7 @@ ARROW_TIPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 SLIDE = "x"
 
 
-class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, SquareBoardSymmetries, ActionIndex[Position, Move],
+class Quixo(TurnBoardCodes, BatchExpansion, TierCut, TierPlaces, BoardSymmetries, ActionIndex[Position, Move],
             BoardPlanes, UwapiBoard[Position, Move], Game[Position, Move]):
     name = "quixo"
     title = "Quixo"

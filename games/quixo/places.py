@@ -14,7 +14,7 @@ from math import comb
 
 import numpy as np
 
-from gamesman.boards.symmetry import square_maps
+from gamesman.boards.symmetry import board_maps
 from gamesman.players.compiled import compiled
 
 
@@ -36,13 +36,13 @@ def symmetry_tables(side: int) -> np.ndarray:
     pattern of cubes in the run (bit j: cell CHUNK * run + j) becomes on the board moved, as
     GamesmanOne's bits (cell c is bit ``cells - 1 - c``).
 
-    >>> symmetry_tables(2)[1, 0, 1]  # a quarter turn takes cell 0 to cell 1, bit 2
-    np.int64(4)
+    >>> symmetry_tables(2)[1, 0, 1]  # a half turn takes cell 0 to cell 3, bit 0
+    np.int64(1)
     """
     cells = side * side
     patterns = np.arange(1 << CHUNK)
     tables = np.zeros((8, -(-cells // CHUNK), 1 << CHUNK), np.int64)
-    for symmetry, places in enumerate(square_maps(side)):
+    for symmetry, places in enumerate(board_maps(side, side)):
         for cell, place in enumerate(places):
             run, bit = divmod(cell, CHUNK)
             tables[symmetry, run] |= np.where(patterns >> bit & 1, 1 << (cells - 1 - place), 0)

@@ -1,8 +1,9 @@
-"""The eight symmetries of a square board (four turns, each also mirrored), on the codes
-of :class:`~gamesman.boards.codes.TurnBoardCodes`: the ``Symmetries`` hook of a game
-whose rules do not change when its board is turned or mirrored (tic-tac-toe, Quixo);
-and the mirror image of a board of stacks (:class:`~gamesman.boards.codes.ColumnStacks`,
-Connect Four).
+"""The symmetries of a board of rows x cols cells, on the codes of
+:class:`~gamesman.boards.codes.TurnBoardCodes`: eight on a square board (four turns, each
+also mirrored), four on any other (the identity, the half turn and the two mirror images):
+the ``Symmetries`` hook of a game whose rules do not change when its board is turned or
+mirrored (tic-tac-toe, Quixo, Othello); and the mirror image of a board of stacks
+(:class:`~gamesman.boards.codes.ColumnStacks`, Connect Four).
 
 A board's code is the base-3 number whose digit i is cell i; a symmetry moves the digit
 of cell i to another cell.  The code of a board moved so is added up from tables, one for
@@ -12,10 +13,18 @@ few look-ups per code and symmetry, in a compiled loop (:mod:`gamesman.boards.sy
 >>> import numpy as np
 >>> from gamesman.boards.codes import ColumnStacks, DigitCode
 >>> code = DigitCode("-xo", 9)
->>> alike = SquareSymmetries(3, code)
+>>> alike = BoardCodeSymmetries(3, 3, code)
 >>> boards = ["x-o------", "--x-----o", "------o-x", "o-----x--", "o-x------", "------x-o", "x-----o--"]
 >>> [code.decode(least) for least in alike.canonical(np.array([code.encode(board) for board in boards])).tolist()]
 ['o-x------', 'o-x------', 'o-x------', 'o-x------', 'o-x------', 'o-x------', 'o-x------']
+
+On a board of 2 x 3 cells, a board's images are its two mirror images and its half turn:
+
+>>> code = DigitCode("-xo", 6)
+>>> alike = BoardCodeSymmetries(2, 3, code)
+>>> boards = ["x---o-", "-o---x", "--x-o-", "-o-x--", "x----o"]
+>>> [code.decode(least) for least in alike.canonical(np.array([code.encode(board) for board in boards])).tolist()]
+['-o-x--', '-o-x--', '-o-x--', '-o-x--', '--ox--']
 """
 from __future__ import annotations
 
@@ -42,31 +51,37 @@ def in_python(codes: np.ndarray) -> bool:
     return len(codes) <= FEW and KERNEL not in sys.modules
 
 
-def square_maps(side: int) -> list[list[int]]:
-    """The eight symmetries of a ``side`` x ``side`` board (cell r*side+c), the identity
-    first: for each, the cell where each cell goes.
+def board_maps(rows: int, cols: int) -> list[list[int]]:
+    """The symmetries of a ``rows`` x ``cols`` board (cell r*cols+c), the identity first: for
+    each, the cell where each cell goes.  Every board has four: the identity, the half turn,
+    and its mirror images left to right and top to bottom; a square board has four more,
+    those four mirrored about the diagonal (its quarter turns and diagonal mirror images).
 
-    >>> square_maps(2)
-    [[0, 1, 2, 3], [1, 3, 0, 2], [3, 2, 1, 0], [2, 0, 3, 1], [1, 0, 3, 2], [3, 1, 2, 0], [2, 3, 0, 1], [0, 2, 1, 3]]
+    >>> board_maps(2, 3)  # identity, half turn, left to right, top to bottom
+    [[0, 1, 2, 3, 4, 5], [5, 4, 3, 2, 1, 0], [2, 1, 0, 5, 4, 3], [3, 4, 5, 0, 1, 2]]
+    >>> board_maps(2, 2)[4:]  # the four above, each mirrored about the main diagonal
+    [[0, 2, 1, 3], [3, 1, 2, 0], [2, 0, 3, 1], [1, 3, 0, 2]]
     """
-    last = side - 1
-    turns = [lambda r, c: (r, c), lambda r, c: (c, last - r), lambda r, c: (last - r, last - c),
-             lambda r, c: (last - c, r)]
+    flips = [(False, False), (True, True), (False, True), (True, False)]  # (rows reversed, columns reversed)
     maps = []
-    for mirrored in (False, True):
-        for turn in turns:
-            places = [turn(r, last - c if mirrored else c) for r in range(side) for c in range(side)]
-            maps.append([r * side + c for r, c in places])
+    for diagonal in (False, True) if rows == cols else (False,):
+        for rows_reversed, cols_reversed in flips:
+            places = []
+            for r in range(rows):
+                for c in range(cols):
+                    row, col = rows - 1 - r if rows_reversed else r, cols - 1 - c if cols_reversed else c
+                    places.append(col * cols + row if diagonal else row * cols + col)
+            maps.append(places)
     return maps
 
 
-class SquareSymmetries:
-    """The eight symmetries of a square board of ``side`` cells a side, on the boards'
-    codes by ``cell_code`` (the turn, above its ``span``, is kept)."""
+class BoardCodeSymmetries:
+    """The symmetries (``board_maps``) of a board of ``rows`` x ``cols`` cells, on the
+    boards' codes by ``cell_code`` (the turn, above its ``span``, is kept)."""
 
-    def __init__(self, side: int, cell_code: DigitCode) -> None:
+    def __init__(self, rows: int, cols: int, cell_code: DigitCode) -> None:
         self.cell_code = cell_code
-        self.maps = square_maps(side)
+        self.maps = board_maps(rows, cols)
 
     @cached_property
     def tables(self) -> list[list[np.ndarray]]:
@@ -93,7 +108,7 @@ class SquareSymmetries:
         return [[table.tolist() for table in runs] for runs in self.tables]
 
     def canonical(self, codes: np.ndarray) -> np.ndarray:
-        """Each code replaced by the least code of its eight images (int64), in a compiled
+        """Each code replaced by the least code of its images (int64), in a compiled
         loop; a few codes (a look-up) one at a time in Python while it is not loaded (``in_python``)."""
         import numpy as np
 
@@ -103,7 +118,7 @@ class SquareSymmetries:
         return self._least_images(codes)
 
     def least_image(self, code: int) -> int:
-        """The least code of the eight images of one code."""
+        """The least code of the images of one code."""
         span, base = self.cell_code.span, self.cell_code.base
         board = rest = code % span
         parts = []
@@ -133,9 +148,9 @@ class SquareSymmetries:
         return least_images(codes, self.cell_code.span, powers, stacked)
 
 
-class SquareBoardSymmetries(Symmetries):
-    """The ``Symmetries`` hook, as a mixin, for a game with ``TurnBoardCodes`` on a square
-    board (``board_shape``) whose rules the board's eight symmetries keep."""
+class BoardSymmetries(Symmetries):
+    """The ``Symmetries`` hook, as a mixin, for a game with ``TurnBoardCodes`` on a board of
+    ``board_shape`` whose rules the board's symmetries (``board_maps``) keep."""
 
     if TYPE_CHECKING:  # TurnBoardCodes' and BoardPlanes', which every game that inherits this mixin has
         @property
@@ -144,14 +159,11 @@ class SquareBoardSymmetries(Symmetries):
         def board_shape(self) -> tuple[int, int]: ...
 
     @cached_property
-    def square_symmetries(self) -> SquareSymmetries:
-        rows, cols = self.board_shape()
-        if rows != cols:
-            raise ValueError(f"a board of {rows} x {cols} cells is not square")
-        return SquareSymmetries(rows, self.cell_code)
+    def board_symmetries(self) -> BoardCodeSymmetries:
+        return BoardCodeSymmetries(*self.board_shape(), self.cell_code)
 
     def canonical_codes(self, codes: np.ndarray) -> np.ndarray:
-        return self.square_symmetries.canonical(codes)
+        return self.board_symmetries.canonical(codes)
 
 
 def least_mirror_images(stacks: ColumnStacks, codes: np.ndarray) -> np.ndarray:

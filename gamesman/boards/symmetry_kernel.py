@@ -1,4 +1,4 @@
-"""The compiled loops of the boards' symmetries (:class:`gamesman.boards.symmetry.SquareSymmetries`,
+"""The compiled loops of the boards' symmetries (:class:`gamesman.boards.symmetry.BoardCodeSymmetries`,
 :func:`gamesman.boards.symmetry.least_mirror_images`): each code's least
 image, one code at a time (numba; imported when a solve first makes many codes canonical,
 its machine code kept on disk after the first run).
