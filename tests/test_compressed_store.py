@@ -83,6 +83,39 @@ def test_a_damaged_block_is_reported_in_one_line_and_never_answered_from(tmp_pat
     assert not path.exists()  # so the next solve rebuilds it
 
 
+@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("quixo", {"size": 3})])
+@pytest.mark.parametrize("change", [-1, 1])
+def test_a_header_whose_count_its_blocks_do_not_hold_is_damage_not_an_answer(tmp_path, capsys, name, options, change):
+    """A header that agrees with its checksum but counts a position more or fewer than its
+    blocks hold (each block's own checksum covers its bytes, not the header's count): a
+    look-up stops at the block with one line, never answers from it, and the file goes."""
+    game = make_game(name, **options)
+    path, stamp = saved(game, tmp_path)
+    store = read_store(path, game.spec, stamp)
+    codes = store.codes()
+    store.count += change
+    assert write_store(path, game.spec, store, stamp)
+    miscounted = read_store(path, game.spec, stamp)
+    assert miscounted is not None and capsys.readouterr().err == ""  # the header and the index are sound
+    with pytest.raises(DamagedBlock) as found:
+        miscounted.get(int(codes[0]))
+    assert "damaged" in str(found.value) and "\n" not in str(found.value)
+    assert not path.exists()
+
+
+def test_a_header_whose_span_its_places_do_not_hold_is_damage_not_an_answer(tmp_path):
+    """The placed layout alike: a header of one place fewer than its block holds."""
+    results = np.full(600, MISSING, np.uint16)
+    results[::7] = 0x4003
+    path = tmp_path / "placed.db"
+    store = Store.placed(results, Packing("xz", 1024, 6))
+    store.span -= 1
+    assert write_store(path, "placed", store)
+    with pytest.raises(DamagedBlock, match="damaged"):
+        read_store(path, "placed").get(7)
+    assert not path.exists()
+
+
 def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
     game = make_game("connectfour", rows=4, cols=4)
