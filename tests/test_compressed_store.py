@@ -298,6 +298,10 @@ def test_a_damaged_block_of_a_part_laid_out_by_place_is_never_answered_from(tmp_
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(plain.codes())
     assert capsys.readouterr().err == ""
+    # the index goes with the part, so that solving again rebuilds the database, as the error says
+    assert not path.exists() and not Database(tmp_path / "cache").path(game.spec).exists()
+    rebuilt = Solver(game, database=Database(tmp_path / "cache"))
+    assert rebuilt.solve() > 0 and capsys.readouterr().err == ""
 
 
 @pytest.mark.slow

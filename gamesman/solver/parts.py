@@ -150,15 +150,19 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
-            # the index goes, so that the database is rebuilt, unless it was saved again since
-            # it was read (a database saved whole removes the parts of the one before)
-            index = self.index if file_identity(self.index) == self.index_identity else None
             raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
-                              f"damaged); {remove_quietly(index)}")
+                              f"damaged); {remove_quietly(self.current_index())}")
+        found.removed_with = self.current_index()  # a damaged block of it removes the index too
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
         return found
+
+    def current_index(self) -> Path | None:
+        """The index, unless it was saved again since it was read (a database saved whole
+        removes the parts of the one before): it goes when a part is found damaged, so that
+        the database is rebuilt."""
+        return self.index if file_identity(self.index) == self.index_identity else None
 
     @property
     def placed(self) -> bool:
