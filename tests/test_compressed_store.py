@@ -356,6 +356,20 @@ def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
     assert read_store(path, game.spec, stamp).layout == "blocked"
 
 
+def test_a_database_saved_whole_where_a_part_was_made_a_directory_is_saved(tmp_path, capsys):
+    """A user made a part's name a directory: the database saved whole in its place removes
+    the parts' files and leaves that directory, which is no part of it."""
+    game = make_game("tictactoe")
+    cache = tmp_path / "cache"
+    parts = parts_directory(Database(cache).path(game.spec))
+    parts.mkdir(parents=True)
+    (parts / "d-0-0.db").write_bytes(b"a part")
+    (parts / "d-1-0.db").mkdir()
+    path, stamp = saved(game, cache)
+    assert read_store(path, game.spec, stamp).layout == "blocked" and capsys.readouterr().err == ""
+    assert [child.name for child in parts.iterdir()] == ["d-1-0.db"]
+
+
 def test_a_blocks_first_look_up_adding_up_one_run_finds_what_adding_up_all_finds():
     rng = np.random.default_rng(6)
     for size, widest in ((1, 1), (2, 3), (RUN, 2), (RUN + 1, 300), (5 * RUN + 17, 5), (3 * RUN, 70000)):

@@ -383,10 +383,11 @@ def file_identity(path: Path | None) -> tuple[int, int] | None:
 def remove_parts(path: Path) -> None:
     """Remove the parts of a database that ``path`` held before it was saved whole (its index,
     which named them, is replaced): only the parts' files, and their directory when that
-    leaves it empty."""
+    leaves it empty (a directory named as a part, which no solve writes, is left)."""
     directory = parts_directory(path)
     for part in directory.glob(PART_FILES) if directory.is_dir() else ():
-        part.unlink(missing_ok=True)
+        if not part.is_dir() or part.is_symlink():
+            part.unlink(missing_ok=True)
     with contextlib.suppress(OSError):
         directory.rmdir()
 
