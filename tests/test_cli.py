@@ -344,3 +344,20 @@ def test_a_ctrl_c_python_drops_in_a_callback_still_interrupts_the_command(monkey
     monkeypatch.setitem(cli.COMMANDS, "wait", command)
     assert main(["wait"]) == 130
     assert capsys.readouterr().err == "gamesman: interrupted\n"
+
+
+def test_a_ctrl_c_while_the_command_line_starts_ends_it_in_one_line(monkeypatch, capsys):
+    """Ctrl-C while the ``gamesman`` command imports its command line (a fraction of a
+    second after it starts) ends it as any command Ctrl-C ends, with no traceback."""
+    from gamesman import doors
+
+    class Interrupting:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "gamesman.doors.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "gamesman.doors.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    assert doors.main() == 130
+    assert capsys.readouterr().err == "gamesman: interrupted\n"
