@@ -1,6 +1,6 @@
 """``python -m gamesman`` runs the ``gamesman`` command."""
 import sys
 
-from gamesman.doors.cli import main
+from gamesman.doors import main
 
 sys.exit(main())

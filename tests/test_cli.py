@@ -318,3 +318,46 @@ def test_a_large_solve_says_what_it_solved(tmp_path, monkeypatch):
     assert again.returncode == 0 and again.stdout == solved.stdout
     refused = run("solve", "dobutsu")  # but not the start: that would be the whole game's solve
     assert refused.returncode == 2 and "solve it once with --large" in refused.stderr
+
+
+def test_a_ctrl_c_python_drops_in_a_callback_still_interrupts_the_command(monkeypatch, capsys):
+    """A Ctrl-C that lands while Python runs a callback it cannot raise from (a weak
+    reference's, as the import machinery's; compiled code's) is printed by Python and lost,
+    and the command went on to its answer; it is sent again, and the command ends as any
+    command Ctrl-C ends."""
+    import threading
+    import weakref
+
+    from gamesman.doors import cli
+
+    def command(args: list[str]) -> int:
+        class Thing:
+            pass
+
+        thing = Thing()
+        kept = weakref.ref(thing, lambda gone: exec("raise KeyboardInterrupt"))
+        del thing  # the callback's KeyboardInterrupt cannot be raised here
+        assert kept() is None
+        threading.Event().wait(30)  # the Ctrl-C sent again ends this wait
+        return 0
+
+    monkeypatch.setitem(cli.COMMANDS, "wait", command)
+    assert main(["wait"]) == 130
+    assert capsys.readouterr().err == "gamesman: interrupted\n"
+
+
+def test_a_ctrl_c_while_the_command_line_starts_ends_it_in_one_line(monkeypatch, capsys):
+    """Ctrl-C while the ``gamesman`` command imports its command line (a fraction of a
+    second after it starts) ends it as any command Ctrl-C ends, with no traceback."""
+    from gamesman import doors
+
+    class Interrupting:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "gamesman.doors.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "gamesman.doors.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    assert doors.main() == 130
+    assert capsys.readouterr().err == "gamesman: interrupted\n"

@@ -13,7 +13,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
+from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory, save_parts
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import (BLOCK_VARIABLE, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
@@ -81,6 +81,39 @@ def test_a_damaged_block_is_reported_in_one_line_and_never_answered_from(tmp_pat
     assert "damaged" in message and "checksum mismatch" in message and "rebuild" in message and "\n" not in message
     assert capsys.readouterr().err == ""  # the error says it all
     assert not path.exists()  # so the next solve rebuilds it
+
+
+@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("quixo", {"size": 3})])
+@pytest.mark.parametrize("change", [-1, 1])
+def test_a_header_whose_count_its_blocks_do_not_hold_is_damage_not_an_answer(tmp_path, capsys, name, options, change):
+    """A header that agrees with its checksum but counts a position more or fewer than its
+    blocks hold (each block's own checksum covers its bytes, not the header's count): a
+    look-up stops at the block with one line, never answers from it, and the file goes."""
+    game = make_game(name, **options)
+    path, stamp = saved(game, tmp_path)
+    store = read_store(path, game.spec, stamp)
+    codes = store.codes()
+    store.count += change
+    assert write_store(path, game.spec, store, stamp)
+    miscounted = read_store(path, game.spec, stamp)
+    assert miscounted is not None and capsys.readouterr().err == ""  # the header and the index are sound
+    with pytest.raises(DamagedBlock) as found:
+        miscounted.get(int(codes[0]))
+    assert "damaged" in str(found.value) and "\n" not in str(found.value)
+    assert not path.exists()
+
+
+def test_a_header_whose_span_its_places_do_not_hold_is_damage_not_an_answer(tmp_path):
+    """The placed layout alike: a header of one place fewer than its block holds."""
+    results = np.full(600, MISSING, np.uint16)
+    results[::7] = 0x4003
+    path = tmp_path / "placed.db"
+    store = Store.placed(results, Packing("xz", 1024, 6))
+    store.span -= 1
+    assert write_store(path, "placed", store)
+    with pytest.raises(DamagedBlock, match="damaged"):
+        read_store(path, "placed").get(7)
+    assert not path.exists()
 
 
 def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, monkeypatch):
@@ -265,6 +298,25 @@ def test_a_damaged_block_of_a_part_laid_out_by_place_is_never_answered_from(tmp_
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(plain.codes())
     assert capsys.readouterr().err == ""
+    # the index goes with the part, so that solving again rebuilds the database, as the error says
+    assert not path.exists() and not Database(tmp_path / "cache").path(game.spec).exists()
+    rebuilt = Solver(game, database=Database(tmp_path / "cache"))
+    assert rebuilt.solve() > 0 and capsys.readouterr().err == ""
+
+
+def test_an_index_whose_tiers_are_out_of_order_is_rebuilt_not_read(tmp_path, capsys):
+    """A game's own tiers are explored, and listed in the index, lowest number first: an index
+    that lists them otherwise (its checksum made to agree) would send look-ups to the parts of
+    other tiers; it is reported and rebuilt."""
+    game, plain, table = solved_in_quixos_tiers(tmp_path)
+    store = table.store
+    assert store.tier_numbers == sorted(set(store.tier_numbers))
+    store.tier_numbers = store.tier_numbers[::-1]
+    save_parts(Database(tmp_path / "cache").path(game.spec), game.spec, store, table.stamp)
+    capsys.readouterr()
+    rebuilt = Solver(game, database=Database(tmp_path / "cache"))
+    assert rebuilt.solve() > 0
+    assert "ignoring damaged" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -317,6 +369,20 @@ def test_a_database_saved_whole_where_its_parts_were_leaves_no_parts(tmp_path):
     with pytest.raises(SolverError, match="missing or damaged"):
         opened.get(int(whole.codes()[0]))
     assert read_store(path, game.spec, stamp).layout == "blocked"
+
+
+def test_a_database_saved_whole_where_a_part_was_made_a_directory_is_saved(tmp_path, capsys):
+    """A user made a part's name a directory: the database saved whole in its place removes
+    the parts' files and leaves that directory, which is no part of it."""
+    game = make_game("tictactoe")
+    cache = tmp_path / "cache"
+    parts = parts_directory(Database(cache).path(game.spec))
+    parts.mkdir(parents=True)
+    (parts / "d-0-0.db").write_bytes(b"a part")
+    (parts / "d-1-0.db").mkdir()
+    path, stamp = saved(game, cache)
+    assert read_store(path, game.spec, stamp).layout == "blocked" and capsys.readouterr().err == ""
+    assert [child.name for child in parts.iterdir()] == ["d-1-0.db"]
 
 
 def test_a_blocks_first_look_up_adding_up_one_run_finds_what_adding_up_all_finds():

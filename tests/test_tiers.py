@@ -107,6 +107,19 @@ def test_an_interrupted_solve_resumes_and_a_damaged_shard_is_redone(tmp_path, ca
     assert not list(directory.glob("c-*"))  # the moves between tiers go once both are explored
 
 
+@pytest.mark.parametrize("name, options", [("tictactoe", {}), ("quixo", {"size": 3})])
+def test_a_solve_from_another_position_takes_no_file_of_the_one_before(tmp_path, capsys, name, options):
+    """The tiers' files in a store kept are a solve's from its own position: a solve from
+    another (the start, after a position after it) redoes them and answers as one machine."""
+    game = make_game(name, **options)
+    expected = one_machine(game)
+    later = game.play(game.start(), game.moves(game.start())[0])
+    with local_runner(1) as (run, _):
+        Solver(game, database=None, tiers=TierRun(tmp_path, run, 2, keep=True)).solve(later)
+        assert_same(expected, in_tiers(game, run, tmp_path, 2, keep=True))
+    assert "ignoring damaged explored.tier" in capsys.readouterr().err  # the record of the one before
+
+
 def test_tier_files_of_other_codes_are_done_again(tmp_path):
     """A game whose codes (or cut into shards) change raises its ``codes_version``: tier files
     that name another version (here, as an older release would have written them) are done

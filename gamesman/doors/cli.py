@@ -574,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     if handler is None:
         print(f"gamesman: unknown command {command!r} (commands: {', '.join(COMMANDS)})", file=sys.stderr)
         return 2
+    previous_hook, sys.unraisablehook = sys.unraisablehook, interrupt_again
     try:
         return handler(argv[1:])
     except GameError as problem:
@@ -602,6 +603,21 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"gamesman: internal error: {type(problem).__name__}: {problem}", file=sys.stderr)
         return 1
+    finally:
+        sys.unraisablehook = previous_hook
+
+
+def interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:
+    """A command's ``sys.unraisablehook``: a Ctrl-C that landed while Python ran a callback
+    it cannot raise from (a weak reference's, as the import machinery's; compiled code's
+    through ctypes) would be printed and lost, and the command go on; it is sent again a
+    moment later instead.  Anything else is reported as Python reports it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        from gamesman.doors.shell.interrupts import Interrupts
+
+        Interrupts().again()
+    else:
+        sys.__unraisablehook__(unraisable)
 
 
 #: What writing to a closed or full output fails with.

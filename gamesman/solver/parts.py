@@ -150,15 +150,19 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
-            # the index goes, so that the database is rebuilt, unless it was saved again since
-            # it was read (a database saved whole removes the parts of the one before)
-            index = self.index if file_identity(self.index) == self.index_identity else None
             raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
-                              f"damaged); {remove_quietly(index)}")
+                              f"damaged); {remove_quietly(self.current_index())}")
+        found.removed_with = self.current_index()  # a damaged block of it removes the index too
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)
         return found
+
+    def current_index(self) -> Path | None:
+        """The index, unless it was saved again since it was read (a database saved whole
+        removes the parts of the one before): it goes when a part is found damaged, so that
+        the database is rebuilt."""
+        return self.index if file_identity(self.index) == self.index_identity else None
 
     @property
     def placed(self) -> bool:
@@ -335,6 +339,7 @@ def parts_reader(spec: str, cut: PartCut) -> PartsReader:
         if (not isinstance(header.get("shards"), int) or len(table) % 5 or table.dtype != np.int64
                 or numbers is not None and (not isinstance(numbers, list)
                                             or not all(type(number) is int for number in numbers)
+                                            or numbers != sorted(set(numbers))  # explored lowest first
                                             or len(table) and int(table.reshape(-1, 5)[:, TIER].max()) >= len(numbers)
                                             or cut.tier_numbers(np.empty(0, np.int64)) is None)):
             raise DamagedFile("its header does not describe a database in parts")
@@ -379,10 +384,11 @@ def file_identity(path: Path | None) -> tuple[int, int] | None:
 def remove_parts(path: Path) -> None:
     """Remove the parts of a database that ``path`` held before it was saved whole (its index,
     which named them, is replaced): only the parts' files, and their directory when that
-    leaves it empty."""
+    leaves it empty (a directory named as a part, which no solve writes, is left)."""
     directory = parts_directory(path)
     for part in directory.glob(PART_FILES) if directory.is_dir() else ():
-        part.unlink(missing_ok=True)
+        if not part.is_dir() or part.is_symlink():
+            part.unlink(missing_ok=True)
     with contextlib.suppress(OSError):
         directory.rmdir()
 

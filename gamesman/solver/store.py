@@ -298,10 +298,14 @@ class DamagedBlock(SolverError):
     """A block of a database whose checksum does not match: never answered from."""
 
 
+#: The widths, in bytes, a block's gaps are written in (the block's first byte says which).
+GAP_WIDTHS = (1, 2, 4, 8)
+
+
 def pack_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None, packing: Packing) -> bytes:
     """One block of the blocked layout: the width of its gaps, the gaps, the results."""
     gaps = np.diff(codes)
-    width = next(size for size in (1, 2, 4, 8) if int(gaps.max(initial=0)) < 1 << (8 * size))
+    width = next(size for size in GAP_WIDTHS if int(gaps.max(initial=0)) < 1 << (8 * size))
     raw = bytes([width]) + byte_planes(gaps.astype(f"<u{width}")) + byte_planes(values)
     if grundy is not None:
         raw += byte_planes(grundy)
@@ -316,6 +320,7 @@ class Store:
         self.layout = layout
         self.packing = packing
         self.path = path  # the file it was read from, named when a block is damaged
+        self.removed_with: Path | None = None  # removed with it then: the index it is a part of
         self.arrays = arrays
         self.count = count
         self.span = span  # every code is below this
@@ -557,14 +562,23 @@ class Store:
         when its checksum does not match)."""
         packed = self.payload[self.block_ends[block - 1] if block else 0:self.block_ends[block]]
         if self.block_crcs is not None and zlib.crc32(packed) != int(self.block_crcs[block]):
-            raise DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
-                               f"{self.count:,} positions: checksum mismatch); {remove_quietly(self.path)}")
+            raise self.damaged(block, "checksum mismatch")
         return self.packing.decompress(packed)
+
+    def damaged(self, block: int, problem: str) -> DamagedBlock:
+        """The error of a block found damaged, after its file is removed (so it is rebuilt)."""
+        if self.removed_with is not None:
+            remove_quietly(self.removed_with)
+        return DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
+                            f"{self.count:,} positions: {problem}); {remove_quietly(self.path)}")
 
     def inflate_places(self, block: int) -> np.ndarray:
         """One block of the placed layout decompressed: the stored result of each place."""
+        raw = self.unpacked(block)
         size = min(self.packing.size, self.span - block * self.packing.size)
-        return from_byte_planes(self.unpacked(block), 0, size, self.values.itemsize)[0]
+        if len(raw) != size * self.values.itemsize:
+            raise self.damaged(block, "it does not hold the places its header says")
+        return from_byte_planes(raw, 0, size, self.values.itemsize)[0]
 
     def block_values(self, block: int) -> np.ndarray:
         """The stored results of one decompressed block (through the cache), by slot in it."""
@@ -574,6 +588,9 @@ class Store:
         """One block of the blocked layout decompressed (see ``unpacked``)."""
         raw = self.unpacked(block)
         size = min(self.packing.size, self.count - block * self.packing.size)
+        widths = self.values.itemsize + (0 if self.grundy_array is None else self.grundy_array.itemsize)
+        if not raw or raw[0] not in GAP_WIDTHS or len(raw) != 1 + (size - 1) * raw[0] + size * widths:
+            raise self.damaged(block, "it does not hold the positions its header says")
         gaps, at = from_byte_planes(raw, 1, size - 1, raw[0])
         values, at = from_byte_planes(raw, at, size, self.values.itemsize)
         grundy = None

@@ -26,7 +26,7 @@ from typing import Callable
 import numpy as np
 
 from gamesman.solver.database import Database
-from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, TEMPORARY_PREFIX, DamagedFile, read_regular, write_atomically
 from gamesman.solver.store import Store, read_store, write_store
 
 #: The first line of a file of codes (positions of a shard, or where they move to).
@@ -103,9 +103,16 @@ def _explored_path(directory: Path) -> Path:
 
 def _read_explored(directory: Path, label: dict) -> list[tuple[int, int, int]]:
     """The tiers a solve before explored (for this variant, root and shards): the lowest code,
-    positions and moves written of each."""
+    positions and moves written of each.  With no such record (none, or one of a solve from
+    another position, whose files are named alike), the tiers' files in ``directory`` are no
+    part of this solve: they go, so that none of them is taken for this solve's."""
     found = _read_codes(_explored_path(directory), label)
-    return [] if found is None else [tuple(row) for row in found[0].reshape(-1, 3).tolist()]
+    if found is None:
+        for entry in os.scandir(directory):
+            if entry.is_file(follow_symlinks=False) and not entry.name.startswith(TEMPORARY_PREFIX):
+                os.unlink(entry.path)
+        return []
+    return [tuple(row) for row in found[0].reshape(-1, 3).tolist()]
 
 
 def _write_explored(directory: Path, label: dict, tiers: list[tuple[int, int, int]]) -> None:
