@@ -13,7 +13,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory, save_parts
+from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import (BLOCK_VARIABLE, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
@@ -302,21 +302,6 @@ def test_a_damaged_block_of_a_part_laid_out_by_place_is_never_answered_from(tmp_
     assert not path.exists() and not Database(tmp_path / "cache").path(game.spec).exists()
     rebuilt = Solver(game, database=Database(tmp_path / "cache"))
     assert rebuilt.solve() > 0 and capsys.readouterr().err == ""
-
-
-def test_an_index_whose_tiers_are_out_of_order_is_rebuilt_not_read(tmp_path, capsys):
-    """A game's own tiers are explored, and listed in the index, lowest number first: an index
-    that lists them otherwise (its checksum made to agree) would send look-ups to the parts of
-    other tiers; it is reported and rebuilt."""
-    game, plain, table = solved_in_quixos_tiers(tmp_path)
-    store = table.store
-    assert store.tier_numbers == sorted(set(store.tier_numbers))
-    store.tier_numbers = store.tier_numbers[::-1]
-    save_parts(Database(tmp_path / "cache").path(game.spec), game.spec, store, table.stamp)
-    capsys.readouterr()
-    rebuilt = Solver(game, database=Database(tmp_path / "cache"))
-    assert rebuilt.solve() > 0
-    assert "ignoring damaged" in capsys.readouterr().err
 
 
 @pytest.mark.slow
