@@ -116,7 +116,10 @@ def test_a_solve_from_another_position_takes_no_file_of_the_one_before(tmp_path,
     later = game.play(game.start(), game.moves(game.start())[0])
     with local_runner(1) as (run, _):
         Solver(game, database=None, tiers=TierRun(tmp_path, run, 2, keep=True)).solve(later)
+        note = work_directory(tmp_path, game.spec) / "notes.txt"  # a file of the user's own
+        note.write_text("mine")
         assert_same(expected, in_tiers(game, run, tmp_path, 2, keep=True))
+    assert note.read_text() == "mine"
     assert "ignoring damaged explored.tier" in capsys.readouterr().err  # the record of the one before
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import zlib
 from pathlib import Path
 from typing import Callable
@@ -26,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 from gamesman.solver.database import Database
-from gamesman.solver.files import HEADER_LIMIT, TEMPORARY_PREFIX, DamagedFile, read_regular, write_atomically
+from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, write_atomically
 from gamesman.solver.store import Store, read_store, write_store
 
 #: The first line of a file of codes (positions of a shard, or where they move to).
@@ -97,6 +98,11 @@ def _read_codes(path: Path, label: dict, sections: list[int] | None = None) -> l
     return read_regular(path, read)
 
 
+#: The names of the files a solve writes in its directory (``_read_explored`` removes those of
+#: another solve, and nothing else a user may have put there).
+TIER_FILE = re.compile(r"[pce]-\d+-\d+\.tier|r-\d+-\d+-\d+\.db|d-\d+-\d+\.db|explored\.tier")
+
+
 def _explored_path(directory: Path) -> Path:
     return directory / "explored.tier"
 
@@ -109,7 +115,7 @@ def _read_explored(directory: Path, label: dict) -> list[tuple[int, int, int]]:
     found = _read_codes(_explored_path(directory), label)
     if found is None:
         for entry in os.scandir(directory):
-            if entry.is_file(follow_symlinks=False) and not entry.name.startswith(TEMPORARY_PREFIX):
+            if entry.is_file(follow_symlinks=False) and TIER_FILE.fullmatch(entry.name):
                 os.unlink(entry.path)
         return []
     return [tuple(row) for row in found[0].reshape(-1, 3).tolist()]
