@@ -19,7 +19,9 @@ from gamesman.contract.capabilities import position_codes
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.database import Database
 from gamesman.solver.levelled import Results
+from gamesman.solver.parts import PartedStore
 from gamesman.solver.results import unpack
+from gamesman.solver.tiers import TierRun, local_runner
 
 STORED_VALUES = {"lose": 1, "draw": 2, "tie": 3, "win": 4}  # GamesmanOne's Value enum
 
@@ -141,22 +143,26 @@ def tictactoe_solved(tmp_path_factory):
     ours, theirs = tmp_path_factory.mktemp("ours"), tmp_path_factory.mktemp("theirs")
     variant = VARIANTS["tictactoe"]
     solve_ours(variant.spec, 1, str(ours))
-    game = game_from_spec(variant.spec)
-    stored = Results(game)
+    stored = Results(game_from_spec(variant.spec))
     stored.load(Database(ours))
+    return ours, theirs, their_records(variant, stored)
+
+
+def their_records(variant, stored):
+    """GamesmanOne's records of every position of gamesman's database ``stored``, by tier."""
     assert stored.store is not None
     tiers: dict[str, dict[int, int]] = {}
-    coder = position_codes(game)
+    coder = position_codes(stored.game)
     for code in stored.store.codes():
         position = coder.decode(int(code))
         word, *remoteness = str(unpack(stored.get(position))).split()
         tier, index = variant.locate(position)
         tiers.setdefault(tier, {})[index] = STORED_VALUES[word] << 12 | int((remoteness or ["0"])[0])
-    return ours, theirs, tiers
+    return tiers
 
 
-def write_theirs(theirs, tiers):
-    folder = theirs / "data" / "mtttier" / "0" / "arraydb"
+def write_theirs(theirs, tiers, variant=VARIANTS["tictactoe"]):
+    folder = theirs / "data" / variant.theirs / str(variant.variant) / "arraydb"
     for tier, records in tiers.items():
         write_tier(folder, tier, [records.get(index, 0) for index in range(max(records) + 1)])
 
@@ -176,3 +182,21 @@ def test_one_wrong_record_stops_the_comparison(tictactoe_solved):
     write_theirs(theirs, changed)
     with pytest.raises(SystemExit, match="here but win 99 in GamesmanOne"):
         compare("", VARIANTS["tictactoe"], theirs, ours, 10_000, 0, 1)
+
+
+def test_a_database_in_parts_is_compared_as_a_whole_one(tmp_path, monkeypatch):
+    """A game solved in tiers of its own leaves its database in parts (Quixo 4x4 always, 3x3 here)."""
+    variant = VARIANTS["quixo3"]
+    game = game_from_spec(variant.spec)
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    monkeypatch.setenv("GAMESMAN_CACHE", str(ours))
+    solved = Results(game)
+    with local_runner(1) as (run, _):
+        solved.add(TierRun(tmp_path / "tiers", run, 1).solve(game, game.start()))
+    solved.save(Database(ours))
+    stored = Results(game)
+    stored.load(Database(ours))
+    assert isinstance(stored.store, PartedStore)
+    write_theirs(theirs, their_records(variant, stored), variant)
+    found = compare("", variant, theirs, ours, 10_000, 0, 1)
+    assert found.compared + found.left_out == found.held == stored.store.count
