@@ -1,6 +1,7 @@
 """The pipeline CLI, run as a user runs it: a subprocess with exit statuses."""
 import io
 import os
+import signal
 import subprocess
 import sys
 
@@ -342,7 +343,15 @@ def test_a_ctrl_c_python_drops_in_a_callback_still_interrupts_the_command(monkey
         return 0
 
     monkeypatch.setitem(cli.COMMANDS, "wait", command)
-    assert main(["wait"]) == 130
+    # as the command starts: Ctrl-C raises KeyboardInterrupt and is not blocked (a test before
+    # this one in the same process may have left another handler)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        assert main(["wait"]) == 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     assert capsys.readouterr().err == "gamesman: interrupted\n"
 
 
