@@ -120,7 +120,7 @@ def test_a_solve_from_another_position_takes_no_file_of_the_one_before(tmp_path,
         note.write_text("mine")
         assert_same(expected, in_tiers(game, run, tmp_path, 2, keep=True))
     assert note.read_text() == "mine"
-    assert "ignoring damaged explored.tier" in capsys.readouterr().err  # the record of the one before
+    assert "explored.tier (written for another root)" in capsys.readouterr().err  # the record of the one before
 
 
 def test_tier_files_of_other_codes_are_done_again(tmp_path):

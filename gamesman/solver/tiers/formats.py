@@ -80,8 +80,9 @@ def _read_codes(path: Path, label: dict, sections: list[int] | None = None) -> l
         if not start.startswith(CODES_MAGIC) or not header_end:
             raise DamagedFile("not a file of codes")
         header = json.loads(start[len(CODES_MAGIC):header_end])
-        if any(header.get(key) != value for key, value in label.items()):
-            raise DamagedFile("it belongs to another shard or variant")
+        differ = [key for key, value in label.items() if header.get(key) != value]
+        if differ:  # e.g. a solve from another position: "written for another root"
+            raise DamagedFile(f"written for another {' and '.join(differ)}")
         table = header["sections"]
         found = []
         for index in range(len(table)) if sections is None else sections:
