@@ -152,7 +152,7 @@ class PartedStore:
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
             raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
                               f"damaged); {remove_quietly(self.current_index())}")
-        found.removed_with = self.current_index()  # a damaged block of it removes the index too
+        found.removed_with = self.current_index  # a damaged block of it removes the index too
         self.opened[number] = found
         if len(self.opened) > PART_CACHE:
             self.opened.popitem(last=False)

@@ -320,7 +320,8 @@ class Store:
         self.layout = layout
         self.packing = packing
         self.path = path  # the file it was read from, named when a block is damaged
-        self.removed_with: Path | None = None  # removed with it then: the index it is a part of
+        # what a damaged block removes besides its file: the index it is a part of, if still that
+        self.removed_with: Callable[[], Path | None] | None = None
         self.arrays = arrays
         self.count = count
         self.span = span  # every code is below this
@@ -568,7 +569,7 @@ class Store:
     def damaged(self, block: int, problem: str) -> DamagedBlock:
         """The error of a block found damaged, after its file is removed (so it is rebuilt)."""
         if self.removed_with is not None:
-            remove_quietly(self.removed_with)
+            remove_quietly(self.removed_with())
         return DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
                             f"{self.count:,} positions: {problem}); {remove_quietly(self.path)}")
 
