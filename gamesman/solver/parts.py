@@ -28,6 +28,7 @@ import os
 import shutil
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -256,8 +257,10 @@ class PartedStore:
         return np.full(len(codes), NO_GRUNDY, np.uint16)
 
     # -- everything ---------------------------------------------------------------------
+    @cached_property
     def _every(self) -> tuple[np.ndarray, np.ndarray]:
-        """Every stored code in order, with its 16-bit packed result."""
+        """Every stored code in order, with its 16-bit packed result (kept, as a store's
+        ``inflated_all``: ``codes()`` and ``values16()`` are mostly asked together)."""
         parts = [self.part(number) for number in range(len(self.table))]
         codes = np.concatenate([np.empty(0, np.int64)] + [self.part_codes(number) for number in range(len(parts))])
         values = np.concatenate([np.empty(0, np.uint16)] + [part.values16() for part in parts])
@@ -273,17 +276,17 @@ class PartedStore:
         return np.asarray(self.places.place_codes(tier, part.codes()), np.int64)
 
     def codes(self) -> np.ndarray:
-        return self._every()[0]
+        return self._every[0]
 
     def values16(self) -> np.ndarray:
-        return self._every()[1]
+        return self._every[1]
 
     def grundy16(self) -> None:
         return None
 
     def merged(self, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> Store:
         """A store in memory with these sorted codes added (see ``Store.merged``)."""
-        return Store.build(*self._every()).merged(codes, values, grundy)
+        return Store.build(*self._every).merged(codes, values, grundy)
 
     def compact(self) -> "PartedStore":
         return self
