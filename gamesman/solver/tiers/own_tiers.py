@@ -183,11 +183,13 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
         return sum(store.count for store in written), max(_deepest(store.values16()) for store in written)
     sorted_codes = _shard_positions(spec, where, index, 0, 1)
     explored = explored_moves(spec, where, index, sorted_codes)
+    order = None
     if explored is None:
         codes = sorted_codes
         movers, ends, parents, children = _expansion(spec, codes)
     else:
         codes, order, movers, ends, parents, children = explored
+    del explored  # (its moves are let go of as the graph numbers them: most of a tier's memory)
     numbering = _numbering(spec)
     try:
         if numbering is not None:
@@ -208,7 +210,7 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
         _numbering.cache_clear()
         raise
     results = retrograde(graph, 2, None)[:len(codes)]
-    if explored is not None:  # in the order explored
+    if order is not None:  # in the order explored
         codes, movers, results = sorted_codes, movers[order], results[order]
     numbers = _cut(spec, codes, 1, low)[1]
     for mover in MOVERS:
