@@ -312,6 +312,19 @@ def pack_block(codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None,
     return packing.compress(raw)
 
 
+
+def packed_blocks(codes: np.ndarray, stored: np.ndarray, grundy: np.ndarray | None, packing: Packing) -> list[bytes]:
+    """Sorted ``codes`` with their stored results (and Grundy numbers) as blocks of the
+    blocked layout, ``packing.size`` codes a block (the last one may hold fewer).
+
+    >>> len(packed_blocks(np.arange(5), np.ones(5, np.uint8), None, Packing("zstd", 2, 3)))
+    3
+    """
+    size = packing.size
+    return [pack_block(codes[at:at + size], stored[at:at + size], None if grundy is None else grundy[at:at + size],
+                       packing) for at in range(0, len(codes), size)]
+
+
 class Store:
     """Packed results (and Grundy numbers) of a set of position codes."""
 
@@ -430,12 +443,8 @@ class Store:
         a file's checksum covers everything before it, and each block has its own), packed as
         ``packing`` says (None: a database's, ``database_packing()``)."""
         packing = packing or database_packing()
-        size = packing.size
-        pieces = [pack_block(codes[at:at + size], stored[at:at + size],
-                             None if grundy is None else grundy[at:at + size], packing)
-                  for at in range(0, len(codes), size)]
-        return cls._from_blocks(pieces, codes[::size], len(codes), span, stored[:0],
-                                None if grundy is None else grundy[:0], packing)
+        return cls._from_blocks(packed_blocks(codes, stored, grundy, packing), codes[::packing.size], len(codes),
+                                span, stored[:0], None if grundy is None else grundy[:0], packing)
 
     @classmethod
     def _from_blocks(cls, pieces: list[bytes], firsts: np.ndarray | None, count: int, span: int, values: np.ndarray,
@@ -490,10 +499,9 @@ class Store:
                 held_codes = np.concatenate((held_codes, np.asarray(codes, np.int64)))
                 held_values = np.concatenate((held_values, np.asarray(values, np.uint16)))
             whole = len(held_codes) if codes is None else len(held_codes) // size * size
-            for at in range(0, whole, size):
-                stored = held_values[at:at + size]
-                pieces.append(pack_block(held_codes[at:at + size], stored if wide else narrow(stored), None, packing))
-                firsts.append(int(held_codes[at]))
+            stored = held_values[:whole]
+            pieces += packed_blocks(held_codes[:whole], stored if wide else narrow(stored), None, packing)
+            firsts += held_codes[:whole:size].tolist()
             count += whole
             held_codes, held_values = held_codes[whole:], held_values[whole:]
         empty = np.zeros(0, np.uint16 if wide else np.uint8)
