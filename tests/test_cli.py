@@ -150,6 +150,19 @@ def test_undecodable_stdin_lines_are_answered_in_place():
     assert result.returncode == 2
 
 
+def test_a_command_given_no_input_at_all_answers_for_the_start():
+    """Under nohup or cron stdin is /dev/null: nobody pipes positions in, so the command
+    answers for the start (as on a terminal) rather than ending at once with no answer."""
+    result = subprocess.run([sys.executable, "-m", "gamesman", "start", "tictactoe"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=120)
+    assert result.stdout == "(x --- --- ---)\n"
+    solved = subprocess.run([sys.executable, "-m", "gamesman", "solve", "tictactoe"], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=120)
+    assert solved.stdout == run("solve", "tictactoe", "(x --- --- ---)").stdout
+    assert solved.returncode == 0
+    assert run("solve", "tictactoe", stdin="").stdout == ""  # an empty pipe: no lines, no answers
+
+
 def test_show_puts_a_blank_line_between_boards():
     out = run("show", "tictactoe", stdin="(x --- --- ---)\n(o x-- --- ---)\n").stdout
     first, second = out.rstrip("\n").split("\n\n")

@@ -13,9 +13,12 @@ internal failure; ``match``: 3 when a player program never started.
 from __future__ import annotations
 
 import errno
+import io
+import os
+import stat
 import sys
 import time
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Callable, Iterator, Mapping
 
 from gamesman.contract.errors import GameError, shown
 from gamesman.doors.arguments import Split, split_arguments
@@ -93,8 +96,27 @@ def own_flags() -> dict[str, Mapping[str, bool]]:
             "protocol": PROTOCOL_FLAGS, "match": MATCH_FLAGS}
 
 
+def piped_in(stream: IO) -> bool:
+    """Whether ``stream`` brings lines piped or redirected in: a pipe, a file or a socket, not a
+    terminal nor a device such as ``/dev/null`` (what ``nohup`` and cron give a command).
+
+    >>> import io
+    >>> piped_in(io.StringIO("(x --- --- ---)"))
+    True
+    >>> with open(os.devnull) as nothing:
+    ...     piped_in(nothing)
+    False
+    """
+    try:
+        mode = os.fstat(stream.fileno()).st_mode
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return True  # (an object in Python's memory: lines given to it)
+    return not stat.S_ISCHR(mode)
+
+
 def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameError]:
-    """The given position, or every line of stdin (the start on a terminal).
+    """The given position, or every line of stdin (the start when nothing is piped in: on a
+    terminal, or from ``/dev/null`` as under ``nohup`` and cron).
 
     A line of stdin that is blank or not text in stdin's encoding comes as a
     GameError, so that it is answered too and answers pair up with lines.
@@ -102,7 +124,7 @@ def positions_from(invocation: Split, text: str | None) -> Iterator[str | GameEr
     if text is not None:
         yield text
         return
-    if sys.stdin.isatty():
+    if not piped_in(sys.stdin):
         game = invocation.game
         yield game.format_position(game.start())
         return
