@@ -38,7 +38,7 @@ from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut,
 from gamesman.contract.game import Game
 from gamesman.solver.files import DamagedFile, remove_quietly
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import MISSING, NO_GRUNDY, PartsReader, Store, read_store, write_store
+from gamesman.solver.store import MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, read_store, write_store
 
 #: The directory of a database's parts: its file's name with this suffix for ``.db``.
 PARTS_SUFFIX = ".parts"
@@ -151,7 +151,7 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
-            raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
+            raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
                               f"damaged); {remove_quietly(self.current_index())}")
         found.removed_with = self.current_index  # a damaged block of it removes the index too
         self.opened[number] = found

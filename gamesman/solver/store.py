@@ -294,8 +294,13 @@ PLACES = Packing("xz", 1 << 18, 6)
 PLACED_CODECS = frozenset({"zstd", "xz"})
 
 
-class DamagedBlock(SolverError):
-    """A block of a database whose checksum does not match: never answered from."""
+class DamagedDatabase(SolverError):
+    """A database found damaged while it is used: never answered from; its file is removed,
+    and the solver that used it solves the variant again (see ``Solver.stored``)."""
+
+
+class DamagedBlock(DamagedDatabase):
+    """A block of a database whose checksum does not match."""
 
 
 #: The widths, in bytes, a block's gaps are written in (the block's first byte says which).
