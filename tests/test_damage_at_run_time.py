@@ -82,6 +82,23 @@ def test_a_solve_meeting_a_damaged_block_below_its_root_solves_again(tmp_path, m
     assert capsys.readouterr().err == ""
 
 
+def test_a_database_saved_again_since_by_another_door_is_read_not_removed(damaged, capsys):
+    """Two doors read the same file; the first to meet the damage solves it again and saves it;
+    the other, meeting the damage in what it read before, reads that new file (never removes it)."""
+    start = damaged.game.start()
+    first, other = Solver(damaged.game), Solver(damaged.game)
+    assert first.stored(start) is not None and other.stored(start) is not None  # both read the file
+    position = damaged.positions[0]
+    assert str(first.result(position)) == damaged.expected(position)
+    assert said_once(capsys.readouterr().err)
+    saved = damaged.path.stat().st_ino
+    other._solve_fast = lambda root: pytest.fail("solved again")  # type: ignore[method-assign]
+    assert str(other.result(position)) == damaged.expected(position)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged" in err and "saved again since" in err
+    assert damaged.path.stat().st_ino == saved
+
+
 def test_a_variant_too_large_to_solve_on_demand_is_refused_in_one_line_not_solved(damaged, capsys):
     """Its database was made by ``gamesman solve --large``: a door does not set off that solve;
     the question is refused in one line, as after a restart without the database."""

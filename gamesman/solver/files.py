@@ -132,6 +132,21 @@ def remove_quietly(path: str | Path | None) -> str:
     return "it is removed: solve again to rebuild it"
 
 
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """What tells a file from one that replaced it since (its inode and time of change), or
+    None when there is none (of a file open: ``identity_of`` its ``os.fstat``)."""
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else identity_of(found)
+
+
+def identity_of(found: os.stat_result) -> tuple[int, int]:
+    """``file_identity`` of a file's ``os.stat`` (or ``os.fstat``)."""
+    return found.st_ino, found.st_mtime_ns
+
+
 def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> bool:
     """Write ``pieces`` to ``path`` through a temporary file renamed in place, so that no
     reader ever sees half a file; stale temporary files (of writers that were killed) are

@@ -205,12 +205,22 @@ class Solver:
             return self.table.get(position)
 
     def _solve_again(self, damage: SolverError, root: Hashable) -> int:
-        """Drop the database found damaged while it is used (its file is removed already) and
-        solve again from ``root``, saying so in one line, so that a door that runs on answers
-        every later question; ``rebuilding`` is True meanwhile.  A variant too large to solve
-        on demand is refused instead (``damage`` is raised), as it is when a door starts
-        without its database: ``gamesman solve --large`` solves it again."""
-        self.table, self._loaded = self._empty_table(), True
+        """Drop the database found damaged while it is used (its file is removed already, or
+        was saved again since by another process: that one is read) and solve again from
+        ``root`` unless what is read holds it, saying so in one line, so that a door that runs
+        on answers every later question; ``rebuilding`` is True meanwhile.  A variant too
+        large to solve on demand is refused instead (``damage`` is raised), as it is when a
+        door starts without its database: ``gamesman solve --large`` solves it again."""
+        from gamesman.solver.store import DamagedDatabase
+
+        self.table, self._loaded = self._empty_table(), False
+        try:
+            self._load()
+            if root in self.table:
+                print(f"gamesman: {damage}", file=sys.stderr)
+                return 0
+        except DamagedDatabase:  # what was saved since is damaged too: solved again below
+            self.table = self._empty_table()
         if not self.game.capabilities.solvable:
             raise damage
         print(f"gamesman: {damage} (solving it again now)", file=sys.stderr)
