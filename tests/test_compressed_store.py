@@ -116,7 +116,7 @@ def test_a_header_whose_span_its_places_do_not_hold_is_damage_not_an_answer(tmp_
     assert not path.exists()
 
 
-def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, monkeypatch):
+def test_the_command_line_says_a_block_is_damaged_in_one_line_and_solves_again(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
     game = make_game("connectfour", rows=4, cols=4)
     path, stamp = saved(game, tmp_path)
@@ -125,9 +125,11 @@ def test_the_command_line_says_a_block_is_damaged_in_one_line(tmp_path, capsys, 
     for at in range(path.stat().st_size - payload, path.stat().st_size, 997):  # every block
         damage(path, at)
     start = game.format_position(game.start())
-    assert main(["solve", "connectfour", "--rows", "4", "--cols", "4", start]) == 2
+    assert main(["solve", "connectfour", "--rows", "4", "--cols", "4", start]) == 0
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.count("\n") == 1 and "damaged" in captured.err
+    assert captured.out == f"{Solver(game, database=None).result(game.start())}\n"
+    assert captured.err.count("\n") == 1 and "damaged" in captured.err and "solving it again" in captured.err
+    assert read_store(path, game.spec, stamp) is not None  # saved again
     assert main(["solve", "connectfour", "--rows", "4", "--cols", "4", start]) == 0  # rebuilt
     assert capsys.readouterr().out.strip() == str(Solver(game, database=None).result(game.start()))
 

@@ -162,6 +162,23 @@ def test_a_directory_in_the_way_is_reported_once(tmp_path, capsys):
     assert err.count("\n") == 1 and "a directory" in err and "remove it" in err
 
 
+def test_a_directory_in_the_way_of_a_solve_is_said_once_and_kept(tmp_path, capsys):
+    """A solve reads the file, then saves it: the one line said on reading tells the user what
+    to do, so the save does not say it again, nor a second solve of the run (a shell's); the
+    user's directory and what it holds stay."""
+    game = make_game("tictactoe")
+    database = Database(tmp_path)
+    database.path(game.spec).mkdir()
+    (database.path(game.spec) / "notes").write_text("mine")
+    expected = Solver(game, database=None).result(game.start())
+    assert Solver(game, database=database).result(game.start()) == expected
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a directory" in err and "remove it" in err
+    assert Solver(game, database=database).result(game.start()) == expected
+    assert capsys.readouterr().err == ""
+    assert (database.path(game.spec) / "notes").read_text() == "mine"
+
+
 def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path, dead_process):
     """A writer killed mid-write leaves its temporary file; a live writer's is left alone."""
     dead = dead_process

@@ -4,7 +4,8 @@ Three kinds of file, each a magic line, a header line (a checksum of
 everything after it, then a JSON header that says how long the body is) and a
 body, written to a temporary name and renamed, so a crash never leaves half a
 file (see :mod:`gamesman.solver.files`); a file that fails any check on load,
-or is no regular file, is reported, removed and rebuilt by the next solve.
+or is no regular file, is reported, removed and rebuilt by the next solve (a
+directory in its place is said once a run, and kept).
 
 * ``NAME.db`` (the fast solver): results by position code as numpy arrays,
   memory-mapped on load, so a solved game answers at once whatever its size.

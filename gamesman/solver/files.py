@@ -85,16 +85,39 @@ def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
 
 
 def discard_damaged(path: Path, problem: object) -> None:
-    """Report a damaged database file in one line and remove it, so the next solve rebuilds it."""
+    """Report a damaged database file in one line and remove it, so the next solve rebuilds it
+    (a directory in its place is the user's: it is kept, and said once a run)."""
+    if directory_in_the_way(path):
+        return
     try:
-        if path.is_dir() and not path.is_symlink():
-            removed = "; remove it, and the database will be saved there"
-        else:
-            path.unlink(missing_ok=True)
-            removed = "; it will be rebuilt"
+        path.unlink(missing_ok=True)
+        removed = "; it will be rebuilt"
     except OSError as failure:
         removed = f"; it could not be removed ({failure.strerror or failure})"
     print(f"gamesman: ignoring damaged {path.name} ({_one_line(problem)}){removed}", file=sys.stderr)
+
+
+#: The directories found where a database file should be, each said once a run.
+_DIRECTORIES_SAID: set[Path] = set()
+
+
+def directory_in_the_way(path: Path) -> bool:
+    """Whether a directory (not a link to one) stands where the database file ``path`` should
+    be; the first time a run finds it, it says so in one line, which tells the user what to do.
+    The directory is never removed, so the database is neither read nor saved there.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as directory:
+    ...     [directory_in_the_way(Path(directory)) for _ in range(2)], directory_in_the_way(Path(directory, "a.db"))
+    ([True, True], False)
+    """
+    if not path.is_dir() or path.is_symlink():
+        return False
+    if path.absolute() not in _DIRECTORIES_SAID:
+        _DIRECTORIES_SAID.add(path.absolute())
+        print(f"gamesman: ignoring damaged {path.name} (it is a directory, not a regular file); "
+              "remove it, and the database will be saved there", file=sys.stderr)
+    return True
 
 
 def remove_quietly(path: str | Path | None) -> str:
@@ -109,11 +132,28 @@ def remove_quietly(path: str | Path | None) -> str:
     return "it is removed: solve again to rebuild it"
 
 
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """What tells a file from one that replaced it since (its inode and time of change), or
+    None when there is none (of a file open: ``identity_of`` its ``os.fstat``)."""
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else identity_of(found)
+
+
+def identity_of(found: os.stat_result) -> tuple[int, int]:
+    """``file_identity`` of a file's ``os.stat`` (or ``os.fstat``)."""
+    return found.st_ino, found.st_mtime_ns
+
+
 def write_atomically(path: Path, pieces: Iterable[bytes | memoryview]) -> bool:
     """Write ``pieces`` to ``path`` through a temporary file renamed in place, so that no
     reader ever sees half a file; stale temporary files (of writers that were killed) are
     removed first.  A failure to write is reported on stderr, never fatal: the result says
-    whether the file was written."""
+    whether the file was written (never where a directory stands: ``directory_in_the_way``)."""
+    if directory_in_the_way(path):
+        return False
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

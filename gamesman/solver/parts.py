@@ -36,9 +36,9 @@ import numpy as np
 
 from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut, tier_places
 from gamesman.contract.game import Game
-from gamesman.solver.files import DamagedFile, remove_quietly
+from gamesman.solver.files import DamagedFile, file_identity, remove_quietly
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import MISSING, NO_GRUNDY, PartsReader, Store, read_store, write_store
+from gamesman.solver.store import MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, read_store, write_store
 
 #: The directory of a database's parts: its file's name with this suffix for ``.db``.
 PARTS_SUFFIX = ".parts"
@@ -151,7 +151,7 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
-            raise SolverError(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
+            raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
                               f"damaged); {remove_quietly(self.current_index())}")
         found.removed_with = self.current_index  # a damaged block of it removes the index too
         self.opened[number] = found
@@ -371,16 +371,6 @@ def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) ->
         listed["places_version"] = store.places_version
     if write_store(path, spec, store, dict(stamp or {}, shards=store.shards, **listed)):
         store.index_identity = file_identity(path)
-
-
-def file_identity(path: Path | None) -> tuple[int, int] | None:
-    """What tells a file from one that replaced it since (its inode and time of change), or
-    None when there is none."""
-    try:
-        found = path.stat() if path is not None else None
-    except OSError:
-        return None
-    return None if found is None else (found.st_ino, found.st_mtime_ns)
 
 
 def remove_parts(path: Path) -> None:

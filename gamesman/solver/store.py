@@ -61,7 +61,8 @@ from typing import Any, Callable, Literal, Protocol, get_args
 import numpy as np
 import zstandard
 
-from gamesman.solver.files import HEADER_LIMIT, DamagedFile, read_regular, remove_quietly, write_atomically
+from gamesman.solver.files import (HEADER_LIMIT, DamagedFile, file_identity, identity_of, read_regular, remove_quietly,
+                                   write_atomically)
 from gamesman.solver.results import SolverError
 
 MAGIC = b"GAMESMAN-DB 5\n"
@@ -294,8 +295,13 @@ PLACES = Packing("xz", 1 << 18, 6)
 PLACED_CODECS = frozenset({"zstd", "xz"})
 
 
-class DamagedBlock(SolverError):
-    """A block of a database whose checksum does not match: never answered from."""
+class DamagedDatabase(SolverError):
+    """A database found damaged while it is used: never answered from; its file is removed,
+    and the solver that used it solves the variant again (see ``Solver.stored``)."""
+
+
+class DamagedBlock(DamagedDatabase):
+    """A block of a database whose checksum does not match."""
 
 
 #: The widths, in bytes, a block's gaps are written in (the block's first byte says which).
@@ -333,6 +339,7 @@ class Store:
         self.layout = layout
         self.packing = packing
         self.path = path  # the file it was read from, named when a block is damaged
+        self.identity: tuple[int, int] | None = None  # that file's, when read (``file_identity``)
         # what a damaged block removes besides its file: the index it is a part of, if still that
         self.removed_with: Callable[[], Path | None] | None = None
         self.arrays = arrays
@@ -578,8 +585,12 @@ class Store:
         """The error of a block found damaged, after its file is removed (so it is rebuilt)."""
         if self.removed_with is not None:
             remove_quietly(self.removed_with())
+        if self.path is not None and self.identity is not None and file_identity(Path(self.path)) != self.identity:
+            outcome = "it was saved again since: read it again"  # by another process, which found it first
+        else:
+            outcome = remove_quietly(self.path)
         return DamagedBlock(f"{Path(self.path or 'the database').name} is damaged (block {block} of "
-                            f"{self.count:,} positions: {problem}); {remove_quietly(self.path)}")
+                            f"{self.count:,} positions: {problem}); {outcome}")
 
     def inflate_places(self, block: int) -> np.ndarray:
         """One block of the placed layout decompressed: the stored result of each place."""
@@ -1027,7 +1038,10 @@ def read_store(path: Path, spec: str, stamp: dict | None = None, parts: PartsRea
     def read(handle: int, size: int) -> Store:
         if size <= len(MAGIC):
             raise DamagedFile("it is too short")
-        return _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp, path, parts)
+        found = _mapped_store(mmap.mmap(handle, 0, access=mmap.ACCESS_READ), spec, stamp, path, parts)
+        if isinstance(found, Store):
+            found.identity = identity_of(os.fstat(handle))
+        return found
 
     return read_regular(path, read)
 

@@ -171,6 +171,7 @@ class Solver:
         # the reference engine's table, or the fast engine's Results
         self.table: MutableMapping[Hashable, Packed] | Results = self._empty_table()
         self._loaded = False
+        self.rebuilding = False  # solving again a database found damaged (see ``_solve_again``)
 
     # -- answers --------------------------------------------------------------
     def result(self, position: Hashable, deadline: float | None = None) -> Result:
@@ -179,12 +180,55 @@ class Solver:
         known = self.known(position, deadline)
         if known is not None:
             return known
-        self._load()
-        packed = self.table.get(position)
+        packed = self.stored(position)
         if packed is None:
             self.solve(position)
-            packed = self.table.get(position)
+            packed = self.stored(position)
         return unpack(packed)
+
+    def stored(self, position: Hashable) -> Packed | None:
+        """The result of ``position`` that the table holds (the database read first), else
+        None.  A database found damaged here is solved again first (see ``_solve_again``).
+
+        >>> from gamesman.testing.stones import Stones
+        >>> solver = Solver(Stones(), database=None)
+        >>> solver.stored((3, 0)), solver.solve((3, 0)), solver.stored((3, 0))
+        (None, 6, (1, 2, None))
+        """
+        from gamesman.solver.store import DamagedDatabase
+
+        self._load()
+        try:
+            return self.table.get(position)
+        except DamagedDatabase as damage:
+            self._solve_again(damage, self.game.start())
+            return self.table.get(position)
+
+    def _solve_again(self, damage: SolverError, root: Hashable) -> int:
+        """Drop the database found damaged while it is used (its file is removed already, or
+        was saved again since by another process: that one is read) and solve again from
+        ``root`` unless what is read holds it, saying so in one line, so that a door that runs
+        on answers every later question; ``rebuilding`` is True meanwhile.  A variant too
+        large to solve on demand is refused instead (``damage`` is raised), as it is when a
+        door starts without its database: ``gamesman solve --large`` solves it again."""
+        from gamesman.solver.store import DamagedDatabase
+
+        self.table, self._loaded = self._empty_table(), False
+        try:
+            self._load()
+            if root in self.table:
+                print(f"gamesman: {damage}", file=sys.stderr)
+                return 0
+        except DamagedDatabase:  # what was saved since is damaged too: solved again below
+            self.table = self._empty_table()
+        if not self.game.capabilities.solvable:
+            raise damage
+        print(f"gamesman: {damage} (solving it again now)", file=sys.stderr)
+        self.rebuilding = True
+        try:
+            return self._solve(root)
+        finally:
+            self.rebuilding = False
 
     def move_results(self, position: Hashable, deadline: float | None = None) -> list[tuple[Hashable, Result]]:
         """Every legal move with its result for the player making it, best first (OutOfTime
@@ -242,17 +286,18 @@ class Solver:
 
         Returns the number of positions newly solved.
         """
-        from gamesman.solver.store import DamagedBlock
+        from gamesman.solver.store import DamagedDatabase
 
         self._load()
-        game = self.game
-        root = game.start() if root is None else root
+        root = self.game.start() if root is None else root
         try:
-            if root in self.table:
-                return 0
-        except DamagedBlock as damage:  # its file is removed: solve it again
-            print(f"gamesman: {damage} (solving it again now)", file=sys.stderr)
-            self.table = self._empty_table()
+            return 0 if root in self.table else self._solve(root)
+        except DamagedDatabase as damage:  # at the root, or at a stored result below it
+            return self._solve_again(damage, root)
+
+    def _solve(self, root: Hashable) -> int:
+        """Solve from ``root``, which the table does not hold (see ``solve``)."""
+        game = self.game
         if self.engine == "fast":
             return self._solve_fast(root)
         table = self._reference_table()

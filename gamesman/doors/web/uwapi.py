@@ -29,6 +29,7 @@ True
 """
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from functools import cached_property, lru_cache
@@ -41,7 +42,7 @@ from gamesman.contract.options import format_value, parse_spec
 from gamesman.contract.registry import game_class, game_names
 from gamesman.dev.showcase import showcase_values
 from gamesman.doors.web.forms import form_of
-from gamesman.solver.results import Result, Value
+from gamesman.solver.results import Result, SolverError, Value
 
 #: UWAPI's remoteness of a draw (play never ends).
 DRAW_REMOTENESS = -200
@@ -194,8 +195,9 @@ class Analyst:
 
     A variant the solver answers is solved once, from the start, in a thread of its own
     that the first request starts; until it is done, and for positions it did not reach,
-    the search player answers (``unsolved``), so that no request waits for a solve.  A game
-    that searches each position exactly gets EXACT_SECONDS per reply."""
+    the search player answers (``unsolved``), so that no request waits for a solve; while a
+    database found damaged is solved again, a request is told so (an error: ask again).  A
+    game that searches each position exactly gets EXACT_SECONDS per reply."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         from gamesman.solver.database import answers_exactly
@@ -235,8 +237,12 @@ class Analyst:
         return self.solved
 
     def _solve(self) -> None:
-        self.solver.solve()
-        self.solved.set()
+        try:
+            self.solver.solve()
+        except SolverError as problem:  # its database was found damaged, and it is too large to solve here
+            print(f"gamesman: {problem}", file=sys.stderr)
+        finally:
+            self.solved.set()
 
     def prepare(self) -> None:
         """Start making ready the exact search of a game that searches each position exactly
@@ -264,9 +270,13 @@ class Analyst:
                     return self._exact(position, time.monotonic() + EXACT_SECONDS)
             except OutOfTime:
                 pass
-        elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS) and self.solver.table.get(position) is not None:
+        elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS):
             with self.lock:
-                return self._exact(position)
+                if self.solver.stored(position) is not None:
+                    return self._exact(position)
+        elif self.exact and self.solver.rebuilding:
+            raise GameError(f"{self.game.name}: the database of {variant_id(self.game)} was found damaged and is "
+                            "being solved again; ask again in a moment")
         with self.search_lock:
             return self._estimated(position)
 
