@@ -48,7 +48,7 @@ def test_the_solved_table_is_of_the_projects_own_games():
 
 def test_readme_names_the_install_and_test_commands():
     text = README.read_text()
-    assert "pip install . && gamesman" in text
+    assert "pip install -e . && gamesman" in text
     assert "pip install -e '.[test]' && pytest" in text
 
 
