@@ -125,6 +125,8 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
     """
     text = invocation.position()
     game = invocation.game
+    # a line of error pairs up with a line of stdin; the start on a terminal is refused once
+    pairs_with_lines = text is None and not sys.stdin.isatty()
     status = 0
     first = True
     for line in positions_from(invocation, text):
@@ -141,7 +143,7 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
         except GameError as problem:
             if progress is not None:
                 progress.finish()
-            if text is not None:
+            if not pairs_with_lines:
                 raise
             print(f"error: {problem}", flush=True)
             print(f"gamesman: {problem}", file=sys.stderr)
