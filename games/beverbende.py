@@ -199,9 +199,9 @@ class Beverbende(HiddenInformation[Table], Rounds[Table, str], ActionIndex[Table
     peeks = Option(int, 7, "peek cards", low=0, high=40)
     swaps = Option(int, 7, "swap cards", low=0, high=40)
     get_twos = Option(int, 7, "get-two cards", low=0, high=40)
-    knock_first_turn = Option(bool, False, "a player may knock from his first turn on (default: once "
+    knock_first_turn = Option(bool, False, "a player may knock from his first turn on (off: once "
                               "everybody has had a turn)")
-    keep_open = Option(bool, True, "a number taken from the open pile must be kept (false: it may be "
+    keep_open = Option(bool, True, "a number taken from the open pile must be kept (off: it may be "
                        "discarded again)")
     showcase = ()
     rules = ("Four face-down cards each; draw from the open pile or the closed deck, keep the card in "

@@ -11,7 +11,7 @@ up) and the items taken, and X is to move after an even number of them.
 Moves: ``HEAP-COUNT``, heaps numbered from 1: ``2-3`` takes 3 from heap 2.
 
 On the web each heap is a column of sticks with its count below; a move is a
-button on the lowest stick it takes (heaps of up to MAX_DRAWN_ITEMS items).
+button on the lowest stick it takes (heaps of up to 20 items).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ Moves: the number added (``1``, ``2``).
 
 On the web it is GamesmanUni's ``0to10by1or2``, drawn with GamesCrafters' balloon
 rising through the sky: the balloon sits on the sum, counted from the bottom, and
-each move is an arrow to the sum it makes (targets up to MAX_DRAWN_TARGET).
+each move is an arrow to the sum it makes (targets up to 30).
 """
 from __future__ import annotations
 

@@ -301,6 +301,20 @@ def test_an_answer_is_never_printed_on_the_progress_line(monkeypatch):
     assert shown[-1] == "" and shown[-2].split()[0] in ("win", "lose")
 
 
+def test_a_refusal_of_the_start_on_a_terminal_is_said_once(monkeypatch, capsys):
+    """Without POSITION on a terminal the start is answered: its refusal goes to stderr alone,
+    not also as an ``error:`` answer line, which pairs with a line of stdin only in a pipe."""
+    class Keyboard(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Keyboard())
+    assert main(["best", "2048"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("gamesman: ") and captured.err.count("\n") == 1
+    assert "no move to recommend" in captured.err
+
 def test_simulate_reports_progress_before_its_first_game_ends():
     seen = []
     analysis.simulate(make_game("tictactoe"), 3, 0, None, lambda *report: seen.append(report))

@@ -1,6 +1,8 @@
 """Every registered game keeps the contract: playouts end, strings round-trip, bad text is
 refused, and each variant's record of capabilities agrees with its hooks."""
+import importlib
 import random
+import re
 import sys
 from dataclasses import FrozenInstanceError, replace
 
@@ -387,3 +389,24 @@ def test_a_claim_without_hooks_is_refused_in_one_line():
     lying.capabilities = replace(lying.capabilities, batch_expansion=True)
     with pytest.raises(GameError, match="^chopsticks: declares batch_expansion but has no BatchExpansion hooks$"):
         batch_expansion(lying)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_rules_name_no_constant_of_the_code(name):
+    """The shell's ``rules`` and the web's instructions are read by players: a figure is written
+    out, not left as the name of the constant that holds it."""
+    assert re.findall(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b", make_game(name).instructions()) == []
+
+
+@pytest.mark.parametrize("game, module, constant, phrase", [
+    ("nim", "gamesman.games.nim", "MAX_DRAWN_ITEMS", "heaps of up to {:,} items"),
+    ("onetwoten", "gamesman.games.onetwoten", "MAX_DRAWN_TARGET", "targets up to {:,}"),
+    ("cube", "gamesman.games.cube", "LENGTH_SECONDS", "or {:,g} seconds have passed"),
+    ("2048", "gamesman.games.twentyfortyeight.bitboard", "BitboardSearch.LEAF_BUDGET", "within {:,} leaves"),
+    ("2048", "gamesman.games.twentyfortyeight.exact", "EXACT_BOARDS", "within {:,} boards"),
+])
+def test_the_rules_give_the_figures_the_code_uses(game, module, constant, phrase):
+    value = importlib.import_module(module)
+    for attribute in constant.split("."):
+        value = getattr(value, attribute)
+    assert phrase.format(value) in " ".join(make_game(game).instructions().split())

@@ -6,8 +6,8 @@ import pytest
 
 from gamesman.contract.errors import OptionError
 from gamesman.contract.game import Game
-from gamesman.contract.options import Option
-from gamesman.contract.registry import game_class, game_from_flags, game_from_pairs, game_from_spec, make_game
+from gamesman.contract.options import Option, describe
+from gamesman.contract.registry import game_class, game_from_flags, game_from_pairs, game_from_spec, game_names, make_game
 
 
 def test_defaults_and_spec():
@@ -135,3 +135,12 @@ def test_an_out_of_range_value_is_refused_in_one_line(game, words, message):
     with pytest.raises(OptionError) as caught:
         game_from_flags(game, words)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_each_option_line_names_its_default_once(name):
+    """``gamesman games`` adds the default to each option's help: the help itself says what the
+    other setting does, not the default again."""
+    for option in game_class(name).options:
+        line = describe(option)
+        assert line.count("default") == 1, line

@@ -48,7 +48,7 @@ def test_the_solved_table_is_of_the_projects_own_games():
 
 def test_readme_names_the_install_and_test_commands():
     text = README.read_text()
-    assert "pip install . && gamesman" in text
+    assert "pip install -e . && gamesman" in text
     assert "pip install -e '.[test]' && pytest" in text
 
 
@@ -116,6 +116,33 @@ def test_the_commands_shown_print_what_they_show(command, output, tmp_path):
     else:
         assert done.stdout == output
 
+
+
+def test_the_table_shows_progress_before_its_first_variant_is_solved(monkeypatch):
+    """Solved in worker processes, the variants come back in order, the first of them after
+    minutes perhaps: the progress line is there from the start."""
+    from gamesman.contract.registry import make_game
+    from gamesman.dev import showcase
+
+    class InOrder:
+        """A pool that solves each variant here, when its answer is asked for."""
+        def __enter__(self) -> "InOrder":
+            return self
+
+        def __exit__(self, *problem: object) -> None:
+            return None
+
+        def map(self, function, specs):
+            return (function(spec) for spec in specs)
+
+    events: list[tuple[str, object]] = []
+    monkeypatch.setattr(showcase, "fork_pool", InOrder)
+    monkeypatch.setattr(showcase, "showcase_games", lambda: iter([make_game("onetwoten"), make_game("nim")]))
+    monkeypatch.setattr(showcase, "row_of_spec", lambda spec: events.append(("solved", spec)) or spec)
+    showcase.table(lambda stage, done, total=None: events.append((stage, done)))
+    assert [event for event, _ in events] == ["variants solved", "solved", "variants solved", "solved",
+                                               "variants solved"]
+    assert events[0] == ("variants solved", 0)
 
 @pytest.mark.slow
 def test_solved_table_matches_the_solver():

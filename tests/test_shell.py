@@ -815,6 +815,18 @@ def test_piped_input_prints_prompts_and_no_escape_codes():
     assert done.stdout.endswith("onetwoten R> \n")
 
 
+def test_a_reader_that_stops_reading_ends_the_shell_quietly():
+    """``gamesman < moves | head -1``: the lines after the reader has gone end the shell, with
+    no traceback and no internal error."""
+    shell_process = subprocess.Popen([sys.executable, "-m", "gamesman"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                     env=dict(os.environ, GAMESMAN_SEED="0"))
+    assert shell_process.stdout is not None and shell_process.stderr is not None
+    assert shell_process.stdout.readline().startswith("gamesman: type help")
+    shell_process.stdout.close()
+    _, errors = shell_process.communicate("new tictactoe\nb2\nquit\n", timeout=60)
+    assert (shell_process.returncode, errors) == (0, "")
+
 def test_shell_arguments_start_a_game_and_bad_ones_exit_2():
     done = run_plain("position\n", "shell", "nim", "--heaps", "2")
     assert "nim x> (x 5 5)\n" in done.stdout

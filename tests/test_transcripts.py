@@ -246,3 +246,24 @@ def test_pytest_collects_transcripts_outside_the_repository(tmp_path, recorded):
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"],
                           cwd=elsewhere, capture_output=True, text=True, timeout=120)
     assert "1 passed" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_replay_gets_no_colour_code_from_numba_at_exit(tmp_path):
+    """Numba starts colorama, where it is installed, for its error messages; colorama then
+    writes a colour reset to the terminal at exit, after the last line of any session that
+    solved.  The replay's environment turns numba's colours off."""
+    pytest.importorskip("colorama")
+    from gamesman.contract.registry import make_game
+    from gamesman.doors.shell.wording import describe_result
+    from gamesman.solver.strong import Solver
+
+    game = make_game("onetwoten")
+    prediction = describe_result(game, game.start(), Solver(game, database=None).result(game.start()))
+    path = tmp_path / "solved.t"
+    path.write_text("$ gamesman shell onetwoten\n"
+                    "gamesman: type help for the commands, games for the games, quit to leave.\n"
+                    "1, 2, ..., 10: onetwoten(target=10,step=2,misere=false)\n"
+                    "[----------]  sum 0 of 10, L to move\n"
+                    f"Prediction: {prediction}\n"
+                    "onetwoten L> quit\n")
+    assert check(path).diff == ""

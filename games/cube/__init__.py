@@ -65,7 +65,7 @@ Choices where the sheet is silent:
   next move of a two-phase solution; on the 2x2x2 the optimal one) play them.
   ``twophase [LENGTH] [--time SECONDS]`` searches on for shorter solutions of the
   3x3x3, as Kociemba's solver's maximum length does: until one of at most
-  LENGTH moves is found (or ``LENGTH_SECONDS`` have passed), or for SECONDS
+  LENGTH moves is found (or 10 seconds have passed), or for SECONDS
   (``--time 2``, ``2s`` or ``500ms``), the shortest found.  Without them it
   spends a fixed amount of search on it (the same cube, the same solution).
   ``twophase`` is the game's ``search_strategy``, the player to ask for

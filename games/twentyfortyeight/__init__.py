@@ -65,7 +65,7 @@ On boards of at most 4x4 this game gives expectimax a fast path
 (:class:`BoardExpectimax`, this game's own ``expectimax``): the board as a 64-bit integer
 of 4-bit cells, lines moved by lookup tables, and the search tree expanded
 one layer at a time with numpy.  ``auto`` deepens while the
-next depth should stay within LEAF_BUDGET leaves: the depth follows the
+next depth should stay within 50,000 leaves: the depth follows the
 board, not the clock, so seeded games replay exactly.  Its evaluation is a
 weighted sum over every row and column of: empty cells, adjacent equal
 tiles (merges to come, a smoothness measure), monotonicity (rows and columns
@@ -90,7 +90,7 @@ Exact solving: without a target, the solver walks the positions reachable
 from the start (2x2 only).  With a target, the game knows every value itself
 (:class:`ExactTable`, built on first use with numpy over all boards whose
 tiles are below the target): up to target 64 on 3x3, every target on 2x3,
-and so on while the table stays within EXACT_BOARDS boards (see
+and so on while the table stays within 10,100,000 boards (see
 ``solvable``).  The results are the solver's, to the last bit.
 
 ``simulate_report(game, finals)`` summarises simulated games: the score

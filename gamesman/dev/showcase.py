@@ -64,6 +64,8 @@ def table(progress=None) -> str:
         rows += [row(game, progress) for game in games]
         return "\n".join(rows)
     with pool:
+        if progress:  # shown from the start: the first answer may be minutes away
+            progress("variants solved", 0, len(games))
         for done, line in enumerate(pool.map(row_of_spec, [game.spec for game in games]), start=1):
             rows.append(line)
             if progress:

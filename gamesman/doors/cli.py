@@ -147,6 +147,8 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
     """
     text = invocation.position()
     game = invocation.game
+    # a line of error pairs up with a line of stdin; the start on a terminal is refused once
+    pairs_with_lines = text is None and not sys.stdin.isatty()
     status = 0
     first = True
     for line in positions_from(invocation, text):
@@ -163,7 +165,7 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
         except GameError as problem:
             if progress is not None:
                 progress.finish()
-            if text is not None:
+            if not pairs_with_lines:
                 raise
             print(f"error: {problem}", flush=True)
             print(f"gamesman: {problem}", file=sys.stderr)
@@ -571,7 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] == "--load":
-        return cmd_shell(argv)
+        return run_command(cmd_shell, argv)
     command = argv[0]
     if command in ("-h", "--help", "help"):
         if len(argv) > 1:
@@ -596,9 +598,15 @@ def main(argv: list[str] | None = None) -> int:
     if handler is None:
         print(f"gamesman: unknown command {command!r} (commands: {', '.join(COMMANDS)})", file=sys.stderr)
         return 2
+    return run_command(handler, argv[1:])
+
+
+def run_command(handler: Callable[[list[str]], int], args: list[str]) -> int:
+    """Run a command's handler on its arguments; every failure ends in one line on stderr
+    and an exit status, never a traceback (an output closed by its reader: quietly, 0)."""
     previous_hook, sys.unraisablehook = sys.unraisablehook, interrupt_again
     try:
-        return handler(argv[1:])
+        return handler(args)
     except GameError as problem:
         print(f"gamesman: {problem}", file=sys.stderr)
         return 2

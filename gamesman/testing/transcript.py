@@ -303,8 +303,12 @@ def gamesman_command() -> list[str]:
 
 
 def environment(directory: str) -> dict[str, str]:
+    """The replay's environment: plain lines, no colour, seed 0, a cache of its own.  Numba
+    gets no colour either: with colorama installed (mkdocs-material brings it), numba starts
+    it for its error messages, and colorama writes a reset code to a terminal at exit."""
     env = dict(os.environ)
-    env.update(GAMESMAN_PLAIN="1", TERM="dumb", NO_COLOR="1", GAMESMAN_SEED="0",
+    env.update(GAMESMAN_PLAIN="1", TERM="dumb", NO_COLOR="1", NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING="1",
+               GAMESMAN_SEED="0",
                GAMESMAN_CACHE=os.path.join(directory, "cache"),
                GAMESMAN_HISTORY=os.path.join(directory, "history"), COLUMNS="80", LINES="24")
     env.pop("GAMESMAN_DEBUG", None)

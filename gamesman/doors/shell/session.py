@@ -246,7 +246,7 @@ class Session:
         except GameError as problem:
             self.refused = True
             self.say(str(problem), "error")
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, BrokenPipeError):  # Ctrl-C, or the output's reader is gone
             raise
         except Exception as problem:  # the shell never dies of a bug: one line, then go on
             if os.environ.get("GAMESMAN_DEBUG"):
