@@ -147,8 +147,8 @@ def answer_each(invocation: Split, answer: Callable[[object], str], separator: s
     """
     text = invocation.position()
     game = invocation.game
-    # a line of error pairs up with a line of stdin; the start on a terminal is refused once
-    pairs_with_lines = text is None and not sys.stdin.isatty()
+    # a line of error pairs up with a line of stdin; the start (nothing piped in) is refused once
+    pairs_with_lines = text is None and piped_in(sys.stdin)
     status = 0
     first = True
     for line in positions_from(invocation, text):
