@@ -494,10 +494,10 @@ def check_all_solved(codes: np.ndarray, mine: np.ndarray) -> None:
 class Graph:
     """All levels as one graph of node numbers (level by level, codes sorted within)."""
 
-    def __init__(self, levels: list[Level], index_size: int | None, numbering: np.ndarray | None = None) -> None:
-        """``numbering``: an int32 array over the whole index, all -1, that the graph numbers its
-        codes in and leaves all -1 again (for a caller that builds many graphs of a small index;
-        else the graph makes one when ``index_size`` is at most DENSE_LIMIT)."""
+    def __init__(self, levels: list[Level], index_size: int | None, numbered: bool = False) -> None:
+        """``numbered``: the levels' children are node numbers already (a caller that builds
+        many graphs of one index numbers them itself); else the graph numbers them, over the
+        whole index when ``index_size`` is at most DENSE_LIMIT, else by bisection."""
         self.codes = np.concatenate([level.codes for level in levels])
         self.movers = np.concatenate([level.movers for level in levels])
         self.ends = np.concatenate([level.ends for level in levels])
@@ -514,12 +514,11 @@ class Graph:
         self.parents = np.empty(moves, node)
         self.children = np.empty(moves, node)
         # each code's node number: over the whole index when it is small, else by bisection
-        number = numbering
-        if number is None and index_size is not None and index_size <= DENSE_LIMIT:
+        number = None
+        if not numbered and index_size is not None and index_size <= DENSE_LIMIT:
             number = np.full(index_size, -1, node)
-        if number is not None:
             number[self.codes] = np.arange(self.size, dtype=node)
-        else:
+        elif not numbered:
             order = np.argsort(self.codes)
             ordered = self.codes[order]
         at = offset = 0
@@ -527,14 +526,12 @@ class Graph:
             parents, children = level.moves()
             count = len(children)
             self.parents[at:at + count] = parents + offset
-            self.children[at:at + count] = (number[children] if number is not None
+            self.children[at:at + count] = (children if numbered else number[children] if number is not None
                                             else order[np.searchsorted(ordered, children)])
             level.parents = level.children = None
             del parents, children
             at += count
             offset += len(level.codes)
-        if numbering is not None:
-            numbering[self.codes] = -1
         self.by_child: tuple[np.ndarray, np.ndarray] | None = None
 
     def parent_lists(self) -> tuple[np.ndarray, np.ndarray]:

@@ -34,6 +34,7 @@ from gamesman.contract.capabilities import position_codes, tier_cut, tier_places
 from gamesman.contract.game import ProgressFn
 from gamesman.contract.progress import rate
 from gamesman.solver.levelled import DENSE_LIMIT, Graph, Level, retrograde, sorted_unique
+from gamesman.solver.marks import CodeMarks
 from gamesman.solver.parts import part_cut, part_label, part_name
 from gamesman.solver.results import SolverError, TooLarge
 from gamesman.solver.store import MISSING, SCRATCH, Store, read_store, write_store
@@ -151,11 +152,11 @@ def explored_moves(spec: str, directory: Path, index: int, codes: np.ndarray) ->
 
 
 @cache
-def _numbering(spec: str) -> np.ndarray | None:
-    """An array over the variant's whole index, all -1, in which a task numbers a tier's codes
-    (see ``Graph``), made once per process; None when the index is too large for one."""
+def _code_marks(spec: str) -> CodeMarks | None:
+    """The marks over the variant's whole index in which a task numbers a tier's moves, made
+    once per process; None when the index is too large for them."""
     size = position_codes(_game(spec)).index_size()
-    return np.full(size, -1, np.int32) if size is not None and size <= DENSE_LIMIT else None
+    return CodeMarks(size) if size is not None and size <= DENSE_LIMIT else None
 
 
 def _within(codes: np.ndarray, sorted_codes: np.ndarray) -> np.ndarray:
@@ -190,25 +191,25 @@ def solve_tier(spec: str, directory: str, index: int, low: int, later: dict[int,
     else:
         codes, order, movers, ends, parents, children = explored
     del explored  # (its moves are let go of as the graph numbers them: most of a tier's memory)
-    numbering = _numbering(spec)
+    marks = _code_marks(spec)
     try:
-        if numbering is not None:
-            numbering[codes] = 0
-            staying = numbering[children] == 0
-            numbering[codes] = -1
+        # each move's node: the tier's own, in the order of ``codes``, then those it leads to
+        if marks is not None:
+            nodes = marks.ranks(sorted_codes, children, renumber=order)
+            out = sorted_unique(children[nodes < 0]).astype(np.int64)
+            children = marks.ranks(out, children, nodes, offset=len(codes))
+            del nodes
         else:
-            staying = np.isin(children, codes)
-        out = sorted_unique(children[~staying]).astype(np.int64)
-        del staying
-        known, out_movers = _look_up(spec, where, out, later)
-        tier = Level(codes, movers, ends, parents, children)
-        del parents, children  # the graph lets go of the tier's moves once it has numbered them
-        beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64),
-                       np.empty(0, np.int64), known=known)
-        graph = Graph([tier, beyond], None, numbering)
-    except BaseException:  # (Ctrl-C too) the numbering may hold this tier's codes: made afresh
-        _numbering.cache_clear()
+            out = sorted_unique(children[~np.isin(children, codes)]).astype(np.int64)
+    except BaseException:  # (Ctrl-C too) the marks may hold codes still: made afresh
+        _code_marks.cache_clear()
         raise
+    known, out_movers = _look_up(spec, where, out, later)
+    tier = Level(codes, movers, ends, parents, children)
+    del parents, children  # the graph lets go of the tier's moves once it has numbered them
+    beyond = Level(out, out_movers, np.full(len(out), -1, np.int8), np.empty(0, np.int64),
+                   np.empty(0, np.int64), known=known)
+    graph = Graph([tier, beyond], None, numbered=marks is not None)
     results = retrograde(graph, 2, None)[:len(codes)]
     if order is not None:  # in the order explored
         codes, movers, results = sorted_codes, movers[order], results[order]
@@ -412,5 +413,5 @@ def solve_own_tiers(spec: str, run: Runner, directory: Path, explored: list[tupl
                          count, None)
         solved_numbers.update(explored[index][0] for index in ready)
         waiting = [index for index in waiting if index not in ready]
-    _numbering.cache_clear()  # (made here when the tasks ran in this process) let it go
+    _code_marks.cache_clear()  # (made here when the tasks ran in this process) let them go
     return count, deepest
