@@ -107,6 +107,8 @@ def piped_in(stream: IO) -> bool:
     ...     piped_in(nothing)
     False
     """
+    if stream.isatty():
+        return False
     try:
         mode = os.fstat(stream.fileno()).st_mode
     except (OSError, ValueError, io.UnsupportedOperation):
