@@ -226,6 +226,10 @@ def test_threats_asks_the_exact_search_once_the_board_fills():
     from gamesman.games.connectfour.search import EXACT_AFTER
 
     game = make_game("connectfour")
+    # the machine code of both searches first (compiled once after install, which the time
+    # budget would otherwise spend running them as Python): this test is about the choice
+    make_strategy(game, "threats 1", random.Random(0)).choose(game.start())
+    game.exact.make_ready(None)
     player = make_strategy(game, "threats --time 4", random.Random(0))
     rng = random.Random(2)
     checked = 0
