@@ -403,7 +403,8 @@ def test_the_tables_modulo_without_integer_division_is_the_remainder():
 
 def test_a_compiled_function_reaches_an_array_through_its_address_as_python_does():
     """``array_at``, compiled and as Python: the view is the array's memory, not a copy."""
-    from gamesman.players.compiled import array_at, compiled_each_process, python_version
+    from gamesman.boards.kernels import compiled_each_process
+    from gamesman.players.compiled import array_at, python_version
 
     @compiled_each_process
     def add_at(address, length, amount):

@@ -411,7 +411,7 @@ def test_two_phase_lifts_its_first_solution_limits_when_nothing_meets_them(monke
 
 def test_the_two_phase_kernels_run_compiled_and_as_plain_python(monkeypatch):
     from gamesman.games.cube import search
-    from gamesman.players import compiled
+    from gamesman.boards import kernels as compiled
 
     if compiled.COMPILED:
         assert hasattr(search.search, "py_func")  # numba's dispatcher: machine code

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import COMPILED, array_at, compiled  # noqa: F401  (COMPILED: whether these kernels run as machine code)
+from gamesman.boards.kernels import COMPILED, bit_count, compiled  # noqa: F401  (COMPILED: whether these kernels run as machine code)
+from gamesman.players.compiled import array_at
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
@@ -104,23 +105,11 @@ CELL, MADE = range(2)
 
 
 @compiled
-def popcount(bits):
-    """The number of set bits (the SWAR count: no loop)."""
-    bits = bits - ((bits >> ONE) & np.uint64(0x5555_5555_5555_5555))
-    bits = (bits & np.uint64(0x3333_3333_3333_3333)) + ((bits >> np.uint64(2)) & np.uint64(0x3333_3333_3333_3333))
-    bits = (bits + (bits >> np.uint64(4))) & np.uint64(0x0F0F_0F0F_0F0F_0F0F)
-    bits += bits >> np.uint64(8)
-    bits += bits >> np.uint64(16)
-    bits += bits >> np.uint64(32)
-    return np.int64(bits & np.uint64(0x7F))
-
-
-@compiled
 def bit_length(bits):
     """The number of bits up to the highest set one (0 for none)."""
     for by in (1, 2, 4, 8, 16, 32):
         bits |= bits >> np.uint64(by)
-    return popcount(bits)
+    return bit_count(bits)
 
 
 @compiled
@@ -210,7 +199,7 @@ def book_codes(first, mask, rows, cols):
     second = mask ^ first
     for col in range(cols):
         at = np.uint64(col) * height
-        pieces = popcount((mask >> at) & column)
+        pieces = bit_count((mask >> at) & column)
         column_code = COLUMN_CODES[pieces, (second >> at) & column]
         code = (code << (2 * pieces + 1)) | column_code
         mirrored |= column_code << shift
@@ -386,7 +375,7 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
             frames[sp, ENTERED] = np.uint64(before + nodes)
             nodes += 1
             alpha, beta = windows[sp, 0], windows[sp, 1]
-            empty = cells - popcount(mask)
+            empty = cells - bit_count(mask)
             threats = frames[sp, THREATS] if sp > 0 else winning_cells(mine ^ mask, mask, rows, in_a_row, board)
             playable = (mask + bottom) & board
             forced = playable & threats
@@ -427,7 +416,7 @@ def negamax(geometry, masks, table, book, frames, windows, moves, ranks, counts,
                 move = playable & masks[FIRST_COLUMN + c]
                 if move != ZERO:
                     made = winning_cells(mine | move, mask, rows, in_a_row, board)
-                    rank = popcount(made)
+                    rank = bit_count(made)
                     at_rank = count
                     while at_rank > 0 and ranks[sp, at_rank - 1] < rank:  # stable: centre first among equals
                         moves[sp, at_rank, CELL], moves[sp, at_rank, MADE] = (moves[sp, at_rank - 1, CELL],
@@ -493,7 +482,7 @@ def next_window(state, windows):
 def quick_score(geometry, masks, book, mine, mask):
     """The score of the position ``mine``, ``mask`` without a search: a win with the next
     piece, or a position of the ``book``; else NOT_IN_BOOK."""
-    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    empty = geometry[ROWS] * geometry[COLS] - bit_count(mask)
     if can_win_next(mine, mask, masks, geometry):
         return (empty + 1) // 2
     if geometry[ROWS] * geometry[COLS] - empty == geometry[BOOK_PLIES]:
@@ -508,7 +497,7 @@ def start(geometry, frames, windows, state, mine, mask, sign_only):
     windows kept within [-1, 1], so that the search finds the score's sign only."""
     frames[0, MINE], frames[0, MASK] = mine, mask
     state[:TOTAL] = 0
-    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    empty = geometry[ROWS] * geometry[COLS] - bit_count(mask)
     state[LOW], state[HIGH] = -(empty // 2), (empty + 1) // 2
     if sign_only:
         state[LOW], state[HIGH] = max(state[LOW], -1), min(state[HIGH], 1)

@@ -53,13 +53,14 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from gamesman.boards import text as boards
+from gamesman.boards.kernels import bit_count, compiled
 from gamesman.boards.codes import GravityBoard
 from gamesman.contract.errors import GameError, OutOfTime
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
 from gamesman.games.connectfour.exact import result_of_score
-from gamesman.games.connectfour.kernels import ONE, ZERO, popcount, winning_cells
-from gamesman.players.compiled import WARMUP, cached_on_disk, compiled, python_version
+from gamesman.games.connectfour.kernels import ONE, ZERO, winning_cells
+from gamesman.players.compiled import WARMUP, cached_on_disk, python_version
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
@@ -96,13 +97,13 @@ def evaluate(mine, mask, geometry, masks, weights):
     rows, in_a_row, board = geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]
     theirs = mine ^ mask
     odd = masks[ODD_ROWS]
-    first = popcount(mask) % 2 == 0  # the player to move started the game
+    first = bit_count(mask) % 2 == 0  # the player to move started the game
     my_rows = odd if first else board ^ odd
     their_rows = board ^ my_rows
     my_cells = winning_cells(mine, mask, rows, in_a_row, board)
     their_cells = winning_cells(theirs, mask, rows, in_a_row, board)
-    score = THREAT * (popcount(my_cells) + popcount(my_cells & my_rows)
-                      - popcount(their_cells) - popcount(their_cells & their_rows))
+    score = THREAT * (bit_count(my_cells) + bit_count(my_cells & my_rows)
+                      - bit_count(their_cells) - bit_count(their_cells & their_rows))
     for bit in range(len(weights)):
         cell = ONE << np.uint64(bit)
         if mine & cell:
@@ -135,7 +136,7 @@ def end_score(mine, mask, geometry, masks):
     full board; NaN when it does not.  (Under misère: the mover loses when every move
     completes a line; normally: it wins when one does.)"""
     rows, in_a_row, board = geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]
-    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    empty = geometry[ROWS] * geometry[COLS] - bit_count(mask)
     if empty == 0:
         return 0.0
     playable = (mask + masks[BOTTOM]) & board
@@ -161,7 +162,7 @@ def negamax(mine, mask, depth, alpha, beta, geometry, masks, weights, table, cou
     if not np.isnan(ended):
         return ended
     options = moves_to_search(mine, mask, geometry, masks)
-    empty = geometry[ROWS] * geometry[COLS] - popcount(mask)
+    empty = geometry[ROWS] * geometry[COLS] - bit_count(mask)
     if options == ZERO:
         return -(WON + empty - 1)  # two threats to block, or (misere) only lines to complete
     if depth <= 0:
@@ -194,7 +195,7 @@ def negamax(mine, mask, depth, alpha, beta, geometry, masks, weights, table, cou
     for c in range(cols):
         move = options & masks[FIRST_COLUMN + c]
         if move != ZERO:
-            rank = cols * cols if c == first else popcount(
+            rank = cols * cols if c == first else bit_count(
                 winning_cells(mine | move, mask, geometry[ROWS], geometry[IN_A_ROW], masks[BOARD]))
             at = count
             while at > 0 and ranks[at - 1] < rank:  # stable: centre first among equals

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import compiled
+from gamesman.boards.kernels import compiled
 
 # The fields of ``counters``: the phase-1 depth being searched and the level reached in it
 # (-1: not begun), the nodes searched, the best length so far (more than the longest phase 1

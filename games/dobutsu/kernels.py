@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from gamesman.contract.capabilities import End
-from gamesman.players.compiled import compiled
+from gamesman.boards.kernels import compiled
 
 CELLS = 12
 LION, GIRAFFE, ELEPHANT, CHICK, HEN = range(5)

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gamesman.contract.game import CompactPlayouts, two_player_result
-from gamesman.players.compiled import below, compiled, seeded
+from gamesman.boards.kernels import compiled
+from gamesman.players.compiled import below, seeded
 from gamesman.players.search import MAX_ITERATIONS, MCTSPlayer, Root, Tally, parse_budget
 
 if TYPE_CHECKING:

@@ -33,7 +33,8 @@ import numpy as np
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
-from gamesman.players.compiled import below, bit_count, compiled, nth_bit, seeded
+from gamesman.boards.kernels import bit_count, compiled
+from gamesman.players.compiled import below, nth_bit, seeded
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:

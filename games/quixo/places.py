@@ -15,7 +15,7 @@ from math import comb
 import numpy as np
 
 from gamesman.boards.symmetry import board_maps
-from gamesman.players.compiled import compiled
+from gamesman.boards.kernels import compiled
 
 
 def binomials(cells: int) -> np.ndarray:

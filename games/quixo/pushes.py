@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamesman.contract.capabilities import End
-from gamesman.players.compiled import compiled
+from gamesman.boards.kernels import compiled
 
 WON, LOST, PLAYING = int(End.WON), int(End.LOST), int(End.PLAYING)
 

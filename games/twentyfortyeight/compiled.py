@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import compiled, compiled_each_process
+from gamesman.boards.kernels import compiled, compiled_each_process
 
 PRUNE = 1e-4
 CACHE_DEPTH = 15

@@ -23,7 +23,8 @@ from gamesman.contract.game import CHANCE, CompactPlayouts
 from gamesman.games.twentyfortyeight.bitboard import BitboardSearch
 from gamesman.games.twentyfortyeight.compiled import moved, transpose
 from gamesman.games.twentyfortyeight.tiles import DIRECTIONS, PLAYER, ChanceOutcome, Position, slide
-from gamesman.players.compiled import below, compiled, seeded
+from gamesman.boards.kernels import compiled
+from gamesman.players.compiled import below, seeded
 from gamesman.players.play import random_outcome
 
 if TYPE_CHECKING:

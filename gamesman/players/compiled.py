@@ -2,9 +2,8 @@
 
 Modules of compiled kernels import this module only when a search or a playout
 first needs them, so that importing a game (and starting the shell) never loads
-numba.  ``compiled(function)`` is numba's ``njit(cache=True)`` (the machine code
-is kept on disk after the first run); without numba the function runs as it is,
-the same games, only slower.
+numba.  ``compiled`` is :func:`gamesman.boards.kernels.compiled`: without numba the
+function runs as it is, the same games, only slower.
 
 Random choices come from a 64-bit xorshift generator whose state is one number
 in a one-element uint64 array, so that a kernel's games depend only on the seed
@@ -18,43 +17,15 @@ True
 from __future__ import annotations
 
 import ctypes
-import importlib
 import os
 import sys
 import threading
-from types import FunctionType, ModuleType
-from typing import Any, Callable, TypeVar
+from types import FunctionType
+from typing import Any, Callable
 
 import numpy as np
 
-Function = TypeVar("Function", bound=Callable)
-
-numba: ModuleType | None
-# numba colours its error messages through colorama when that is installed, which writes a
-# colour reset to the terminal when the program ends (a stray escape after the shell's last line).
-os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
-try:
-    numba = importlib.import_module("numba")
-except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules playable without it
-    numba = None
-
-#: True when kernels run as machine code (numba), False when they run as Python.
-COMPILED = numba is not None
-
-
-def compiled(function: Function) -> Function:
-    """``function`` compiled by numba (cached on disk), or as it is without numba."""
-    if numba is None:  # pragma: no cover
-        return function
-    return numba.njit(cache=True, nogil=True)(function)
-
-
-def compiled_each_process(function: Function) -> Function:
-    """``compiled`` without the disk cache: for a recursive function (numba cannot reload a
-    cached one) and for what calls it; compiled again in each process that uses it."""
-    if numba is None:  # pragma: no cover
-        return function
-    return numba.njit(nogil=True)(function)
+from gamesman.boards.kernels import compiled, numba
 
 
 def cached_on_disk(function: Callable) -> bool:
@@ -130,7 +101,7 @@ def machine_code(function: Callable, *args: Any) -> Callable:
     those same types (arrays of the same dtype, dimensions and layout): the machine code does
     not check them.  Without numba: ``function`` itself.
 
-    >>> machine_code(bit_count, np.uint64(0))(np.uint64(0b1011))
+    >>> machine_code(nth_bit, np.uint64(0), 0)(np.uint64(0b1011), 2)
     3
     """
     if numba is None or not hasattr(function, "compile"):  # pragma: no cover - numba is a dependency
@@ -197,7 +168,7 @@ def python_version(function: Callable) -> Callable:
     compiled functions it calls): it runs at once, hundreds of times slower, with the same
     results, while numba compiles the machine code elsewhere.
 
-    >>> python_version(bit_count)(np.uint64(0b1011))
+    >>> python_version(nth_bit)(np.uint64(0b1011), 2)
     3
     """
     original = getattr(function, "py_func", function)
@@ -246,13 +217,3 @@ def nth_bit(mask: np.uint64, index: int) -> int:
     while not (mask >> np.uint64(bit)) & np.uint64(1):
         bit += 1
     return bit
-
-
-@compiled
-def bit_count(mask: np.uint64) -> int:
-    """The number of set bits of ``mask``."""
-    count = 0
-    while mask:
-        mask &= mask - np.uint64(1)
-        count += 1
-    return count

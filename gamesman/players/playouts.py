@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamesman.players.compiled import below, bit_count, compiled, nth_bit
+from gamesman.boards.kernels import bit_count, compiled
+from gamesman.players.compiled import below, nth_bit
 
 TIE = 2
 

@@ -19,14 +19,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-
-@numba.njit(cache=True, nogil=True)
-def bits_set(word: np.uint64) -> int:
-    """How many bits of ``word`` are set (the usual sum of bit fields)."""
-    word = word - ((word >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    word = (word & np.uint64(0x3333333333333333)) + ((word >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    word = (word + (word >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((word * np.uint64(0x0101010101010101)) >> np.uint64(56))
+from gamesman.boards.kernels import bit_count
 
 
 @numba.njit(cache=True, nogil=True)
@@ -39,7 +32,7 @@ def mark(words: np.ndarray, before: np.ndarray, codes: np.ndarray) -> None:
         count = 0
         for at in range(codes[0] >> 6, (codes[-1] >> 6) + 1):
             before[at] = count
-            count += bits_set(words[at])
+            count += bit_count(words[at])
 
 
 @numba.njit(cache=True, nogil=True)
@@ -54,7 +47,7 @@ def rank_marked(words: np.ndarray, before: np.ndarray, low: int, high: int, chil
             continue
         word, bit = words[child >> 6], np.uint64(child & 63)
         if (word >> bit) & np.uint64(1):
-            rank = before[child >> 6] + bits_set(word & ((np.uint64(1) << bit) - np.uint64(1)))
+            rank = before[child >> 6] + bit_count(word & ((np.uint64(1) << bit) - np.uint64(1)))
             nodes[at] = offset + (renumber[rank] if len(renumber) else rank)
 
 

@@ -1,0 +1,61 @@
+"""Compiled loops for every level above the contract: numba when it is installed, plain
+Python otherwise.  ``compiled(function)`` is numba's ``njit(cache=True)`` (the machine code
+is kept on disk after the first run); without numba the function runs as it is, only slower.
+Importing this module loads numba: only modules of compiled loops import it, when first used.
+
+The loops every level's kernels share live here, once: ``bit_count`` serves the solver's
+marks of codes, the players' playouts and the games' searches.
+
+>>> import numpy as np
+>>> bit_count(np.uint64(0b1011)), bit_count(np.uint64(2 ** 64 - 1)), bit_count(np.uint64(0))
+(3, 64, 0)
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Callable, TypeVar
+
+import numpy as np
+
+Function = TypeVar("Function", bound=Callable)
+
+numba: ModuleType | None
+# numba colours its error messages through colorama when that is installed, which writes a
+# colour reset to the terminal when the program ends (a stray escape after the shell's last line).
+os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
+try:
+    numba = importlib.import_module("numba")
+except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules playable without it
+    numba = None
+
+#: True when kernels run as machine code (numba), False when they run as Python.
+COMPILED = numba is not None
+
+
+def compiled(function: Function) -> Function:
+    """``function`` compiled by numba (cached on disk), or as it is without numba."""
+    if numba is None:  # pragma: no cover
+        return function
+    return numba.njit(cache=True, nogil=True)(function)
+
+
+def compiled_each_process(function: Function) -> Function:
+    """``compiled`` without the disk cache: for a recursive function (numba cannot reload a
+    cached one) and for what calls it; compiled again in each process that uses it."""
+    if numba is None:  # pragma: no cover
+        return function
+    return numba.njit(nogil=True)(function)
+
+
+@compiled
+def bit_count(word: np.uint64) -> int:
+    """How many bits of ``word`` are set.  The compiler turns the loop into the processor's
+    own count (one instruction where it has one): as quick as the sum of bit fields, five
+    times as quick as that sum without its multiplication (ten million words, 2026-11-28)."""
+    count = 0
+    while word:
+        word &= word - np.uint64(1)
+        count += 1
+    return count
