@@ -222,6 +222,38 @@ def test_bitalphabeta_proves_what_the_solver_knows_on_4x4():
     assert choice.move in game.moves(game.start())
 
 
+def test_bitalphabeta_plays_its_python_version_while_numba_compiles_it(monkeypatch):
+    """After install numba's cache is empty: with a time budget, bitalphabeta asks the
+    background to compile its search and plays this move from the search's Python version
+    (says so) within the budget, whose values are those of the machine code at the same depth."""
+    import numpy as np
+    from test_connectfour_exact import PendingWarmup
+
+    from gamesman.games.othello import search
+    from gamesman.players import compiled
+    from gamesman.players.compiled import python_version
+
+    pending = PendingWarmup()
+    monkeypatch.setattr(compiled, "WARMUP", pending)
+    monkeypatch.setattr(compiled, "cached_on_disk", lambda function: False)
+    game = make_game("othello", rows=8, cols=8)
+    position = game.start()
+    choice = make_strategy(game, "bitalphabeta --time 0.2", random.Random(0)).choose(position)
+    assert choice.move in game.moves(position) and choice.reason.endswith(compiled.RUN_AS_PYTHON)
+    assert pending.asked == [search.SEARCH_KERNELS]
+    player = make_strategy(game, "bitalphabeta 3", random.Random(0))
+    board = player.board
+    mine, theirs = board.masks_of(position, game.player_names)
+    order = np.array(sorted(game.moves(position)), np.int64)
+    found = []
+    for root in (search.search_root, python_version(search.search_root)):
+        counters, values = np.array([0, 2 ** 62, 0, 0], np.int64), np.full(len(order), -np.inf)
+        root(mine, theirs, order, 3, board.full, board.shifts, board.masks, board.steps, board.corners, board.near,
+             board.edge_steps, board.edge_length, board.rows * board.cols, board.order, counters, values)
+        found.append((values.tolist(), counters.tolist()))
+    assert found[0] == found[1]
+
+
 def test_bitalphabeta_takes_a_corner_when_offered():
     game = make_game("othello", rows=8, cols=8)
     # Black to move can take a1 (flipping b2); every other move gives nothing comparable.

@@ -431,11 +431,12 @@ def test_threats_plays_its_python_version_while_numba_compiles_it(monkeypatch):
     from test_connectfour_exact import PendingWarmup
 
     from gamesman.games.connectfour import search
+    from gamesman.players import compiled
     from gamesman.players.compiled import python_version
 
     pending = PendingWarmup()
-    monkeypatch.setattr(search, "WARMUP", pending)
-    monkeypatch.setattr(search, "cached_on_disk", lambda function: False)
+    monkeypatch.setattr(compiled, "WARMUP", pending)
+    monkeypatch.setattr(compiled, "cached_on_disk", lambda function: False)
     game = make_game("connectfour")
     position = game.play(game.start(), 3)
     choice = make_strategy(game, "threats --time 0.2", random.Random(0)).choose(position)

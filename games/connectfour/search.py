@@ -60,7 +60,7 @@ from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
 from gamesman.games.connectfour.exact import result_of_score
 from gamesman.games.connectfour.kernels import ONE, ZERO, winning_cells
-from gamesman.players.compiled import WARMUP, cached_on_disk, python_version
+from gamesman.players.compiled import RUN_AS_PYTHON, ready_or_python
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
@@ -307,7 +307,7 @@ class ThreatSearch(Strategy):
         column, value, depth, exact, spent = self.search(position, moves, seconds)
         said = self.reason(position, column, value, depth, exact, tried + spent)
         if self.uncompiled:
-            said += " (run as Python while numba compiles the search, once after install)"
+            said += RUN_AS_PYTHON
         return Choice(column, said + self.ruled_out)
 
     def solved(self, position: Position, columns: list[int]) -> tuple[Choice | None, list[int], float]:
@@ -447,27 +447,16 @@ class ThreatSearch(Strategy):
         return column_of[int(best)], value, reached, exact, time.monotonic() - started
 
     def root_search(self, mine: np.uint64, mask: np.uint64, first: np.ndarray) -> Callable:
-        """``search_root`` ready to run: its machine code once compiled (loaded from numba's
-        cache, or compiled here without a time budget: a depth must be reached whatever it
-        costs); with a time budget while numba compiles it in the background (seconds, once
-        after install), its Python version, the same search hundreds of times slower."""
+        """``search_root`` ready to run (``ready_or_python``: its Python version while numba
+        compiles it, with a time budget; without one a depth must be reached whatever it costs)."""
         table = tuple(np.zeros(1, part.dtype) for part in self.table)  # (a node budget of 1 writes nothing)
 
         def warm() -> None:
             search_root(mine, mask, first, 1, self.geometry, self.masks, self.weights, table,
                         np.array([0, 1, 0, 0], np.int64), np.zeros(1))
 
-        if WARMUP.ready(SEARCH_KERNELS) or self.seconds is None or cached_on_disk(search_root):
-            if SEARCH_KERNELS in WARMUP.done:  # started in the background: its end
-                WARMUP.wait(SEARCH_KERNELS, None)
-            else:
-                warm()
-                WARMUP.mark(SEARCH_KERNELS)
-            self.uncompiled = False
-            return search_root
-        WARMUP.start(SEARCH_KERNELS, warm)
-        self.uncompiled = True
-        return python_version(search_root)
+        root, self.uncompiled = ready_or_python(SEARCH_KERNELS, search_root, warm, self.seconds is not None)
+        return root
 
 
 def make_threats(game: ConnectFour, rng: random.Random, args: list[str]) -> ThreatSearch:

@@ -34,7 +34,7 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.boards.kernels import bit_count, compiled
-from gamesman.players.compiled import below, nth_bit, seeded
+from gamesman.players.compiled import RUN_AS_PYTHON, below, nth_bit, ready_or_python, seeded
 from gamesman.players.search import count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
@@ -44,6 +44,8 @@ PASS_CODE = -1
 #: Scores of ended games: beyond any estimate, plus the piece difference.
 WON = 100_000.0
 MAX_DEPTH = 64
+#: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
+SEARCH_KERNELS = "othello bitalphabeta"
 DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
@@ -347,6 +349,7 @@ class BitAlphaBeta(Strategy):
     name = "bitalphabeta"
     searches_positions = True
     nodes: int = field(default=0, init=False, repr=False)
+    uncompiled: bool = field(default=False, init=False, repr=False)  # the last search ran as Python
 
     def __post_init__(self) -> None:
         if self.game.rows * self.game.cols > 64 or self.game.place_anywhere:
@@ -372,7 +375,8 @@ class BitAlphaBeta(Strategy):
             said += "forced tie"
         else:
             said += f"score {math.tanh(value / 40) + 0.0:+.2f}"
-        return said + f" at depth {depth}, {counted(self.nodes, 'node')} in {seconds:.2f} s"
+        said += f" at depth {depth}, {counted(self.nodes, 'node')} in {seconds:.2f} s"
+        return said + RUN_AS_PYTHON if self.uncompiled else said
 
     def search(self, position: Position, moves: list) -> tuple[int, float, int, bool, float]:
         """Iterative deepening: (best move, its value, the deepest complete depth, exact, seconds)."""
@@ -383,12 +387,15 @@ class BitAlphaBeta(Strategy):
         self.rng.shuffle(shuffled)
         order = np.array(shuffled, dtype=np.int64)
         cells = board.rows * board.cols
-        # compiled (or loaded from numba's cache) before the rate of a depth is measured: once per process
-        search_root(mine, theirs, order[:1], 1, board.full, board.shifts, board.masks, board.steps, board.corners,
-                    board.near, board.edge_steps, board.edge_length, cells, board.order,
-                    np.array([0, 1, 0, 0], dtype=np.int64), np.zeros(1))
+
+        def warm() -> None:  # compiled (or loaded from numba's cache) before the rate of a depth is measured
+            search_root(mine, theirs, order[:1], 1, board.full, board.shifts, board.masks, board.steps, board.corners,
+                        board.near, board.edge_steps, board.edge_length, cells, board.order,
+                        np.array([0, 1, 0, 0], dtype=np.int64), np.zeros(1))
+
+        root, self.uncompiled = ready_or_python(SEARCH_KERNELS, search_root, warm, self.seconds is not None)
         best, value, reached, exact, self.nodes = deepen(
-            lambda moves, depth, counters, values: search_root(
+            lambda moves, depth, counters, values: root(
                 mine, theirs, moves, depth, board.full, board.shifts, board.masks, board.steps, board.corners,
                 board.near, board.edge_steps, board.edge_length, cells, board.order, counters, values),
             order, self.depth or MAX_DEPTH, None if self.seconds is None else started + self.seconds, WON)

@@ -21,11 +21,13 @@ import os
 import sys
 import threading
 from types import FunctionType
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, cast
 
 import numpy as np
 
 from gamesman.boards.kernels import compiled, numba
+
+Function = TypeVar("Function", bound=Callable)
 
 
 def cached_on_disk(function: Callable) -> bool:
@@ -184,6 +186,32 @@ def python_version(function: Callable) -> Callable:
                              original.__closure__)
     converted.__doc__ = original.__doc__
     return converted
+
+
+#: What a search player adds to its reason when its Python version chose the move.
+RUN_AS_PYTHON = " (run as Python while numba compiles the search, once after install)"
+
+
+def ready_or_python(key: str, function: Function, warm: Callable[[], Any], budget: bool) -> tuple[Function, bool]:
+    """``function`` (a ``compiled`` one) ready to call, and whether it runs as Python: its
+    machine code once it is ready (compiled in this process, loaded now from numba's cache,
+    or, without a time ``budget``, compiled here: seconds, once after install); with a budget
+    while it is not, the background compiles it (``warm``, the group ``key`` of ``WARMUP``)
+    and its Python version runs meanwhile: the same search, hundreds of times slower, within
+    the budget instead of seconds over it.
+
+    >>> ready_or_python("doctest", nth_bit, lambda: nth_bit(np.uint64(1), 0), budget=False)[1]
+    False
+    """
+    if WARMUP.ready(key) or not budget or cached_on_disk(function):
+        if key in WARMUP.done:  # started in the background: its end
+            WARMUP.wait(key, None)
+        else:
+            warm()
+            WARMUP.mark(key)
+        return function, False
+    WARMUP.start(key, warm)
+    return cast(Function, python_version(function)), True
 
 
 def seeded(seed: int) -> np.ndarray:
