@@ -254,6 +254,25 @@ def test_bitalphabeta_plays_its_python_version_while_numba_compiles_it(monkeypat
     assert found[0] == found[1]
 
 
+@pytest.mark.slow
+def test_a_search_compiled_in_the_background_is_kept_for_the_next_command(tmp_path):
+    """``gamesman best`` quits after one search: the compile it started in the background is
+    let finish at exit, so that the next command finds it in numba's cache (an empty cache
+    here: the first command plays the Python version, the second the machine code)."""
+    import os
+    import subprocess
+    import sys
+
+    environment = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), GAMESMAN_CACHE=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "gamesman", "best", "othello", "--rows", "8", "--cols", "8"]
+    answers = [subprocess.run(command, capture_output=True, text=True, env=environment, timeout=600)
+               for _ in range(2)]
+    assert [answer.returncode for answer in answers] == [0, 0], answers
+    from gamesman.players.compiled import RUN_AS_PYTHON
+
+    assert [RUN_AS_PYTHON.strip() in answer.stdout for answer in answers] == [True, False], answers
+
+
 def test_bitalphabeta_takes_a_corner_when_offered():
     game = make_game("othello", rows=8, cols=8)
     # Black to move can take a1 (flipping b2); every other move gives nothing comparable.

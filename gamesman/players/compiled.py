@@ -16,6 +16,7 @@ True
 """
 from __future__ import annotations
 
+import atexit
 import ctypes
 import os
 import sys
@@ -55,6 +56,7 @@ class Warmup:
         self.done: dict[str, threading.Event] = {}
         self.queue: list[tuple[str, Callable[[], Any]]] = []
         self.worker: threading.Thread | None = None
+        self.finishes_at_exit = False
 
     def ready(self, key: str) -> bool:
         """Whether the group ``key`` has been made ready."""
@@ -69,9 +71,12 @@ class Warmup:
             self.done[key] = threading.Event()
             self.queue.append((key, warm))
             if self.worker is None or not self.worker.is_alive():
-                # a daemon: quitting never waits for a compiler (numba writes its cache atomically)
+                # a daemon, which quitting waits for through ``finish`` only (numba writes its cache atomically)
                 self.worker = threading.Thread(target=self.run, name="gamesman-warmup", daemon=True)
                 self.worker.start()
+                if not self.finishes_at_exit:
+                    self.finishes_at_exit = True
+                    atexit.register(self.finish)
 
     def run(self) -> None:
         while True:
@@ -84,6 +89,26 @@ class Warmup:
                 warm()
             finally:  # (a failure shows again where the kernels are called in earnest)
                 self.done[key].set()
+
+    def finish(self) -> None:
+        """At exit, let the background finish what it compiles, so that numba's cache keeps it
+        for the next run: a command that quits after one search (``gamesman best``) would
+        otherwise start compiling, and run the Python version, every time.  Said on a
+        terminal; Ctrl-C skips it."""
+        worker = self.worker
+        if worker is None or not worker.is_alive():
+            return
+        try:
+            sys.stdout.flush()  # what the program answered, before the wait (a pipe's reader has it now)
+        except (OSError, ValueError):  # closed by then
+            pass
+        if sys.stderr.isatty():
+            print("gamesman: keeping the compiled search for the next run (once after install; Ctrl-C skips)",
+                  file=sys.stderr, flush=True)
+        try:
+            worker.join()
+        except KeyboardInterrupt:
+            pass
 
     def wait(self, key: str, timeout: float | None) -> bool:
         """Wait until the group ``key`` (started) is ready, at most ``timeout`` seconds."""
