@@ -232,6 +232,7 @@ def test_bitalphabeta_plays_its_python_version_while_numba_compiles_it(monkeypat
     from gamesman.games.othello import search
     from gamesman.players import compiled
     from gamesman.players.compiled import python_version
+    from gamesman.players.search import RUN_AS_PYTHON
 
     pending = PendingWarmup()
     monkeypatch.setattr(compiled, "WARMUP", pending)
@@ -239,7 +240,7 @@ def test_bitalphabeta_plays_its_python_version_while_numba_compiles_it(monkeypat
     game = make_game("othello", rows=8, cols=8)
     position = game.start()
     choice = make_strategy(game, "bitalphabeta --time 0.2", random.Random(0)).choose(position)
-    assert choice.move in game.moves(position) and choice.reason.endswith(compiled.RUN_AS_PYTHON)
+    assert choice.move in game.moves(position) and choice.reason.endswith(RUN_AS_PYTHON)
     assert pending.asked == [search.SEARCH_KERNELS]
     player = make_strategy(game, "bitalphabeta 3", random.Random(0))
     board = player.board
@@ -268,7 +269,7 @@ def test_a_search_compiled_in_the_background_is_kept_for_the_next_command(tmp_pa
     answers = [subprocess.run(command, capture_output=True, text=True, env=environment, timeout=600)
                for _ in range(2)]
     assert [answer.returncode for answer in answers] == [0, 0], answers
-    from gamesman.players.compiled import RUN_AS_PYTHON
+    from gamesman.players.search import RUN_AS_PYTHON
 
     assert [RUN_AS_PYTHON.strip() in answer.stdout for answer in answers] == [True, False], answers
 

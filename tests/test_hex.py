@@ -196,3 +196,37 @@ def test_the_search_compiles_light_on_first_use(tmp_path):
     assert "gamesman.games.hex.search.run_iterations" in compiled
     assert [name for name in compiled if name.startswith("numba.")
             and ("shape_context" in name or "flatnonzero" in name or "unicode" in name)] == []
+
+
+def test_rave_plays_its_python_version_while_numba_compiles_it(monkeypatch):
+    """After install numba's cache is empty: with a time budget, rave asks the background to
+    compile its search and plays this move from the search's Python version (says so, in its
+    choice and in its estimate), whose tree is the machine code's for the same seed."""
+    from test_connectfour_exact import PendingWarmup
+
+    from gamesman.games.hex import search
+    from gamesman.players import compiled
+    from gamesman.players.compiled import python_version, seeded
+    from gamesman.players.search import RUN_AS_PYTHON
+    from gamesman.players.strategies import estimate, make_strategy
+
+    pending = PendingWarmup()
+    monkeypatch.setattr(compiled, "WARMUP", pending)
+    monkeypatch.setattr(compiled, "cached_on_disk", lambda function: False)
+    game = make_game("hex", size=7)
+    position = game.start()
+    player = make_strategy(game, "rave --time 0.2", random.Random(0))
+    choice = player.choose(position)
+    assert choice.move in game.moves(position) and choice.reason.endswith(RUN_AS_PYTHON)
+    assert pending.asked == [search.SEARCH_KERNELS]
+    assert estimate(player, position).spent.endswith(RUN_AS_PYTHON)
+    root, neighbours = search.board_of(position[1]), search.neighbour_table(game.size)
+    trees = []
+    for run, new_node in ((search.run_iterations, search._new_node),
+                          (python_version(search.run_iterations), python_version(search._new_node))):
+        arrays = search.tree_of(root, 100 * len(position[1]), new_node, seeded(5))
+        run(root, position[0], game.size, neighbours, 100, *arrays)
+        nodes, edges = arrays[3]
+        trees.append([arrays[0][:nodes].tolist(), arrays[1][:nodes].tolist(), arrays[2][:nodes].tolist(),
+                      arrays[3].tolist()] + [array[:edges].tolist() for array in arrays[4:10]] + [arrays[10].tolist()])
+    assert trees[0] == trees[1]

@@ -60,8 +60,8 @@ from gamesman.contract.strategy import Choice, Strategy
 from gamesman.games.connectfour.book import WinningLines
 from gamesman.games.connectfour.exact import result_of_score
 from gamesman.games.connectfour.kernels import ONE, ZERO, winning_cells
-from gamesman.players.compiled import RUN_AS_PYTHON, ready_or_python
-from gamesman.players.search import count_words, counted, deepen, parse_budget
+from gamesman.players.compiled import ready_or_python
+from gamesman.players.search import RUN_AS_PYTHON, count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.connectfour import ConnectFour, Position

@@ -21,13 +21,13 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.boards.kernels import compiled
-from gamesman.players.compiled import below, seeded
+from gamesman.players.compiled import below, python_version, ready_or_python, seeded
 from gamesman.players.search import MAX_ITERATIONS, MCTSPlayer, Root, Tally, parse_budget
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ EXPAND_AFTER = 2  # an edge's playouts before its position gets children of its 
 RAVE_BIAS = 0.0015  # b in beta = rn / (n + rn + 4 b^2 n rn)
 EXPLORATION = 0.05
 BATCH = 500  # iterations per compiled call between looks at the clock
+#: The name of the search's kernels for the background warm-up (``gamesman.players.compiled.WARMUP``).
+SEARCH_KERNELS = "hex rave"
 
 
 def neighbour_table(size: int) -> np.ndarray:
@@ -329,6 +331,19 @@ def next_score_noise(state: np.ndarray) -> float:
     return below(state, 1 << 20) * 1e-9
 
 
+def tree_of(root: np.ndarray, capacity: int, new_node: Callable, state: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays ``run_iterations`` takes after its count: a tree of the node of ``root``
+    alone (made by ``new_node``: ``_new_node`` or its Python version), room for ``capacity``
+    edges, and the random generator's ``state``."""
+    nodes = max(capacity // 8, 1)
+    node_first, node_count, node_visits = np.empty(nodes, np.int64), np.zeros(nodes, np.int64), np.zeros(nodes, np.int64)
+    counts = np.zeros(2, np.int64)
+    edges = (np.empty(capacity, np.int16), np.empty(capacity, np.int32), np.empty(capacity, np.int32),
+             np.empty(capacity, np.float32), np.empty(capacity, np.int32), np.empty(capacity, np.float32))
+    new_node(root, node_first, node_count, counts, *edges)
+    return (node_first, node_count, node_visits, counts, *edges, state)
+
+
 @dataclass
 class RaveSearch(MCTSPlayer):
     """Hex's search player: compiled Monte-Carlo tree search with RAVE (module docstring).
@@ -347,21 +362,22 @@ class RaveSearch(MCTSPlayer):
         started = time.monotonic()  # the budget counts from here: loading the compiled code too
         turn, cells, _ = position
         root = board_of(cells)
+        size, neighbours = self.game.size, self.neighbours
+
+        def warm() -> None:  # a tree of its own: the background may run this beside the search
+            run_iterations(root, turn, size, neighbours, 1, *tree_of(root, 2 * len(cells), _new_node, seeded(0)))
+
+        iterate, self.uncompiled = ready_or_python(SEARCH_KERNELS, run_iterations, warm, self.seconds is not None)
         capacity = EDGES if self.iterations is None else min(EDGES, (self.iterations + 2) * len(cells))
-        nodes = max(capacity // 8, 1)
-        node_first, node_count, node_visits = np.empty(nodes, np.int64), np.zeros(nodes, np.int64), np.zeros(nodes, np.int64)
-        counts = np.zeros(2, np.int64)
-        edges = (np.empty(capacity, np.int16), np.empty(capacity, np.int32), np.empty(capacity, np.int32),
-                 np.empty(capacity, np.float32), np.empty(capacity, np.int32), np.empty(capacity, np.float32))
-        _new_node(root, node_first, node_count, counts, *edges)
-        state = seeded(self.rng.getrandbits(63))
-        arrays = (node_first, node_count, node_visits, counts, *edges, state)
-        run_iterations(root, turn, self.game.size, self.neighbours, 1, *arrays)  # compiled, or loaded
+        arrays = tree_of(root, capacity, python_version(_new_node) if self.uncompiled else _new_node,
+                         seeded(self.rng.getrandbits(63)))
+        node_first, node_count, node_visits, counts, *edges = arrays[:-1]
         deadline = None if self.seconds is None else started + self.seconds
-        done = 1
+        done = 0
         while self.iterations is None or done < self.iterations:
-            batch = BATCH if self.iterations is None else min(BATCH, self.iterations - done)
-            run_iterations(root, turn, self.game.size, self.neighbours, batch, *arrays)
+            most = 1 if self.uncompiled else BATCH  # (as Python, an iteration takes milliseconds)
+            batch = most if self.iterations is None else min(most, self.iterations - done)
+            iterate(root, turn, size, neighbours, batch, *arrays)
             done += batch
             self.nodes = int(counts[0])
             if deadline is not None and time.monotonic() >= deadline:

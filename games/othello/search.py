@@ -34,8 +34,8 @@ from gamesman.contract.errors import GameError
 from gamesman.contract.game import CompactPlayouts, two_player_result
 from gamesman.contract.strategy import Choice, Strategy
 from gamesman.boards.kernels import bit_count, compiled
-from gamesman.players.compiled import RUN_AS_PYTHON, below, nth_bit, ready_or_python, seeded
-from gamesman.players.search import count_words, counted, deepen, parse_budget
+from gamesman.players.compiled import below, nth_bit, ready_or_python, seeded
+from gamesman.players.search import RUN_AS_PYTHON, count_words, counted, deepen, parse_budget
 
 if TYPE_CHECKING:
     from gamesman.games.othello import Move, Othello, Position

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import os
 import sys
 import threading
@@ -193,11 +194,27 @@ _PYTHON_NAMESPACES: dict[str, dict[str, Any]] = {}
 def python_version(function: Callable) -> Callable:
     """A ``compiled`` function as Python (the same code, calling the Python versions of the
     compiled functions it calls): it runs at once, hundreds of times slower, with the same
-    results, while numba compiles the machine code elsewhere.
+    results, while numba compiles the machine code elsewhere.  Its 64-bit arithmetic wraps
+    around as the machine code's does, without numpy's warnings of overflow.
 
     >>> python_version(nth_bit)(np.uint64(0b1011), 2)
     3
+    >>> state = seeded(7)
+    >>> int(python_version(next_bits)(state)) == int(next_bits(seeded(7)))
+    True
     """
+    converted = _as_python(function)
+
+    @functools.wraps(converted)
+    def wrapping(*args: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return converted(*args)
+
+    return wrapping
+
+
+def _as_python(function: Callable) -> Callable:
+    """``python_version`` without its guard against numpy's warnings (for the calls inside)."""
     original = getattr(function, "py_func", function)
     namespace = _PYTHON_NAMESPACES.get(original.__module__)
     if namespace is None:
@@ -206,15 +223,11 @@ def python_version(function: Callable) -> Callable:
         namespace.update(module)  # (filled before converting: modules may call each other)
         for name, value in module.items():
             if hasattr(value, "py_func"):
-                namespace[name] = python_version(value)
+                namespace[name] = _as_python(value)
     converted = FunctionType(original.__code__, namespace, original.__name__, original.__defaults__,
                              original.__closure__)
     converted.__doc__ = original.__doc__
     return converted
-
-
-#: What a search player adds to its reason when its Python version chose the move.
-RUN_AS_PYTHON = " (run as Python while numba compiles the search, once after install)"
 
 
 def ready_or_python(key: str, function: Function, warm: Callable[[], Any], budget: bool) -> tuple[Function, bool]:

@@ -67,6 +67,9 @@ from gamesman.players.play import random_outcome
 #: values and computer and the protocol's genmove spend.
 DEFAULT_SECONDS = 1.0
 MAX_DEPTH = 200
+#: What a compiled search player adds to its reason when its Python version chose the move
+#: (``gamesman.players.compiled.ready_or_python``).
+RUN_AS_PYTHON = " (run as Python while numba compiles the search, once after install)"
 #: The most iterations a Monte-Carlo search may be given.
 MAX_ITERATIONS = 10 ** 9
 EXPLORATION = 1.0
@@ -287,6 +290,8 @@ class MCTSPlayer(Strategy):
     random_playouts: ClassVar[bool] = True
     #: Seconds the last search took (said beside a time budget).
     seconds_spent: float = field(default=0.0, init=False, repr=False)
+    #: Whether the last search ran as the Python version of a compiled one (said after its time).
+    uncompiled: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -314,7 +319,8 @@ class MCTSPlayer(Strategy):
     def time_spent(self) -> str:
         """`` in 1.00 s`` after a search with a time budget (a count budget says it all, and
         keeps a seeded choice the same text every time)."""
-        return "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
+        spent = "" if self.seconds is None else f" in {self.seconds_spent:.2f} s"
+        return spent + RUN_AS_PYTHON if self.uncompiled else spent
 
     def search(self, position: Any) -> SearchRoot:
         """The search tree from ``position`` after the budget is spent.

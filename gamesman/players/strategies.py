@@ -230,7 +230,7 @@ def estimate(strategy: Strategy, position: Hashable) -> Estimate:
 
 
 def _mcts_estimate(player, position: Hashable) -> Estimate:
-    from gamesman.players.search import counted
+    from gamesman.players.search import RUN_AS_PYTHON, counted
 
     game = player.game
     root = player.search(position)
@@ -244,7 +244,8 @@ def _mcts_estimate(player, position: Hashable) -> Estimate:
         text += f"mean utility {child.totals[mover] / child.visits + 0.0:+.2f}, {counted(child.visits, 'visit')}"
         rows.append((move, text))
     return Estimate(rows, [m for m in game.moves(position) if m not in root.children],
-                    f"{counted(root.visits, 'iteration')}, {counted(player.nodes, 'node')} in {player.seconds_spent:.2f} s")
+                    f"{counted(root.visits, 'iteration')}, {counted(player.nodes, 'node')} in {player.seconds_spent:.2f} s"
+                    + (RUN_AS_PYTHON if player.uncompiled else ""))
 
 
 def _alphabeta_estimate(player, position: Hashable, moves: list) -> Estimate:
