@@ -117,6 +117,20 @@ def test_update_is_refused_when_the_program_ends_early(tmp_path):
     assert path.read_text() == "$ gamesman\ngamesman> quit\ngamesman> new nim\n"
 
 
+def test_an_elided_line_stands_for_any_lines_of_its_input_and_an_update_keeps_it():
+    text = "$ gamesman\nhello\n...\ngamesman> x\nfirst\n...\nlast\n"
+    transcript = parse(text)
+    for middle in ([], ["a"], ["a", "b", "first", "last"]):
+        actual = [["hello", "more"], ["gamesman> x", "first", *middle, "last"]]
+        assert compare(transcript, actual) == "" and updated(transcript, actual) == text
+    assert compare(transcript, [["hello"], ["gamesman> x", "first", "last", "after"]]).splitlines()[-1] == "+after"
+    assert compare(transcript, [["hi"], ["gamesman> x", "first", "last"]]) != ""
+    # a chunk that still matches keeps its elision; one that does not is written out
+    assert updated(transcript, [["hello"], ["gamesman> x", "first"]]) == "$ gamesman\nhello\n...\ngamesman> x\nfirst\n"
+    escaped = escape_line("...")
+    assert escaped != "..." and matches(escaped, "...") and not matches(escaped, "anything")
+
+
 def test_compare_and_updated_on_given_output():
     transcript = parse("$ gamesman\nhello\ngamesman> x\nworld (glob)\n")
     actual = [["hello"], ["gamesman> x", "world", "extra"]]

@@ -13,7 +13,8 @@ The first line after any comments is the command that starts the program.  For
 the shell, a line that starts with a prompt (``tictactoe x> ``) is what was
 typed after it; for ``gamesman protocol`` an input line starts with ``> ``.
 Every other line is output.  An output line ending in `` (re)`` is a regular
-expression, one ending in `` (glob)`` a wildcard pattern (``*``, ``?``); any
+expression, one ending in `` (glob)`` a wildcard pattern (``*``, ``?``), a line
+that is just ``...`` any lines (none too) that the input above it printed there; any
 other line must match exactly (trailing spaces aside).
 
 Shell transcripts run the installed ``gamesman`` in a pseudo-terminal, in the
@@ -24,6 +25,7 @@ Both get a fresh, empty solver database directory.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 import shlex
@@ -46,6 +48,8 @@ END_OF_INPUT = "^D"
 #: typed; alone on a line among a command's output, it interrupts the command once the
 #: output above it has appeared.  Either way it is what the terminal shows.
 INTERRUPT = "^C"
+#: An output line that stands for any lines (none too) that one input printed there.
+ELIDED = "..."
 #: Where a comment after the last line of a transcript stays.
 AT_END = sys.maxsize
 #: Seconds to wait for a prompt (or for a protocol session to end).
@@ -170,7 +174,7 @@ def escape_line(line: str) -> str:
     """
     line = line.rstrip()
     misread = (line.startswith(("#", "$ ", ">")) or PROMPT.match(line) is not None
-               or is_matcher(line) or line == INTERRUPT)
+               or is_matcher(line) or line in (INTERRUPT, ELIDED))
     if not misread:
         return line
     pattern = re.escape(line)
@@ -178,6 +182,26 @@ def escape_line(line: str) -> str:
         first = pattern[0]
         pattern = (f"[{first}]" if first.isalnum() else "\\" + first) + pattern[1:]
     return pattern + " (re)"
+
+
+def elided_match(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is ``expected`` with each ELIDED line standing for any run of lines
+    (none too), the other lines matched in order as ``matches`` does.
+
+    >>> elided_match(["a", "...", "d"], ["a", "b", "c", "d"]), elided_match(["a", "..."], ["a"])
+    (True, True)
+    >>> elided_match(["a", "...", "d"], ["a", "b"]), elided_match(["...", "c"], ["c", "d"])
+    (False, False)
+    """
+    @functools.lru_cache(maxsize=None)
+    def fits(at: int, got: int) -> bool:  # expected[at:] against actual[got:]
+        if at == len(expected):
+            return got == len(actual)
+        if expected[at].rstrip() == ELIDED:
+            return any(fits(at + 1, rest) for rest in range(got, len(actual) + 1))
+        return got < len(actual) and matches(expected[at], actual[got]) and fits(at + 1, got + 1)
+
+    return fits(0, 0)
 
 
 def _trim(lines: list[str]) -> list[str]:
@@ -258,9 +282,11 @@ def compare(transcript: Transcript, actual: list[list[str]], name: str = "transc
     expected_lines, actual_lines = list(head), list(head)
     same = True
     for chunk, aligned in _chunk_lines(transcript, actual):
+        got = [line.rstrip() for line in aligned.actual]
         shown = [aligned.actual[aligned.partner[i]].rstrip() if i in aligned.partner else line.rstrip()
                  for i, line in enumerate(aligned.expected)]
-        got = [line.rstrip() for line in aligned.actual]
+        if ELIDED in shown and elided_match(aligned.expected, aligned.actual):
+            shown = got  # (its comments go where the aligner put them)
         same = same and shown == got
         expected_lines += _with_comments(shown, chunk.comments, lambda index: min(index, len(shown)))
         actual_lines += _with_comments(got, chunk.comments,
@@ -275,6 +301,10 @@ def updated(transcript: Transcript, actual: list[list[str]]) -> str:
     """The transcript's text with the actual output; matcher lines that still match stay."""
     out = list(transcript.preamble) + ["$ " + transcript.command]
     for chunk, aligned in _chunk_lines(transcript, actual):
+        if ELIDED in (line.rstrip() for line in aligned.expected) and elided_match(aligned.expected, aligned.actual):
+            out += _with_comments([line.rstrip() for line in aligned.expected], chunk.comments,
+                                  lambda index: min(index, len(aligned.expected)))
+            continue
         kept = {paired: aligned.expected[index] for index, paired in aligned.partner.items()
                 if is_matcher(aligned.expected[index])}
         lines = []
