@@ -330,6 +330,25 @@ def test_a_scheduler_and_workers_started_by_dask_commands(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_directory_where_the_parts_index_goes_keeps_the_parts_where_they_are(tmp_path, capsys):
+    """Saving a database in parts where a directory stands at its index's path: said once,
+    the directory kept, and the parts left in the tiers' store, which answers as before,
+    instead of moved beside an index that cannot be written."""
+    from gamesman.solver.database import Database
+
+    game = make_game("connectfour", rows=4, cols=4)
+    with local_runner(1) as (run, _):
+        found = in_tiers(game, run, tmp_path / "tiers", 3)
+    cache = Database(tmp_path / "cache")
+    cache.path(game.spec).mkdir(parents=True)
+    where = found.directory
+    cache.save_store(game.spec, found, {})
+    assert "a directory" in capsys.readouterr().err
+    assert found.directory == where and where.is_dir() and cache.path(game.spec).is_dir()
+    assert not (tmp_path / "cache").joinpath(game.spec + PARTS_SUFFIX).exists()
+    assert_same(one_machine(game), found)
+
+
 def test_the_database_is_joined_from_the_parts_the_tasks_wrote(tmp_path):
     game = make_game("connectfour", rows=4, cols=4)
     with local_runner(1) as (run, _):

@@ -36,7 +36,7 @@ import numpy as np
 
 from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut, tier_places
 from gamesman.contract.game import Game
-from gamesman.solver.files import DamagedFile, file_identity, remove_quietly
+from gamesman.solver.files import DamagedFile, directory_in_the_way, file_identity, remove_quietly
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, read_store, write_store
 
@@ -358,7 +358,10 @@ def parts_reader(spec: str, cut: PartCut) -> PartsReader:
 
 def save_parts(path: Path, spec: str, store: PartedStore, stamp: dict | None) -> None:
     """Save a database in parts: its parts renamed into the directory beside ``path`` (unless
-    they are there), then its index written atomically at ``path``."""
+    they are there), then its index written atomically at ``path``.  Where a directory stands
+    at ``path`` (said once a run) nothing is moved: the parts stay where the solve left them."""
+    if directory_in_the_way(path):
+        return
     destination = parts_directory(path)
     if store.directory != destination:
         move_parts(store.directory, destination, [part_name(tier, shard) for tier, shard in store.table[:, :2].tolist()])
