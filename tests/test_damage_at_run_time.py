@@ -161,7 +161,15 @@ def web_value(service, damaged: Damaged, position) -> dict:
 
 
 def test_the_web_answers_right_after_a_damaged_block_found_while_it_runs(damaged, service, capsys):
+    """The request that finds the damage is told at once that the variant is being solved
+    again (in the background, as a long solve would be: no request waits for it); once it
+    is, every position answers right."""
+    from gamesman.contract.errors import GameError
+
     start = damaged.game.start()
+    with pytest.raises(GameError, match="damaged.*solved again.*ask again"):
+        web_value(service, damaged, start)  # (its block is sound; its moves' are not)
+    assert service.analyst(damaged.game).solving().wait(120)
     assert web_value(service, damaged, start)["positionValue"] == damaged.expected(start).split()[0]
     for position in damaged.positions:
         reply = web_value(service, damaged, position)  # tic-tac-toe has no draws: a remoteness each

@@ -171,7 +171,11 @@ class Solver:
         # the reference engine's table, or the fast engine's Results
         self.table: MutableMapping[Hashable, Packed] | Results = self._empty_table()
         self._loaded = False
-        self.rebuilding = False  # solving again a database found damaged (see ``_solve_again``)
+        self.rebuilding = False  # solving again a database found damaged (see ``solve_again``)
+        #: Whether a look-up that finds the database damaged solves it again at once, in the
+        #: caller's thread; else DamagedDatabase is raised, for a door whose requests must not
+        #: wait for a solve (the web's) to call ``solve_again`` in a thread of its own.
+        self.solves_damage_at_once = True
 
     # -- answers --------------------------------------------------------------
     def result(self, position: Hashable, deadline: float | None = None) -> Result:
@@ -188,7 +192,7 @@ class Solver:
 
     def stored(self, position: Hashable) -> Packed | None:
         """The result of ``position`` that the table holds (the database read first), else
-        None.  A database found damaged here is solved again first (see ``_solve_again``).
+        None.  A database found damaged here is solved again first (see ``solve_again``).
 
         >>> from gamesman.testing.stones import Stones
         >>> solver = Solver(Stones(), database=None)
@@ -201,10 +205,12 @@ class Solver:
         try:
             return self.table.get(position)
         except DamagedDatabase as damage:
-            self._solve_again(damage, self.game.start())
+            if not self.solves_damage_at_once:
+                raise
+            self.solve_again(damage, self.game.start())
             return self.table.get(position)
 
-    def _solve_again(self, damage: SolverError, root: Hashable) -> int:
+    def solve_again(self, damage: SolverError, root: Hashable) -> int:
         """Drop the database found damaged while it is used (its file is removed already, or
         was saved again since by another process: that one is read) and solve again from
         ``root`` unless what is read holds it, saying so in one line, so that a door that runs
@@ -293,7 +299,7 @@ class Solver:
         try:
             return 0 if root in self.table else self._solve(root)
         except DamagedDatabase as damage:  # at the root, or at a stored result below it
-            return self._solve_again(damage, root)
+            return self.solve_again(damage, root)
 
     def _solve(self, root: Hashable) -> int:
         """Solve from ``root``, which the table does not hold (see ``solve``)."""

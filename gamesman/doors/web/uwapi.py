@@ -217,7 +217,9 @@ class Analyst:
     def solver(self) -> Any:
         from gamesman.solver.strong import Solver
 
-        return Solver(self.game)
+        solver = Solver(self.game)
+        solver.solves_damage_at_once = False  # a request never waits for a solve: see _solve_again
+        return solver
 
     @cached_property
     def searcher(self) -> Any:
@@ -236,12 +238,28 @@ class Analyst:
                 self._solving.start()
         return self.solved
 
-    def _solve(self) -> None:
+    def being_solved_again(self) -> GameError:
+        return GameError(f"{self.game.name}: the database of {variant_id(self.game)} was found damaged and is "
+                         "being solved again; ask again in a moment")
+
+    def _solve_again(self, damage: SolverError) -> None:
+        """Solve the variant again in a thread of its own (once at a time), its database found
+        damaged by a request: the request and those after it are told so, none waits for it."""
+        with self.start_lock:
+            if self._solving is None or not self._solving.is_alive():
+                self.solved = threading.Event()
+                self._solving = threading.Thread(target=self._solve, args=(damage,), name=f"solving {self.game.spec}",
+                                                 daemon=True)
+                self.solver.rebuilding = True  # (until solve_again is done: said to the requests meanwhile)
+                self._solving.start()
+
+    def _solve(self, damage: SolverError | None = None) -> None:
         try:
-            self.solver.solve()
+            self.solver.solve() if damage is None else self.solver.solve_again(damage, self.game.start())
         except SolverError as problem:  # its database was found damaged, and it is too large to solve here
             print(f"gamesman: {problem}", file=sys.stderr)
         finally:
+            self.solver.rebuilding = False
             self.solved.set()
 
     def prepare(self) -> None:
@@ -262,6 +280,7 @@ class Analyst:
     def reply(self, position: Hashable) -> dict[str, Any]:
         """The position's value and remoteness, and every move, best first."""
         from gamesman.contract.errors import OutOfTime
+        from gamesman.solver.store import DamagedDatabase
 
         if self.exact and self.game.capabilities.exact_search:
             try:
@@ -272,11 +291,14 @@ class Analyst:
                 pass
         elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS):
             with self.lock:
-                if self.solver.stored(position) is not None:
-                    return self._exact(position)
+                try:
+                    if self.solver.stored(position) is not None:
+                        return self._exact(position)
+                except DamagedDatabase as damage:
+                    self._solve_again(damage)
+                    raise self.being_solved_again() from None
         elif self.exact and self.solver.rebuilding:
-            raise GameError(f"{self.game.name}: the database of {variant_id(self.game)} was found damaged and is "
-                            "being solved again; ask again in a moment")
+            raise self.being_solved_again()
         with self.search_lock:
             return self._estimated(position)
 
