@@ -376,6 +376,21 @@ def test_a_variant_too_large_to_solve_at_once_waits_for_solve(monkeypatch, tmp_p
     assert "Prediction: " in s.run("predictions on") and "not yet" not in s.run("show")
 
 
+def test_too_large_at_once_is_explained_once(monkeypatch, tmp_path):
+    """The size estimate of a variant too large to solve at once is said in full once (with
+    the prediction); hint, value and values after it only name the reason."""
+    from gamesman.doors.shell import session
+
+    monkeypatch.setenv("GAMESMAN_CACHE", str(tmp_path))
+    monkeypatch.setattr(session, "AT_ONCE", {"fast": 500, "reference": 500})
+    s = shell()
+    out = s.run("new tictactoe")
+    for command in ("hint", "value", "values", "hint"):
+        out += s.run(command)
+        assert "too large to solve at once (solve solves it)" in out
+    assert out.count("the count stopped there") == 1
+
+
 def test_a_piped_new_kaboom_solves_nothing_before_quit():
     """The default Kaboom board (24 million positions) is not solved by new: its prediction
     waits, after a count of a few seconds that stopped at the shell's limit."""

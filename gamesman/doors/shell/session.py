@@ -158,6 +158,7 @@ class Session:
         self.predictions_stopped = False  # turned off by a Ctrl-C or a failure: on again for the next game
         self.solve_all = False  # the variant may be solved however large (``solve``, ``predictions on``)
         self.too_large: str | None = None  # why the variant waits for ``solve`` (a count found it large)
+        self.too_large_said = False  # whether ``too_large`` was said in full (then only named)
         self.refused = False  # a line was refused (the piped shell's exit status says so)
         self.playing = False  # automatic moves are being played (a Ctrl-C then redraws the board)
         self.solver: Solver | None = None
@@ -467,6 +468,7 @@ class Session:
         except TooLarge:
             assert limit is not None  # (a solve without a limit is never too large)
             self.too_large = too_large_at_once(self.game, limit, time.monotonic() - started)
+            self.too_large_said = False
             return None
         finally:
             solver.limit = None
@@ -476,8 +478,12 @@ class Session:
         self.solve_all, self.too_large = True, None
 
     def unanswered(self) -> str:
-        """Why an exact answer gave way to an estimate (see ``answer``)."""
+        """Why an exact answer gave way to an estimate (see ``answer``): a variant too large
+        to solve at once is explained the first time, and only named after that."""
         if self.too_large is not None:
+            if self.too_large_said:
+                return "too large to solve at once (solve solves it)"
+            self.too_large_said = True
             return self.too_large
         return f"the exact search takes longer than {EXACT_WAIT:g} s here (wait on waits for it)"
 
