@@ -160,15 +160,31 @@ def web_value(service, damaged: Damaged, position) -> dict:
     return service.position("tictactoe", "regular", form_of(game).position(game, position))
 
 
-def test_the_web_answers_right_after_a_damaged_block_found_while_it_runs(damaged, service, capsys):
+@pytest.fixture
+def gate(monkeypatch) -> threading.Event:
+    """A gate that holds every fast solve (as a long solve would be held) until it is set."""
+    gate = threading.Event()
+    solve_fast = Solver._solve_fast
+    monkeypatch.setattr(Solver, "_solve_fast", lambda solver, root: (gate.wait(120), solve_fast(solver, root))[1])
+    return gate
+
+
+def test_the_web_answers_right_after_a_damaged_block_found_while_it_runs(damaged, service, gate, capsys):
     """The request that finds the damage is told at once that the variant is being solved
-    again (in the background, as a long solve would be: no request waits for it); once it
-    is, every position answers right."""
+    again (in the background, held here at a gate as a long solve would be: no request waits
+    for it), as is one meanwhile; once it is solved, every position answers right."""
     from gamesman.contract.errors import GameError
 
     start = damaged.game.start()
-    with pytest.raises(GameError, match="damaged.*solved again.*ask again"):
-        web_value(service, damaged, start)  # (its block is sound; its moves' are not)
+    gate.set()  # (the first solve: the database is read, not solved)
+    service.analyst(damaged.game).solving().wait(120)
+    gate.clear()
+    try:
+        for position in (start, damaged.positions[0]):  # the start's moves lead into damaged blocks
+            with pytest.raises(GameError, match="damaged.*solved again.*ask again"):
+                web_value(service, damaged, position)
+    finally:
+        gate.set()
     assert service.analyst(damaged.game).solving().wait(120)
     assert web_value(service, damaged, start)["positionValue"] == damaged.expected(start).split()[0]
     for position in damaged.positions:
@@ -177,14 +193,11 @@ def test_the_web_answers_right_after_a_damaged_block_found_while_it_runs(damaged
     assert said_once(capsys.readouterr().err)
 
 
-def test_the_web_says_a_variant_is_being_solved_again_never_unsolved(damaged, service, monkeypatch, capsys):
+def test_the_web_says_a_variant_is_being_solved_again_never_unsolved(damaged, service, gate, capsys):
     """The start's block damaged before the server starts: its solve meets it and solves
     again (held here at a gate, as a long solve would be); a reply meanwhile says so."""
     from gamesman.contract.errors import GameError
 
-    gate = threading.Event()
-    solve_fast = Solver._solve_fast
-    monkeypatch.setattr(Solver, "_solve_fast", lambda solver, root: (gate.wait(120), solve_fast(solver, root))[1])
     store = read_store(damaged.path, damaged.game.spec)
     assert store is not None
     flip(damaged.path, damaged.path.stat().st_size - len(store.arrays["payload"]) + 5)  # the first block too

@@ -247,7 +247,7 @@ class Analyst:
         damaged by a request: the request and those after it are told so, none waits for it."""
         with self.start_lock:
             if self._solving is None or not self._solving.is_alive():
-                self.solved = threading.Event()
+                self.solved.clear()  # (the same event: a request waiting for the lock sees it)
                 self._solving = threading.Thread(target=self._solve, args=(damage,), name=f"solving {self.game.spec}",
                                                  daemon=True)
                 self.solver.rebuilding = True  # (until solve_again is done: said to the requests meanwhile)
@@ -291,6 +291,8 @@ class Analyst:
                 pass
         elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS):
             with self.lock:
+                if not self.solved.is_set():  # another request found damage while this one waited
+                    raise self.being_solved_again()
                 try:
                     if self.solver.stored(position) is not None:
                         return self._exact(position)
