@@ -289,7 +289,7 @@ class Analyst:
                     return self._exact(position, time.monotonic() + EXACT_SECONDS)
             except OutOfTime:
                 pass
-        elif self.exact and self.solving().wait(SOLVE_GRACE_SECONDS):
+        elif self.exact and not self.solver.rebuilding and self.solving().wait(SOLVE_GRACE_SECONDS):
             with self.lock:
                 if not self.solved.is_set():  # another request found damage while this one waited
                     raise self.being_solved_again()
@@ -299,7 +299,7 @@ class Analyst:
                 except DamagedDatabase as damage:
                     self._solve_again(damage)
                     raise self.being_solved_again() from None
-        elif self.exact and self.solver.rebuilding:
+        elif self.exact and self.solver.rebuilding:  # (told at once, not after the solve's grace)
             raise self.being_solved_again()
         with self.search_lock:
             return self._estimated(position)
