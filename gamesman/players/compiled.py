@@ -101,9 +101,13 @@ class Warmup:
             return
         try:
             sys.stdout.flush()  # what the program answered, before the wait (a pipe's reader has it now)
-        except (OSError, ValueError):  # closed by then
+        except (AttributeError, OSError, ValueError):  # closed, or none, by then
             pass
-        if sys.stderr.isatty():
+        try:
+            on_terminal = sys.stderr.isatty()
+        except (AttributeError, OSError, ValueError):
+            on_terminal = False
+        if on_terminal:
             print("gamesman: keeping the compiled search for the next run (once after install; Ctrl-C skips)",
                   file=sys.stderr, flush=True)
         try:
