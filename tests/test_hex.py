@@ -1,6 +1,7 @@
 """Hex: the board's geometry, chains between rims, the swap rule, no ties, and solved small boards."""
 import itertools
 import random
+import re
 
 import numpy as np
 import pytest
@@ -230,3 +231,21 @@ def test_rave_plays_its_python_version_while_numba_compiles_it(monkeypatch):
         trees.append([arrays[0][:nodes].tolist(), arrays[1][:nodes].tolist(), arrays[2][:nodes].tolist(),
                       arrays[3].tolist()] + [array[:edges].tolist() for array in arrays[4:10]] + [arrays[10].tolist()])
     assert trees[0] == trees[1]
+
+
+def test_best_on_the_command_line_says_what_rave_spent_and_that_it_ran_as_python(monkeypatch, capsys):
+    """``gamesman best`` gives the search's effort, as the shell's hint does: with it, that
+    the move came from the Python version while numba compiles the search."""
+    from test_connectfour_exact import PendingWarmup
+
+    from gamesman.doors.cli import main
+    from gamesman.players import compiled
+    from gamesman.players.search import RUN_AS_PYTHON
+
+    monkeypatch.setattr(compiled, "WARMUP", PendingWarmup())
+    monkeypatch.setattr(compiled, "cached_on_disk", lambda function: False)
+    game = make_game("hex", size=5)
+    assert main(["best", "hex", "--size", "5", game.format_position(game.start())]) == 0
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(rf"[a-e][1-5] \(estimate by rave --time 1; [\d,]+ iterations, [\d,]+ nodes in [\d.]+ s"
+                        rf"{re.escape(RUN_AS_PYTHON)}: win rate \d+%, .*\)", line), line

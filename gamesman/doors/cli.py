@@ -325,8 +325,10 @@ def cmd_best(args: list[str]) -> int:
         strategy = make_strategy(game, [game.search_strategy], rng)
 
         def best(position: object) -> tuple[object, str]:
-            move, text = estimate(strategy, position).rows[0]
-            return move, f"(estimate by {strategy.describe()}: {text})"
+            found = estimate(strategy, position)
+            move, text = found.rows[0]
+            effort = f"; {found.spent}" if found.spent else ""  # (as the shell's hint says it)
+            return move, f"(estimate by {strategy.describe()}{effort}: {text})"
 
     def answer(position: object) -> str:
         if game.is_over(position):
