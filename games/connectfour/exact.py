@@ -213,16 +213,10 @@ class ExactSearch:
         now from numba's cache, else (seconds of compiling, once after install) compiled here
         when there is no ``deadline``; with one, numba compiles them in the background and this
         waits for them until ``deadline`` (a ``time.monotonic()`` value) at most."""
-        from gamesman.players.compiled import WARMUP, cached_on_disk
+        from gamesman.players.compiled import made_ready
 
-        if WARMUP.ready(EXACT_KERNELS):
-            return True
-        if EXACT_KERNELS not in WARMUP.done and (deadline is None or cached_on_disk(self.kernels.search_at)):
-            self.warm()
-            WARMUP.mark(EXACT_KERNELS)
-            return True
-        WARMUP.start(EXACT_KERNELS, self.warm)
-        return WARMUP.wait(EXACT_KERNELS, None if deadline is None else max(0.0, deadline - time.monotonic()))
+        seconds = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return made_ready(EXACT_KERNELS, self.kernels.search_at, self.warm, seconds)
 
     def warm(self) -> None:
         """Compile (or load) the kernels a search calls, on arrays of their own (so that it may

@@ -234,25 +234,37 @@ def _as_python(function: Callable) -> Callable:
     return converted
 
 
+def made_ready(key: str, function: Callable, warm: Callable[[], Any], seconds: float | None) -> bool:
+    """Whether ``function`` (a ``compiled`` one; ``warm`` compiles or loads it, the group
+    ``key`` of ``WARMUP``) is ready to run, made so: compiled in this process, else loaded now
+    from numba's cache, else with no limit (``seconds`` None) compiled here (seconds, once
+    after install); with a limit, the background compiles it and this waits ``seconds`` at
+    most for it.
+
+    >>> made_ready("doctest", nth_bit, lambda: nth_bit(np.uint64(1), 0), None)
+    True
+    """
+    if WARMUP.ready(key):
+        return True
+    if key not in WARMUP.done and (seconds is None or cached_on_disk(function)):
+        warm()
+        WARMUP.mark(key)
+        return True
+    WARMUP.start(key, warm)
+    return WARMUP.wait(key, seconds)
+
+
 def ready_or_python(key: str, function: Function, warm: Callable[[], Any], budget: bool) -> tuple[Function, bool]:
-    """``function`` (a ``compiled`` one) ready to call, and whether it runs as Python: its
-    machine code once it is ready (compiled in this process, loaded now from numba's cache,
-    or, without a time ``budget``, compiled here: seconds, once after install); with a budget
-    while it is not, the background compiles it (``warm``, the group ``key`` of ``WARMUP``)
-    and its Python version runs meanwhile: the same search, hundreds of times slower, within
-    the budget instead of seconds over it.
+    """``function`` ready to call (``made_ready``), and whether it runs as Python: without a
+    time ``budget``, its machine code however long that takes; with one, its Python version
+    while the background compiles it: the same search, hundreds of times slower, within the
+    budget instead of seconds over it.
 
     >>> ready_or_python("doctest", nth_bit, lambda: nth_bit(np.uint64(1), 0), budget=False)[1]
     False
     """
-    if WARMUP.ready(key) or not budget or cached_on_disk(function):
-        if key in WARMUP.done:  # started in the background: its end
-            WARMUP.wait(key, None)
-        else:
-            warm()
-            WARMUP.mark(key)
+    if made_ready(key, function, warm, 0.0 if budget else None):
         return function, False
-    WARMUP.start(key, warm)
     return cast(Function, python_version(function)), True
 
 
