@@ -397,3 +397,29 @@ def test_a_ctrl_c_while_the_command_line_starts_ends_it_in_one_line(monkeypatch,
     monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
     assert doors.main() == 130
     assert capsys.readouterr().err == "gamesman: interrupted\n"
+
+
+def test_a_command_ended_by_ctrl_c_leaves_the_background_compile_unwaited(monkeypatch):
+    """After Ctrl-C the program ends at once: the compile the background was running is not
+    waited for at exit, as it is after a command that answered."""
+    import threading
+
+    from gamesman.doors import cli
+    from gamesman.players import compiled
+
+    warmup, compiling = compiled.Warmup(), threading.Event()
+    monkeypatch.setattr(compiled, "WARMUP", warmup)
+    monkeypatch.setattr(compiled.atexit, "register", lambda function: function)  # (the test calls it)
+    warmup.start("slow kernels", lambda: compiling.wait(60))  # a compile that lasts while the test runs
+
+    def interrupted(args: list[str]) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(cli.COMMANDS, "interrupted", interrupted)
+    assert main(["interrupted"]) == 130
+    finishing = threading.Thread(target=warmup.finish)
+    finishing.start()
+    finishing.join(30)  # (a guard: it returns at once, or waits for the compile)
+    ended_first = not finishing.is_alive()
+    compiling.set()
+    assert ended_first

@@ -616,6 +616,7 @@ def run_command(handler: Callable[[list[str]], int], args: list[str]) -> int:
         return 2
     except KeyboardInterrupt:
         print("gamesman: interrupted", file=sys.stderr)
+        leave_background_work()
         return 130
     except BrokenPipeError:
         silence_stdout()
@@ -628,6 +629,7 @@ def run_command(handler: Callable[[list[str]], int], args: list[str]) -> int:
         if isinstance(problem.__context__, KeyboardInterrupt) or workers_interrupted():
             # raised while cleaning up after Ctrl-C, or by a worker's end on it before it came here
             print("gamesman: interrupted", file=sys.stderr)
+            leave_background_work()
             return 130
         if isinstance(problem, OSError) and problem.errno in OUTPUT_FAILURES:
             silence_stdout()
@@ -639,6 +641,15 @@ def run_command(handler: Callable[[list[str]], int], args: list[str]) -> int:
         return 1
     finally:
         sys.unraisablehook = previous_hook
+
+
+def leave_background_work() -> None:
+    """After Ctrl-C the program ends at once: a compile of the players' background warm-up
+    is not waited for at exit (looked up, not imported: a command that played no search has
+    none, and need not load numba to say so)."""
+    compiled = sys.modules.get("gamesman.players.compiled")
+    if compiled is not None:
+        compiled.WARMUP.leave()
 
 
 def interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:

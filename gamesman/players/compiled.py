@@ -58,6 +58,7 @@ class Warmup:
         self.queue: list[tuple[str, Callable[[], Any]]] = []
         self.worker: threading.Thread | None = None
         self.finishes_at_exit = False
+        self.left = False  # the program was interrupted: nothing is waited for at exit (``leave``)
 
     def ready(self, key: str) -> bool:
         """Whether the group ``key`` has been made ready."""
@@ -97,7 +98,7 @@ class Warmup:
         otherwise start compiling, and run the Python version, every time.  Said on a
         terminal; Ctrl-C skips it."""
         worker = self.worker
-        if worker is None or not worker.is_alive():
+        if self.left or worker is None or not worker.is_alive():
             return
         try:
             sys.stdout.flush()  # what the program answered, before the wait (a pipe's reader has it now)
@@ -114,6 +115,11 @@ class Warmup:
             worker.join()
         except KeyboardInterrupt:
             pass
+
+    def leave(self) -> None:
+        """Let the program end without waiting for what the background compiles (after a
+        Ctrl-C: it ends at once, and a compile not finished by then is done another time)."""
+        self.left = True
 
     def wait(self, key: str, timeout: float | None) -> bool:
         """Wait until the group ``key`` (started) is ready, at most ``timeout`` seconds."""
