@@ -212,6 +212,7 @@ class Analyst:
         self._solving: threading.Thread | None = None
         self._readying: threading.Thread | None = None
         self.ready = False  # the exact search is ready (see _make_ready)
+        self.damage_found = False  # a request found the database damaged: solved again (_solve_again)
 
     @cached_property
     def solver(self) -> Any:
@@ -238,6 +239,11 @@ class Analyst:
                 self._solving.start()
         return self.solved
 
+    def rebuilding(self) -> bool:
+        """Whether the variant's database, found damaged, is being solved again (found by a
+        request, or by the first solve)."""
+        return self.damage_found or self.solver.rebuilding
+
     def being_solved_again(self) -> GameError:
         return GameError(f"{self.game.name}: the database of {variant_id(self.game)} was found damaged and is "
                          "being solved again; ask again in a moment")
@@ -250,7 +256,7 @@ class Analyst:
                 self.solved.clear()  # (the same event: a request waiting for the lock sees it)
                 self._solving = threading.Thread(target=self._solve, args=(damage,), name=f"solving {self.game.spec}",
                                                  daemon=True)
-                self.solver.rebuilding = True  # (until solve_again is done: said to the requests meanwhile)
+                self.damage_found = True
                 self._solving.start()
 
     def _solve(self, damage: SolverError | None = None) -> None:
@@ -259,7 +265,7 @@ class Analyst:
         except SolverError as problem:  # its database was found damaged, and it is too large to solve here
             print(f"gamesman: {problem}", file=sys.stderr)
         finally:
-            self.solver.rebuilding = False
+            self.damage_found = False
             self.solved.set()
 
     def prepare(self) -> None:
@@ -289,7 +295,7 @@ class Analyst:
                     return self._exact(position, time.monotonic() + EXACT_SECONDS)
             except OutOfTime:
                 pass
-        elif self.exact and not self.solver.rebuilding and self.solving().wait(SOLVE_GRACE_SECONDS):
+        elif self.exact and not self.rebuilding() and self.solving().wait(SOLVE_GRACE_SECONDS):
             with self.lock:
                 if not self.solved.is_set():  # another request found damage while this one waited
                     raise self.being_solved_again()
@@ -299,7 +305,7 @@ class Analyst:
                 except DamagedDatabase as damage:
                     self._solve_again(damage)
                     raise self.being_solved_again() from None
-        elif self.exact and self.solver.rebuilding:  # (told at once, not after the solve's grace)
+        elif self.exact and self.rebuilding():  # (told at once, not after the solve's grace)
             raise self.being_solved_again()
         with self.search_lock:
             return self._estimated(position)
