@@ -23,13 +23,11 @@ import os
 import sys
 import threading
 from types import FunctionType
-from typing import Any, Callable, TypeVar, cast
+from typing import Any, Callable, cast
 
 import numpy as np
 
-from gamesman.boards.kernels import compiled, numba
-
-Function = TypeVar("Function", bound=Callable)
+from gamesman.boards.kernels import Function, compiled, numba
 
 
 def cached_on_disk(function: Callable) -> bool:
