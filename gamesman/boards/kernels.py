@@ -1,6 +1,7 @@
 """Compiled loops for every level above the contract: numba when it is installed, plain
 Python otherwise.  ``compiled(function)`` is numba's ``njit(cache=True)`` (the machine code
-is kept on disk after the first run); without numba the function runs as it is, only slower.
+is kept on disk after the first run, in :func:`machine_code_directory`); without numba the
+function runs as it is, only slower.
 Importing this module loads numba: only modules of compiled loops import it, when first used.
 
 The loops every level's kernels share live here, once: ``bit_count`` serves the solver's
@@ -21,7 +22,31 @@ import numpy as np
 
 Function = TypeVar("Function", bound=Callable)
 
+
+def machine_code_directory() -> str | None:
+    """Where numba keeps the machine code it compiles: ``$NUMBA_CACHE_DIR`` when set, else
+    ``gamesman/numba`` in the user's cache directory (``$XDG_CACHE_HOME``, or ``~/.cache``).
+
+    Not beside the modules, numba's own default: there an install leaves it behind when it is
+    uninstalled, and a plain install's folder of it hides an editable install made after.  Not
+    under ``$GAMESMAN_CACHE`` either: a new place for databases need not mean compiling again.
+    None (numba's default) when there is no home to put it in.  Set for numba when this
+    module is imported, so the processes it starts use it too:
+
+    >>> os.environ["NUMBA_CACHE_DIR"] == machine_code_directory()
+    True
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.environ["NUMBA_CACHE_DIR"]
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "gamesman", "numba") if os.path.isabs(base) else None
+
+
 numba: ModuleType | None
+if machine_code_directory() is not None:  # read by numba when it is imported, and by the workers it forks
+    os.environ["NUMBA_CACHE_DIR"] = str(machine_code_directory())
 # numba colours its error messages through colorama when that is installed, which writes a
 # colour reset to the terminal when the program ends (a stray escape after the shell's last line).
 os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")

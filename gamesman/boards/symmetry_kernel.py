@@ -10,11 +10,12 @@ its machine code kept on disk after the first run).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from gamesman.boards.kernels import compiled
 
-@numba.njit(cache=True, nogil=True)
+
+@compiled
 def least_images(codes: np.ndarray, span: int, powers: np.ndarray, tables: np.ndarray) -> np.ndarray:
     """Each code's board (``code % span``) replaced by the least of it and its images: the
     board's runs of cells are its digits taken ``powers[k]`` at a time, and ``tables[s, k, run]``
@@ -25,7 +26,7 @@ def least_images(codes: np.ndarray, span: int, powers: np.ndarray, tables: np.nd
     return _least_images(codes, span, powers, tables)
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _least_images(codes: np.ndarray, span: int | np.integer, powers: np.ndarray, tables: np.ndarray) -> np.ndarray:
     """``least_images`` with the codes' own integer type."""
     found = np.empty(len(codes), np.int64)
@@ -48,7 +49,7 @@ def _least_images(codes: np.ndarray, span: int | np.integer, powers: np.ndarray,
     return found
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def least_mirrored_stacks(codes: np.ndarray, rows: int, cols: int, index_size: int, sorted_offsets: np.ndarray,
                           vector_order: np.ndarray, offsets: np.ndarray, binomials: np.ndarray) -> np.ndarray:
     """Each code of :class:`gamesman.boards.codes.ColumnStacks` (its tables given) replaced by

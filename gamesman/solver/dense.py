@@ -49,9 +49,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-import numba
 import numpy as np
 
+from gamesman.boards.kernels import compiled
 from gamesman.contract.capabilities import End, batch_expansion, parents, symmetries, turn_symmetry
 from gamesman.contract.game import Game, ProgressFn
 from gamesman.solver.levelled import DRAW, LOSE, MAX_REMOTENESS, REMOTENESS_BITS, REMOTENESS_MASK, TIE, Solved
@@ -81,7 +81,7 @@ LOSE_BITS = LOSE << REMOTENESS_BITS
 DECISIVE = TIE << REMOTENESS_BITS
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _places(codes: np.ndarray, low: int, step: int, size: int) -> np.ndarray:
     """Each code's place in the block ``range(low, low + step * size, step)``, or -1."""
     out = np.empty(len(codes), np.int64)
@@ -91,7 +91,7 @@ def _places(codes: np.ndarray, low: int, step: int, size: int) -> np.ndarray:
     return out
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _distinct(items: np.ndarray, count: int) -> int:
     """Sort ``items[:count]`` in place and move the distinct ones to the front; how many.
 
@@ -114,7 +114,7 @@ def _distinct(items: np.ndarray, count: int) -> int:
     return kept
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _count_moves(results: np.ndarray, counter: np.ndarray, places: np.ndarray, ends: np.ndarray,
                  rows: np.ndarray, leads: np.ndarray) -> int:
     """The counting pass on one chunk: the positions at ``places`` (in the block) ended as
@@ -153,7 +153,7 @@ def _count_moves(results: np.ndarray, counter: np.ndarray, places: np.ndarray, e
     return 0
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _at_level(results: np.ndarray, level: int, start: int, stop: int) -> np.ndarray:
     """The places from ``start`` to ``stop`` decided (won or lost) with remoteness ``level``."""
     found = np.empty(stop - start, np.int64)
@@ -166,7 +166,7 @@ def _at_level(results: np.ndarray, level: int, start: int, stop: int) -> np.ndar
     return found[:count]
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _settle(results: np.ndarray, counter: np.ndarray, children: np.ndarray, counts: np.ndarray,
             parent_places: np.ndarray, level: int, alike: bool) -> int:
     """One batch of a wave: the children at ``children`` (decided with remoteness ``level``)
@@ -387,7 +387,7 @@ REACHED, FRONTIER = 1, 2
 OUTSIDE_PENDING = 1 << 22
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def _mark(seen: np.ndarray, dirty: np.ndarray, leads: np.ndarray, shift: int) -> int:
     """Mark the places ``leads`` not reached before FRONTIER, and their chunks (place >> ``shift``)
     ``dirty``; how many were new."""

@@ -16,13 +16,12 @@ False
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from gamesman.boards.kernels import bit_count
+from gamesman.boards.kernels import bit_count, compiled
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def mark(words: np.ndarray, before: np.ndarray, codes: np.ndarray) -> None:
     """Set the bits of ``codes`` (sorted) and count, for each word from the first code's to the
     last one's, the bits set in the words before it."""
@@ -35,7 +34,7 @@ def mark(words: np.ndarray, before: np.ndarray, codes: np.ndarray) -> None:
             count += bit_count(words[at])
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def rank_marked(words: np.ndarray, before: np.ndarray, low: int, high: int, children: np.ndarray,
                 nodes: np.ndarray, renumber: np.ndarray, offset: int) -> None:
     """For each child whose node is -1 and whose bit is set (codes ``low`` to ``high``), its
@@ -51,7 +50,7 @@ def rank_marked(words: np.ndarray, before: np.ndarray, low: int, high: int, chil
             nodes[at] = offset + (renumber[rank] if len(renumber) else rank)
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def clear(words: np.ndarray, codes: np.ndarray) -> None:
     """Clear the words of ``codes``."""
     for code in codes:

@@ -12,14 +12,15 @@ is kept on disk after the first run).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from gamesman.boards.kernels import compiled
 
 #: The value codes of :mod:`gamesman.solver.levelled` (win, lose), and an undecided node.
 WIN, LOSE, OPEN = 0, 1, -1
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def parent_lists(parents: np.ndarray, children: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """CSR of the moves by child: the parents of node c are ``by_child[start[c]:start[c+1]]``."""
     start = np.zeros(size + 1, np.int64)
@@ -36,7 +37,7 @@ def parent_lists(parents: np.ndarray, children: np.ndarray, size: int) -> tuple[
     return by_child, start
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def join_seeds(wave: np.ndarray, count: int, seeds: np.ndarray, seed_remote: np.ndarray, taken: int,
                level: int) -> tuple[int, int]:
     """Add to ``wave`` (``count`` nodes so far) the seeds from ``taken`` on whose remoteness is
@@ -52,7 +53,7 @@ def join_seeds(wave: np.ndarray, count: int, seeds: np.ndarray, seed_remote: np.
     return count, taken
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def settle(parent: int, wins: bool, pending: np.ndarray) -> int:
     """What a child just decided makes of its open ``parent``: WIN when the move to it
     wins; else it spends one of the parent's ``pending`` moves, and the parent is LOST when
@@ -68,7 +69,7 @@ def settle(parent: int, wins: bool, pending: np.ndarray) -> int:
     return LOSE if pending[parent] == 0 else OPEN
 
 
-@numba.njit(cache=True, nogil=True)
+@compiled
 def waves(wanted: int, value: np.ndarray, remote: np.ndarray, movers: np.ndarray, by_child: np.ndarray,
           start: np.ndarray, pending: np.ndarray, seeds: np.ndarray, seed_remote: np.ndarray) -> int:
     """Values spread wave after wave of remoteness to the open parents of a wave's nodes, one
