@@ -643,6 +643,8 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Sy
         """The parents of many positions at once, by compiled code: a step undone (a hen on the
         far rank may have been a chick a square behind), with or without a piece of the
         player to move given back from the mover's hand (a chick, or a hen), or a drop undone.
+        A position just after a lion is taken lists none: it lies in no block (``code_block``),
+        and a solve decides the moves to it as it counts them.
 
         >>> game = Dobutsu()
         >>> import numpy as np
