@@ -1060,7 +1060,7 @@ def compare_rules(program: Path, variant: Variant, features: Callable[[Any], lis
 
 def report_rules(variant: Variant, found: RulesComparison) -> None:
     """Print what ``compare_rules`` found."""
-    print(f"`{variant.spec}`: {found.compared:,} positions reached by random play ({found.values['win']:,} won, "
+    print(f"`{variant.spec}`: {found.compared:,} positions that play reaches ({found.values['win']:,} won, "
           f"{found.values['lose']:,} lost and {found.values['undecided']:,} in play for the player to move), "
           f"{found.children:,} children compared; {found.seconds:.1f} s", flush=True)
     tallies = ", ".join(f"{feature}: {tally:,}" for feature, tally in sorted(found.features.items()))
