@@ -19,6 +19,22 @@ Run by hand:  python3 benchmarks/bench_gamesmanone.py --gamesmanone-source DIR
                   [--variants tictactoe,quixo3,quixo4,dobutsu] [--samples 100000] [--seed 1]
                   [--checks 100] [--threads 1,all] [--ours-from CACHE [--theirs-from FOLDER]]
 
+Or, the rules alone:  python3 benchmarks/bench_gamesmanone.py --gamesmanone-source DIR --rules N
+                  [--variants dobutsu,quixo3,quixo4,quixo5] [--seed 1]
+
+``--rules N`` solves nothing: it compares the rules of the two programs move by move on N
+distinct positions that random play from the start reaches in each variant (every one
+reachable, when there are no more: Quixo 3x3 has 32,027).  It compiles, with the C compiler
+``cc`` (or ``$CC``), a small program (``RULES_C``, written into ``--gamesmanone-build``'s
+``rules`` folder) that includes GamesmanOne's own ``src/games/dshogi/dshogi.c`` or ``src/games/quixo/quixo.c`` and
+links the few files of its core they use (no submodules, no CMake; zlib and liblzma's
+development files, as its own build needs).  For each position the program says what
+GamesmanOne's game code makes of it: whether ``IsLegalPosition`` accepts it, its
+``Primitive`` value, where its canonical position is kept, and for a position in play the
+positions that ``DoMove`` gives for each move of ``GenerateMoves`` and those of
+``GetCanonicalChildPositions``.  Each must be what gamesman's rules give (``compare_rules``
+lists the checks); every disagreement is counted and shown, and the run exits with 1 if any.
+
 For each variant, each solver solves it afresh, in a process of its own, on one thread
 (GamesmanOne with ``OMP_NUM_THREADS=1``, gamesman's fast solver with one worker) and on every
 core (``--threads`` picks): processor seconds (user and system, the process and its workers),
@@ -94,7 +110,8 @@ from typing import Any, Callable
 import numpy as np
 import xz
 
-from gamesman.contract.capabilities import position_codes
+from gamesman.contract.capabilities import End, batch_expansion, parents, position_codes
+from gamesman.contract.capabilities import symmetries as symmetries_of
 from gamesman.contract.errors import GameError
 from gamesman.contract.game import Game
 from gamesman.contract.registry import game_from_spec
@@ -667,6 +684,417 @@ def build_gamesmanone(source: Path, build: Path) -> Path:
     return program
 
 
+# -- the rules, move by move (--rules) ------------------------------------------------------------
+
+#: A program of GamesmanOne's game code (built with ``-DRULES_DSHOGI`` or ``-DRULES_QUIXO`` beside
+#: its source by ``build_rule_programs``): the variant's number on the first line in, then one
+#: formal position a line; out, for each, ``LEGAL VALUE PLACE | CHILD ... | CANONICAL ...`` (no
+#: children when it has ended).
+RULES_C = r"""
+#include <stdio.h>
+#if defined(RULES_DSHOGI)
+#include "games/dshogi/dshogi.c"
+const Solver kRegularSolver;
+typedef Position Place;
+#define NUM_MOVES_MAX kRegularSolverNumMovesMax
+static int Setup(int variant) { return variant == 0 ? DobutsuShogiInit(NULL) : kRuntimeError; }
+#define IS_FORMAL DobutsuShogiIsLegalFormalPosition
+#define FROM_FORMAL DobutsuShogiFormalPositionToPosition
+#define TO_FORMAL DobutsuShogiPositionToFormalPosition
+#define IS_LEGAL DobutsuShogiIsLegalPosition
+#define PRIMITIVE DobutsuShogiPrimitive
+#define GENERATE_MOVES DobutsuShogiGenerateMoves
+#define DO_MOVE DobutsuShogiDoMove
+#define CANONICAL_CHILDREN DobutsuShogiGetCanonicalChildPositions
+static void PrintPlace(Place p) { printf("dshogi_0:%lld", (long long)DobutsuShogiGetCanonicalPosition(p)); }
+#else
+#include "games/quixo/quixo.c"
+const Solver kTierSolver;
+typedef TierPosition Place;
+#define NUM_MOVES_MAX kTierSolverNumMovesMax
+static int Setup(int variant) {
+    int error = QuixoInit(NULL);
+    return error != kNoError ? error : QuixoSetVariantOption(0, variant);
+}
+#define IS_FORMAL QuixoIsLegalFormalPosition
+#define FROM_FORMAL QuixoFormalPositionToTierPosition
+#define TO_FORMAL QuixoTierPositionToFormalPosition
+#define IS_LEGAL QuixoIsLegalPosition
+#define PRIMITIVE QuixoPrimitive
+#define GENERATE_MOVES QuixoGenerateMoves
+#define DO_MOVE QuixoDoMove
+#define CANONICAL_CHILDREN QuixoGetCanonicalChildPositions
+static void PrintPlace(Place p) {
+    char name[kDbFileNameLengthMax + 1];
+    QuixoGetTierName(p.tier, name);
+    printf("%s:%lld", name, (long long)QuixoGetCanonicalPosition(p));
+}
+#endif
+
+static const char *ValueName(Value value) {
+    return value == kWin ? "win" : value == kLose ? "lose" : value == kUndecided ? "undecided" : "other";
+}
+
+static void PrintFormal(Place p) {
+    CString text = TO_FORMAL(p);
+    printf(" %s", text.str);
+    CStringDestroy(&text);
+}
+
+int main(void) {
+    int variant;
+    char line[256];
+    if (!fgets(line, sizeof(line), stdin) || sscanf(line, "%d", &variant) != 1) return 2;
+    if (Setup(variant) != kNoError) return 2;
+    while (fgets(line, sizeof(line), stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!IS_FORMAL(line)) {
+            puts("bad");
+            continue;
+        }
+        Place p = FROM_FORMAL(line), children[NUM_MOVES_MAX];
+        Value value = PRIMITIVE(p);
+        printf("%d %s ", (int)IS_LEGAL(p), ValueName(value));
+        PrintPlace(p);
+        printf(" |");
+        if (value != kUndecided) {  /* the solvers expand no position that has ended */
+            puts(" |");
+            continue;
+        }
+        Move moves[NUM_MOVES_MAX];
+        int count = GENERATE_MOVES(p, moves);
+        for (int i = 0; i < count; ++i) PrintFormal(DO_MOVE(p, moves[i]));
+        printf(" |");
+        count = CANONICAL_CHILDREN(p, children);
+        for (int i = 0; i < count; ++i) PrintFormal(children[i]);
+        putchar('\n');
+    }
+    return 0;
+}
+"""
+#: GamesmanOne's ``config.h`` as its build writes it (the rule programs need only its cache line).
+RULES_CONFIG_H = '#define GM_VERSION "1.3.0"\n#define GM_DATE "2025-04-26"\n#define GM_CACHE_LINE_SIZE 64\n'
+
+
+def dobutsu_features(position: DobutsuPosition) -> list[str]:
+    """What a Dōbutsu position shows of the rules that ``--rules`` tallies."""
+    turn, board, hands = position
+    found = []
+    if any(hands):
+        found.append("pieces in hand")
+    if "H" in board or "h" in board:
+        found.append("a hen")
+    if "C" in board[:3] or "c" in board[-3:]:
+        found.append("a chick on its far rank (dropped there)")
+    if "L" in board[3:6] or "l" in board[6:9]:
+        found.append("a lion a row from its far rank")
+    own, other = ("L", "l") if turn == 0 else ("l", "L")
+    if own not in board:
+        found.append("the lion of the player to move taken")
+    elif board.index(other) in ((9, 10, 11) if turn == 0 else (0, 1, 2)):
+        found.append("a try: the lion of the player who moved on its far rank")
+    return found
+
+
+@cache
+def quixo_game(size: int) -> Any:
+    """gamesman's Quixo of ``size`` x ``size``."""
+    return game_from_spec(f"quixo(size={size})")
+
+
+def quixo_features(position: Position) -> list[str]:
+    """What a Quixo position shows of the rules that ``--rules`` tallies: whose lines it has."""
+    turn, cells = position
+    game = quixo_game(isqrt(len(cells)))
+    lines = [game.has_line(cells, player) for player in (turn, 1 - turn)]
+    return [("no line", "a line of the other player only", "a line of the player to move only",
+             "lines of both players")[2 * lines[0] + lines[1]]]
+
+
+#: The variants whose rules ``--rules`` compares (Quixo 5x5 too, which neither solves), each with
+#: what its positions show that the comparison tallies.
+RULE_VARIANTS: dict[str, tuple[Variant, Callable[[Any], list[str]]]] = {
+    "dobutsu": (VARIANTS["dobutsu"], dobutsu_features),
+    "quixo3": (VARIANTS["quixo3"], quixo_features),
+    "quixo4": (VARIANTS["quixo4"], quixo_features),
+    "quixo5": (Variant("quixo(size=5)", "quixo", 0, quixo_position, quixo_from_theirs, quixo_locate, turned_at_random),
+               quixo_features),
+}
+
+
+def build_rule_programs(source: Path, build: Path) -> dict[str, Path]:
+    """Compile ``RULES_C`` with GamesmanOne's game code for ``dshogi`` and ``quixo`` from its
+    checkout ``source`` (no submodules needed) into ``build``: each game's program."""
+    code = source / "src"
+    for game in ("dshogi", "quixo"):
+        if not (code / "games" / game / f"{game}.c").is_file():
+            raise SystemExit(f"--gamesmanone-source: {source} has no src/games/{game}/{game}.c")
+    build.mkdir(parents=True, exist_ok=True)
+    (build / "rules.c").write_text(RULES_C)
+    (build / "config.h").write_text(RULES_CONFIG_H)
+    core = code / "core"
+    common = [core / name for name in ("misc.c", "gamesman_memory.c", "concurrency.c", "constants.c")]
+    # int64_cache.c, which the two games do not use, does not build beside zlib's header
+    common += sorted(path for path in (core / "data_structures").glob("*.c") if path.name != "int64_cache.c")
+    common += sorted((core / "types").rglob("*.c"))
+    hashes = {"dshogi": [core / "hash" / "generic.c", core / "hash" / "generic_context.c"],
+              "quixo": [core / "hash" / "x86_simd_two_piece.c"]}
+    programs = {}
+    for game, sources in hashes.items():
+        program = build / f"{game}_rules"
+        command = [os.environ.get("CC", "cc"), "-O2", "-std=c11", "-D_GNU_SOURCE", "-march=native", "-fopenmp",
+                   f"-DRULES_{game.upper()}", f"-I{build}", f"-I{code}", "-o", str(program), str(build / "rules.c"),
+                   *map(str, common + sources), "-lm", "-lz", "-llzma"]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True)
+        except FileNotFoundError:
+            raise SystemExit(f"no C compiler {command[0]} (see this file's docstring)")
+        if done.returncode:
+            raise SystemExit(f"GamesmanOne's {game} rules did not build: {done.stderr.strip()[-2000:]}")
+        programs[game] = program
+    return programs
+
+
+def random_positions(game: Game, count: int, draw: random.Random) -> list:
+    """``count`` distinct positions that play from the start reaches, drawn by random play, or
+    every one it reaches when there are no more than ``count`` (``reachable_positions``):
+    games of random moves, each stopped at its end or at a random length of up to 300 plies,
+    a position kept at one ply in four and at the end of each game.  In half the games each
+    player, when it can, makes a move that ends the game or takes a piece (a position's hands
+    grow: Dōbutsu shōgi) one time in three, so that play reaches more of the ends, tries and
+    drops."""
+    every = reachable_positions(game, count)
+    if every is not None:
+        return every
+    found: dict[Any, None] = {}
+    while len(found) < count:
+        position, plies, sharp = game.start(), draw.randint(1, 300), draw.random() < 0.5
+        for _ in range(plies):
+            if draw.random() < 0.25:
+                found[position] = None
+            moves = game.moves(position)
+            if not moves:
+                break
+            move = draw.choice(moves)
+            if sharp and draw.random() < 1 / 3:
+                telling = [m for m in moves if sharper(game, position, game.play(position, m))]
+                move = draw.choice(telling) if telling else move
+            position = game.play(position, move)
+        found[position] = None
+    return list(found)[:count]
+
+
+def reachable_positions(game: Game, most: int) -> list | None:
+    """Every position that play from the start reaches, if there are no more than ``most``;
+    else None (found out after ``most`` + 1 of them)."""
+    seen = {game.start(): None}
+    waiting = [game.start()]
+    while waiting and len(seen) <= most:
+        position = waiting.pop()
+        for move in game.moves(position):
+            child = game.play(position, move)
+            if child not in seen:
+                seen[child] = None
+                waiting.append(child)
+    return None if len(seen) > most else list(seen)
+
+
+def sharper(game: Game, position: Any, child: Any) -> bool:
+    """Whether the move from ``position`` to ``child`` ends the game or takes a piece."""
+    return game.outcome(child) is not None or sum(getattr(child, "hands", ())) > sum(getattr(position, "hands", ()))
+
+
+def alike_images(position: Any) -> list:
+    """``position`` and the positions alike under GamesmanOne's symmetries: the mirror image
+    for Dōbutsu shōgi, the board turned and mirrored for Quixo."""
+    if isinstance(position, DobutsuPosition):
+        return [position, position._replace(board="".join(position.board[cell] for cell in DSHOGI_MIRROR))]
+    turn, cells = position
+    return [(turn, "".join(cells[cell] for cell in symmetry)) for symmetry in symmetries(isqrt(len(cells)))]
+
+
+def their_rules(program: Path, variant: Variant, texts: list[str]) -> list[str]:
+    """The rule program's line for each of ``texts`` (GamesmanOne's formal positions)."""
+    done = subprocess.run([str(program)], input="\n".join([str(variant.variant), *texts]) + "\n",
+                          capture_output=True, text=True)
+    lines = done.stdout.splitlines()
+    if done.returncode or len(lines) != len(texts):
+        raise SystemExit(f"{program} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return lines
+
+
+@dataclass
+class RulesComparison:
+    """What ``compare_rules`` found: positions compared, how many of them each program calls won,
+    lost or in play, how many show each feature tallied, children compared, and each kind of
+    disagreement with its count and first examples."""
+
+    compared: int
+    values: dict[str, int]
+    features: dict[str, int]
+    children: int
+    differences: dict[str, list[str]]
+    counts: dict[str, int]
+    seconds: float
+
+
+def our_value(game: Game, position: Any) -> str:
+    """``win``, ``lose`` or ``undecided``: how the rules leave ``position`` for the player to move."""
+    result = game.outcome(position)
+    if result is None:
+        return "undecided"
+    turn = game.to_move(position)
+    return "win" if result[turn] > result[1 - turn] else "lose"
+
+
+ENDS = {int(End.PLAYING): "undecided", int(End.WON): "win", int(End.LOST): "lose"}
+
+
+def compare_rules(program: Path, variant: Variant, features: Callable[[Any], list[str]], count: int, seed: int,
+                  chunk: int = 5000) -> RulesComparison:
+    """Compare gamesman's rules with GamesmanOne's on ``count`` positions random play reaches
+    (``random_positions``): GamesmanOne must accept each (its ``IsLegalPosition``) and keep it
+    where ``variant.locate`` says (its canonical position); its ``Primitive`` must be the value
+    the rules give (``outcome``, and ``batch_expand``'s end); of a position in play, the
+    positions its moves lead to must be the ones gamesman's moves lead to (``moves`` and
+    ``play``, and ``batch_expand``'s children), the other player to move in each, its canonical
+    children one of each set alike of them (the sets gamesman's ``canonical_codes`` makes), and,
+    when the game gives parents (``batch_parents``, Dōbutsu shōgi), the position one of the
+    parents of each child that a solve walks back from (one in a block, ``code_block``: not
+    just after a lion is taken)."""
+    started = time.perf_counter()
+    game = game_from_spec(variant.spec)
+    coder, expander = position_codes(game), batch_expansion(game)
+    alike = symmetries_of(game)
+    draw = random.Random(seed)
+    positions = random_positions(game, count, draw)
+    values = {"win": 0, "lose": 0, "undecided": 0}
+    shown: dict[str, int] = {}
+    differences: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    compared_children = 0
+
+    def differ(kind: str, position: Any, detail: str) -> None:
+        counts[kind] = counts.get(kind, 0) + 1
+        examples = differences.setdefault(kind, [])
+        if len(examples) < 3:
+            examples.append(f"{game.format_position(position)} ({variant.their_position(position)}): {detail}")
+
+    def in_block(code: int) -> bool:  # whether a solve walks back from the position
+        try:
+            parents(game).code_block(code)
+        except GameError:
+            return False
+        return True
+
+    def key(text: str) -> str:  # one name for each set alike
+        return min(variant.their_position(image) for image in alike_images(variant.our_position(text)))
+
+    for at in range(0, len(positions), chunk):
+        batch = positions[at:at + chunk]
+        lines = their_rules(program, variant, [variant.their_position(position) for position in batch])
+        codes = np.array([coder.encode(position) for position in batch], np.int64)
+        movers, ends, rows, child_codes = expander.batch_expand(codes)
+        compiled: list[set[str]] = [set() for _ in batch]
+        for row, child in zip(rows.tolist(), child_codes.tolist()):
+            compiled[row].add(variant.their_position(coder.decode(child)))
+        if game.capabilities.parents:
+            distinct = np.unique(child_codes)
+            tallies, listed = parents(game).batch_parents(distinct)
+            starts = np.concatenate(([0], np.cumsum(tallies)))
+            parents_of = {int(child): set(listed[starts[i]:starts[i + 1]].tolist()) for i, child in enumerate(distinct)}
+        for index, (position, line) in enumerate(zip(batch, lines)):
+            turn = game.to_move(position)
+            mine = our_value(game, position)
+            values[mine] += 1
+            for feature in features(position):
+                shown[feature] = shown.get(feature, 0) + 1
+            if int(movers[index]) != turn or ENDS[int(ends[index])] != mine:
+                differ("compiled value", position, f"batch_expand: mover {movers[index]}, end "
+                       f"{ENDS[int(ends[index])]}; the rules: {mine}")
+            if line == "bad":
+                differ("refused", position, "GamesmanOne refuses its formal position")
+                continue
+            head, their_children, their_canonical = line.split("|")
+            legal, theirs, place = head.split()
+            if legal != "1":
+                differ("illegal", position, "GamesmanOne's IsLegalPosition refuses it")
+            tier, hashed = variant.locate(position)
+            if place != f"{tier}:{hashed}":
+                differ("place", position, f"GamesmanOne keeps it at {place}, the benchmark reads {tier}:{hashed}")
+            if theirs != mine:
+                differ("value", position, f"GamesmanOne's Primitive: {theirs}; gamesman: {mine}")
+            if theirs != "undecided" or mine != "undecided":
+                continue
+            moves = game.moves(position)
+            children = [game.play(position, move) for move in moves]
+            ours = {variant.their_position(child) for child in children}
+            told = their_children.split()
+            compared_children += len(told)
+            if set(told) != ours:
+                differ("children", position, f"GamesmanOne's only: {sorted(set(told) - ours)}; gamesman's only: "
+                       f"{sorted(ours - set(told))}")
+            if len(told) != len(moves):
+                differ("move count", position, f"GamesmanOne {len(told)} moves, gamesman {len(moves)}")
+            if compiled[index] != ours:
+                differ("compiled children", position, f"batch_expand's only: {sorted(compiled[index] - ours)}; "
+                       f"play's only: {sorted(ours - compiled[index])}")
+            if any(game.to_move(child) != 1 - turn for child in children) or \
+                    any(text[0] != str(2 - turn) for text in told):
+                differ("turn", position, "a child with the same player to move")
+            canonical = their_canonical.split()
+            keys = {key(text) for text in ours}
+            if {key(text) for text in canonical} != keys or len(canonical) != len(keys):
+                differ("canonical children", position, f"GamesmanOne's {sorted(canonical)}; gamesman's sets alike "
+                       f"{sorted(keys)}")
+            ours_canonical = alike.canonical_codes(np.array([coder.encode(child) for child in children], np.int64))
+            if len(set(zip(map(key, map(variant.their_position, children)), ours_canonical.tolist()))) != len(keys) \
+                    or len(set(ours_canonical.tolist())) != len(keys):
+                differ("symmetry", position, "gamesman's canonical_codes make other sets alike than GamesmanOne's")
+            if game.capabilities.parents and any(int(codes[index]) not in parents_of[coder.encode(child)]
+                                                 for child in children if in_block(coder.encode(child))):
+                differ("parents", position, "batch_parents of a child leaves the position out")
+    return RulesComparison(len(positions), values, shown, compared_children, differences, counts,
+                           time.perf_counter() - started)
+
+
+def report_rules(variant: Variant, found: RulesComparison) -> None:
+    """Print what ``compare_rules`` found."""
+    print(f"`{variant.spec}`: {found.compared:,} positions that play reaches ({found.values['win']:,} won, "
+          f"{found.values['lose']:,} lost and {found.values['undecided']:,} in play for the player to move), "
+          f"{found.children:,} children compared; {found.seconds:.1f} s", flush=True)
+    tallies = ", ".join(f"{feature}: {tally:,}" for feature, tally in sorted(found.features.items()))
+    print(f"`{variant.spec}`: {tallies}", flush=True)
+    if not found.differences:
+        print(f"`{variant.spec}`: the rules agree on every one", flush=True)
+    for kind, examples in found.differences.items():
+        print(f"`{variant.spec}`: {found.counts[kind]:,} disagree ({kind}), such as:", flush=True)
+        for example in examples:
+            print(f"    {example}", flush=True)
+
+def check_rules(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--rules``: build the rule programs and compare each variant's rules; exit 1 when any
+    disagree."""
+    if not args.gamesmanone_source or not Path(args.gamesmanone_source).is_dir():
+        parser.error("--rules: give GamesmanOne's checkout as --gamesmanone-source (its submodules are not needed)")
+    if args.rules < 1:
+        parser.error(f"--rules: at least 1, not {args.rules}")
+    names = (args.variants or ",".join(RULE_VARIANTS)).split(",")
+    unknown = set(names) - set(RULE_VARIANTS)
+    if unknown:
+        parser.error(f"--variants: no variant {', '.join(sorted(unknown))} for --rules (of {', '.join(RULE_VARIANTS)})")
+    source = Path(args.gamesmanone_source)
+    programs = build_rule_programs(source, Path(args.gamesmanone_build or source / "build-bench") / "rules")
+    agree = True
+    for name in names:
+        variant, features = RULE_VARIANTS[name]
+        found = compare_rules(programs[variant.theirs], variant, features, args.rules, args.seed)
+        report_rules(variant, found)
+        agree = agree and not found.differences
+    if not agree:
+        raise SystemExit(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gamesmanone-source", metavar="DIR", help="a checkout of GamesmanOne with its "
@@ -675,7 +1103,11 @@ def main() -> None:
                         "(default: DIR/build-bench)")
     parser.add_argument("--gamesmanone", metavar="PATH", help="GamesmanOne's program built before (bin/gamesman), "
                         "instead of --gamesmanone-source")
-    parser.add_argument("--variants", default=",".join(VARIANTS), help="of " + ", ".join(VARIANTS))
+    parser.add_argument("--variants", help=f"of {', '.join(VARIANTS)} (default: all); with --rules, of "
+                        f"{', '.join(RULE_VARIANTS)} (default: all)")
+    parser.add_argument("--rules", type=int, metavar="N", help="compare the rules instead, move by move, on N "
+                        "positions random play reaches in each variant, with GamesmanOne's game code built from "
+                        "--gamesmanone-source (nothing is solved)")
     parser.add_argument("--samples", type=int, default=100_000, help="positions compared per variant")
     parser.add_argument("--checks", type=int, default=100, help="positions asked of GamesmanOne's query command "
                         "to check the reading of its files")
@@ -692,6 +1124,10 @@ def main() -> None:
     if args.solve_ours:
         solve_ours(args.solve_ours, args.workers, args.cache)
         return
+    if args.rules is not None:
+        check_rules(parser, args)
+        return
+    args.variants = args.variants or ",".join(VARIANTS)
     if args.gamesmanone_source and args.gamesmanone:
         parser.error("--gamesmanone: give it or --gamesmanone-source, not both")
     if args.gamesmanone_build and not args.gamesmanone_source:

@@ -2,6 +2,7 @@
 and its comparison reads every position it draws and stops on the first disagreement."""
 import lzma
 import random
+import sys
 from itertools import combinations, permutations, product
 from math import comb, factorial
 
@@ -10,9 +11,11 @@ import pytest
 
 import xz
 
-from benchmarks.bench_gamesmanone import (DOBUTSU, DSHOGI_MIRROR, VARIANTS, ArrayDatabase, arrangement_rank, compare,
-                                          dobutsu_from_theirs, dobutsu_locate, dobutsu_position, dshogi_hash,
-                                          dshogi_offsets, quixo_hash, quixo_locate, solve_ours, symmetries,
+from benchmarks.bench_gamesmanone import (DOBUTSU, DSHOGI_MIRROR, RULE_VARIANTS, VARIANTS, ArrayDatabase,
+                                          alike_images, arrangement_rank, build_rule_programs, compare, compare_rules,
+                                          dobutsu_features, dobutsu_from_theirs, dobutsu_locate, dobutsu_position,
+                                          dshogi_hash, dshogi_offsets, quixo_features, quixo_hash, quixo_locate,
+                                          random_positions, reachable_positions, solve_ours, symmetries,
                                           tictactoe_locate)
 from gamesman.games.dobutsu import Position as DobutsuPosition
 from gamesman.contract.capabilities import position_codes
@@ -200,3 +203,101 @@ def test_a_database_in_parts_is_compared_as_a_whole_one(tmp_path, monkeypatch):
     write_theirs(theirs, their_records(variant, stored), variant)
     found = compare("", variant, theirs, ours, 10_000, 0, 1)
     assert found.compared + found.left_out == found.held == stored.store.count
+
+
+# -- the rules, move by move (--rules) ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["dobutsu", "quixo3"])
+def test_random_play_gives_distinct_positions_the_rules_accept(name):
+    variant, _ = RULE_VARIANTS[name]
+    game = game_from_spec(variant.spec)
+    positions = random_positions(game, 300, random.Random(1))
+    assert len(set(positions)) == len(positions) == 300
+    assert all(game.parse_position(game.format_position(position)) == position for position in positions)
+    assert any(game.outcome(position) is not None for position in positions)  # ends too
+    assert positions != random_positions(game, 300, random.Random(2))
+
+
+def test_a_game_of_few_positions_gives_every_position_play_reaches():
+    game = game_from_spec("tictactoe")
+    positions = reachable_positions(game, 10 ** 5)
+    assert positions is not None and len(set(positions)) == len(positions) > 765  # more than the sets alike
+    assert {game.play(position, move) for position in positions for move in game.moves(position)} | {
+        game.start()} == set(positions)
+    assert random_positions(game, 10 ** 5, random.Random(1)) == positions
+    assert reachable_positions(game, len(positions) - 1) is None
+
+
+def test_the_images_alike_are_those_gamesmanone_folds():
+    position = DOBUTSU.parse_position("(b gl- -e- -E- -LG CC -)")
+    assert [DOBUTSU.format_position(image) for image in alike_images(position)] == [
+        "(b gl- -e- -E- -LG CC -)", "(b -lg -e- -E- GL- CC -)"]
+    quixo = alike_images((1, "xo-------"))
+    assert len(quixo) == 8 and {cells for _, cells in quixo} >= {"xo-------", "-ox------", "x--o-----"}
+    assert {turn for turn, _ in quixo} == {1}
+
+
+def test_the_features_tallied_say_what_a_position_shows():
+    assert dobutsu_features(DOBUTSU.parse_position("(b gHe l-- --- EcL G -)")) == [
+        "pieces in hand", "a hen", "a chick on its far rank (dropped there)"]
+    assert dobutsu_features(DOBUTSU.parse_position("(w g-e -L- --- E-G - -)")) == [
+        "a lion a row from its far rank", "the lion of the player to move taken"]
+    assert dobutsu_features(DOBUTSU.parse_position("(w gLe -l- --- E-G C -)")) == [
+        "pieces in hand", "a try: the lion of the player who moved on its far rank"]
+    assert quixo_features((1, "xxxooo---")) == ["lines of both players"]
+    assert quixo_features((0, "xxxo-o---")) == ["a line of the player to move only"]
+
+
+FAKE_RULES = '''#!{python}
+"""GamesmanOne's rule program as gamesman's rules would answer it{flaw_note}."""
+import sys
+sys.path[:0] = {path!r}
+from benchmarks.bench_gamesmanone import RULE_VARIANTS, alike_images
+variant, _ = RULE_VARIANTS[{name!r}]
+from gamesman.contract.registry import game_from_spec
+game = game_from_spec(variant.spec)
+sys.stdin.readline()
+for line in sys.stdin:
+    position = variant.our_position(line.strip())
+    result = game.outcome(position)
+    value = "undecided" if result is None else ("win" if result[position[0]] > 0 else "lose")
+    tier, hashed = variant.locate(position)
+    children = [game.play(position, move) for move in game.moves(position)] if result is None else []
+    {flaw}
+    canonical = {{min(map(variant.their_position, alike_images(child))) for child in children}}
+    print(f"1 {{value}} {{tier}}:{{hashed}} |", *map(variant.their_position, children), "|", *canonical)
+'''
+
+
+def fake_rules(folder, name, flaw=""):
+    program = folder / f"{name}-rules"
+    program.write_text(FAKE_RULES.format(python=sys.executable, path=sys.path, name=name, flaw=flaw or "pass",
+                                         flaw_note=", but " + flaw if flaw else ""))
+    program.chmod(0o755)
+    return program
+
+
+@pytest.mark.parametrize("name", ["dobutsu", "quixo4"])
+def test_rules_that_answer_as_gamesmans_agree_on_every_check(tmp_path, name):
+    variant, features = RULE_VARIANTS[name]
+    found = compare_rules(fake_rules(tmp_path, name), variant, features, 200, 1, chunk=70)
+    assert found.differences == {} and found.compared == 200
+    assert found.values["undecided"] < 200 and found.children > 200
+    assert sum(found.values.values()) == 200
+
+
+@pytest.mark.parametrize("name,flaw,kinds", [
+    ("dobutsu", "children = children[1:]", {"children", "move count", "canonical children"}),
+    ("quixo3", "value = 'undecided'", {"value"}),
+    ("quixo3", "hashed += 2", {"place"}),
+])
+def test_rules_that_differ_are_counted_and_shown(tmp_path, name, flaw, kinds):
+    variant, features = RULE_VARIANTS[name]
+    found = compare_rules(fake_rules(tmp_path, name, flaw), variant, features, 100, 1)
+    assert set(found.differences) == kinds
+    assert all(0 < found.counts[kind] <= 100 and 1 <= len(found.differences[kind]) <= 3 for kind in kinds)
+
+
+def test_rule_programs_need_gamesmanones_game_code(tmp_path):
+    with pytest.raises(SystemExit, match="has no src/games/dshogi/dshogi.c"):
+        build_rule_programs(tmp_path, tmp_path / "build")

@@ -8,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from gamesman.contract.capabilities import End
 from gamesman.contract.errors import IllegalMove, PositionError
 from gamesman.contract.registry import make_game
 from gamesman.solver import dense, levelled
@@ -217,6 +218,19 @@ def listed(counts, found):
     """The parents of each code, as batch_parents lists them."""
     ends = np.cumsum(counts)
     return [found[end - count:end].tolist() for count, end in zip(counts, ends)]
+
+
+def test_a_player_whose_own_pieces_box_in_every_piece_has_no_move_and_loses_at_once(game):
+    """The only such boards (and their mirror images): b's seven pieces wall themselves in.
+    Play never reaches them (w, with its lion alone, has no square it could have come from),
+    so no position leads there."""
+    for text in ("(b GEl LGE CC- --- - -)", "(b GE- LGE CCl --- - -)", "(b lEG EGL -CC --- - -)"):
+        position = game.parse_position(text)
+        code = np.array([game.encode(position)], np.int64)
+        assert game.moves(position) == [] and game.outcome(position) == (-1.0, 1.0)
+        _, ends, _, children = game.batch_expand(code)
+        assert ends.tolist() == [End.LOST] and len(children) == 0  # lost where it stands
+        assert game.batch_parents(code)[0].tolist() == [0]
 
 
 def test_parents_are_the_exact_inverse_of_batch_expand(game):

@@ -25,12 +25,22 @@ the top to 4 at the bottom).  Each has a lion (``L``), a giraffe (``G``), an ele
 * Capturing the lion wins.  A lion that reaches the far rank decides the game at
   once (the try): if the opponent can capture it there, the opponent wins (taking
   it would be their next move, which is not played out); otherwise the lion's side
-  wins.  A player with no legal move loses.
+  wins.  The official rules say the same (the try wins unless the lion is captured
+  on the next move), but play the capture out: a win or loss by a failed try counts
+  one ply fewer here.  A player with no legal move loses at once.  That happens only
+  where a player's seven pieces wall each other in (``(b GEl LGE CC- --- - -)``, the
+  lion at c3 instead, and their mirror images), which play never reaches and no
+  position leads to; GamesmanOne's ``Primitive`` leaves them undecided, with no move,
+  and its value iteration calls them lost in 1.
 * Repetition: positions carry no history.  Play that goes on forever is a draw, so
   a position from which neither side can force a win is a draw.  This is the rule
   GamesmanOne's ``dshogi`` implements (its loopy solver calls what it cannot
   decide a draw) and the one Tanaka's solution (2009) assumes.  The win and try
-  conventions are GamesmanOne's too, so remoteness counts the same moves.
+  conventions are GamesmanOne's too, so remoteness counts the same moves.  The
+  official rules make the game a draw when the players repeat the same moves three
+  times; a position's value is the same under both (a forced win never repeats a
+  position, and a side that can hold a draw holds it either way), and only a
+  position reached with a history of repeats could differ.
 
 Choices where the rule sheets are silent:
 
@@ -643,6 +653,8 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Sy
         """The parents of many positions at once, by compiled code: a step undone (a hen on the
         far rank may have been a chick a square behind), with or without a piece of the
         player to move given back from the mover's hand (a chick, or a hen), or a drop undone.
+        A position just after a lion is taken lists none: it lies in no block (``code_block``),
+        and a solve decides the moves to it as it counts them.
 
         >>> game = Dobutsu()
         >>> import numpy as np

@@ -14,7 +14,8 @@ Choices, as GamesmanOne's Quixo (``src/games/quixo/quixo.c``) makes them:
   to move: if the player to move has a line, they have won, whether or not
   the other player has one too; else, if the other player has one, the player
   to move has lost.  So a push that makes a line of the opponent's symbol
-  loses, even when it makes one of the mover's own as well.
+  loses, even when it makes one of the mover's own as well, as the official
+  rules say.
 * Nothing forbids repeating a position and there is no move limit: play
   that never ends is a draw (the solver's ``draw``).
 * A position string is refused when play cannot reach it by the check

@@ -257,8 +257,11 @@ class Parents:
         (int64), those of the first code first.  A parent is a position in play (not ended,
         and one the game's parser accepts) one of whose moves leads to the code; each is
         listed once, by its own code (a solver makes it canonical under the game's
-        symmetries).  Exactly the inverse of ``batch_expand``: ``p`` is listed among the parents
-        of ``c`` if and only if ``c`` is among the children of ``p``."""
+        symmetries).  Exactly the inverse of ``batch_expand`` over the codes of a block
+        (``code_block``): ``p`` is listed among the parents of such a ``c`` if and only if ``c``
+        is among the children of ``p``.  A position in no block, one that has ended outside it
+        (Dōbutsu shōgi's, just after a lion is taken), may list none: a solve never walks back
+        from it, and decides the moves to it as it counts them."""
         raise NotImplementedError
 
     def code_block(self, code: int) -> range:
