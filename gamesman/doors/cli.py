@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import stat
 import sys
 import time
@@ -650,6 +651,20 @@ def leave_background_work() -> None:
     compiled = sys.modules.get("gamesman.players.compiled")
     if compiled is not None:
         compiled.WARMUP.leave()
+
+
+def leave_on_interrupt() -> None:
+    """Have every Ctrl-C from now on leave the background work (``leave_background_work``)
+    before it interrupts as Python's own handling does: wherever it lands, after the answer
+    too (as the program returns, or ends its threads before the exit wait), the exit does not
+    wait for a compile.  Left alone where Ctrl-C is ignored, or handled otherwise."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _leave_and_interrupt)
+
+
+def _leave_and_interrupt(number: int, frame: object) -> None:
+    leave_background_work()
+    raise KeyboardInterrupt
 
 
 def interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:
