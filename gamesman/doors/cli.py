@@ -671,11 +671,16 @@ def interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:
     """A command's ``sys.unraisablehook``: a Ctrl-C that landed while Python ran a callback
     it cannot raise from (a weak reference's, as the import machinery's; compiled code's
     through ctypes) would be printed and lost, and the command go on; it is sent again a
-    moment later instead.  Anything else is reported as Python reports it."""
+    moment later instead (the shell's handler is armed again first: raising disarmed it).
+    Anything else is reported as Python reports it."""
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
         from gamesman.doors.shell.interrupts import Interrupts
 
-        Interrupts().again()
+        handler = signal.getsignal(signal.SIGINT)
+        if isinstance(handler, Interrupts):
+            handler.lost()
+        else:
+            Interrupts().again()
     else:
         sys.__unraisablehook__(unraisable)
 
