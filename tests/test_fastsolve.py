@@ -163,3 +163,40 @@ def test_a_database_saved_with_other_position_codes_is_rebuilt(tmp_path, monkeyp
     again = Solver(game, database=Database(tmp_path))
     assert again.solve() > 0  # nothing was taken from the old file
     assert "other position codes" in capsys.readouterr().err
+
+
+def test_a_ctrl_c_stops_the_waves_between_two_compiled_calls():
+    """The retrograde's waves hand back to Python every ``budget`` moves, where a Ctrl-C
+    raises: one sent while they run stops them with nodes still open, where one compiled
+    call over the whole graph would have decided every node first."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from gamesman.solver.waves import LOSE, OPEN, parent_lists, waves
+
+    size = 1 << 20  # a chain 0 -> 1 -> ... -> size - 1, lost at its end
+    parents = np.arange(size - 1, dtype=np.int32)
+    by_child, start = parent_lists(parents, parents + 1, size)
+    value, remote = np.full(size, OPEN, np.int8), np.zeros(size, np.int64)
+    value[-1] = LOSE
+    movers, pending = (np.arange(size) % 2).astype(np.int8), np.ones(size, np.int64)
+
+    def interrupt() -> None:
+        while value[-2] == OPEN:  # (until the waves have begun)
+            time.sleep(0.001)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    sender = threading.Thread(target=interrupt, daemon=True)
+    try:
+        sender.start()
+        with pytest.raises(KeyboardInterrupt):
+            waves(OPEN, value, remote, movers, by_child, start, pending, np.array([size - 1]), np.array([0]),
+                  budget=1)
+            sender.join()  # (without the hand-backs the Ctrl-C lands only here, once all is decided)
+    finally:
+        sender.join()
+        signal.signal(signal.SIGINT, previous)
+    assert (value == OPEN).any()

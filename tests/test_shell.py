@@ -439,6 +439,31 @@ def test_ctrl_c_cancels_once_is_dropped_between_commands_and_waits_for_an_import
     assert retries == [True]  # and the Ctrl-C is sent again
 
 
+def test_a_ctrl_c_lost_in_a_finalizer_still_cancels_the_command(monkeypatch):
+    """A Ctrl-C whose KeyboardInterrupt lands in a finalizer (where Python only reports it,
+    through the command's unraisable hook) comes again, and the command is cancelled."""
+    from gamesman.doors.cli import interrupt_again
+
+    monkeypatch.setattr(sys, "unraisablehook", interrupt_again)
+    interrupts = Interrupts()
+
+    class Finalized:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            sum(range(1000))  # (Python code: the handler runs here, in the finalizer)
+
+    cancelled = False
+    with interrupts.installed():
+        try:
+            with interrupts.cancellable():
+                Finalized()
+                for _ in range(200):  # (a guard: the Ctrl-C comes again after Interrupts.RETRY)
+                    time.sleep(0.05)
+        except KeyboardInterrupt:
+            cancelled = True
+    assert cancelled
+
+
 def test_an_unsolvable_variant_asks_the_games_search_player_once_per_position(monkeypatch, tmp_path):
     searches = []
 

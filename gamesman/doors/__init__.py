@@ -8,8 +8,9 @@ def main() -> int:
     import sys
 
     try:
-        from gamesman.doors.cli import main as command
+        from gamesman.doors.cli import leave_on_interrupt, main as command
     except KeyboardInterrupt:
         print("gamesman: interrupted", file=sys.stderr)
         return 130
+    leave_on_interrupt()
     return command()

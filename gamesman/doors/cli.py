@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import stat
 import sys
 import time
@@ -652,15 +653,34 @@ def leave_background_work() -> None:
         compiled.WARMUP.leave()
 
 
+def leave_on_interrupt() -> None:
+    """Have every Ctrl-C from now on leave the background work (``leave_background_work``)
+    before it interrupts as Python's own handling does: wherever it lands, after the answer
+    too (as the program returns, or ends its threads before the exit wait), the exit does not
+    wait for a compile.  Left alone where Ctrl-C is ignored, or handled otherwise."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _leave_and_interrupt)
+
+
+def _leave_and_interrupt(number: int, frame: object) -> None:
+    leave_background_work()
+    raise KeyboardInterrupt
+
+
 def interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:
     """A command's ``sys.unraisablehook``: a Ctrl-C that landed while Python ran a callback
     it cannot raise from (a weak reference's, as the import machinery's; compiled code's
     through ctypes) would be printed and lost, and the command go on; it is sent again a
-    moment later instead.  Anything else is reported as Python reports it."""
+    moment later instead (the shell's handler is armed again first: raising disarmed it).
+    Anything else is reported as Python reports it."""
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
         from gamesman.doors.shell.interrupts import Interrupts
 
-        Interrupts().again()
+        handler = signal.getsignal(signal.SIGINT)
+        if isinstance(handler, Interrupts):
+            handler.lost()
+        else:
+            Interrupts().again()
     else:
         sys.__unraisablehook__(unraisable)
 

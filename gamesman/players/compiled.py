@@ -98,18 +98,18 @@ class Warmup:
         worker = self.worker
         if self.left or worker is None or not worker.is_alive():
             return
-        try:
-            sys.stdout.flush()  # what the program answered, before the wait (a pipe's reader has it now)
-        except (AttributeError, OSError, ValueError):  # closed, or none, by then
-            pass
-        try:
-            on_terminal = sys.stderr.isatty()
-        except (AttributeError, OSError, ValueError):
-            on_terminal = False
-        if on_terminal:
-            print("gamesman: keeping the compiled search for the next run (once after install; Ctrl-C skips)",
-                  file=sys.stderr, flush=True)
-        try:
+        try:  # (a Ctrl-C from here on, before the wait too, skips it)
+            try:
+                sys.stdout.flush()  # what the program answered, before the wait (a pipe's reader has it now)
+            except (AttributeError, OSError, ValueError):  # closed, or none, by then
+                pass
+            try:
+                on_terminal = sys.stderr.isatty()
+            except (AttributeError, OSError, ValueError):
+                on_terminal = False
+            if on_terminal:
+                print("gamesman: keeping the compiled search for the next run (once after install; Ctrl-C skips)",
+                      file=sys.stderr, flush=True)
             worker.join()
         except KeyboardInterrupt:
             pass

@@ -17,7 +17,8 @@ class Interrupts:
     (during a command, or while a plain line is read).  Raising disarms it, so
     further Ctrl-Cs that land while the first is handled, or between commands while
     the prompt is drawn, are dropped instead of escaping with a traceback.  Code
-    that catches a Ctrl-C and carries on with the command calls ``arm()``.
+    that catches a Ctrl-C and carries on with the command calls ``arm()``; one whose
+    KeyboardInterrupt was lost calls ``lost()``.
 
     A Ctrl-C that lands while a module is being imported (the solver's first use
     imports numpy) would leave that module half-imported and broken for the rest
@@ -47,6 +48,13 @@ class Interrupts:
 
     def arm(self) -> None:
         self.armed = True
+
+    def lost(self) -> None:
+        """The KeyboardInterrupt this handler raised was lost (it landed where Python cannot
+        raise it: a finalizer, a weak reference's callback), and raising disarmed the handler:
+        armed again, the signal comes again in a moment and still cancels the command."""
+        self.armed = True
+        self.again()
 
     @contextmanager
     def cancellable(self) -> Iterator[None]:
