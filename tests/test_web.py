@@ -337,3 +337,36 @@ def test_serve_refuses_a_directory_that_is_no_build(tmp_path):
                          text=True, timeout=120)
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "is not a GamesmanUni build" in out.stderr
+
+
+def test_an_endgame_study_solved_once_is_answered_from_its_database():
+    # Dōbutsu shōgi is too large to solve on demand, but the positions of a study solved once with
+    # --large (as the CLI does) get their values from its database, draws too; the rest are estimated
+    service = Service()
+    game = game_from_ids("dshogi", "regular")
+    form, study = form_of(game), game.parse_position("(b -l- --- --- -L- C -)")
+    assert service.position("dshogi", "regular", form.position(game, study))["positionValue"] == "unsolved"
+    solver = Solver(game)
+    solver.solve(study)  # into the test's own database, as gamesman solve dobutsu --large STUDY
+    seen = set()
+    for position in reachable(game, study, 10_000)[::7]:
+        reply = service.position("dshogi", "regular", form.position(game, position))
+        assert (reply["positionValue"], reply["remoteness"]) == uwapi_result(solver.result(position))
+        mover = game.to_move(position)
+        expected = {}
+        for move in game.moves(position):
+            child = game.play(position, move)
+            expected[game.format_move(position, move)] = (*uwapi_result(solver.result(child)),
+                                                          uwapi_result(solver.move_result(mover, child))[0])
+        assert {move["move"]: (move["positionValue"], move["remoteness"], move["moveValue"])
+                for move in reply["moves"]} == expected
+        seen.update(move["moveValue"] for move in reply["moves"])
+    assert seen == {"win", "lose", "draw"}
+    assert service.position("dshogi", "regular", form.position(game, game.start()))["positionValue"] == "unsolved"
+    assert not service.analyst(game).solving().is_set()  # nor did any request start a solve
+
+
+def uwapi_result(result) -> tuple[str, int]:
+    """UWAPI's value and remoteness of the solver's ``result`` (a draw's remoteness is -200)."""
+    value = result.value.value
+    return value, -200 if value == "draw" else result.remoteness

@@ -231,3 +231,5 @@ def test_dobutsu_is_written_as_gamesmanone_writes_it():
     assert form.autogui_move(game, position, drop, game.play(position, drop)) == f"A_2_{2 * 12 + 5 + 18}_y"
     step = game.parse_move(position, "b4-a3")
     assert form.autogui_move(game, position, step, game.play(position, step)) == "M_10_6_x"
+    # UWAPI's theme slides a piece that moves to its new square (a capture too), not fades it
+    assert form.image_autogui_data(game)["themes"]["regular"]["animationType"] == "simpleSlides"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -27,6 +28,7 @@ import pytest
 
 from gamesman.contract.game import Game
 from gamesman.contract.registry import make_game
+from gamesman.doors.web.forms import form_of
 from gamesman.solver.results import Result
 from gamesman.solver.strong import Solver
 from gamesmanuni import gamesmanuni_build
@@ -81,14 +83,20 @@ def eventually(read: Callable[[], Any], expected: Any, seconds: float = PATIENCE
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The server's database directory (a test may solve into it, as ``gamesman solve`` would)."""
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, server_cache: Path) -> Iterator[str]:
     """``gamesman serve --uni BUILD --port P`` in a process of its own, and its address."""
     build = gamesmanuni_build()
     if build is None:
         unavailable("no GamesmanUni build in ../shared/gamesmanuni/dist beside the checkout")
     pytest.importorskip("uvicorn")
     port, log = free_port(), tmp_path_factory.mktemp("serve") / "serve.log"
-    env = {**os.environ, "GAMESMAN_CACHE": str(tmp_path_factory.mktemp("cache"))}
+    env = {**os.environ, "GAMESMAN_CACHE": str(server_cache)}
     with log.open("w") as out:
         process = subprocess.Popen([sys.executable, "-m", "gamesman", "serve", "--uni", str(build),
                                     "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -148,12 +156,17 @@ def click(driver: Any, css: str) -> None:
     WebDriverWait(driver, PATIENCE).until(expected_conditions.element_to_be_clickable((By.CSS_SELECTOR, css))).click()
 
 
-def open_game(driver: Any, server: str, game_id: str, variant: str) -> None:
-    """From the app's home page through its own links to the variant's board."""
+def open_game(driver: Any, server: str, game_id: str, variant: str, start: str | None = None) -> None:
+    """From the app's home page through its own links to the variant's board (the app opens
+    the only variant of a game itself), or to ``start`` by the app's link to a position."""
     driver.get(f"{server}/uni/")
     click(driver, 'nav a[href="/uni/games"]')
     click(driver, f'a[href="/uni/games/{game_id}/variants"]')
-    click(driver, f'a[href="/uni/games/{game_id}/variants/{variant}"]')
+    game_page = f"/uni/games/{game_id}/variants/{variant}"
+    if not eventually(lambda: driver.current_url.endswith(game_page), True, 2.0):
+        click(driver, f'a[href="{game_page}"]')
+    if start is not None:
+        driver.get(f"{server}{game_page}/{start}")
     click(driver, 'button[title="Options"]')
     switch(driver, "Available Moves' Position Value Predictions", True)  # the move values
     # A move under the pointer is drawn in the highlight's colour, not its value's; one
@@ -219,15 +232,19 @@ class Board:
         rows: list[str] = game.format_position(position).strip("()").split()[1:]
         return rows
 
-    def key(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> int:
+    def start(self, game: Game[Any, Any]) -> Hashable:
+        """The position the test plays from (the app's link to it, if not the start)."""
+        return game.start()
+
+    def key(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> Hashable:
         """Where ``move`` is on the board (both games' moves are that number)."""
         return int(move)  # type: ignore[call-overload]
 
-    def drawn(self, driver: Any) -> tuple[list[str], dict[int, str]]:
+    def drawn(self, driver: Any) -> tuple[list[str], dict[Any, str]]:
         """The rows drawn, top first, and the colour of each move shown, by key."""
         raise NotImplementedError
 
-    def click(self, driver: Any, key: int) -> None:
+    def click(self, driver: Any, key: Any) -> None:
         """Play the move at ``key``."""
         raise NotImplementedError
 
@@ -322,6 +339,141 @@ class StandardConnectFourBoard(ConnectFourBoard):
     rows_count, cols_count = 6, 7
 
 
+class AutoguiBoard(Board):
+    """A board that GamesmanUni's image board (``svg#image-autogui``) draws from the image data
+    the game gives, read back by geometry alone: each character of the board string an
+    ``image.entity`` (its id ``entityN``, N the centre) with its character's image, each move
+    an arrow (``path.iag-button-arrow``, from one centre towards another) or a button
+    (``.iag-button-point``, drawn with its token's image on a centre), its class naming the
+    value whose colour fills it.  The rows are the board string, one row, with what draws
+    nothing as ``-``; a move's key is where its shape is.  Moves are clicked by
+    the click event on their shape (two arrows may cross at their middles)."""
+
+    #: The game's options.
+    options: dict[str, Any] = {}
+
+    def game(self) -> Game[Any, Any]:
+        return make_game(self.name, **self.options)
+
+    @property
+    def name(self) -> str:
+        return {"dshogi": "dobutsu"}.get(self.game_id, self.game_id)
+
+    def theme(self, game: Game[Any, Any]) -> dict[str, Any]:
+        data = form_of(game).image_autogui_data(game)
+        assert data is not None
+        theme: dict[str, Any] = data["themes"][data["defaultTheme"]]
+        return theme
+
+    def rows(self, game: Game[Any, Any], position: Hashable) -> list[str]:
+        board = form_of(game).autogui_position(game, position)[2:].split("~")[0]
+        return ["".join(char if char in self.theme(game)["charImages"] else "-" for char in board)]
+
+    def key(self, game: Game[Any, Any], position: Hashable, move: Hashable) -> Hashable:
+        kind, token, at = form_of(game).autogui_move(game, position, move, game.play(position, move)).split("_")[:3]
+        if kind == "A":
+            return self.place_key(game, token, self.centers(game)[int(at)])
+        return self.arrow_key(game, int(token), self.centers(game)[int(at)])
+
+    def centers(self, game: Game[Any, Any]) -> list[tuple[float, float]]:
+        """The centres as the app draws them, the board 100 units wide."""
+        theme = self.theme(game)
+        scale = 100 / theme["space"][0]
+        return [(x * scale, y * scale) for x, y in theme["centers"]]
+
+    def arrow_key(self, game: Game[Any, Any], start: int, tip: tuple[float, float]) -> str:
+        """An arrow's key: the centre it comes from and the point it ends at (two centres may
+        lie on one point, as Quixo's tips between two cubes do)."""
+        return f"M_{start}_{round(tip[0], 1)}_{round(tip[1], 1)}"
+
+    def place_key(self, game: Game[Any, Any], token: str, point: tuple[float, float]) -> str:
+        """A button's key: its token and the point it is drawn on."""
+        return f"A_{token}_{round(point[0], 1)}_{round(point[1], 1)}"
+
+    def _shapes(self, driver: Any) -> tuple[list[list[Any]], list[list[Any]]]:
+        """The entities drawn (centre, image) and the moves (kind, geometry, value, element)."""
+        found: tuple[list[list[Any]], list[list[Any]]] = driver.execute_script("""
+            const board = document.querySelector("#image-autogui");
+            if (!board) return [[], []];
+            const name = href => href.split("/").pop().split("#")[0].replace(/\\.[0-9a-f]+\\.svg$|\\.svg$/, "");
+            const colours = {}, probe = document.createElement("span");
+            board.parentNode.appendChild(probe);
+            for (const value of ["win", "tie", "draw", "lose", "unsolved"]) {
+                probe.style.color = `var(--${value}Color)`;
+                colours[value] = getComputedStyle(probe).color;
+            }
+            probe.remove();
+            const value = shape => {  // the value its class names, if it is filled with that value's colour
+                const hint = [...shape.classList].find(name => name.startsWith("hint-")).slice(5);
+                return getComputedStyle(shape).fill === colours[hint] ? hint : getComputedStyle(shape).fill;
+            };
+            return [[...board.querySelectorAll("image.entity")].map(entity =>
+                        [+entity.id.slice(6), name(entity.getAttribute("href"))]),
+                    [...board.querySelectorAll("path.iag-button-arrow")].map(arrow =>
+                        ["M", arrow.getAttribute("d"), value(arrow), arrow]).concat(
+                    [...board.querySelectorAll(".iag-button-point")].map(point =>
+                        ["A", [point.style.getPropertyValue("--tOrigin"), name(point.getAttribute("href") || "")],
+                         value(point), point]))];""")
+        return found
+
+    def _move_key(self, game: Game[Any, Any], kind: str, geometry: Any) -> str:
+        """The key of an arrow's path, or of a button's centre and image."""
+        centers = self.centers(game)
+
+        def nearest(x: float, y: float) -> tuple[float, float]:
+            return min(centers, key=lambda center: (center[0] - x) ** 2 + (center[1] - y) ** 2)
+
+        numbers = [float(number) for number in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", geometry if kind == "M"
+                                                           else geometry[0])]
+        if kind == "A":
+            images = {image["image"].split("/")[-1].removesuffix(".svg"): char
+                      for char, image in self.theme(game)["charImages"].items()}
+            return self.place_key(game, images.get(geometry[1], ""), nearest(*numbers[:2]))
+        # the arrow's path: its tail's corners are points 0 and 6, its tip point 3, drawn 3 units
+        # after the centre it comes from and 2 before the centre it points at
+        tail = ((numbers[0] + numbers[12]) / 2, (numbers[1] + numbers[13]) / 2)
+        tip = (numbers[6], numbers[7])
+        length = ((tip[0] - tail[0]) ** 2 + (tip[1] - tail[1]) ** 2) ** 0.5
+        way = ((tip[0] - tail[0]) / length, (tip[1] - tail[1]) / length)
+        start = centers.index(nearest(tail[0] - 3 * way[0], tail[1] - 3 * way[1]))
+        return self.arrow_key(game, start, nearest(tip[0] + 2 * way[0], tip[1] + 2 * way[1]))
+
+    def drawn(self, driver: Any) -> tuple[list[str], dict[Any, str]]:
+        game = self.game()
+        entities, moves = self._shapes(driver)
+        images = {image["image"].split("/")[-1].removesuffix(".svg"): char
+                  for char, image in self.theme(game)["charImages"].items()}
+        size = len(self.rows(game, self.start(game))[0])
+        cells = ["-"] * size
+        for center, image in entities:
+            cells[center] = images.get(image, "?")
+        return ["".join(cells)], {self._move_key(game, kind, geometry): value for kind, geometry, value, _ in moves}
+
+    def click(self, driver: Any, key: Any) -> None:
+        game = self.game()
+        shape = next(element for kind, geometry, _, element in self._shapes(driver)[1]
+                     if self._move_key(game, kind, geometry) == key)
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", shape)
+
+
+class QuixoBoard(AutoguiBoard):
+    """Quixo 3x3, which the server solves: cubes, and pushes as short arrows."""
+
+    game_id, variant, picture = "quixo", "3x3", "web-quixo-3x3.png"
+    options = {"size": 3}
+
+
+class DobutsuStudyBoard(AutoguiBoard):
+    """Dōbutsu shōgi from a study of the lions and a chick each, solved once into the server's
+    database: steps, captures, drops from the hands, a promotion and draws."""
+
+    game_id, variant, picture = "dshogi", "regular", "web-dobutsu-study.png"
+    study = "(b -l- -c- -C- -L- - -)"
+
+    def start(self, game: Game[Any, Any]) -> Hashable:
+        return game.parse_position(self.study)
+
+
 def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screenshot_after: int) -> None:
     """Play ``opening`` and then the solver's best moves by clicking, ``plies`` moves or to the
     end; check the board, the position's value and every move's colour before each move."""
@@ -333,7 +485,7 @@ def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screens
         rows, hints = board.drawn(driver)
         return rows, {key: values.get(colour, colour) for key, colour in hints.items()}
 
-    position = game.start()
+    position = board.start(game)
     for ply in range(plies + 1):
         mover = game.to_move(position)
         expected = (board.rows(game, position),
@@ -347,7 +499,8 @@ def play(driver: Any, board: Board, opening: list[Hashable], plies: int, screens
             driver.find_element("css selector", "#app-game-body").screenshot(str(picture))
         if game.is_over(position) or ply == plies:
             return
-        move = opening[ply] if ply < len(opening) else min(solver.best_moves(position))  # type: ignore[type-var]
+        move = (game.parse_move(position, opening[ply]) if isinstance(opening[ply], str) else opening[ply]) \
+            if ply < len(opening) else min(solver.best_moves(position))  # type: ignore[type-var]
         board.click(driver, board.key(game, position, move))
         position = game.play(position, move)
 
@@ -400,4 +553,28 @@ def test_a_position_the_server_does_not_solve_is_still_in_play(server, browser):
     buttons = "#image-autogui .iag-button-point.move.hint-unsolved"
     assert eventually(lambda: len(browser.find_elements("css selector", buttons)), len(game.moves(game.start()))) == \
         len(game.moves(game.start()))
+    assert page_errors(browser, server) == []
+
+
+def test_a_quixo_game_in_gamesmanuni_shows_the_solvers_values(server, browser):
+    # every push an arrow from its cube, coloured by the solver's value, played to the end
+    board = QuixoBoard()
+    wait_for_values(server, board.game_id, board.variant)
+    open_game(browser, server, board.game_id, board.variant)
+    play(browser, board, opening=["b1-b3"], plies=12, screenshot_after=1)
+    assert page_errors(browser, server) == []
+
+
+def test_a_dobutsu_study_solved_once_shows_its_values_and_draws(server, server_cache, browser):
+    # too large to solve on demand, but a study solved once with --large is answered from its
+    # database: b's chick takes w's, w's lion takes it, b drops the chick it holds on the far
+    # rank (where it stays a chick), w may then draw by a drop, and both play on
+    board = DobutsuStudyBoard()
+    solved = subprocess.run([sys.executable, "-m", "gamesman", "solve", "dobutsu", "--large", board.study],
+                            env={**os.environ, "GAMESMAN_CACHE": str(server_cache)}, capture_output=True, text=True)
+    assert solved.returncode == 0, solved.stderr
+    game = board.game()
+    start = form_of(game).position(game, board.start(game))
+    open_game(browser, server, board.game_id, board.variant, start)
+    play(browser, board, opening=["b3-b2", "b1-b2", "C*a1"], plies=14, screenshot_after=3)
     assert page_errors(browser, server) == []

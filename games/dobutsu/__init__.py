@@ -514,7 +514,8 @@ class Dobutsu(PositionCodes[Position], BatchExpansion, Parents, TurnSymmetry, Sy
         images.update({str(kind): (f"dshogi/{name}_move_token.svg", 50)
                        for kind, name in enumerate(("giraffe", "elephant", "chick"))})
         return image_data([601, 501], squares + hands + drops, images, background="dshogi/background.svg",
-                          arrowWidth=2, sounds={SLIDE: "general/slide.mp3", PLACE: "general/place.mp3"})
+                          arrowWidth=2, sounds={SLIDE: "general/slide.mp3", PLACE: "general/place.mp3"},
+                          animationType="simpleSlides")
 
     # -- position codes (see the module docstring) --------------------------------
     @cached_property

@@ -9,8 +9,10 @@ and ``unsolved``; a draw's remoteness is -200, that of an unsolved position that
 over -100 (0 is the end of the game).  A variant the solver does not
 answer exactly (:func:`gamesman.solver.database.answers_exactly`, the CLI's policy)
 is never solved by a request: its moves are ``unsolved``, in the order of the game's
-search player (but those that end the game, which have the value of its outcome); one
-it answers is solved in the background (see :class:`Analyst`).
+search player (but those that end the game, which have the value of its outcome), except
+the positions a database saved before answers (an endgame study's, solved with ``gamesman
+solve --large``), which are answered from it as the CLI answers them; one it answers is
+solved in the background (see :class:`Analyst`).
 
 A variant's id is the name GamesCrafters' server gives it where the game declares one
 (``connect4``'s ``6x7``), else ``regular`` (the default options), ``misere`` (only misère
@@ -286,6 +288,7 @@ class Analyst:
     def reply(self, position: Hashable) -> dict[str, Any]:
         """The position's value and remoteness, and every move, best first."""
         from gamesman.contract.errors import OutOfTime
+        from gamesman.solver.database import answers_exactly
         from gamesman.solver.store import DamagedDatabase
 
         if self.exact and self.game.capabilities.exact_search:
@@ -307,8 +310,26 @@ class Analyst:
                     raise self.being_solved_again() from None
         elif self.exact and self.rebuilding():  # (told at once, not after the solve's grace)
             raise self.being_solved_again()
+        elif not self.exact and answers_exactly(self.game, position):
+            with self.lock:
+                if self._saved(position):
+                    return self._exact(position)
         with self.search_lock:
             return self._estimated(position)
+
+    def _saved(self, position: Hashable) -> bool:
+        """Whether the database saved before holds ``position`` and every move's child, for a
+        variant not solved from its start (the positions of an endgame study solved with
+        ``gamesman solve --large``), so that ``_exact`` answers it without solving.  A database
+        found damaged is dropped (it is never answered from) and said in one line."""
+        from gamesman.solver.store import DamagedDatabase
+
+        try:
+            return all(self.solver.stored(asked) is not None for asked in
+                       [position, *(self.game.play(position, move) for move in self.game.moves(position))])
+        except DamagedDatabase:
+            del self.solver  # (its file is removed: the next request reads what is saved then)
+            raise
 
     def _make_ready(self) -> None:
         """Let a game that searches each position exactly make its search ready (load its
