@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import errno
 import io
 import os
 import re
@@ -779,6 +780,26 @@ def test_record_writes_a_transcript_that_replays(tmp_path):
     assert "record" not in text and "position" not in text
     assert "onetwoten R> values\n" in text
     assert check(path).diff == ""
+
+
+class FullDisk(io.StringIO):
+    """A record file on a disk that has filled up."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_record_file_that_cannot_be_written_is_refused_or_let_go(tmp_path):
+    path = tmp_path / "session.t"
+    s = shell("new nim")
+    s.run(f"record {path}")
+    if os.path.exists("/dev/full"):  # opens, but every write fails: the file is refused, the recording goes on
+        assert s.run("record /dev/full") == "cannot record to /dev/full: No space left on device\n"
+        s.run("moves")
+        assert "nim x> moves\n" in path.read_text()
+    s.record_file = FullDisk()
+    assert s.run("moves") == f"stopped recording to {path}: No space left on device\n1-1 1-2 1-3 2-1 2-2 2-3 3-1 3-2 3-3\n"
+    assert s.record_file is None and s.run("record") == "not recording\n"
 
 
 @pytest.mark.slow
