@@ -970,6 +970,13 @@ def test_save_and_load_round_trip(tmp_path):
     assert "is not a legal move here" in loaded.run(f"load {path}")
     assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
     assert loaded.run(f"load {tmp_path / 'none.txt'}").startswith("cannot load")
+    (tmp_path / "binary").write_bytes(b"#" * 10000 + b"\n\xff")
+    assert loaded.run(f"load {tmp_path / 'binary'}") == \
+        f"cannot load {tmp_path / 'binary'}: not a saved game (not UTF-8 text at byte 10001)\n"
+    if os.path.exists("/dev/zero"):  # endless: refused after a bounded read
+        assert loaded.run("load /dev/zero") == \
+            f"cannot load /dev/zero: not a saved game (more than {1 << 26:,} bytes)\n"
+    assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
 
 
 def test_save_keeps_the_search_player_and_wait(tmp_path):
