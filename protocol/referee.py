@@ -59,6 +59,7 @@ REPLY_LIMIT = 65536
 #: Extra seconds a program gets to answer ``game`` (it may be starting up).
 STARTUP_ALLOWANCE = 5.0
 DEFAULT_TIME_PER_MOVE = 10.0
+MAX_TIME_PER_MOVE = 1_000_000  # seconds: beyond this a budget is a typo
 DEFAULT_MAX_MOVES = 1000
 #: Seconds between the reader's looks at whether it should stop reading a program's output.
 READ_POLL = 0.1
@@ -545,8 +546,9 @@ def main(argv: list[str] | None = None) -> int:
         time_per_move = float(last.get("--time-per-move", DEFAULT_TIME_PER_MOVE))
     except ValueError:
         raise GameError(f"--time-per-move must be a number of seconds, not {last['--time-per-move']!r}") from None
-    if not 0 < time_per_move < 1e6:
-        raise GameError(f"--time-per-move must be more than 0 seconds, not {last['--time-per-move']}")
+    if not 0 < time_per_move < MAX_TIME_PER_MOVE:
+        raise GameError(f"--time-per-move must be more than 0 and less than {MAX_TIME_PER_MOVE:,} seconds,"
+                        f" not {last['--time-per-move']}")
     match = Match(
         game,
         [str(command) for command in flags.get("--player", [])],

@@ -32,6 +32,8 @@ def test_own_flags_repeat_and_positionals_stay_whole():
     (["hex", "--size"], "needs a value"),
     (["hex", "size=" + "9" * 5000], "hex: size must be int from 1 to 19"),
     ([], "name a game"),
+    (["size=3"], "name a game"),
+    (["hex(size=3)"], "unknown game 'hex(size=3)'"),
 ])
 def test_bad_words_get_one_line(words, message):
     with pytest.raises(GameError, match=message.replace("(", r"\(").replace(")", r"\)")) as caught:

@@ -97,6 +97,14 @@ def test_bad_input_exits_2_with_one_line(args, fragment):
     assert "Traceback" not in result.stderr
 
 
+def test_a_bad_position_is_quoted_without_its_control_characters():
+    result = run("moves", "nim", "(x 5 5\x1b[2J 5)")
+    assert result.returncode == 2 and "\x1b" not in result.stderr
+    assert result.stderr == "gamesman: nim: heap 2 '5␛[2J' is not a number in 0..5 in \"(x 5 5␛[2J 5)\"\n"
+    answered = run("moves", "nim", stdin="(x 5\x00 5 5)\n")
+    assert answered.stdout == "error: nim: heap 1 '5␀' is not a number in 0..5 in \"(x 5␀ 5 5)\"\n"
+
+
 def test_bad_lines_on_stdin_are_answered_in_place():
     result = run("solve", "tictactoe", stdin="(x --- --- ---)\n(q)\n(o x-- --- ---)\n")
     lines = result.stdout.splitlines()

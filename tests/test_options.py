@@ -32,6 +32,8 @@ def test_flags_pairs_and_spec_agree():
     (["--heaps"], "--heaps needs a value"),
     (["--no-heaps"], "--heaps is not a flag"),
     (["--misere=maybe"], "misere must be true or false, not maybe"),
+    (["--heaps="], "heaps must be int from 1 to 20, not ''"),
+    (["--misere= "], "misere must be true or false, not ''"),
     (["--take", "9"], "take must be from 1 to size (5), not 9"),
 ])
 def test_bad_options_name_the_problem(words, fragment):

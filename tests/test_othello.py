@@ -175,6 +175,8 @@ def test_render_has_coordinates_and_score():
     ("(x ---- -wb- -bw- ----)", "turn 'x' is not b or w"),
     ("(b ---- -wo- -bw- ----)", "cell c2 is 'o'"),
     ("b ---- -wb- -bw- ----", "parentheses"),
+    ("(w ---- -wb- -bw- ----)", "no move was made: the position can only be the start, (b ---- -wb- -bw- ----)"),
+    ("(b ---- -bb- -bw- ----)", "only the starting four are on the board"),
 ])
 def test_parse_errors_name_the_problem(text, problem):
     with pytest.raises(PositionError, match=re.escape(problem)) as caught:

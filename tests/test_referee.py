@@ -153,6 +153,8 @@ def test_command_line_mistakes_are_exit_status_2():
         (["tictactoe", "--player", RANDOM], "tictactoe has 2 players: give --player 2 times, not 1"),
         (["tictactoe", "--player", RANDOM, "--player", RANDOM, "--games", "0"], "--games must be at least 1"),
         (["tictactoe", "--player", RANDOM, "--player", RANDOM, "--time-per-move", "soon"], "--time-per-move"),
+        (["tictactoe", "--player", RANDOM, "--player", RANDOM, "--time-per-move", "1e9"],
+         "--time-per-move must be more than 0 and less than 1,000,000 seconds, not 1e9"),
         (["tictactoe", "--rows", "3", "--player", RANDOM, "--player", RANDOM], "unknown option '--rows'"),
         (["chess", "--player", RANDOM, "--player", RANDOM], "unknown game 'chess'"),
     ]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import errno
 import io
 import os
 import re
@@ -806,6 +807,26 @@ def test_record_writes_a_transcript_that_replays(tmp_path):
     assert check(path).diff == ""
 
 
+class FullDisk(io.StringIO):
+    """A record file on a disk that has filled up."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_record_file_that_cannot_be_written_is_refused_or_let_go(tmp_path):
+    path = tmp_path / "session.t"
+    s = shell("new nim")
+    s.run(f"record {path}")
+    if os.path.exists("/dev/full"):  # opens, but every write fails: the file is refused, the recording goes on
+        assert s.run("record /dev/full") == "cannot record to /dev/full: No space left on device\n"
+        s.run("moves")
+        assert "nim x> moves\n" in path.read_text()
+    s.record_file = FullDisk()
+    assert s.run("moves") == f"stopped recording to {path}: No space left on device\n1-1 1-2 1-3 2-1 2-2 2-3 3-1 3-2 3-3\n"
+    assert s.record_file is None and s.run("record") == "not recording\n"
+
+
 @pytest.mark.slow
 def test_a_recording_names_a_random_seed(tmp_path):
     s = Shell(write=lambda text: None, seed=4242, argv=["nim", "--heaps", "2"])
@@ -974,6 +995,13 @@ def test_save_and_load_round_trip(tmp_path):
     assert "is not a legal move here" in loaded.run(f"load {path}")
     assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
     assert loaded.run(f"load {tmp_path / 'none.txt'}").startswith("cannot load")
+    (tmp_path / "binary").write_bytes(b"#" * 10000 + b"\n\xff")
+    assert loaded.run(f"load {tmp_path / 'binary'}") == \
+        f"cannot load {tmp_path / 'binary'}: not a saved game (not UTF-8 text at byte 10001)\n"
+    if os.path.exists("/dev/zero"):  # endless: refused after a bounded read
+        assert loaded.run("load /dev/zero") == \
+            f"cannot load /dev/zero: not a saved game (more than {1 << 26:,} bytes)\n"
+    assert [step.position for step in loaded.history] == [step.position for step in s.history]  # unchanged
 
 
 def test_save_keeps_the_search_player_and_wait(tmp_path):

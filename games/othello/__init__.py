@@ -24,11 +24,13 @@ Choices where the sheet is silent:
   position 1 and in standard Othello.
 * A position string is refused when play cannot reach it by what is cheap
   to check: a cell of the starting four is empty (pieces are never taken
-  off); without place-anywhere, a piece is not joined (across, down or
-  diagonally, through other pieces) to the starting four, since every
-  placement is next to an opposing piece; with place-anywhere, where there
-  are no passes, the player to move does not follow from the pieces placed
-  (b first).  Not checked: whose turn it is without place-anywhere (passes
+  off); only the starting four are on the board but not as they start, or
+  with w to move (no move was made, and b always has one there); without
+  place-anywhere, a piece is not joined (across, down or diagonally, through
+  other pieces) to the starting four, since every placement is next to an
+  opposing piece; with place-anywhere, where there are no passes, the player
+  to move does not follow from the pieces placed (b first).  Not checked:
+  whose turn it is without place-anywhere once a piece is placed (passes
   make either possible; whether one was forced is not looked for), and
   whether some order of placements and flips makes the colours.
 * Boards of more than 16 cells are too large to solve here (declared ``solvable``):
@@ -198,10 +200,13 @@ class Othello(TurnBoardCodes, BoardSymmetries, BatchExpansion, CompactForm[Posit
         if empty_centre:
             raise self.error(f"cell {boards.cell_name(*divmod(empty_centre[0], self.cols))} of the starting four is"
                              " empty (pieces are never taken off)", text)
+        if self.place_anywhere and boards.EMPTY in cells:  # no passes: each piece after the starting four is one move
+            placed = self.size - cells.count(boards.EMPTY) - len(self.centre)
+            boards.check_moves_taken(self.name, self.player_names, placed, placed, turn, text)
+        if cells.count(boards.EMPTY) == self.size - len(self.centre) and (turn, cells) != self.start():
+            raise self.error("only the starting four are on the board, so no move was made: the position can only"
+                             f" be the start, {self.format_position(self.start())}", text)
         if self.place_anywhere:
-            if boards.EMPTY in cells:  # no passes: each piece after the starting four is one move
-                placed = self.size - cells.count(boards.EMPTY) - len(self.centre)
-                boards.check_moves_taken(self.name, self.player_names, placed, placed, turn, text)
             return
         joined = set(self.centre)
         waiting = list(self.centre)

@@ -2,15 +2,30 @@
 
 
 def shown(text: str) -> str:
-    r"""Text quoted in an error message: on one line, whitespace folded, cut if long.
+    r"""Text quoted in an error message: on one line, whitespace folded, cut if long, and
+    every other character a terminal does not print as itself made visible (a control
+    character as its picture, ``\x1b`` as ``␛``, anything else as ``\ufffd``), so that
+    what was typed cannot move the cursor or recolour the screen.
 
     >>> shown("(x  --- \n ---)")
     '(x --- ---)'
     >>> len(shown("z" * 10_000_000))
     80
+    >>> shown("(x 5\x1b[2J 5\x00)")
+    '(x 5␛[2J 5␀)'
     """
-    folded = " ".join(text[:400].split())
+    folded = "".join(map(visible, " ".join(text[:400].split())))
     return folded if len(folded) <= 80 else folded[:77] + "..."
+
+
+def visible(character: str) -> str:
+    """``character``, or a printable stand-in for one that is not printable (see ``shown``)."""
+    if character.isprintable():
+        return character
+    code = ord(character)
+    if code < 0x20:
+        return chr(0x2400 + code)  # the control pictures: ␀ ... ␟
+    return "\u2421" if code == 0x7F else "\ufffd"
 
 
 class GameError(ValueError):

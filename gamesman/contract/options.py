@@ -154,7 +154,10 @@ class Option(Generic[OptionValue]):
         return raw.lower() if self.choices else raw
 
     def _bad(self, game: str, value: Any) -> OptionError:
-        return OptionError(f"{game}: {self.name} must be {self.allowed()}, not {format_value(value)}")
+        written = format_value(value)
+        if not written.strip():  # an empty value would leave the message ending in "not "
+            written = repr(written)
+        return OptionError(f"{game}: {self.name} must be {self.allowed()}, not {written}")
 
 
 def declared_options(cls: type) -> tuple[Option[Any], ...]:

@@ -120,7 +120,9 @@ write seed=4 for cube's, or put --seed 4 before cube for the command's
     while index < len(words) and words[index].partition("=")[0] in own:
         index = take_own_flag(words, index, own, split_flags)
     words = words[index:]
-    if words and not words[0].startswith("-") and "=" not in words[0]:
+    first = words[0] if words else ""
+    key, equals, _ = first.partition("=")  # a key=value pair is an option, not a game
+    if first and not first.startswith("-") and not (equals and key.isidentifier()):
         name, rest = words[0], words[1:]
     elif default_game is not None:
         name, rest = default_game, words

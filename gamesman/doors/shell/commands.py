@@ -422,21 +422,18 @@ class Shell(Completion):
         if args[0].lower() == "off" and len(args) == 1:
             if self.record_file is None:
                 raise GameError("not recording")
-            self.record_file.close()
-            self.record_file = None
+            self.stop_recording()
             self.say(f"stopped recording; {self.record_path} holds the session")
             return
         path = os.path.expanduser(line.strip().split(None, 1)[1])
-        try:
-            handle = open(path, "w", encoding="utf-8")
+        so_far = "".join(transcript_line(typed, logged) + "\n" for typed, logged in self.log)
+        try:  # the session so far is written whole before anything changes: a full disk refuses it here
+            with open(path, "w", encoding="utf-8") as start:
+                start.write(self.command_line() + "\n" + so_far)
+            handle = open(path, "a", encoding="utf-8")
         except OSError as problem:
             raise GameError(f"cannot record to {path}: {problem.strerror}") from None
-        if self.record_file is not None:
-            self.record_file.close()
-        handle.write(self.command_line() + "\n")
-        for typed, logged in self.log:
-            handle.write(transcript_line(typed, logged) + "\n")
-        handle.flush()
+        self.stop_recording()
         self.record_file, self.record_path = handle, path
         self.say(f"recording to {path} (the whole session so far, then on until record off or quit)")
 

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from gamesman.doors.shell.session import Session
 
 HEADER = "# gamesman saved game: load FILE in the shell, or gamesman --load FILE"
+#: The most bytes ``load`` reads: far beyond any game's file, and a bound on what a
+#: file that is not one (``/dev/zero``, a disk image) costs before it is refused.
+MAX_SAVED_BYTES = 1 << 26
 
 
 def saved_text(shell: "Session") -> str:
@@ -64,10 +67,16 @@ def load(shell: "Session", path: str) -> None:
 
     path = os.path.expanduser(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVED_BYTES + 1)
     except OSError as problem:
         raise GameError(f"cannot load {path}: {problem.strerror}") from None
+    if len(data) > MAX_SAVED_BYTES:
+        raise GameError(f"cannot load {path}: not a saved game (more than {MAX_SAVED_BYTES:,} bytes)")
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as problem:
+        raise GameError(f"cannot load {path}: not a saved game (not UTF-8 text at byte {problem.start})") from None
     fields: dict[str, str] = {}
     computers: list[tuple[str, str]] = []
     moves: list[tuple[int, str]] = []

@@ -1,6 +1,7 @@
 """The shell's session: the game, its history, the seats, output and the automatic moves."""
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -202,8 +203,12 @@ class Session:
         if self._logging:
             self.log.append((typed, line))
             if self.record_file is not None:
-                self.record_file.write(transcript_line(typed, line) + "\n")
-                self.record_file.flush()
+                try:
+                    self.record_file.write(transcript_line(typed, line) + "\n")
+                    self.record_file.flush()
+                except OSError as problem:  # (a disk filled up): the session goes on unrecorded
+                    self.stop_recording()
+                    self.say(f"stopped recording to {self.record_path}: {problem.strerror}", "error")
 
     def greet(self) -> None:
         self.say(GREETING)
@@ -288,8 +293,13 @@ class Session:
 
     def close(self) -> None:
         self.finished = True
+        self.stop_recording()
+
+    def stop_recording(self) -> None:
+        """Close the record file, if any (what it could not take is lost, not raised)."""
         if self.record_file is not None:
-            self.record_file.close()
+            with contextlib.suppress(OSError):
+                self.record_file.close()
             self.record_file = None
 
     def dispatch(self, line: str, words: list[str]) -> None:
