@@ -439,6 +439,10 @@ from gamesman import doors
 from gamesman.doors import cli
 from gamesman.players import compiled
 
+# as a program started from a terminal has it (a test runner's worker may ignore or block Ctrl-C)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
 def answer(args):
     compiled.WARMUP.start("never ready", threading.Event().wait)  # a compile that never ends
     print("answer", flush=True)
