@@ -104,3 +104,13 @@ def test_a_bad_option_is_a_one_line_error_that_names_it():
         gymnasium.make("gamesman/cube-v0", scramble=-1)
     with pytest.raises(OptionError, match="^cube: unknown option 'scrambel'"):
         make("cube", scrambel=4)
+
+
+def test_human_rendering_prints_the_board_as_the_game_goes(capsys):
+    puzzle = make("2048", rows=2, cols=2, render_mode="human")
+    puzzle.reset(seed=3)
+    started = puzzle.episode.drawing()
+    puzzle.step(int(np.flatnonzero(puzzle.info()["action_mask"])[0]))
+    assert puzzle.render() is None
+    assert capsys.readouterr().out == f"{started}\n{puzzle.episode.drawing()}\n{puzzle.episode.drawing()}\n"
+    check_env(make("2048", rows=3, cols=3, render_mode="human"))  # its render check included

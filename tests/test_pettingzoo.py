@@ -110,6 +110,21 @@ def test_ansi_rendering_draws_the_board_and_the_turn():
     assert drawing == game.render(game.play(game.start(), 4)) + "\no to move"
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_human_rendering_prints_the_board_as_the_game_goes(capsys):
+    from pettingzoo.test import render_test
+
+    table = env("tictactoe", render_mode="human")
+    table.reset()
+    table.step(4)
+    game = make_game("tictactoe")
+    assert table.render() is None
+    shown = capsys.readouterr().out
+    start, after = game.render(game.start()) + "\nx to move", game.render(game.play(game.start(), 4)) + "\no to move"
+    assert shown == f"{start}\n{after}\n{after}\n"  # after the reset, after the move, and asked
+    render_test(lambda render_mode: env("tictactoe", render_mode=render_mode))
+
+
 def test_gamesman_itself_imports_no_learning_library():
     program = ("import sys, gamesman.doors.cli, gamesman.contract.registry as r; r.make_game('tictactoe'); "
                "print(sorted({'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)))")

@@ -15,7 +15,7 @@ from gamesman.players.analysis import outcome_label
 from gamesman.players.play import random_outcome
 
 #: How the learning doors draw a game: ``ansi``, the text the shell shows (or None: no drawing).
-RENDER_MODES = ["ansi"]
+RENDER_MODES = ["ansi", "human"]
 
 
 def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
@@ -34,15 +34,42 @@ def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, An
 def checked_render_mode(game: Game[Any, Any], render_mode: str | None) -> str | None:
     """``render_mode`` when it is one of RENDER_MODES or None; a GameError otherwise.
 
-    >>> checked_render_mode(make_game("nim"), "human")
+    >>> checked_render_mode(make_game("nim"), "rgb_array")
     Traceback (most recent call last):
     ...
-    gamesman.contract.errors.GameError: nim: render_mode must be ansi or None, not 'human'
+    gamesman.contract.errors.GameError: nim: render_mode must be ansi or human or None, not 'rgb_array'
     """
     if render_mode not in (None, *RENDER_MODES):
         raise GameError(f"{game.name}: render_mode must be {' or '.join(RENDER_MODES)} or None, "
                         f"not {render_mode!r}")
     return render_mode
+
+
+def rendered(episode: "Episode", render_mode: str | None) -> str | None:
+    """What an environment's ``render()`` gives in ``render_mode``: the drawing (``ansi``); or
+    None, having printed the drawing on standard output (``human``, which an environment
+    also does after each reset and step); or None (no mode).
+
+    >>> episode = Episode(make_game("nim", heaps=1, size=2, take=2))
+    >>> episode.reset(seed=0)
+    >>> rendered(episode, "human")
+    heap 1: || (2)
+    x to move
+    """
+    if render_mode is None:
+        return None
+    drawing = episode.drawing()
+    if render_mode == "ansi":
+        return drawing
+    print(drawing, flush=True)
+    return None
+
+
+def shown(episode: "Episode", render_mode: str | None) -> None:
+    """The board printed in ``human`` mode, which Gymnasium and PettingZoo ask to show the
+    game as it goes: an environment calls this after each reset and step."""
+    if render_mode == "human":
+        rendered(episode, render_mode)
 
 
 def action_mask(index: ActionIndex[Any, Any], position: Any) -> np.ndarray:

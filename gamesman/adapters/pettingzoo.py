@@ -36,7 +36,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from gamesman.adapters.episodes import RENDER_MODES, Episode, action_mask, checked_render_mode, variant
+from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
+                                        shown, variant)
 from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
@@ -98,6 +99,7 @@ class GameEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
+        shown(self.episode, self.render_mode)
 
     @property
     def position(self) -> Any:
@@ -134,6 +136,7 @@ class GameEnv(AECEnv):
             self.truncations = {name: True for name in self.agents}
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
         self._accumulate_rewards()
+        shown(self.episode, self.render_mode)
 
     def move_value(self, position: Any, move: Any) -> dict[str, Any]:
         """What the solver says of ``move`` from ``position`` (nothing without ``values``)."""
@@ -145,8 +148,9 @@ class GameEnv(AECEnv):
                 "remoteness": result.remoteness, "perfect": move in self.solver.best_moves(position)}
 
     def render(self) -> str | None:
-        """The board as the shell draws it, with whose turn it is or how the game ended."""
-        return None if self.render_mode is None else self.episode.drawing()
+        """The board as the shell draws it, with whose turn it is or how the game ended:
+        given (``ansi``), or printed (``human``)."""
+        return rendered(self.episode, self.render_mode)
 
     def close(self) -> None:
         """Nothing to free."""
