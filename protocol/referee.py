@@ -32,6 +32,7 @@ let a player know what it may do.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -357,8 +358,12 @@ class Match:
                 if out is not None:
                     print(self.describe(result), file=out, flush=True)
                 if record is not None:
-                    record.write(json.dumps(result.as_json(self.game)) + "\n")
-                    record.flush()
+                    try:
+                        record.write(json.dumps(result.as_json(self.game)) + "\n")
+                        record.flush()
+                    except OSError as problem:  # (a full disk): said of the record, not of the output
+                        raise GameError(f"cannot write the record to {getattr(record, 'name', 'its file')} after game "
+                                        f"{number}: {problem.strerror}") from None
         finally:
             for program in self.programs:
                 program.stop()
@@ -568,7 +573,8 @@ def main(argv: list[str] | None = None) -> int:
         match.play(sys.stdout, record)
     finally:
         if record is not None:
-            record.close()
+            with contextlib.suppress(OSError):  # what a full disk could not take was said already
+                record.close()
     print(match.table())
     return never_started(match)
 

@@ -83,6 +83,16 @@ def test_example_players_play_a_match_with_a_record(tmp_path):
         assert f"game {number}: x={entry['players']['x']} o={entry['players']['o']}: {entry['result']}" in done.stdout
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs a device that is always full")
+def test_a_record_the_disk_cannot_take_is_said_of_the_record():
+    done = match("tictactoe", "--player", f"{RANDOM} --seed 1", "--player", FIRST, "--games", "2",
+                 "--record", "/dev/full")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == ("gamesman: cannot write the record to /dev/full after game 1:"
+                                                   " No space left on device")
+    assert "game 1:" in done.stdout and "game 2:" not in done.stdout
+
+
 def test_the_engine_as_a_player_never_loses_tictactoe():
     done = match("tictactoe", "--player", f"{ENGINE} --strategy perfect", "--player", f"{RANDOM} --seed 3",
                  "--games", "4")
