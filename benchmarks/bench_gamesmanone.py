@@ -125,6 +125,7 @@ from gamesman.solver.results import unpack
 from gamesman.solver.tiers import TierRun, local_runner
 from gamesman.solver.tiers.one_machine import OWN_TIERS_IN_MEMORY
 from gamesman.solver.store import Store
+from gamesman.solver.strong import Graph, TooLarge
 from gamesman.solver.tiers.variant import own_tiers
 
 
@@ -885,18 +886,12 @@ def random_positions(game: Game, count: int, draw: random.Random) -> list:
 
 
 def reachable_positions(game: Game, most: int) -> list | None:
-    """Every position that play from the start reaches, if there are no more than ``most``;
-    else None (found out after ``most`` + 1 of them)."""
-    seen = {game.start(): None}
-    waiting = [game.start()]
-    while waiting and len(seen) <= most:
-        position = waiting.pop()
-        for move in game.moves(position):
-            child = game.play(position, move)
-            if child not in seen:
-                seen[child] = None
-                waiting.append(child)
-    return None if len(seen) > most else list(seen)
+    """Every position that play from the start reaches (the solver's graph of them), if there
+    are no more than ``most``; else None (found out after ``most`` + 1 of them)."""
+    try:
+        return Graph(game, game.start(), {}, None, most).positions
+    except TooLarge:
+        return None
 
 
 def sharper(game: Game, position: Any, child: Any) -> bool:
