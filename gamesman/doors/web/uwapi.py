@@ -288,7 +288,7 @@ class Analyst:
     def reply(self, position: Hashable) -> dict[str, Any]:
         """The position's value and remoteness, and every move, best first."""
         from gamesman.contract.errors import OutOfTime
-        from gamesman.solver.database import answers_exactly
+        from gamesman.solver.database import Database
         from gamesman.solver.store import DamagedDatabase
 
         if self.exact and self.game.capabilities.exact_search:
@@ -310,7 +310,7 @@ class Analyst:
                     raise self.being_solved_again() from None
         elif self.exact and self.rebuilding():  # (told at once, not after the solve's grace)
             raise self.being_solved_again()
-        elif not self.exact and answers_exactly(self.game, position):
+        elif not self.exact and Database.default().has_store(self.game.spec):  # (see _saved)
             with self.lock:
                 if self._saved(position):
                     return self._exact(position)
@@ -318,7 +318,8 @@ class Analyst:
             return self._estimated(position)
 
     def _saved(self, position: Hashable) -> bool:
-        """Whether the database saved before holds ``position`` and every move's child, for a
+        """Whether the database saved before holds ``position`` and every move's child (a
+        stricter ask than ``answers_exactly``'s, read from the solver's table, loaded once), for a
         variant not solved from its start (the positions of an endgame study solved with
         ``gamesman solve --large``), so that ``_exact`` answers it without solving.  A database
         found damaged is dropped (it is never answered from) and said in one line."""
