@@ -65,7 +65,7 @@ def rendered(episode: "Episode", render_mode: str | None) -> str | None:
     return None
 
 
-def shown(episode: "Episode", render_mode: str | None) -> None:
+def show_if_human(episode: "Episode", render_mode: str | None) -> None:
     """The board printed in ``human`` mode, which Gymnasium and PettingZoo ask to show the
     game as it goes: an environment calls this after each reset and step."""
     if render_mode == "human":

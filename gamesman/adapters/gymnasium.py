@@ -25,7 +25,7 @@ import gymnasium
 from gymnasium import spaces
 
 from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
-                                        shown, variant)
+                                        show_if_human, variant)
 from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError, IllegalMove
@@ -62,7 +62,7 @@ class GameEnv(gymnasium.Env[Any, Any]):
         """A new game; ``seed`` seeds chance (the generator goes on without one)."""
         super().reset(seed=seed)
         self.episode.reset(seed)
-        shown(self.episode, self.render_mode)
+        show_if_human(self.episode, self.render_mode)
         return self.observed(), self.info()
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -73,7 +73,7 @@ class GameEnv(gymnasium.Env[Any, Any]):
             self.episode.play(move)
         except IllegalMove:
             return self.observed(), 0.0, False, False, {**self.info(), "illegal_action": True}
-        shown(self.episode, self.render_mode)
+        show_if_human(self.episode, self.render_mode)
         utilities = self.game.outcome(self.episode.position)
         reward = 0.0 if utilities is None else float(utilities[0])
         return self.observed(), reward, utilities is not None, False, self.info()

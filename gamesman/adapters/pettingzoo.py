@@ -37,7 +37,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
-                                        shown, variant)
+                                        show_if_human, variant)
 from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
 from gamesman.contract.errors import GameError
@@ -99,7 +99,7 @@ class GameEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
-        shown(self.episode, self.render_mode)
+        show_if_human(self.episode, self.render_mode)
 
     @property
     def position(self) -> Any:
@@ -136,7 +136,7 @@ class GameEnv(AECEnv):
             self.truncations = {name: True for name in self.agents}
         self.agent_selection = self.game.player_name(self.game.to_move(self.position))
         self._accumulate_rewards()
-        shown(self.episode, self.render_mode)
+        show_if_human(self.episode, self.render_mode)
 
     def move_value(self, position: Any, move: Any) -> dict[str, Any]:
         """What the solver says of ``move`` from ``position`` (nothing without ``values``)."""
