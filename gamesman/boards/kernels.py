@@ -45,8 +45,9 @@ def machine_code_directory() -> str | None:
 
 
 numba: ModuleType | None
-if machine_code_directory() is not None:  # read by numba when it is imported, and by the workers it forks
-    os.environ["NUMBA_CACHE_DIR"] = str(machine_code_directory())
+_directory = machine_code_directory()
+if _directory is not None:  # read by numba when it is imported, and by the processes started after
+    os.environ["NUMBA_CACHE_DIR"] = _directory
 # numba colours its error messages through colorama when that is installed, which writes a
 # colour reset to the terminal when the program ends (a stray escape after the shell's last line).
 os.environ.setdefault("NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING", "1")
