@@ -27,6 +27,7 @@ import contextlib
 import os
 import shutil
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -261,11 +262,17 @@ class PartedStore:
     def _every(self) -> tuple[np.ndarray, np.ndarray]:
         """Every stored code in order, with its 16-bit packed result (kept, as a store's
         ``inflated_all``: ``codes()`` and ``values16()`` are mostly asked together)."""
-        parts = [self.part(number) for number in range(len(self.table))]
-        codes = np.concatenate([np.empty(0, np.int64)] + [self.part_codes(number) for number in range(len(parts))])
-        values = np.concatenate([np.empty(0, np.uint16)] + [part.values16() for part in parts])
+        runs = list(self.runs())
+        codes = np.concatenate([np.empty(0, np.int64)] + [codes for codes, _ in runs])
+        values = np.concatenate([np.empty(0, np.uint16)] + [values for _, values in runs])
         order = np.argsort(codes, kind="stable")
         return codes[order], values[order]
+
+    def runs(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Every stored code with its 16-bit packed result, a part at a time (see
+        ``Store.runs``; the parts in the index's order, which need not be the codes')."""
+        for number in range(len(self.table)):
+            yield self.part_codes(number), self.part(number).values16()
 
     def part_codes(self, number: int) -> np.ndarray:
         """The codes part ``number`` holds, in the order of its results."""

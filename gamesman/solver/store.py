@@ -802,14 +802,38 @@ class Store:
             return self.inflated_all[0]
         if self.layout == "dense":
             return np.flatnonzero(np.asarray(self.values) != self.missing)
-        bitmap = np.asarray(self.bitmap)
         codes = np.empty(self.count, np.int64)
         filled = 0
-        for at in range(0, len(bitmap), UNPACKED_WORDS):  # a byte a code only for a run of words at a time
-            found = np.flatnonzero(np.unpackbits(bitmap[at:at + UNPACKED_WORDS].view(np.uint8), bitorder="little"))
-            codes[filled:filled + len(found)] = found + at * 64
+        for found in self._ranked_runs():
+            codes[filled:filled + len(found)] = found
             filled += len(found)
         return codes
+
+    def _ranked_runs(self) -> Iterator[np.ndarray]:
+        """The ranked layout's codes in order, UNPACKED_WORDS words of its bitmap at a time
+        (a byte a code only for those words)."""
+        bitmap = np.asarray(self.bitmap)
+        for at in range(0, len(bitmap), UNPACKED_WORDS):
+            yield np.flatnonzero(np.unpackbits(bitmap[at:at + UNPACKED_WORDS].view(np.uint8), bitorder="little")) \
+                + at * 64
+
+    def runs(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Every stored code with its 16-bit packed result, in order, a run at a time: of the
+        ranked layout, a run of its bitmap's words at a time, so that a table of billions of
+        codes is read through without listing them all; of the others, all at once.
+
+        >>> store = Store.build(np.arange(0, 3000, 2), np.arange(1500, dtype=np.uint16) % 7)
+        >>> store.layout, [(codes[:4].tolist(), values[:4].tolist()) for codes, values in store.runs()]
+        ('ranked', [([0, 2, 4, 6], [0, 1, 2, 3])])
+        """
+        if self.layout != "ranked":
+            yield self.codes(), self.values16()
+            return
+        done = 0
+        for found in self._ranked_runs():
+            values = np.asarray(self.values[done:done + len(found)])
+            yield found, values.astype(np.uint16) if self.wide else widen(values)
+            done += len(found)
 
     def codes_at(self, slots: np.ndarray) -> np.ndarray:
         """The codes in ``slots`` (places in ``codes()``, each below ``count``), without listing
