@@ -106,7 +106,7 @@ class Program:
         self.answered = False  # it has replied at least once (else it may never have started)
 
     def start(self) -> None:
-        log = open(self.log, "ab") if self.log else None
+        log = self._open_log() if self.log else None
         try:
             process = subprocess.Popen(self.command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.DEVNULL if log is None else log, start_new_session=True)
@@ -123,6 +123,23 @@ class Program:
         output = os.dup(stdout.fileno())
         stdout.close()
         threading.Thread(target=_read_lines, args=(output, self.lines, self.reading), daemon=True).start()
+
+    def _open_log(self) -> IO[bytes]:
+        """The log of the players' stderr, opened to add to, with a line saying which program
+        writes what follows (written at once, so that a log that cannot be written, a full
+        disk, is said here rather than lost in the program's own writes)."""
+        try:
+            log = open(str(self.log), "ab")
+        except OSError as problem:
+            raise GameError(f"cannot write the log {self.log}: {problem.strerror}") from None
+        try:
+            log.write(f"gamesman match: player {self.number} started: {one_line(self.command)}\n".encode())
+            log.flush()
+        except OSError as problem:
+            with contextlib.suppress(OSError):
+                log.close()
+            raise GameError(f"cannot write the log {self.log}: {problem.strerror}") from None
+        return log
 
     def _started(self) -> subprocess.Popen:
         """The program's process, which must have been started and not stopped."""

@@ -93,6 +93,27 @@ def test_a_record_the_disk_cannot_take_is_said_of_the_record():
     assert "game 1:" in done.stdout and "game 2:" not in done.stdout
 
 
+def test_the_log_keeps_each_players_stderr_after_a_line_naming_it(tmp_path):
+    log = tmp_path / "players.log"
+    talker = f"sh -c 'echo hello from two >&2; exec {FIRST}'"
+    done = match("tictactoe", "--player", f"{RANDOM} --seed 1", "--player", talker, "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    assert lines.index(f"gamesman match: player 2 started: {talker}") < lines.index("hello from two")
+    assert f"gamesman match: player 1 started: {RANDOM} --seed 1" in lines
+
+
+@pytest.mark.parametrize("path, reason", [("/dev/full", "No space left on device"),
+                                          ("missing/players.log", "No such file or directory")])
+def test_a_log_that_cannot_be_written_is_said_before_any_game(path, reason):
+    if not os.path.exists("/dev/full") and path == "/dev/full":
+        pytest.skip("needs a device that is always full")
+    done = match("tictactoe", "--player", f"{RANDOM} --seed 1", "--player", FIRST, "--log", path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"gamesman: cannot write the log {path}: {reason}"
+    assert "game 1:" not in done.stdout
+
+
 def test_the_engine_as_a_player_never_loses_tictactoe():
     done = match("tictactoe", "--player", f"{ENGINE} --strategy perfect", "--player", f"{RANDOM} --seed 3",
                  "--games", "4")
