@@ -1,5 +1,7 @@
 """The Gymnasium door: Gymnasium's own checker on every one-player variant that declares the
 learning capabilities, the registered ids, seeded chance, illegal actions and the reward."""
+import warnings
+
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -113,4 +115,7 @@ def test_human_rendering_prints_the_board_as_the_game_goes(capsys):
     puzzle.step(int(np.flatnonzero(puzzle.info()["action_mask"])[0]))
     assert puzzle.render() is None
     assert capsys.readouterr().out == f"{started}\n{puzzle.episode.drawing()}\n{puzzle.episode.drawing()}\n"
-    check_env(make("2048", rows=3, cols=3, render_mode="human"))  # its render check included
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(make("2048", rows=3, cols=3, render_mode="human"))  # its render check included
+    assert not [warning for warning in caught if "fps" in str(warning.message)]  # a pace is declared

@@ -16,6 +16,9 @@ from gamesman.players.play import random_outcome
 
 #: How the learning doors draw a game: ``ansi``, the text the shell shows (or None: no drawing).
 RENDER_MODES = ["ansi", "human"]
+#: The frames a second the environments' metadata declare, for wrappers that show or record
+#: frames at a pace (``human`` printing itself is not paced: it prints at each step).
+RENDER_FPS = 4
 
 
 def variant(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:

@@ -24,7 +24,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 from gymnasium import spaces
 
-from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
+from gamesman.adapters.episodes import (RENDER_FPS, RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
                                         show_if_human, variant)
 from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
@@ -41,7 +41,7 @@ def make(game: str | Game[Any, Any], render_mode: str | None = None, **options: 
 class GameEnv(gymnasium.Env[Any, Any]):
     """One variant of a one-player game as a Gymnasium environment."""
 
-    metadata = {"render_modes": RENDER_MODES}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None) -> None:
         if game.players != 1:

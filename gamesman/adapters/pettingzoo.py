@@ -36,7 +36,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from gamesman.adapters.episodes import (RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
+from gamesman.adapters.episodes import (RENDER_FPS, RENDER_MODES, Episode, action_mask, checked_render_mode, rendered,
                                         show_if_human, variant)
 from gamesman.adapters.spaces import observation_box
 from gamesman.contract.capabilities import action_index, observation_tensor
@@ -55,7 +55,7 @@ def env(game: str | Game[Any, Any], render_mode: str | None = None, values: bool
 class GameEnv(AECEnv):
     """One variant as an AEC environment (``env`` wraps it in PettingZoo's order checks)."""
 
-    metadata = {"render_modes": RENDER_MODES, "name": "gamesman", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS, "name": "gamesman", "is_parallelizable": False}
 
     def __init__(self, game: Game[Any, Any], render_mode: str | None = None, values: bool = False,
                  max_moves: int | None = None) -> None:
