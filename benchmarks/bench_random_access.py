@@ -9,7 +9,7 @@ cold (some 40 microseconds of zstd, then numpy), where the plain layout reads on
 to 2 microseconds from Python); blocks small enough to decompress quickly compress too little.
 This prototype codes each position of a block of BLOCK positions (the gap from the code before,
 and the result) with canonical Huffman codes, the tables made for each group of GROUP positions
-(of code lengths at most MAX_LENGTH bits, decoded by a table of 2**MAX_LENGTH entries).  A
+(of code lengths at most MAX_LENGTH bits, decoded by a table of 2**MAX_LENGTH entries of two bytes).  A
 look-up is one compiled call: it finds the block by two binary searches (the groups' first codes,
 then the blocks' within the group) and decodes from the block's start to the code, half a block
 on average: no block is decompressed whole, and nothing is cached, so a cold look-up is a warm
@@ -26,8 +26,9 @@ of the whole game (the plain layout holds every position; the others one of each
   it, of positions kept (each by its own code), the quickest of three passes: ``cold``, one
   random position in each zstd block, on a freshly read database (each look-up decompresses a
   zstd block: rounds of them, a tenth of ``--lookups`` in all), and ``warm``, ``--lookups``
-  random positions after the same look-ups once.  The plain layout and the prototype cache
-  nothing: each of their look-ups is alike.
+  random positions after the same look-ups once, a second of this process's processor time
+  (steadier than the wall clock on a machine other work shares).  The plain layout and the
+  prototype cache nothing: each of their look-ups is alike.
 
 Every position kept answers alike in the three formats (checked).
 """
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -47,12 +49,15 @@ from gamesman.dev.variants import unreduced
 from gamesman.solver.levelled import Results, solve
 from gamesman.solver.store import MISSING, Store, read_store, write_store
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
+from benchmarks.bench_storage import plain_format  # noqa: E402
+
 #: Positions a block (a look-up decodes from the block's start).
 BLOCK = 256
 #: Positions a group of blocks, which shares Huffman tables.
 GROUP = 1 << 16
 #: The longest code, in bits.
-MAX_LENGTH = 12
+MAX_LENGTH = 10
 #: Gaps from the code before of at least this are an escape, then RAW_BITS bits.
 GAP_ESCAPE = 255
 RAW_BITS = 40
@@ -105,12 +110,14 @@ def canonical_codes(lengths: np.ndarray) -> np.ndarray:
 
 
 def decoding_table(lengths: np.ndarray) -> np.ndarray:
-    """For each MAX_LENGTH bits, the symbol their first code is and its length: symbol << 8 | length."""
-    table = np.zeros(1 << MAX_LENGTH, np.uint32)
+    """For each MAX_LENGTH bits, the symbol their first code is and its length: symbol << 4 | length
+    (two bytes an entry, so that a group's two tables stay in the processor's cache)."""
+    assert len(lengths) <= 1 << 12 and MAX_LENGTH < 16
+    table = np.zeros(1 << MAX_LENGTH, np.uint16)
     for symbol, (length, code) in enumerate(zip(lengths.tolist(), canonical_codes(lengths).tolist())):
         if length:
             low = code << (MAX_LENGTH - length)
-            table[low:low + (1 << (MAX_LENGTH - length))] = symbol << 8 | length
+            table[low:low + (1 << (MAX_LENGTH - length))] = symbol << 4 | length
     return table
 
 
@@ -178,8 +185,8 @@ def _look_up(code: int, groups: np.ndarray, blocks: np.ndarray, tables: np.ndarr
     for position in range(positions):
         if position:
             entry = tables[number, 0, _peek(payload, at)]
-            at += entry & 0xFF
-            gap = entry >> 8
+            at += entry & 0xF
+            gap = entry >> 4
             if gap == GAP_ESCAPE:
                 gap = _raw(payload, at, RAW_BITS)
                 at += RAW_BITS
@@ -187,9 +194,9 @@ def _look_up(code: int, groups: np.ndarray, blocks: np.ndarray, tables: np.ndarr
             if current > code:
                 return MISSING
         entry = tables[number, 1, _peek(payload, at)]
-        at += entry & 0xFF
+        at += entry & 0xF
         if current == code:
-            return results[entry >> 8]
+            return results[entry >> 4]
     return MISSING
 
 
@@ -205,7 +212,7 @@ class Coded:
         groups = -(-len(codes) // group)
         gap_lengths = np.zeros((groups, GAP_ESCAPE + 1), np.int64)
         result_lengths = np.zeros((groups, len(self.results)), np.int64)
-        self.tables = np.zeros((groups, 2, 1 << MAX_LENGTH), np.uint32)
+        self.tables = np.zeros((groups, 2, 1 << MAX_LENGTH), np.uint16)
         for number in range(groups):
             chosen = slice(number * group, (number + 1) * group)
             inside = np.arange(len(codes))[chosen] % block != 0  # a block's first gap is not coded
@@ -244,10 +251,12 @@ def packed_of(value: int) -> tuple[int, int, None]:
 
 
 def look_ups_a_second(look_up, codes: np.ndarray) -> float:
-    started = time.perf_counter()
+    """How many look-ups of ``codes`` a second of this process's processor time (steadier than
+    the wall clock's on a machine other work shares)."""
+    started = time.process_time()
     for code in codes.tolist():
         look_up(code)
-    return len(codes) / (time.perf_counter() - started)
+    return len(codes) / max(time.process_time() - started, 1e-9)
 
 
 def main() -> None:
@@ -267,7 +276,7 @@ def main() -> None:
     codes, values = solved["kept"]
     print(f"{game.spec}: {whole:,} positions, {len(codes):,} kept")
     scratch = Path(tempfile.mkdtemp(prefix="bench-random-access-"))
-    plain = Store.build(*solved["every"])
+    plain = plain_format(*solved["every"])
     blocked = Store.blocked(codes, values)
     write_store(scratch / "blocked.db", game.spec, blocked)
     started = time.perf_counter()
@@ -275,9 +284,11 @@ def main() -> None:
     built = time.perf_counter() - started
     coded.get(int(codes[0]))  # compiled (or loaded) before it is timed
     size = blocked.packing.size
-    cold_probes = codes[np.minimum(np.arange(0, len(codes), size) + rng.integers(0, size, -(-len(codes) // size)),
+    kept_cold = codes[np.minimum(np.arange(0, len(codes), size) + rng.integers(0, size, -(-len(codes) // size)),
                                    len(codes) - 1)]  # one in each zstd block
-    warm_probes = rng.choice(codes, min(options.lookups, len(codes)), replace=False)
+    kept_warm = rng.choice(codes, min(options.lookups, len(codes)), replace=False)
+    every = solved["every"][0]  # the plain layout's own codes (a least code alike may be no position of play)
+    probes_of_every = (rng.choice(every, len(kept_cold), replace=False), rng.choice(every, len(kept_warm)))
 
     def fresh_blocked() -> Store:
         store = read_store(scratch / "blocked.db", game.spec)
@@ -288,13 +299,16 @@ def main() -> None:
         return lambda code: store.packed(store.slot(code))
 
     formats = {
-        "plain (ranked), every position": (lambda: plain, plain.nbytes, by_slot),
+        f"plain ({plain.layout}), every position": (
+            (lambda: plain_format(*solved["every"])) if plain.layout == "blocked" else (lambda: plain), plain.nbytes,
+            by_slot),
         f"zstd blocks of {size:,}": (fresh_blocked, blocked.nbytes, by_slot),
         f"coded blocks of {options.block}": (lambda: coded, coded.nbytes, lambda store: lambda code: packed_of(store.get(code))),
     }
     print(f"{'format':34} {'B/kept':>7} {'B/whole':>8} {'cold/s':>11} {'warm/s':>11}")
-    rounds = max(1, options.lookups // 10 // len(cold_probes))  # of the cold probes, each on a fresh database
+    rounds = max(1, options.lookups // 10 // len(kept_cold))  # of the cold probes, each on a fresh database
     for label, (fresh, nbytes, looker) in formats.items():
+        cold_probes, warm_probes = probes_of_every if "every" in label else (kept_cold, kept_warm)
         cold = warm = 0.0
         for _ in range(PASSES):
             seconds = 0.0
