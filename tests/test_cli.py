@@ -210,6 +210,36 @@ def test_a_variant_too_large_to_solve_on_demand_is_solved_with_large_and_then_an
 
 
 @pytest.mark.slow
+def test_large_keeps_the_database_of_a_game_that_answers_by_its_own_search(monkeypatch, capsys):
+    """(Connect Four 6x5, which the exact search answers, takes an hour; here 4x4 stands in for
+    it, the solvable boards' limit lowered.)  Without --large the search answers and nothing is
+    kept; with it the variant is solved, its database kept, and later answers read it."""
+    import gamesman.games.connectfour
+    from gamesman.contract.registry import make_game
+    from gamesman.games.connectfour import ConnectFour
+    from gamesman.solver.database import Database
+
+    monkeypatch.setattr(gamesman.games.connectfour, "MAX_SOLVABLE_CELLS", 9)
+    game = make_game("connectfour", rows=4, cols=4)
+    assert game.capabilities.exact_search and not game.capabilities.solvable
+    variant = ["connectfour", "--rows", "4", "--cols", "4"]
+    later = "(x x--- o--- ---- ----)"
+    assert main(["solve", *variant, later]) == 0
+    searched = capsys.readouterr().out
+    assert not Database.default().has_store(game.spec)
+    assert main(["solve", *variant, "--large", later]) == 0
+    assert capsys.readouterr().out == searched
+    assert Database.default().has_store(game.spec)
+
+    def no_search(self, position, deadline=None):
+        raise AssertionError("the exact search was asked")
+
+    monkeypatch.setattr(ConnectFour, "known_result", no_search)
+    assert main(["solve", *variant, "--large", later]) == 0  # from the database
+    assert capsys.readouterr().out == searched
+
+
+@pytest.mark.slow
 def test_best_gives_the_move_and_its_value_or_the_whole_line():
     assert run("best", "tictactoe", "(x xo- --- ---)").stdout == "a2 win 5\n"
     line = run("best", "onetwoten", "--line", "(L 0)").stdout.splitlines()

@@ -37,7 +37,8 @@ usage:
   gamesman do GAME [options] POSITION MOVE [MOVE..]   the position after the moves
   gamesman solve GAME [options] [--large [--workers N | --scheduler ADDRESS] [--store DIR]] [POSITION]
                                              value and remoteness: win 7, lose 6, tie 9, draw;
-                                             --large: solve a variant too large to solve on demand;
+                                             --large: solve a variant too large to solve on demand
+                                             (or answered by a search of its own) and keep its database;
                                              --workers: in tiers on a local Dask cluster of N processes,
                                              --scheduler: on a Dask cluster (tcp://HOST:PORT),
                                              --store: the tiers' directory every worker reads,
@@ -230,13 +231,16 @@ def asked_position(invocation: Split) -> object | None:
 def make_solver(game, large: bool = False, one_machine: bool = True, position: object | None = None):
     """A solver with a progress line; refused for a variant too large to solve on demand,
     unless ``large`` (it was solved before, or the caller asks to solve it anyway), and for
-    one that cannot be solved on ``one_machine`` (a cluster may take it)."""
+    one that cannot be solved on ``one_machine`` (a cluster may take it).  A ``large`` solver
+    answers from the variant's database, solving the whole variant first where there is
+    none, even for a game with an exact search of its own (Connect Four 6x5)."""
     from gamesman.contract.progress import Progress
     from gamesman.solver.database import answers_exactly
     from gamesman.solver.strong import Solver, SolverError
     from gamesman.solver.tiers import beyond_one_machine
 
-    if not answers_exactly(game, position):
+    own_search = not (large and game.capabilities.exact_search)  # --large: its database instead
+    if not answers_exactly(game, position, own_search=own_search):
         reason = beyond_one_machine(game) if one_machine else None
         if reason is not None:
             raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand, or on one machine ({reason}); "
@@ -245,7 +249,7 @@ def make_solver(game, large: bool = False, one_machine: bool = True, position: o
             raise SolverError(f"{game.name}: {game.spec} is too large to solve on demand; use a search player, "
                               f"or solve it once with --large (it may take hours)")
     alike = " up to symmetry" if game.capabilities.symmetries else ""  # the counts are of sets alike
-    return Solver(game, progress=Progress(f"solving {game.spec}{alike}"))
+    return Solver(game, progress=Progress(f"solving {game.spec}{alike}"), own_answers=own_search)
 
 
 def cmd_solve(args: list[str]) -> int:

@@ -254,17 +254,18 @@ def canonical_code(game: Game, position: Hashable) -> int:
     return int(symmetries(game).canonical_codes(np.array([code], np.int64))[0])
 
 
-def answers_exactly(game: Game, position: Hashable | None = None) -> bool:
+def answers_exactly(game: Game, position: Hashable | None = None, own_search: bool = True) -> bool:
     """The one policy for exact answers, used by every door and player: the solver answers
     for ``game`` (else a search player estimates) when it is small enough to solve on demand,
-    the game answers each position exactly on demand (``exact_search``), or its database
-    saved before (``gamesman solve --large``) answers ``position`` (by default the start).
+    the game answers each position exactly on demand (``exact_search``, unless ``own_search``
+    is False: a solver that keeps the game's database instead), or its database saved
+    before (``gamesman solve --large``) answers ``position`` (by default the start).
 
     A database of an endgame study holds that study's positions only: it does not answer
     the start, so asking for the start's value never sets off a whole-game solve.
     """
     declared = game.capabilities
-    if declared.solvable or declared.exact_search:
+    if declared.solvable or (declared.exact_search and own_search):
         return True
     database = Database.default()
     if not database.has_store(game.spec):

@@ -140,6 +140,9 @@ class Solver:
     ``tiers`` (a :class:`gamesman.solver.tiers.TierRun`) solves in tiers, on worker processes
     or a Dask cluster, instead of in this process; without it, a variant too large for the
     fast engine's arrays in memory is solved in tiers on forked workers of this machine.
+    ``own_answers=False`` leaves out the game's own answers (``exact_search``,
+    ``known_results``): the variant is solved and its database kept and read, as ``gamesman
+    solve --large`` asks, even for a game that could answer each position itself.
 
     >>> from gamesman.testing.stones import Stones
     >>> solver = Solver(Stones(), database=None)
@@ -149,7 +152,7 @@ class Solver:
 
     def __init__(self, game: Game, database: Database | None | Literal[True] = True,
                  progress: ProgressFn | None = None, limit: int | None = None,
-                 engine: Engine = "fast", tiers: "TierRun | None" = None) -> None:
+                 engine: Engine = "fast", tiers: "TierRun | None" = None, own_answers: bool = True) -> None:
         from gamesman.solver.database import Database
 
         engine = engine_named(engine)  # a clear error for a caller that passes any text
@@ -157,6 +160,7 @@ class Solver:
         self.progress = progress
         self.limit = limit
         self.tiers = tiers
+        self.own_answers = own_answers
         self.stats: dict[str, Any] = {}  # what the last fast solve counted (``Solved.stats``)
         if database is True:
             database = Database.default()
@@ -165,7 +169,7 @@ class Solver:
         # so the fast engine's coded table is not built for it; nor for a game with chance,
         # which the reference engine answers with utilities (even below its last chance node).
         declared = game.capabilities
-        coded = (game.players in (1, 2) and not declared.chance and not declared.exact_search
+        coded = (game.players in (1, 2) and not declared.chance and not (declared.exact_search and own_answers)
                  and declared.position_codes)
         self.engine: Engine = engine if coded else "reference"
         # the reference engine's table, or the fast engine's Results
@@ -353,8 +357,9 @@ class Solver:
         return solved.stats["new"]
 
     def known(self, position: Hashable, deadline: float | None = None) -> Result | None:
-        """The result the game knows itself (where it declares ``known_results``), else None."""
-        if not self.game.capabilities.known_results:
+        """The result the game knows itself (where it declares ``known_results``, and the solver
+        takes the game's own answers), else None."""
+        if not self.game.capabilities.known_results or not self.own_answers:
             return None
         known: Result | None = known_results(self.game).known_result(position, deadline)
         return known
@@ -368,7 +373,7 @@ class Solver:
         is not asked about the start: that may be its longest search.)"""
         game = self.game
         return (self.database is not None and len(self.table) >= SMALLEST_SAVED
-                and not game.capabilities.exact_search and self.known(game.start()) is None)
+                and not (game.capabilities.exact_search and self.own_answers) and self.known(game.start()) is None)
 
     def _load(self) -> None:
         if not self._loaded:
