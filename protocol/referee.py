@@ -128,16 +128,15 @@ class Program:
         """The log of the players' stderr, opened to add to, with a line saying which program
         writes what follows (written at once, so that a log that cannot be written, a full
         disk, is said here rather than lost in the program's own writes)."""
+        log: IO[bytes] | None = None
         try:
             log = open(str(self.log), "ab")
-        except OSError as problem:
-            raise GameError(f"cannot write the log {self.log}: {problem.strerror}") from None
-        try:
             log.write(f"gamesman match: player {self.number} started: {one_line(self.command)}\n".encode())
             log.flush()
         except OSError as problem:
-            with contextlib.suppress(OSError):
-                log.close()
+            if log is not None:
+                with contextlib.suppress(OSError):
+                    log.close()
             raise GameError(f"cannot write the log {self.log}: {problem.strerror}") from None
         return log
 
