@@ -50,7 +50,7 @@ from gamesman.solver.levelled import Results, solve
 from gamesman.solver.store import MISSING, Store, read_store, write_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
-from benchmarks.bench_storage import plain_format  # noqa: E402
+from benchmarks.bench_storage import calls_a_second, plain_format  # noqa: E402
 
 #: Positions a block (a look-up decodes from the block's start).
 BLOCK = 128
@@ -253,10 +253,7 @@ def packed_of(value: int) -> tuple[int, int, None]:
 def look_ups_a_second(look_up, codes: np.ndarray) -> float:
     """How many look-ups of ``codes`` a second of this process's processor time (steadier than
     the wall clock's on a machine other work shares)."""
-    started = time.process_time()
-    for code in codes.tolist():
-        look_up(code)
-    return len(codes) / max(time.process_time() - started, 1e-9)
+    return calls_a_second(look_up, codes, time.process_time)
 
 
 def main() -> None:
