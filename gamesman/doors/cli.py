@@ -48,6 +48,9 @@ usage:
                                              GAMESMAN_BLOCK_CODES=N: positions a block (a power
                                              of two, default 16384; larger: smaller, slower
                                              first look-ups)
+                                             GAMESMAN_DB_FORMAT=huffman: a database a look-up
+                                             reads without decompressing a block (about
+                                             twice the bytes; default zstd)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end
@@ -255,10 +258,10 @@ def make_solver(game, large: bool = False, one_machine: bool = True, position: o
 def cmd_solve(args: list[str]) -> int:
     from contextlib import nullcontext
 
-    from gamesman.solver.store import block_codes, zstd_level
+    from gamesman.solver.store import block_codes, database_format, zstd_level
     from gamesman.solver.tiers import check_suitable, tier_run
 
-    zstd_level(), block_codes()  # a setting made wrongly is said now, not after the solve
+    zstd_level(), block_codes(), database_format()  # a setting made wrongly is said now, not after the solve
     invocation = split_arguments(args, OWN_FLAGS["solve"])
     flags = {flag: invocation.once(flag) for flag in ("--large", "--workers", "--scheduler", "--store")}
     if flags["--workers"] is not None and flags["--scheduler"] is not None:

@@ -321,7 +321,7 @@ def join_parts(spec: str, work: Path, tiers: int, shards: int, destination: Path
                 raise SolverError(f"{spec}: the database part of tier {tier} shard {shard} is missing or "
                                   f"damaged in {work}; solve again to redo it")
             if part.count:
-                first, last = (0, cut.codes_span - 1) if placed else (int(part.block_firsts[0]), part.span - 1)
+                first, last = (0, cut.codes_span - 1) if placed else (part.first_code, part.span - 1)
                 rows.append((tier, shard, first, last, part.count))
     move_parts(work, destination, [part_name(tier, shard) for tier, shard, *_ in rows])
     return PartedStore(destination, spec, np.array(rows, np.int64).reshape(-1, 5), shards, cut,

@@ -1,0 +1,482 @@
+"""The Huffman layout of a database: a look-up decodes a few bits and decompresses no block.
+
+Sorted position codes and their 16-bit results are cut into blocks of BLOCK positions, and
+blocks into groups of GROUP positions.  Each position after a block's first is coded by its
+gap from the code before, then each position by its result, with canonical Huffman codes of
+at most MAX_LENGTH bits (two tables for each group: one for gaps, one for the results' ranks
+among the store's distinct results, and SAME, "the result before's": on Connect Four two
+positions in three after a block's first have the result of the position before, and SAME
+takes a bit where a result takes three to four).  A gap of DIRECT or more is coded by its bit
+length, then its bits but the highest.  Each group keeps its first code and bit offset, each block its
+first code and bit offset within its group, and each group the code lengths of its tables (a
+byte a symbol): the tables are made from them when the group is first used.  A look-up finds
+the block by two binary searches and decodes from the block's start, half a block on average,
+with nothing decompressed whole and nothing cached but the group's tables: a cold look-up
+costs about what a warm one does.  Each page of PAGE blocks of the bits has a checksum (64-bit
+FNV-1a, folded to 32 bits), checked when the page is first read: a damaged page is reported,
+never answered from.
+
+Against zstd's blocks (:mod:`gamesman.solver.store`) it takes about 1.7 times the bytes and answers
+a look-up some twenty times as fast when the block is not decompressed yet (see the benchmarks'
+page): the format for a database looked up at random, where zstd's is the one kept for its size.
+
+>>> codes = np.array([3, 5, 6, 900, 1 << 45])
+>>> index = HuffmanIndex(huffman_arrays(codes, np.array([1, 2, 1, 0x4003, 7], np.uint16)), 5)
+>>> index.find(900), index.find(4), index.at(4)
+((3, 16387), (-1, 65535), (35184372088832, 7))
+>>> [run.tolist() for run in index.decoded(0, 1)]
+[[3, 5, 6, 900, 35184372088832], [1, 2, 1, 16387, 7]]
+"""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from gamesman.boards.kernels import compiled
+
+#: Positions a block: a look-up decodes from its block's start.
+BLOCK = 128
+#: Positions a group, whose blocks share Huffman tables.
+GROUP = 1 << 16
+#: Blocks a page: the bits each checksum covers.
+PAGE = 8
+#: The longest code, in bits (a table has 2**MAX_LENGTH entries of two bytes).
+MAX_LENGTH = 10
+#: Gaps below this are their own symbol; a larger one is DIRECT plus its bit length less
+#: DIRECT_BITS, followed by its bits but the highest (as DEFLATE codes its distances).
+DIRECT = 128
+DIRECT_BITS = DIRECT.bit_length()
+#: The gaps' symbols: up to gaps of 63 bits.
+GAP_SYMBOLS = DIRECT + 64 - DIRECT_BITS
+#: Distinct results a store can hold (each a symbol of a table of 2**MAX_LENGTH entries, and
+#: SAME one more).
+MOST_RESULTS = (1 << MAX_LENGTH) - 1
+#: What a look-up answers where a page's checksum does not match.
+DAMAGED = -2
+#: A result that says "no such position".
+MISSING = 0xFFFF
+#: The arrays of a store in this layout (``values`` is empty: it says the results' width).
+ARRAYS = ("values", "huffman_shape", "huffman_results", "group_firsts", "group_bits", "huffman_blocks",
+          "huffman_lengths", "page_sums", "payload")
+#: What ``huffman_shape`` holds, in order.
+SHAPE = ("block", "group", "page", "bits")
+
+
+def code_lengths(counts: np.ndarray) -> np.ndarray:
+    """Huffman code lengths of symbols seen ``counts`` times (0 for unseen), at most MAX_LENGTH
+    bits: the counts are halved (rounding up) until the longest fits.
+
+    >>> code_lengths(np.array([5, 0, 1, 1, 2])).tolist()
+    [1, 0, 3, 3, 2]
+    """
+    counts = counts.astype(np.int64)
+    while True:
+        lengths = np.zeros(len(counts), np.uint8)
+        seen = np.flatnonzero(counts)
+        if len(seen) == 1:
+            lengths[seen] = 1
+            return lengths
+        heap = [(int(counts[symbol]), int(symbol), [int(symbol)]) for symbol in seen]
+        heapq.heapify(heap)
+        while len(heap) > 1:
+            first, tie, one = heapq.heappop(heap)
+            second, _, other = heapq.heappop(heap)
+            for symbol in one + other:
+                lengths[symbol] += 1
+            heapq.heappush(heap, (first + second, tie, one + other))
+        if lengths.max(initial=0) <= MAX_LENGTH:
+            return lengths
+        counts = np.where(counts > 0, (counts + 1) // 2, 0)
+
+
+@compiled
+def canonical_codes(lengths: np.ndarray, codes: np.ndarray) -> bool:
+    """Fill ``codes`` with the canonical Huffman code of each symbol of these lengths (shorter
+    codes first, then by symbol); False when the lengths make no prefix code.
+
+    >>> codes = np.zeros(5, np.int64)
+    >>> bool(canonical_codes(np.array([1, 0, 3, 3, 2], np.uint8), codes)), codes.tolist()
+    (True, [0, 0, 6, 7, 2])
+    """
+    code = 0
+    for length in range(1, MAX_LENGTH + 1):
+        for symbol in range(len(lengths)):
+            if lengths[symbol] == length:
+                if code >= 1 << length:
+                    return False
+                codes[symbol] = code
+                code += 1
+        code <<= 1
+    return True
+
+
+@compiled
+def _fill_table(lengths: np.ndarray, table: np.ndarray) -> bool:
+    """Fill a decoding table, all zeros before: for each MAX_LENGTH bits, symbol << 4 | length
+    of the code they start with (0 where none does); False when the lengths make no prefix
+    code.  Filling it again writes what it holds, so a thread reading it meanwhile reads it
+    right."""
+    codes = np.zeros(len(lengths), np.int64)
+    if not canonical_codes(lengths, codes):
+        return False
+    for symbol in range(len(lengths)):
+        length = np.int64(lengths[symbol])
+        if length:
+            low = codes[symbol] << (MAX_LENGTH - length)
+            table[low:low + (1 << (MAX_LENGTH - length))] = (symbol << 4) | length
+    return True
+
+
+@compiled
+def page_sum(payload: np.ndarray, start_bit: int, end_bit: int) -> np.uint32:
+    """The checksum of the bytes that hold bits ``start_bit`` to ``end_bit`` (excluded):
+    64-bit FNV-1a, its halves xored."""
+    hashed = np.uint64(0xCBF29CE484222325)
+    for at in range(start_bit >> 3, (end_bit + 7) >> 3):
+        hashed = (hashed ^ np.uint64(payload[at])) * np.uint64(0x100000001B3)
+    return np.uint32((hashed >> np.uint64(32)) ^ (hashed & np.uint64(0xFFFFFFFF)))
+
+
+@compiled
+def _put(payload: np.ndarray, at: int, code: int, length: int) -> int:
+    """Write ``code``'s ``length`` bits at bit ``at``, the highest first; the bit after."""
+    for bit in range(length - 1, -1, -1):
+        if (code >> bit) & 1:
+            payload[at >> 3] |= np.uint8(0x80 >> (at & 7))
+        at += 1
+    return at
+
+
+@compiled
+def _gap_symbols(gaps: np.ndarray, symbols: np.ndarray, extra: np.ndarray) -> None:
+    """Each gap's symbol (itself below DIRECT, else DIRECT plus its bit length less
+    DIRECT's) and the bits that follow it (the gap's bits but its highest)."""
+    for position in range(len(gaps)):
+        gap = gaps[position]
+        if gap < DIRECT:
+            symbols[position], extra[position] = gap, 0
+        else:
+            length = 0
+            while gap >> length:
+                length += 1
+            symbols[position], extra[position] = DIRECT + length - DIRECT_BITS, length - 1
+
+
+@compiled
+def _encode(gaps: np.ndarray, gap_symbols: np.ndarray, extra: np.ndarray, ranks: np.ndarray, gap_codes: np.ndarray,
+            gap_lengths: np.ndarray, result_codes: np.ndarray, result_lengths: np.ndarray, payload: np.ndarray,
+            group_bits: np.ndarray, block_bits: np.ndarray) -> int:
+    """Code every position (``gaps`` from the code before, as ``gap_symbols`` and ``extra``
+    bits; ``ranks`` of the results) into ``payload``; fill each group's and block's bit
+    offsets; the bits written."""
+    at = 0
+    for position in range(len(gaps)):
+        group = position // GROUP
+        if position % GROUP == 0:
+            group_bits[group] = at
+        if position % BLOCK == 0:
+            block_bits[position // BLOCK] = at - group_bits[group]
+        else:
+            symbol = gap_symbols[position]
+            at = _put(payload, at, gap_codes[group, symbol], gap_lengths[group, symbol])
+            at = _put(payload, at, gaps[position], extra[position])
+        symbol = ranks[position]
+        at = _put(payload, at, result_codes[group, symbol], result_lengths[group, symbol])
+    return at
+
+
+def huffman_arrays(codes: np.ndarray, values: np.ndarray) -> dict[str, np.ndarray] | None:
+    """The arrays of the Huffman layout of sorted, distinct ``codes`` and their 16-bit
+    ``values``; None when they have more than MOST_RESULTS distinct results."""
+    codes = np.asarray(codes, np.int64)
+    results, ranks = np.unique(np.asarray(values, np.uint16), return_inverse=True)
+    if len(results) > MOST_RESULTS:
+        return None
+    count, symbols = len(codes), GAP_SYMBOLS + len(results) + 1
+    first = np.arange(count) % BLOCK == 0  # a block's first position: its gap is not coded, nor SAME
+    ranks = np.where(~first & (ranks == np.roll(ranks, 1)), len(results), ranks)  # SAME: len(results)
+    gaps = np.diff(codes, prepend=codes[:1])
+    gap_symbols, extra = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    _gap_symbols(gaps, gap_symbols, extra)
+    extra[first] = 0
+    groups, blocks = -(-count // GROUP), -(-count // BLOCK)
+    lengths = np.zeros((groups, symbols), np.uint8)
+    canonical = np.zeros((groups, symbols), np.int64)
+    for group in range(groups):
+        chosen = slice(group * GROUP, (group + 1) * GROUP)
+        lengths[group, :GAP_SYMBOLS] = code_lengths(np.bincount(gap_symbols[chosen][~first[chosen]],
+                                                                minlength=GAP_SYMBOLS))
+        lengths[group, GAP_SYMBOLS:] = code_lengths(np.bincount(ranks[chosen], minlength=len(results) + 1))
+        canonical_codes(lengths[group, :GAP_SYMBOLS], canonical[group, :GAP_SYMBOLS])
+        canonical_codes(lengths[group, GAP_SYMBOLS:], canonical[group, GAP_SYMBOLS:])
+    of_group = np.arange(count) // GROUP
+    bits = int(np.where(first, 0, lengths[of_group, gap_symbols].astype(np.int64) + extra).sum()
+               + lengths[of_group, GAP_SYMBOLS + ranks].astype(np.int64).sum())
+    payload = np.zeros((bits + 7) // 8 + 3, np.uint8)  # a read takes three bytes from its bit's
+    group_bits, block_bits = np.zeros(groups, np.int64), np.zeros(blocks, np.int64)
+    written = _encode(gaps, gap_symbols, extra, ranks.astype(np.int64), canonical[:, :GAP_SYMBOLS],
+                      lengths[:, :GAP_SYMBOLS], canonical[:, GAP_SYMBOLS:], lengths[:, GAP_SYMBOLS:], payload,
+                      group_bits, block_bits)
+    assert written == bits
+    group_firsts = codes[::GROUP]
+    in_group = codes[::BLOCK] - np.repeat(group_firsts, GROUP // BLOCK)[:blocks]
+    # each block's first code in its group and first bit in it, one after the other
+    blocks_of = np.stack([in_group, block_bits], axis=1).ravel()
+    arrays: dict[str, np.ndarray] = {"values": np.zeros(0, np.uint16), "huffman_shape": np.array([BLOCK, GROUP, PAGE, bits], np.int64),
+              "huffman_results": results, "group_firsts": group_firsts, "group_bits": group_bits,
+              "huffman_blocks": blocks_of.astype(np.uint32 if blocks_of.max(initial=0) < 1 << 32 else np.uint64),
+              "huffman_lengths": lengths.ravel(), "payload": payload}
+    starts = np.append(group_bits[np.arange(0, blocks, PAGE) // (GROUP // BLOCK)] + block_bits[::PAGE], bits)
+    arrays["page_sums"] = np.array([page_sum(payload, int(start), int(end))
+                                    for start, end in zip(starts[:-1], starts[1:])], np.uint32)
+    return arrays
+
+
+def consistent(arrays: dict[str, np.ndarray], count: int) -> bool:
+    """Whether the Huffman layout's arrays have the sizes ``count`` positions call for."""
+    if not set(ARRAYS) <= arrays.keys() or len(arrays["huffman_shape"]) != len(SHAPE) or len(arrays["values"]):
+        return False
+    block, group, page, bits = (int(number) for number in arrays["huffman_shape"])
+    groups, blocks, results = -(-count // GROUP), -(-count // BLOCK), len(arrays["huffman_results"])
+    return ((block, group, page) == (BLOCK, GROUP, PAGE) and bits >= 0 and results <= MOST_RESULTS
+            and (results > 0 or count == 0)
+            and len(arrays["group_firsts"]) == len(arrays["group_bits"]) == groups
+            and len(arrays["huffman_blocks"]) == 2 * blocks and len(arrays["page_sums"]) == -(-blocks // PAGE)
+            and len(arrays["huffman_lengths"]) == groups * (GAP_SYMBOLS + results + 1)
+            and len(arrays["payload"]) == (bits + 7) // 8 + 3)
+
+
+@compiled
+def _refill(payload: np.ndarray, byte: int, buffer: int, held: int) -> tuple[int, int, int]:
+    """Bytes from ``byte`` on shifted into ``buffer`` until it holds more than 48 bits not read
+    (zeros past the payload's end): the next byte, the buffer, the bits it holds.  Bits above
+    those held are left, not cleared: every read masks them off."""
+    while held <= 48:
+        buffer = (buffer << 8) | (int(payload[byte]) if byte < len(payload) else 0)
+        byte += 1
+        held += 8
+    return byte, buffer, held
+
+
+#: What the look-ups' array of numbers (``head``) starts with; then come the distinct
+#: results, the groups' first codes and first bits, and the pages' checksums.
+HEAD = ("pages", "bits", "results", "groups")
+RESULTS_AT = len(HEAD)
+
+
+@compiled
+def _open_block(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+                block: int) -> tuple[int, int, int]:
+    """Ready ``block`` to be decoded: its group's tables made and its page checked, the first
+    time.  Its first bit, first code and group (DAMAGED as the bit when its page or the
+    group's code lengths are damaged).  See ``HuffmanIndex`` for the arrays."""
+    results, groups = head[2], head[3]
+    firsts_at = RESULTS_AT + results
+    bits_at = firsts_at + groups
+    group = block // (GROUP // BLOCK)
+    symbols = GAP_SYMBOLS + results + 1
+    made_at = groups * symbols
+    if not state[made_at + group]:
+        row = state[group * symbols:(group + 1) * symbols]
+        if not (_fill_table(row[:GAP_SYMBOLS], tables[group, 0]) and _fill_table(row[GAP_SYMBOLS:], tables[group, 1])):
+            return DAMAGED, 0, group
+        state[made_at + group] = 1
+    page = block // PAGE
+    if not state[made_at + groups + page]:
+        first = page * PAGE
+        start = head[bits_at + first // (GROUP // BLOCK)] + blocks[2 * first + 1]
+        after = first + PAGE
+        end = head[1] if after >= len(blocks) // 2 else head[bits_at + after // (GROUP // BLOCK)] + blocks[2 * after + 1]
+        if page_sum(payload, start, end) != head[bits_at + groups + page]:
+            return DAMAGED, 0, group
+        state[made_at + groups + page] = 1
+    return head[bits_at + group] + blocks[2 * block + 1], head[firsts_at + group] + blocks[2 * block], group
+
+
+@compiled
+def _walk(tables: np.ndarray, payload: np.ndarray, same: int, group: int, at: int, code: int,
+          positions: int, target: int, codes: np.ndarray, ranks: np.ndarray, filled: int) -> tuple[int, int, int]:
+    """Decode up to ``positions`` positions of a block from its first, at bit ``at`` (``code``
+    its first code), stopping after the first whose code reaches ``target``; each code and
+    result's rank is put in ``codes`` and ``ranks`` from ``filled`` on when they are not empty.
+    The positions decoded (DAMAGED where no code matches the bits), the last code and rank.
+    The bits are read through a buffer of a machine word, refilled a byte at a time."""
+    peek = (1 << MAX_LENGTH) - 1
+    byte, buffer, held = at >> 3, 0, 0
+    byte, buffer, held = _refill(payload, byte, buffer, held)
+    held -= at & 7
+    rank = 0
+    for position in range(positions):
+        byte, buffer, held = _refill(payload, byte, buffer, held)
+        if position:
+            entry = tables[group, 0, (buffer >> (held - MAX_LENGTH)) & peek]
+            if entry == 0:
+                return DAMAGED, 0, 0
+            held -= entry & 0xF
+            gap = int(np.int64(entry >> 4))  # signed: numba makes a float of signed and unsigned mixed
+            if gap >= DIRECT:
+                extra = gap - DIRECT + DIRECT_BITS - 1
+                gap = 1
+                while extra:
+                    take = min(extra, 32)
+                    byte, buffer, held = _refill(payload, byte, buffer, held)
+                    gap = (gap << take) | ((buffer >> (held - take)) & ((1 << take) - 1))
+                    held -= take
+                    extra -= take
+                byte, buffer, held = _refill(payload, byte, buffer, held)
+            code += gap
+        entry = tables[group, 1, (buffer >> (held - MAX_LENGTH)) & peek]
+        if entry == 0:
+            return DAMAGED, 0, 0
+        held -= entry & 0xF
+        if entry >> 4 != same:
+            rank = int(np.int64(entry >> 4))
+        if len(codes):
+            codes[filled + position], ranks[filled + position] = code, rank
+        if code >= target:
+            return position + 1, code, rank
+    return positions, code, rank
+
+
+@compiled
+def _last_at_most(numbers: np.ndarray, number: int) -> int:
+    """Where the last of sorted ``numbers`` that is at most ``number`` is (-1: none is)."""
+    return int(np.searchsorted(numbers, number, side="right")) - 1
+
+
+@compiled
+def _find(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+          count: int, code: int) -> tuple[int, int]:
+    """The rank of ``code`` among the stored codes (-1: not stored, DAMAGED) and its result."""
+    firsts_at = RESULTS_AT + head[2]
+    group = _last_at_most(head[firsts_at:firsts_at + head[3]], code)
+    if group < 0:
+        return -1, MISSING
+    first_block = group * (GROUP // BLOCK)
+    last_block = min(first_block + GROUP // BLOCK, len(blocks) // 2)
+    block = first_block + _last_at_most(blocks[2 * first_block:2 * last_block:2], code - head[firsts_at + group])
+    at, first, group = _open_block(head, blocks, state, payload, tables, block)
+    if at == DAMAGED:
+        return DAMAGED, MISSING
+    walked, found, rank = _walk(tables, payload, head[2], group, at, first, min(BLOCK, count - block * BLOCK),
+                                code, np.empty(0, np.int64), np.empty(0, np.int64), 0)
+    if walked == DAMAGED:
+        return DAMAGED, MISSING
+    return (block * BLOCK + walked - 1, head[RESULTS_AT + rank]) if found == code else (-1, MISSING)
+
+
+@compiled
+def _at(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+        count: int, rank: int) -> tuple[int, int]:
+    """The code and result of the ``rank``-th stored code (DAMAGED as the code)."""
+    at, first, group = _open_block(head, blocks, state, payload, tables, rank // BLOCK)
+    if at == DAMAGED:
+        return DAMAGED, MISSING
+    walked, code, found = _walk(tables, payload, head[2], group, at, first, rank % BLOCK + 1, 1 << 62,
+                                np.empty(0, np.int64), np.empty(0, np.int64), 0)
+    return (DAMAGED, MISSING) if walked == DAMAGED else (code, head[RESULTS_AT + found])
+
+
+@compiled
+def _find_many(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+               count: int, codes: np.ndarray, ranks: np.ndarray, values: np.ndarray) -> bool:
+    """``_find`` of each of ``codes`` into ``ranks`` and ``values``; False when damaged."""
+    for number in range(len(codes)):
+        ranks[number], values[number] = _find(head, blocks, state, payload, tables, count, codes[number])
+        if ranks[number] == DAMAGED:
+            return False
+    return True
+
+
+@compiled
+def _at_many(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+             count: int, ranks: np.ndarray, codes: np.ndarray, values: np.ndarray) -> bool:
+    """``_at`` of each of ``ranks`` into ``codes`` and ``values``; False when damaged."""
+    for number in range(len(ranks)):
+        codes[number], values[number] = _at(head, blocks, state, payload, tables, count, ranks[number])
+        if codes[number] == DAMAGED:
+            return False
+    return True
+
+
+@compiled
+def _decode(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
+            count: int, first_block: int, codes: np.ndarray, ranks: np.ndarray) -> bool:
+    """The codes and results' ranks of every position of the blocks from ``first_block`` on,
+    as many as ``codes`` holds; False when damaged."""
+    filled, block = 0, first_block
+    while filled < len(codes):
+        at, first, group = _open_block(head, blocks, state, payload, tables, block)
+        if at == DAMAGED:
+            return False
+        walked = _walk(tables, payload, head[2], group, at, first, min(BLOCK, count - block * BLOCK), 1 << 62,
+                       codes, ranks, filled)[0]
+        if walked == DAMAGED:
+            return False
+        filled += walked
+        block += 1
+    return True
+
+
+class HuffmanIndex:
+    """Look-ups in the Huffman layout's arrays of ``count`` positions.  Each answer gives the
+    rank of a code among the stored codes (a store's slot), or None where a page or a group's
+    code lengths are found damaged (the caller reports it).
+
+    The compiled look-ups are given five arrays (each array given costs a call some tenth of
+    a microsecond): ``head``, HEAD's numbers, then the results, the groups' first codes and
+    first bits and the pages' checksums; ``blocks``, each block's first code in its group and first bit; ``state``, the
+    groups' code lengths, then whether each group's tables are made and each page checked;
+    ``payload``, the bits; ``tables``, each group's two decoding tables."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], count: int) -> None:
+        results, groups, sums = arrays["huffman_results"], len(arrays["group_firsts"]), arrays["page_sums"]
+        shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
+        self.count = count
+        self.blocks = -(-count // BLOCK)
+        self.group_blocks = GROUP // BLOCK
+        numbers = dict(shape, pages=len(sums), results=len(results), groups=groups)
+        head = np.concatenate([[numbers[name] for name in HEAD], results, arrays["group_firsts"], arrays["group_bits"],
+                               sums])
+        self.arrays = (head.astype(np.int64), np.asarray(arrays["huffman_blocks"]),
+                       np.concatenate([arrays["huffman_lengths"], np.zeros(groups + len(sums), np.uint8)]),
+                       np.asarray(arrays["payload"]),
+                       np.zeros((groups, 2, 1 << MAX_LENGTH), np.uint16))  # the tables, made when first used
+
+    @staticmethod
+    def block_of(rank: int) -> int:
+        """The block that holds the code of rank ``rank``."""
+        return rank // BLOCK
+
+    def find(self, code: int) -> tuple[int, int] | None:
+        """The rank of ``code`` (-1 when not stored) and its result; None when damaged."""
+        found = _find(*self.arrays, self.count, code)
+        return None if found[0] == DAMAGED else found
+
+    def at(self, rank: int) -> tuple[int, int] | None:
+        """The code of rank ``rank`` and its result; None when damaged."""
+        found = _at(*self.arrays, self.count, rank)
+        return None if found[0] == DAMAGED else found
+
+    def find_many(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """``find`` of many codes: their ranks and results; None when damaged."""
+        codes = np.asarray(codes, np.int64)
+        ranks, values = np.full(len(codes), -1, np.int64), np.full(len(codes), MISSING, np.uint16)
+        done = self.count == 0 or _find_many(*self.arrays, self.count, codes, ranks, values)
+        return (ranks, values) if done else None
+
+    def at_many(self, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """``at`` of many ranks (each below ``count``): their codes and results; None when damaged."""
+        ranks = np.asarray(ranks, np.int64)
+        codes, values = np.zeros(len(ranks), np.int64), np.zeros(len(ranks), np.uint16)
+        return (codes, values) if _at_many(*self.arrays, self.count, ranks, codes, values) else None
+
+    def decoded(self, first_block: int, last_block: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The codes and results of blocks ``first_block`` to ``last_block`` (excluded); None when
+        damaged."""
+        size = max(0, min(last_block * BLOCK, self.count) - first_block * BLOCK)
+        codes, ranks = np.zeros(size, np.int64), np.zeros(size, np.int64)
+        if not _decode(*self.arrays, self.count, first_block, codes, ranks):
+            return None
+        return codes, self.arrays[0][RESULTS_AT + ranks].astype(np.uint16)
