@@ -1,6 +1,7 @@
 """The solver's databases on disk: the plain format (a plain layout, or deflated blocks of 512
 codes) beside the compressed one in blocks of 65,536 codes (as saved before) and of 16,384 (as
-saved now: zstd, a checksum each), on the same solved variants, in one run.
+saved now: zstd, a checksum each), and the Huffman layout (``GAMESMAN_DB_FORMAT=huffman``: a
+look-up decompresses no block), on the same solved variants, in one run.
 
 Run by hand:  python3 benchmarks/bench_storage.py [--big] [--lookups 20000] [--solves 1] [--variant SPEC ...]
 
@@ -12,11 +13,18 @@ mapped; this version reads such files but writes none):
 * ``bytes/position``: the database's arrays over the positions (its file adds a header of a
   few hundred bytes);
 * ``cold``: look-ups a second of random positions, one in each block of the format (of the
-  smaller blocks for the plain one; up to ``--lookups``), in random order, the file freshly
-  opened: each look-up decompresses a block (for a plain layout every look-up is alike);
+  zstd blocks of 16,384 for the plain one and the Huffman layout; up to ``--lookups``), in
+  random order, the file freshly opened: each look-up decompresses a block (for a plain
+  layout every look-up is alike; the Huffman layout makes a group's tables and checks a
+  page the first time);
 * ``warm``: look-ups a second of random positions among those of half as many blocks as the
   block cache keeps (CACHED_CODES codes), once they are all decompressed: what the shell and a
   search find when they look about one part of the game (each the quickest of PASSES);
+* ``random``: look-ups a second of ``--lookups`` random positions of the whole variant, after
+  the same ones once: the zstd blocks' cache holds them only when the variant is small;
+
+look-ups are counted a second of this process's processor time (steadier than the wall
+clock's on a machine other work shares);
 * ``checked``: that every position of the variant gets the same answer from every file.
 
 A variant solved up to symmetry (``symmetries``: one position of each set alike kept) is solved
@@ -40,7 +48,6 @@ import math
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -67,17 +74,11 @@ def plain_format(codes: np.ndarray, values: np.ndarray) -> Store:
 
 
 def look_ups_a_second(store: Store, codes: np.ndarray) -> float:
-    """``packed(slot(code))`` of each code, in order: how many a second."""
-    return calls_a_second(lambda code: store.packed(store.slot(code)), codes)
-
-
-def calls_a_second(look_up: Callable[[int], object], codes: np.ndarray,
-                   clock: Callable[[], float] = time.perf_counter) -> float:
-    """``look_up`` of each code, in order: how many a second of ``clock``."""
-    started = clock()
+    """``packed(slot(code))`` of each code, in order: how many a second of processor time."""
+    started = time.process_time()
     for code in codes.tolist():
-        look_up(code)
-    return len(codes) / max(clock() - started, 1e-9)
+        store.packed(store.slot(code))
+    return len(codes) / max(time.process_time() - started, 1e-9)
 
 
 def measure(label: str, build, spec: str, count: int, probes: dict[str, np.ndarray], scratch: Path) -> dict:
@@ -98,7 +99,7 @@ def measure(label: str, build, spec: str, count: int, probes: dict[str, np.ndarr
 
     def one_pass(kind: str, codes: np.ndarray) -> float:
         store = fresh()
-        if kind == "warm":
+        if kind != "cold":
             look_ups_a_second(store, codes)  # decompress the blocks first
         return look_ups_a_second(store, codes)
 
@@ -118,7 +119,7 @@ def main() -> None:
     options = parser.parse_args()
     rng = np.random.default_rng(1)
     print(f"{'variant':32} {'solved':15} {'positions':>11} {'solve s':>8} {'cpu s':>6} {'format':26} {'B/kept':>7} "
-          f"{'B/whole':>7} {'build s':>8} {'cold/s':>9} {'warm/s':>9}  same answers")
+          f"{'B/whole':>7} {'build s':>8} {'cold/s':>9} {'warm/s':>9} {'random/s':>9}  same answers")
     for spec in options.variant or VARIANTS + (BIG if options.big else []):
         game = game_from_spec(spec)
         every: tuple[np.ndarray, np.ndarray] | None = None  # the codes and results of every position
@@ -143,12 +144,13 @@ def main() -> None:
                 print(f"{game.spec[:32]:32} {way:15} {len(codes):>11,} {solved:8.3f} {processed:6.3f} "
                       f"{row['label'] + ' (' + row['layout'] + ')':26} {row['bytes']:7.3f} "
                       f"{row['bytes'] * len(codes) / len(every[0]):7.3f} {row['build']:8.2f} {row['cold']:>9,.0f} "
-                      f"{row['warm']:>9,.0f}  {'yes' if same else 'NO'}", flush=True)
+                      f"{row['warm']:>9,.0f} {row['random']:>9,.0f}  {'yes' if same else 'NO'}", flush=True)
             plain = rows[0]
             for row in rows[1:]:
                 print(f"{'':32} {'':15} {'':>11} {'':>8} {'':>6} {row['label'] + '/plain':26} "
                       f"{row['bytes'] / plain['bytes']:7.2f} {'':7} {row['build'] / plain['build']:8.1f} "
-                      f"{row['cold'] / plain['cold']:9.2f} {row['warm'] / plain['warm']:9.2f}", flush=True)
+                      f"{row['cold'] / plain['cold']:9.2f} {row['warm'] / plain['warm']:9.2f} "
+                      f"{row['random'] / plain['random']:9.2f}", flush=True)
 
 
 def measure_formats(spec: str, codes: np.ndarray, values: np.ndarray, lookups: int,
@@ -156,13 +158,15 @@ def measure_formats(spec: str, codes: np.ndarray, values: np.ndarray, lookups: i
     """Every format's figures (``measure``) for one solve's results, each with its ``store``."""
     near = int(rng.integers(0, max(1, len(codes) - CACHED_CODES // 2)))
     warm = rng.choice(codes[near:near + CACHED_CODES // 2], lookups)
+    every = rng.choice(codes, lookups)
     formats = [("plain", lambda: plain_format(codes, values), ZSTD),
                ("65,536 a block", lambda: Store.blocked(codes, values, LARGE_BLOCKS), LARGE_BLOCKS),
-               ("16,384 a block", lambda: Store.blocked(codes, values), ZSTD)]
+               ("16,384 a block", lambda: Store.blocked(codes, values, ZSTD), ZSTD),
+               ("huffman", lambda: Store.huffman(codes, values), ZSTD)]
     with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
         return [measure(label, build, spec, len(codes),
-                        {"cold": codes[cold_probes(len(codes), packing.size, lookups, rng)], "warm": warm},
-                        Path(scratch))
+                        {"cold": codes[cold_probes(len(codes), packing.size, lookups, rng)], "warm": warm,
+                         "random": every}, Path(scratch))
                 for label, build, packing in formats]
 
 
