@@ -134,8 +134,7 @@ def test_a_damaged_index_is_found_when_the_file_is_opened(tmp_path, capsys, arra
 def test_the_look_ups_make_a_groups_tables_once_and_check_a_page_once():
     codes, values = random_store(3, 3 * BLOCK * PAGE)
     index = HuffmanIndex(huffman_arrays(codes, values), len(codes))
-    state = index.arrays[2]
-    flags = state[-(1 + 3):]  # one group made, three pages checked
+    flags = index.arrays[1][-(1 + 3):]  # whether the one group's tables are made and each of three pages checked
     assert not flags.any()
     assert index.find(int(codes[BLOCK * PAGE + 1]))[1] == values[BLOCK * PAGE + 1]
     assert flags.tolist() == [1, 0, 1, 0]

@@ -259,39 +259,44 @@ def _refill(payload: np.ndarray, byte: int, buffer: int, held: int) -> tuple[int
     return byte, buffer, held
 
 
-#: What the look-ups' array of numbers (``head``) starts with; then come the distinct
-#: results, the groups' first codes and first bits, and the pages' checksums.
-HEAD = ("pages", "bits", "results", "groups")
+#: What the look-ups' array of numbers (``numbers``) starts with; then come the distinct
+#: results, the groups' first codes and first bits, the pages' checksums (from RESULTS_AT
+#: on), and each block's first code in its group and first bit (from ``blocks_at``).
+HEAD = ("pages", "bits", "results", "groups", "blocks_at", "lengths_at")
 RESULTS_AT = len(HEAD)
+#: Entries of a decoding table.
+TABLE = 1 << MAX_LENGTH
 
 
 @compiled
-def _open_block(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-                block: int) -> tuple[int, int, int]:
+def _open_block(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, block: int) -> tuple[int, int, int]:
     """Ready ``block`` to be decoded: its group's tables made and its page checked, the first
     time.  Its first bit, first code and group (DAMAGED as the bit when its page or the
     group's code lengths are damaged).  See ``HuffmanIndex`` for the arrays."""
-    results, groups = head[2], head[3]
+    results, groups, blocks_at, lengths_at = numbers[2], numbers[3], numbers[4], numbers[5]
     firsts_at = RESULTS_AT + results
     bits_at = firsts_at + groups
     group = block // (GROUP // BLOCK)
     symbols = GAP_SYMBOLS + results + 1
-    made_at = groups * symbols
-    if not state[made_at + group]:
-        row = state[group * symbols:(group + 1) * symbols]
-        if not (_fill_table(row[:GAP_SYMBOLS], tables[group, 0]) and _fill_table(row[GAP_SYMBOLS:], tables[group, 1])):
+    made_at = lengths_at + groups * symbols
+    if not tables[made_at + group]:
+        row = tables[lengths_at + group * symbols:lengths_at + (group + 1) * symbols]
+        if not (_fill_table(row[:GAP_SYMBOLS], tables[2 * group * TABLE:(2 * group + 1) * TABLE])
+                and _fill_table(row[GAP_SYMBOLS:], tables[(2 * group + 1) * TABLE:(2 * group + 2) * TABLE])):
             return DAMAGED, 0, group
-        state[made_at + group] = 1
+        tables[made_at + group] = 1
     page = block // PAGE
-    if not state[made_at + groups + page]:
+    if not tables[made_at + groups + page]:
         first = page * PAGE
-        start = head[bits_at + first // (GROUP // BLOCK)] + blocks[2 * first + 1]
+        start = numbers[bits_at + first // (GROUP // BLOCK)] + numbers[blocks_at + 2 * first + 1]
         after = first + PAGE
-        end = head[1] if after >= len(blocks) // 2 else head[bits_at + after // (GROUP // BLOCK)] + blocks[2 * after + 1]
-        if page_sum(payload, start, end) != head[bits_at + groups + page]:
+        end = numbers[1] if blocks_at + 2 * after >= len(numbers) else \
+            numbers[bits_at + after // (GROUP // BLOCK)] + numbers[blocks_at + 2 * after + 1]
+        if page_sum(payload, start, end) != numbers[bits_at + groups + page]:
             return DAMAGED, 0, group
-        state[made_at + groups + page] = 1
-    return head[bits_at + group] + blocks[2 * block + 1], head[firsts_at + group] + blocks[2 * block], group
+        tables[made_at + groups + page] = 1
+    return (numbers[bits_at + group] + numbers[blocks_at + 2 * block + 1],
+            numbers[firsts_at + group] + numbers[blocks_at + 2 * block], group)
 
 
 @compiled
@@ -310,7 +315,7 @@ def _walk(tables: np.ndarray, payload: np.ndarray, same: int, group: int, at: in
     for position in range(positions):
         byte, buffer, held = _refill(payload, byte, buffer, held)
         if position:
-            entry = tables[group, 0, (buffer >> (held - MAX_LENGTH)) & peek]
+            entry = tables[2 * group * TABLE + ((buffer >> (held - MAX_LENGTH)) & peek)]
             if entry == 0:
                 return DAMAGED, 0, 0
             held -= entry & 0xF
@@ -326,7 +331,7 @@ def _walk(tables: np.ndarray, payload: np.ndarray, same: int, group: int, at: in
                     extra -= take
                 byte, buffer, held = _refill(payload, byte, buffer, held)
             code += gap
-        entry = tables[group, 1, (buffer >> (held - MAX_LENGTH)) & peek]
+        entry = tables[(2 * group + 1) * TABLE + ((buffer >> (held - MAX_LENGTH)) & peek)]
         if entry == 0:
             return DAMAGED, 0, 0
         held -= entry & 0xF
@@ -346,71 +351,70 @@ def _last_at_most(numbers: np.ndarray, number: int) -> int:
 
 
 @compiled
-def _find(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-          count: int, code: int) -> tuple[int, int]:
+def _find(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, code: int) -> tuple[int, int]:
     """The rank of ``code`` among the stored codes (-1: not stored, DAMAGED) and its result."""
-    firsts_at = RESULTS_AT + head[2]
-    group = _last_at_most(head[firsts_at:firsts_at + head[3]], code)
+    firsts_at, blocks_at = RESULTS_AT + numbers[2], numbers[4]
+    group = _last_at_most(numbers[firsts_at:firsts_at + numbers[3]], code)
     if group < 0:
         return -1, MISSING
     first_block = group * (GROUP // BLOCK)
-    last_block = min(first_block + GROUP // BLOCK, len(blocks) // 2)
-    block = first_block + _last_at_most(blocks[2 * first_block:2 * last_block:2], code - head[firsts_at + group])
-    at, first, group = _open_block(head, blocks, state, payload, tables, block)
+    last_block = min(first_block + GROUP // BLOCK, (len(numbers) - blocks_at) // 2)
+    block = first_block + _last_at_most(numbers[blocks_at + 2 * first_block:blocks_at + 2 * last_block:2],
+                                        code - numbers[firsts_at + group])
+    at, first, group = _open_block(numbers, tables, payload, block)
     if at == DAMAGED:
         return DAMAGED, MISSING
-    walked, found, rank = _walk(tables, payload, head[2], group, at, first, min(BLOCK, count - block * BLOCK),
+    walked, found, rank = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK),
                                 code, np.empty(0, np.int64), np.empty(0, np.int64), 0)
     if walked == DAMAGED:
         return DAMAGED, MISSING
-    return (block * BLOCK + walked - 1, head[RESULTS_AT + rank]) if found == code else (-1, MISSING)
+    return (block * BLOCK + walked - 1, numbers[RESULTS_AT + rank]) if found == code else (-1, MISSING)
 
 
 @compiled
-def _at(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-        count: int, rank: int) -> tuple[int, int]:
+def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, rank: int) -> tuple[int, int]:
     """The code and result of the ``rank``-th stored code (DAMAGED as the code)."""
-    at, first, group = _open_block(head, blocks, state, payload, tables, rank // BLOCK)
+    at, first, group = _open_block(numbers, tables, payload, rank // BLOCK)
     if at == DAMAGED:
         return DAMAGED, MISSING
-    walked, code, found = _walk(tables, payload, head[2], group, at, first, rank % BLOCK + 1, 1 << 62,
+    walked, code, found = _walk(tables, payload, numbers[2], group, at, first, rank % BLOCK + 1, 1 << 62,
                                 np.empty(0, np.int64), np.empty(0, np.int64), 0)
-    return (DAMAGED, MISSING) if walked == DAMAGED else (code, head[RESULTS_AT + found])
+    return (DAMAGED, MISSING) if walked == DAMAGED else (code, numbers[RESULTS_AT + found])
 
 
 @compiled
-def _find_many(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-               count: int, codes: np.ndarray, ranks: np.ndarray, values: np.ndarray) -> bool:
+def _find_many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, codes: np.ndarray,
+               ranks: np.ndarray, values: np.ndarray) -> bool:
     """``_find`` of each of ``codes`` into ``ranks`` and ``values``; False when damaged."""
     for number in range(len(codes)):
-        ranks[number], values[number] = _find(head, blocks, state, payload, tables, count, codes[number])
+        ranks[number], values[number] = _find(numbers, tables, payload, count, codes[number])
         if ranks[number] == DAMAGED:
             return False
     return True
 
 
 @compiled
-def _at_many(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-             count: int, ranks: np.ndarray, codes: np.ndarray, values: np.ndarray) -> bool:
+def _at_many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, ranks: np.ndarray,
+             codes: np.ndarray, values: np.ndarray) -> bool:
     """``_at`` of each of ``ranks`` into ``codes`` and ``values``; False when damaged."""
     for number in range(len(ranks)):
-        codes[number], values[number] = _at(head, blocks, state, payload, tables, count, ranks[number])
+        codes[number], values[number] = _at(numbers, tables, payload, count, ranks[number])
         if codes[number] == DAMAGED:
             return False
     return True
 
 
 @compiled
-def _decode(head: np.ndarray, blocks: np.ndarray, state: np.ndarray, payload: np.ndarray, tables: np.ndarray,
-            count: int, first_block: int, codes: np.ndarray, ranks: np.ndarray) -> bool:
+def _decode(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, first_block: int,
+            codes: np.ndarray, ranks: np.ndarray) -> bool:
     """The codes and results' ranks of every position of the blocks from ``first_block`` on,
     as many as ``codes`` holds; False when damaged."""
     filled, block = 0, first_block
     while filled < len(codes):
-        at, first, group = _open_block(head, blocks, state, payload, tables, block)
+        at, first, group = _open_block(numbers, tables, payload, block)
         if at == DAMAGED:
             return False
-        walked = _walk(tables, payload, head[2], group, at, first, min(BLOCK, count - block * BLOCK), 1 << 62,
+        walked = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK), 1 << 62,
                        codes, ranks, filled)[0]
         if walked == DAMAGED:
             return False
@@ -424,25 +428,27 @@ class HuffmanIndex:
     rank of a code among the stored codes (a store's slot), or None where a page or a group's
     code lengths are found damaged (the caller reports it).
 
-    The compiled look-ups are given five arrays (each array given costs a call some tenth of
-    a microsecond): ``head``, HEAD's numbers, then the results, the groups' first codes and
-    first bits and the pages' checksums; ``blocks``, each block's first code in its group and first bit; ``state``, the
-    groups' code lengths, then whether each group's tables are made and each page checked;
-    ``payload``, the bits; ``tables``, each group's two decoding tables."""
+    The compiled look-ups are given three arrays (each array given costs a call about a tenth
+    of a microsecond, as much as decoding ten positions): ``numbers``, HEAD's numbers, then the
+    distinct results, the groups' first codes and first bits, the pages' checksums, and each
+    block's first code in its group and first bit; ``tables``, each group's two decoding
+    tables, then its code lengths, then whether each group's tables are made and each page
+    checked; ``payload``, the bits."""
 
     def __init__(self, arrays: dict[str, np.ndarray], count: int) -> None:
         results, groups, sums = arrays["huffman_results"], len(arrays["group_firsts"]), arrays["page_sums"]
-        shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
+        lengths = arrays["huffman_lengths"]
         self.count = count
         self.blocks = -(-count // BLOCK)
         self.group_blocks = GROUP // BLOCK
-        numbers = dict(shape, pages=len(sums), results=len(results), groups=groups)
-        head = np.concatenate([[numbers[name] for name in HEAD], results, arrays["group_firsts"], arrays["group_bits"],
-                               sums])
-        self.arrays = (head.astype(np.int64), np.asarray(arrays["huffman_blocks"]),
-                       np.concatenate([arrays["huffman_lengths"], np.zeros(groups + len(sums), np.uint8)]),
-                       np.asarray(arrays["payload"]),
-                       np.zeros((groups, 2, 1 << MAX_LENGTH), np.uint16))  # the tables, made when first used
+        shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
+        head = dict(shape, pages=len(sums), results=len(results), groups=groups,
+                    blocks_at=RESULTS_AT + len(results) + 2 * groups + len(sums), lengths_at=2 * groups * TABLE)
+        numbers = np.concatenate([[head[name] for name in HEAD], results, arrays["group_firsts"],
+                                  arrays["group_bits"], sums, arrays["huffman_blocks"]])
+        tables = np.zeros(2 * groups * TABLE + len(lengths) + groups + len(sums), np.uint16)  # made when first used
+        tables[2 * groups * TABLE:2 * groups * TABLE + len(lengths)] = lengths
+        self.arrays = (numbers.astype(np.int64), tables, np.asarray(arrays["payload"]))
 
     @staticmethod
     def block_of(rank: int) -> int:
