@@ -560,7 +560,7 @@ class Store:
               span: int | None = None) -> "Store":
         """Sorted, distinct ``codes`` with their 16-bit ``values`` (and Grundy numbers) laid out
         as a database is saved: in the format ``database_format()`` names, else (results the
-        Huffman layout cannot hold: Grundy numbers, more than a thousand distinct results) in
+        Huffman layout cannot hold: Grundy numbers, more than 255 distinct results) in
         the blocked layout."""
         codes = np.asarray(codes, np.int64)
         span = span if span is not None else int(codes[-1]) + 1 if len(codes) else 0
