@@ -1,0 +1,114 @@
+"""A database saved again in the format ``GAMESMAN_DB_FORMAT`` names, part by part, without
+solving it again: what measures the Huffman layout on a variant too large to solve twice in a
+run (Connect Four 6x5, whose parts the tier tasks wrote in zstd blocks).
+
+Run by hand:  GAMESMAN_DB_FORMAT=huffman python3 benchmarks/resave_database.py SPEC SOURCE DEST [--lookups 200000]
+
+SOURCE and DEST are cache directories (what ``GAMESMAN_CACHE`` names); SOURCE holds the
+database of SPEC (``SPEC.db``, and its parts beside it if it has any), and DEST gets the same
+database laid out as ``Store.saved`` lays a database out now: each part (or the one file) read,
+its positions and results laid out again and written with the same label, and the index copied.
+Then ``benchmarks/compare_databases.py SPEC SOURCE DEST`` checks the two position by position.
+
+Prints each database's bytes (and a position kept), the seconds and processor seconds the
+re-laying took, and random look-ups a second of processor time in each, ``packed(slot(code))``
+as the solver's table does them, of ``--lookups`` positions kept drawn at random from every
+part, each pass on the database freshly opened (its parts opened as the look-ups need them;
+the zstd blocks' cache holds few of the blocks: on 6x5 most look-ups are cold), the quickest
+of three passes.
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gamesman.contract.progress import Progress
+from gamesman.contract.registry import game_from_spec
+from gamesman.solver.database import Database
+from gamesman.solver.parts import TIER, SHARD, PartedStore, part_cut, part_label, part_name, parts_directory
+from gamesman.solver.store import Store, database_format, write_store
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
+from benchmarks.compare_databases import database_bytes  # noqa: E402
+
+#: Passes of the look-ups; the quickest is reported.
+PASSES = 3
+
+
+def resaved(store: Store) -> Store:
+    """``store`` laid out as a database is saved now (a part laid out by place stays so)."""
+    if store.layout == "placed":
+        return store
+    return Store.saved(store.codes(), store.values16(), store.grundy16(), store.span)
+
+
+def look_ups_a_second(store, codes: np.ndarray) -> float:
+    """``packed(slot(code))`` of each code: how many a second of processor time."""
+    started = time.process_time()
+    for code in codes.tolist():
+        store.packed(store.slot(code))
+    return len(codes) / max(time.process_time() - started, 1e-9)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("spec", help="the variant, e.g. 'connectfour(rows=5,cols=6)'")
+    parser.add_argument("source", type=Path, help="the cache directory that holds the database")
+    parser.add_argument("dest", type=Path, help="the cache directory to save it again in")
+    parser.add_argument("--lookups", type=int, default=200_000, help="random positions looked up in each")
+    options = parser.parse_args()
+    game = game_from_spec(options.spec)
+    cut = part_cut(game)
+    source, dest = Database(options.source), Database(options.dest)
+    store = source.load_store(game.spec, cut=cut)
+    if store is None:
+        sys.exit(f"no database of {game.spec} in {options.source} (or a damaged one)")
+    started, processor = time.perf_counter(), time.process_time()
+    options.dest.mkdir(parents=True, exist_ok=True)
+    if isinstance(store, PartedStore):
+        directory = parts_directory(dest.path(game.spec))
+        directory.mkdir(exist_ok=True)
+        progress = Progress(f"saving {game.spec} again")
+        try:
+            for number, (tier, shard) in enumerate(store.table[:, [TIER, SHARD]].tolist()):
+                label = part_label(tier, shard, store.places_version)
+                if not write_store(directory / part_name(tier, shard), game.spec, resaved(store.part(number)), label):
+                    sys.exit(f"could not write part {part_name(tier, shard)} in {directory}")
+                progress("parts", number + 1, len(store.table))
+        finally:
+            progress.finish()
+        shutil.copy2(source.path(game.spec), dest.path(game.spec))  # the index: the parts hold what they held
+    elif not write_store(dest.path(game.spec), game.spec, resaved(store), None):
+        sys.exit(f"could not write {dest.path(game.spec)}")
+    seconds, processed = time.perf_counter() - started, time.process_time() - processor
+    again = dest.load_store(game.spec, cut=cut)
+    assert again is not None
+    print(f"{game.spec}: {store.count:,} positions kept, saved again as {database_format()} in {seconds:,.0f} s "
+          f"({processed:,.0f} processor s)")
+    rng = np.random.default_rng(1)
+    if isinstance(store, PartedStore):
+        parts = rng.choice(len(store.table), options.lookups, p=store.table[:, 4] / store.count)
+        probes = np.concatenate([store.part(int(number)).codes_at(rng.integers(0, store.table[number, 4], count))
+                                 for number, count in zip(*np.unique(parts, return_counts=True))])
+    else:
+        probes = store.codes_at(rng.integers(0, store.count, options.lookups))
+    probes = rng.permutation(probes)
+    rates = {}
+    for directory in (options.source, options.dest):
+        rates[directory] = max(look_ups_a_second(Database(directory).load_store(game.spec, cut=cut), probes)
+                               for _ in range(PASSES))
+        path = Database(directory).path(game.spec)
+        print(f"{directory}: {database_bytes(path):,} bytes, {database_bytes(path) / store.count:.3f} a position "
+              f"kept, {rates[directory]:,.0f} random look-ups a processor second")
+    same = np.array_equal(store.get_many(probes), again.get_many(probes))
+    print(f"look-ups, saved again / before: {rates[options.dest] / rates[options.source]:.2f}; "
+          f"the {len(probes):,} positions answer alike: {'yes' if same else 'NO'}")
+
+
+if __name__ == "__main__":
+    main()
