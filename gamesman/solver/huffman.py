@@ -397,23 +397,16 @@ def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int
 
 
 @compiled
-def _find_many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, codes: np.ndarray,
-               ranks: np.ndarray, values: np.ndarray) -> bool:
-    """``_find`` of each of ``codes`` into ``ranks`` and ``values``; False when damaged."""
-    for number in range(len(codes)):
-        ranks[number], values[number] = _find(numbers, tables, payload, count, codes[number])
-        if ranks[number] == DAMAGED:
-            return False
-    return True
-
-
-@compiled
-def _at_many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, ranks: np.ndarray,
-             codes: np.ndarray, values: np.ndarray) -> bool:
-    """``_at`` of each of ``ranks`` into ``codes`` and ``values``; False when damaged."""
-    for number in range(len(ranks)):
-        codes[number], values[number] = _at(numbers, tables, payload, count, ranks[number])
-        if codes[number] == DAMAGED:
+def _many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, asked: np.ndarray,
+          by_rank: bool, found: np.ndarray, values: np.ndarray) -> bool:
+    """``_at`` of each of ``asked`` (ranks) when ``by_rank``, else ``_find`` (codes), into
+    ``found`` (their codes, or their ranks) and ``values``; False when damaged."""
+    for number in range(len(asked)):
+        if by_rank:
+            found[number], values[number] = _at(numbers, tables, payload, count, asked[number])
+        else:
+            found[number], values[number] = _find(numbers, tables, payload, count, asked[number])
+        if found[number] == DAMAGED:
             return False
     return True
 
@@ -483,14 +476,14 @@ class HuffmanIndex:
         """``find`` of many codes: their ranks and results; None when damaged."""
         codes = np.asarray(codes, np.int64)
         ranks, values = np.full(len(codes), -1, np.int64), np.full(len(codes), MISSING, np.uint16)
-        done = self.count == 0 or _find_many(*self.arrays, self.count, codes, ranks, values)
+        done = self.count == 0 or _many(*self.arrays, self.count, codes, False, ranks, values)
         return (ranks, values) if done else None
 
     def at_many(self, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         """``at`` of many ranks (each below ``count``): their codes and results; None when damaged."""
         ranks = np.asarray(ranks, np.int64)
         codes, values = np.zeros(len(ranks), np.int64), np.zeros(len(ranks), np.uint16)
-        return (codes, values) if _at_many(*self.arrays, self.count, ranks, codes, values) else None
+        return (codes, values) if _many(*self.arrays, self.count, ranks, True, codes, values) else None
 
     def decoded(self, first_block: int, last_block: int) -> tuple[np.ndarray, np.ndarray] | None:
         """The codes and results of blocks ``first_block`` to ``last_block`` (excluded); None when
