@@ -31,7 +31,7 @@ from gamesman.contract.progress import Progress
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.database import Database
 from gamesman.solver.parts import TIER, SHARD, PartedStore, part_cut, part_label, part_name, parts_directory
-from gamesman.solver.store import Store, database_format, write_store
+from gamesman.solver.store import Store, database_format, read_store, write_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
 from benchmarks.compare_databases import database_bytes  # noqa: E402
@@ -77,7 +77,9 @@ def main() -> None:
         try:
             for number, (tier, shard) in enumerate(store.table[:, [TIER, SHARD]].tolist()):
                 label = part_label(tier, shard, store.places_version)
-                if not write_store(directory / part_name(tier, shard), game.spec, resaved(store.part(number)), label):
+                part = read_store(store.directory / part_name(tier, shard), game.spec, label)  # not kept open after
+                assert part is not None
+                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part), label):
                     sys.exit(f"could not write part {part_name(tier, shard)} in {directory}")
                 progress("parts", number + 1, len(store.table))
         finally:
