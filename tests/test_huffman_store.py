@@ -172,3 +172,26 @@ def test_code_lengths_are_limited_and_the_codes_are_a_prefix_code():
     words = [format(code, f"0{length}b") for code, length in zip(codes.tolist(), lengths.tolist())]
     assert not any(one != other and other.startswith(one) for one in words for other in words)
     assert not canonical_codes(np.array([1, 1, 1], np.uint8), codes[:3])  # no prefix code has these lengths
+
+
+@pytest.mark.parametrize("codes", [
+    [5, 1 << 62, (1 << 62) + 3, (1 << 62) + 9],  # codes past 2**62
+    ((1 << 55) + 1 + np.arange(300) * (1 << 40)).tolist(),  # a group spread past 2**32, codes past 2**53
+    [0, (1 << 63) - 2],
+])
+def test_codes_up_to_the_largest_answer_as_the_plain_layout(codes):
+    codes = np.array(codes, np.int64)
+    values = (np.arange(len(codes)) % 7).astype(np.uint16)
+    coded, plain = Store.huffman(codes, values), Store.build(codes, values)
+    assert np.array_equal(coded.codes(), codes) and np.array_equal(coded.values16(), values)
+    assert np.array_equal(coded.codes_at(np.arange(len(codes))), codes)
+    assert np.array_equal(coded.get_many(codes), plain.get_many(codes))
+    assert [coded.get(int(code)) for code in codes] == values.tolist()
+    assert [coded.packed(at) for at in range(len(codes))] == [plain.packed(plain.slot(int(code))) for code in codes]
+
+
+def test_a_numpy_code_of_any_integer_type_answers_as_a_python_one():
+    codes, values = random_store(11, 2000)
+    coded = Store.huffman(codes, values)
+    for code in codes[::97].tolist():
+        assert coded.get(np.uint64(code)) == coded.get(np.int64(code)) == coded.get(code)

@@ -56,6 +56,9 @@ assert GAP_SYMBOLS <= 1 << MAX_LENGTH  # else no code of MAX_LENGTH bits holds t
 #: Distinct results a store can hold (each a symbol of a table of 2**MAX_LENGTH entries, and
 #: SAME one more).
 MOST_RESULTS = (1 << MAX_LENGTH) - 1
+#: The target of a walk through a block that stops at no code (every code is below it, or is
+#: the last code there can be).
+NO_TARGET = (1 << 63) - 1
 #: What a look-up answers where a page's checksum does not match.
 DAMAGED = -2
 #: A result that says "no such position".
@@ -391,7 +394,7 @@ def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int
     at, first, group = _open_block(numbers, tables, payload, rank // BLOCK)
     if at == DAMAGED:
         return DAMAGED, MISSING
-    walked, code, found = _walk(tables, payload, numbers[2], group, at, first, rank % BLOCK + 1, 1 << 62,
+    walked, code, found = _walk(tables, payload, numbers[2], group, at, first, rank % BLOCK + 1, NO_TARGET,
                                 np.empty(0, np.int64), np.empty(0, np.int64), 0)
     return (DAMAGED, MISSING) if walked == DAMAGED else (code, numbers[RESULTS_AT + found])
 
@@ -421,7 +424,7 @@ def _decode(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count:
         at, first, group = _open_block(numbers, tables, payload, block)
         if at == DAMAGED:
             return False
-        walked = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK), 1 << 62,
+        walked = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK), NO_TARGET,
                        codes, ranks, filled)[0]
         if walked == DAMAGED:
             return False
@@ -451,11 +454,12 @@ class HuffmanIndex:
         shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
         head = dict(shape, pages=len(sums), results=len(results), groups=groups,
                     blocks_at=RESULTS_AT + len(results) + 2 * groups + len(sums), lengths_at=2 * groups * TABLE)
-        numbers = np.concatenate([[head[name] for name in HEAD], results, arrays["group_firsts"],
-                                  arrays["group_bits"], sums, arrays["huffman_blocks"]])
+        pieces = ([head[name] for name in HEAD], results, arrays["group_firsts"], arrays["group_bits"], sums,
+                  arrays["huffman_blocks"])  # each made 64-bit signed first: with 64-bit unsigned ones, numpy
+        numbers = np.concatenate([np.asarray(piece).astype(np.int64) for piece in pieces])  # would make floats
         tables = np.zeros(2 * groups * TABLE + len(lengths) + groups + len(sums), np.uint16)  # made when first used
         tables[2 * groups * TABLE:2 * groups * TABLE + len(lengths)] = lengths
-        self.arrays = (numbers.astype(np.int64), tables, np.asarray(arrays["payload"]))
+        self.arrays = (numbers, tables, np.asarray(arrays["payload"]))
 
     @staticmethod
     def block_of(rank: int) -> int:
@@ -464,12 +468,12 @@ class HuffmanIndex:
 
     def find(self, code: int) -> tuple[int, int] | None:
         """The rank of ``code`` (-1 when not stored) and its result; None when damaged."""
-        found = _find(*self.arrays, self.count, code)
+        found = _find(*self.arrays, self.count, int(code))  # a numpy unsigned code would make floats
         return None if found[0] == DAMAGED else found
 
     def at(self, rank: int) -> tuple[int, int] | None:
         """The code of rank ``rank`` and its result; None when damaged."""
-        found = _at(*self.arrays, self.count, rank)
+        found = _at(*self.arrays, self.count, int(rank))
         return None if found[0] == DAMAGED else found
 
     def find_many(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
