@@ -34,6 +34,7 @@ from gamesman.solver.parts import TIER, SHARD, PartedStore, part_cut, part_label
 from gamesman.solver.store import Store, database_format, read_store, write_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
+from benchmarks.bench_storage import look_ups_a_second  # noqa: E402
 from benchmarks.compare_databases import database_bytes  # noqa: E402
 
 #: Passes of the look-ups; the quickest is reported.
@@ -45,14 +46,6 @@ def resaved(store: Store) -> Store:
     if store.layout == "placed":
         return store
     return Store.saved(store.codes(), store.values16(), store.grundy16(), store.span)
-
-
-def look_ups_a_second(store, codes: np.ndarray) -> float:
-    """``packed(slot(code))`` of each code: how many a second of processor time."""
-    started = time.process_time()
-    for code in codes.tolist():
-        store.packed(store.slot(code))
-    return len(codes) / max(time.process_time() - started, 1e-9)
 
 
 def main() -> None:
