@@ -100,6 +100,15 @@ IntegerFormat = Literal["B", "H", "I", "L", "Q", "b", "h", "i", "l", "q"]
 INTEGER_FORMATS: dict[str, IntegerFormat] = {char: char for char in get_args(IntegerFormat)}  # memoryview's
 
 
+def span_of(codes: np.ndarray) -> int:
+    """The span of sorted ``codes``: one past the largest (0 for none).
+
+    >>> span_of(np.array([2, 9])), span_of(np.array([], np.int64))
+    (10, 0)
+    """
+    return int(codes[-1]) + 1 if len(codes) else 0
+
+
 def narrow(values: np.ndarray) -> np.ndarray:
     """16-bit packed results as bytes (every remoteness must be below 63)."""
     out = ((values >> 14) << 6 | (values & 0x3FFF)).astype(np.uint8)
@@ -416,7 +425,7 @@ class Store:
         """The chosen layout of sorted, distinct ``codes`` with their 16-bit ``values``
         (blocks, if that layout is chosen, packed by ``packing``)."""
         codes = np.asarray(codes, np.int64)
-        span = int(codes[-1]) + 1 if len(codes) else 0
+        span = span_of(codes)
         return cls._laid_out(codes, None, span, values, grundy, packing)
 
     @classmethod
@@ -563,7 +572,7 @@ class Store:
         Huffman layout cannot hold: Grundy numbers, more than 255 distinct results) in
         the blocked layout."""
         codes = np.asarray(codes, np.int64)
-        span = span if span is not None else int(codes[-1]) + 1 if len(codes) else 0
+        span = span_of(codes) if span is None else span
         coded = cls.huffman(codes, values, span) if database_format() == "huffman" and grundy is None else None
         if coded is not None:
             return coded
@@ -582,7 +591,7 @@ class Store:
         from gamesman.solver.huffman import huffman_arrays
         codes = np.asarray(codes, np.int64)
         arrays = huffman_arrays(codes, np.asarray(values, np.uint16))
-        span = span if span is not None else int(codes[-1]) + 1 if len(codes) else 0
+        span = span_of(codes) if span is None else span
         return None if arrays is None else cls("huffman", arrays, len(codes), span)
 
     @classmethod
@@ -591,7 +600,7 @@ class Store:
         straight from them (never over the span of the codes, which may be huge), packed as a
         database is unless ``packing`` says otherwise."""
         codes = np.asarray(codes, np.int64)
-        return cls._blocked(codes, int(codes[-1]) + 1 if len(codes) else 0, _as_stored(values, None)[0], None, packing)
+        return cls._blocked(codes, span_of(codes), _as_stored(values, None)[0], None, packing)
 
     def compact(self) -> "Store":
         """This store laid out as a database is saved (``saved``: the blocked layout, smallest
