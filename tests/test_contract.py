@@ -360,7 +360,7 @@ def _never_asked(hook):
     return asked
 
 
-for _hook in ("encode", "decode", "index_size", "batch_expand", "tier_shards", "compact_playouts",
+for _hook in ("encode", "decode", "index_size", "batch_expand", "tier_shards", "tier_shard", "compact_playouts",
               "known_result", "sample_position", "round_summary", "round_scores", "gain", "describe_utility"):
     setattr(Untouchable, _hook, _never_asked(_hook))
 

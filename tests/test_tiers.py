@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gamesman.contract.capabilities import TierCut
-from gamesman.contract.registry import game_from_flags, make_game
+from gamesman.contract.capabilities import TierCut, position_codes, tier_cut
+from gamesman.contract.registry import game_from_flags, game_from_spec, make_game
 from gamesman.doors.cli import main
 from gamesman.solver.parts import PARTS_SUFFIX
 from gamesman.solver.store import read_store
@@ -204,6 +204,22 @@ def test_connect_four_spreads_each_large_tier_over_its_shards(rows, cols, shards
         load = np.bincount(shard[pieces == tier], weights=sizes[pieces == tier], minlength=shards)
         if (pieces == tier).sum() >= 4 * shards:
             assert load.max() <= 2 * load.sum() / shards, (tier, load.tolist())
+
+
+@pytest.mark.parametrize("spec, shards", [("connectfour(rows=5,cols=6)", 10), ("connectfour(rows=4,cols=4)", 7),
+                                          ("connectfour(rows=4,cols=4)", 1), ("tictactoe", 5)])
+def test_one_codes_shard_is_its_shard_among_many(spec, shards):
+    """What a look-up in a database in parts asks of the cut, a code at a time (Connect Four's
+    from its tables, another game's through the cut of an array), is what the tier solver's
+    cut of arrays gave, for codes of the index and boards set up above it alike."""
+    game = game_from_spec(spec)
+    cut = tier_cut(game)
+    size = position_codes(game).index_size() or 1 << 20   # (tic-tac-toe has no index: any codes)
+    rng = np.random.default_rng(3)
+    codes = np.concatenate((rng.integers(0, size, 3000), [0, size - 1]))
+    above = size + rng.integers(0, 1 << 40, 300)   # a tier of boards above the index is cut by code
+    for tier in (np.sort(codes), np.sort(above)):
+        assert [cut.tier_shard(code, shards) for code in tier.tolist()] == cut.tier_shards(tier, shards, 0)[0].tolist()
 
 
 def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):

@@ -374,6 +374,11 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, ColumnMirror
             return super().tier_shards(codes, shards, low)
         return stacks.shards_by_heights(codes, shards)
 
+    def tier_shard(self, code: int, shards: int) -> int:
+        """``tier_shards`` of one code, from the cut's tables."""
+        stacks = self.coded_stacks()
+        return super().tier_shard(code, shards) if code >= stacks.index_size else stacks.shard_of(code, shards)
+
     def batch_expand(self, codes):
         """Every column a piece can drop into, for many positions at once (bitboards)."""
         import numpy as np

@@ -474,6 +474,23 @@ class ColumnStacks(GravityBoard):
         """
         import numpy as np
 
+        at = np.searchsorted(self.sorted_offsets, codes, side="right") - 1
+        shard_of, first = self.shard_table(shards)
+        return shard_of[at], first[at] + codes - self.sorted_offsets[at]
+
+    def shard_of(self, code: int, shards: int) -> int:
+        """The shard ``shards_by_heights`` gives one board of the index, without arrays of one.
+
+        >>> ColumnStacks(2, 2).shard_of(9, 3)
+        1
+        """
+        return int(self.shard_table(shards)[0][int(self.sorted_offsets.searchsorted(code, "right")) - 1])
+
+    def shard_table(self, shards: int) -> tuple[np.ndarray, np.ndarray]:
+        """For ``shards_by_heights``, each heights vector's shard, and the number within its
+        shard of its first board (vectors in the order of their blocks of codes)."""
+        import numpy as np
+
         found = self.shard_tables.get(shards)
         if found is None:
             heights, pieces, sizes = self.vectors_by_code
@@ -485,9 +502,7 @@ class ColumnStacks(GravityBoard):
             before = np.empty(len(group), np.int64)
             before[by_group] = np.arange(len(group)) - np.repeat(starts, np.diff(np.append(starts, len(group))))
             found = self.shard_tables[shards] = (shard_of_vector, before * sizes)
-        at = np.searchsorted(self.sorted_offsets, codes, side="right") - 1
-        shard_of, first = found
-        return shard_of[at], first[at] + codes - self.sorted_offsets[at]
+        return found
 
     def cells_of(self, crosses: int, occupied: int, pieces: tuple[str, str], empty: str) -> str:
         """The board as a string of cells, row 1 first."""

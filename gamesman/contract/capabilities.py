@@ -181,6 +181,18 @@ class TierCut:
         lead into few shards of the next tier (Connect Four cuts by column heights)."""
         return codes % shards, codes // shards - low // shards
 
+    def tier_shard(self, code: int, shards: int) -> int:
+        """The shard ``tier_shards`` gives ``code``, for one code: what a look-up in a
+        database in parts asks.  This default asks ``tier_shards`` of an array of one code;
+        a game whose cut costs much on an array of one may answer from its own tables.
+
+        >>> TierCut().tier_shard(23, 5)
+        3
+        """
+        import numpy as np
+
+        return int(self.tier_shards(np.array([code], np.int64), shards, 0)[0][0])
+
 
 class Symmetries:
     """Positions alike under the game's symmetries (a board turned or mirrored), which have

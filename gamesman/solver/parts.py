@@ -4,8 +4,8 @@ blocked layout of :class:`gamesman.solver.store.Store`, and the last step of the
 lists the parts (tier, shard, first and last code, count) in a small index file.  Nothing
 is copied: the parts are renamed into a directory beside the index, ``NAME.parts``.
 
-A look-up asks the game's cut into shards (``TierCut.tier_shards``, which gives a code's
-shard from the code alone) for the shard, then the parts of that shard whose range of
+A look-up asks the game's cut into shards (``TierCut.tier_shard``: the shard ``tier_shards``
+gives, from the code alone) for the shard, then the parts of that shard whose range of
 codes holds the code (one, when tiers take ranges of codes one above the other, as
 Connect Four's do), and decompresses one block of that part.  A game with tiers of its own
 (``TierCut.tier_numbers``, Quixo's counts of cubes) spreads every tier over the whole range
@@ -88,10 +88,12 @@ def parts_directory(path: Path) -> Path:
 @dataclass(frozen=True)
 class PartCut:
     """Where a game puts a code among a database's parts: its shard among ``shards``
-    (``shards_of(codes, shards)``, numpy int64), and, for a game with tiers of its own, its
-    tier's number (``tier_numbers(codes)``; None when the tiers are distances from the root)."""
+    (``shards_of(codes, shards)``, numpy int64; ``shard_of(code, shards)`` of one code), and,
+    for a game with tiers of its own, its tier's number (``tier_numbers(codes)``; None when
+    the tiers are distances from the root)."""
 
     shards_of: Callable[[np.ndarray, int], np.ndarray]
+    shard_of: Callable[[int, int], int]
     tier_numbers: Callable[[np.ndarray], Any]
     #: The game's places in its tiers, when its tiers' parts are laid out by place; then
     #: ``codes_span``, its index's size, is every placed part's range of codes.
@@ -208,11 +210,12 @@ class PartedStore:
         """Where ``code``'s result is (its part above SLOT_BITS, the slot in it below), or -1."""
         if not 0 <= code < self.span:
             return -1
-        one = np.array([code], np.int64)
-        shard = int(self.cut.shards_of(one, self.shards)[0])
-        tiers = self.tiers(one)
-        candidates = self.candidates(code, shard, ANY_TIER if tiers is None else int(tiers[0]))
-        key = int(self.keys(one)[0]) if candidates and self.places is not None else code
+        tier = ANY_TIER
+        if self.tier_numbers is not None:  # arrays of one only for a game with tiers of its own
+            tiers = self.tiers(np.array([code], np.int64))
+            tier = ANY_TIER if tiers is None else int(tiers[0])
+        candidates = self.candidates(code, self.cut.shard_of(code, self.shards), tier)
+        key = int(self.keys(np.array([code], np.int64))[0]) if candidates and self.places is not None else code
         for number in candidates:
             at = self.part(number).slot(key)
             if at >= 0:
@@ -334,8 +337,9 @@ def part_cut(game: Game) -> PartCut:
     cut = tier_cut(game)
     shards_of = lambda codes, shards: cut.tier_shards(codes, shards, 0)[0]  # noqa: E731
     if not game.capabilities.tier_places:
-        return PartCut(shards_of, cut.tier_numbers)
-    return PartCut(shards_of, cut.tier_numbers, tier_places(game), position_codes(game).index_size() or 0)
+        return PartCut(shards_of, cut.tier_shard, cut.tier_numbers)
+    return PartCut(shards_of, cut.tier_shard, cut.tier_numbers, tier_places(game),
+                   position_codes(game).index_size() or 0)
 
 
 def parts_reader(spec: str, cut: PartCut) -> PartsReader:
