@@ -15,7 +15,8 @@ from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import (BLOCK_VARIABLE, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
+from gamesman.solver import store as store_module
+from gamesman.solver.store import (BLOCK_VARIABLE, BlockCache, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
                                    write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
@@ -55,6 +56,26 @@ def test_every_answer_read_at_random_from_the_blocks_is_the_plain_layouts(tmp_pa
     absent = np.setdiff1d(np.concatenate((codes + 1, codes - 1, [0, int(codes[-1]) + 5])), codes)
     assert all(compressed.slot(code) == -1 for code in absent[absent >= 0][:3000].tolist())
     assert (compressed.get_many(absent) == MISSING).all()
+
+
+def test_the_blocks_kept_decompressed_are_bounded_over_every_store_open(monkeypatch):
+    """A database in parts keeps hundreds of stores open: the blocks their look-ups keep
+    decompressed are counted together, the last used kept, and every answer stays right."""
+    monkeypatch.setattr(store_module, "BLOCKS", BlockCache(3 * 1024))
+    rng = np.random.default_rng(8)
+    stores = []
+    for first in range(0, 20 * 10_000, 10_000):   # 20 stores of 4 blocks of 1,024 codes
+        codes = np.sort(rng.choice(np.arange(first, first + 10_000), 4096, replace=False))
+        values = rng.integers(0, 1 << 12, 4096).astype(np.uint16)
+        stores.append((Store.blocked(codes, values, Packing(ZSTD.codec, 1024, ZSTD.level)), codes, values))
+    for _ in range(2):
+        for store, codes, values in stores:
+            for at in rng.integers(0, 4096, 50).tolist():
+                assert store.get(int(codes[at])) == values[at]
+                assert store_module.BLOCKS.size <= 3 * 1024 and len(store_module.BLOCKS.blocks) <= 3
+    last, codes, values = stores[-1]
+    last.get(int(codes[0]))
+    assert (last.token, 0) in store_module.BLOCKS.blocks   # the block used last is kept
 
 
 def damage(path: Path, at: int) -> None:

@@ -23,7 +23,8 @@ allowed for the file's header); otherwise the blocked layout is, when smaller:
   a CRC-32 of each compressed block.  A look-up bisects the blocks' first
   codes and decompresses one block, adding up only the gaps it needs the
   first time (``InflatedBlock``); the blocks used last are kept
-  decompressed (CACHED_CODES codes in all).  For codes too sparse for any
+  decompressed (CACHED_CODES codes in all, shared by every store open in the
+  process: ``BlockCache``).  For codes too sparse for any
   index to take less than a byte (Othello's, Kaboom's), and for every
   database saved (``compact``: a quarter of a plain layout's bytes on
   Connect Four).  Its ``values`` (and ``grundy``) arrays are empty: they
@@ -58,9 +59,10 @@ import os
 import re
 import threading
 import zlib
-from collections.abc import Iterable, Iterator
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Literal, Protocol, get_args
 
@@ -82,7 +84,7 @@ NO_GRUNDY = 0xFFFF
 BLOCK_WORDS = 8  # the rank directory has one count per 8 words of 64 bits
 UNPACKED_WORDS = 1 << 20  # words of the bitmap unpacked at a time when every code is listed (64 MB)
 ALIGN = 8  # every array starts at a multiple of this in the file (the widest item)
-CACHED_CODES = 1 << 22  # codes of the blocks kept decompressed by a blocked store (about 40 MB)
+CACHED_CODES = 1 << 24  # codes of the blocks kept decompressed, of every store together (up to 160 MB)
 RUN = 256  # gaps a block's first look-up adds up (see InflatedBlock)
 MAX_BYTES_PER_POSITION = 2  # what a file should take at most, header included
 HEADER_ROOM = 512  # bytes allowed for a file's header (a JSON line of a few hundred bytes)
@@ -405,9 +407,7 @@ class Store:
             self.block_ends = _view(arrays["block_ends"])
             self.block_crcs = arrays.get("block_crcs")
             self.payload = _view(arrays["payload"])
-            # for look-ups of one code
-            self.inflated = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate)
-            self.inflated_places = lru_cache(maxsize=max(2, CACHED_CODES // packing.size))(self.inflate_places)
+            self.token = next(_STORE_TOKENS)  # its blocks' key in BLOCKS
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
         self.value_view = _view(self.values)
@@ -671,6 +671,14 @@ class Store:
         where = "a block" if block is None else f"block {block}"
         return DamagedBlock(f"{Path(self.path or 'the database').name} is damaged ({where} of "
                             f"{self.count:,} positions: {problem}); {outcome}")
+
+    def inflated(self, block: int) -> "InflatedBlock":
+        """One block of the blocked layout decompressed, through the shared cache of blocks."""
+        return BLOCKS.held((self.token, block), self.inflate, block, self.packing.size)
+
+    def inflated_places(self, block: int) -> np.ndarray:
+        """One block of the placed layout decompressed, through the shared cache of blocks."""
+        return BLOCKS.held((self.token, ~block), self.inflate_places, block, self.packing.size)
 
     def inflate_places(self, block: int) -> np.ndarray:
         """One block of the placed layout decompressed: the stored result of each place."""
@@ -1010,6 +1018,56 @@ class Store:
         if self.layout == "huffman":
             return int(self.arrays["group_firsts"][0])
         return int(self.codes_at(np.zeros(1, np.int64))[0])
+
+
+class BlockCache:
+    """Blocks decompressed for look-ups of one code, shared by every store open in the process
+    (a database in parts keeps hundreds open, each would otherwise keep its own): the blocks
+    used last, up to ``codes`` codes in all.  A block is made outside the lock, so two threads
+    may both make one; either copy serves.
+
+    >>> cache = BlockCache(4)
+    >>> [cache.held(key, str.upper, text, 3) for key, text in [(1, "a"), (2, "b"), (1, "c")]]
+    ['A', 'B', 'C']
+    >>> list(cache.blocks), cache.size   # 3 codes each, 4 at most: "a" made way for "b", "b" for "c"
+    ([1], 3)
+    """
+
+    def __init__(self, codes: int) -> None:
+        self.codes, self.size = codes, 0
+        self.blocks: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def held(self, key: Hashable, make: Callable[[int], Any], block: int, size: int) -> Any:
+        """``make(block)``, a block of ``size`` codes, kept under ``key`` (a store's token and
+        the block's number) while it is among the last used."""
+        found = self.blocks.get(key)
+        if found is not None:
+            try:
+                self.blocks.move_to_end(key)
+            except KeyError:  # let go meanwhile by another thread
+                pass
+            return found[0]
+        made = make(block)
+        with self.lock:
+            if key not in self.blocks:
+                self.blocks[key] = (made, size)
+                self.size += size
+            while self.size > self.codes and len(self.blocks) > 1:
+                self.size -= self.blocks.popitem(last=False)[1][1]
+        return made
+
+    def clear(self) -> None:
+        """Let every block go (the next look-ups are cold)."""
+        with self.lock:
+            self.blocks.clear()
+            self.size = 0
+
+
+#: Blocks decompressed for look-ups of one code, of every store open in the process.
+BLOCKS = BlockCache(CACHED_CODES)
+#: Each store's key among BLOCKS.
+_STORE_TOKENS = itertools.count()
 
 
 class InflatedBlock:
