@@ -3,11 +3,16 @@ solving it again: what measures the Huffman layout on a variant too large to sol
 run (Connect Four 6x5, whose parts the tier tasks wrote in zstd blocks).
 
 Run by hand:  GAMESMAN_DB_FORMAT=huffman python3 benchmarks/resave_database.py SPEC SOURCE DEST [--lookups 200000]
+              [--plain] [--beside DIR ...]
 
 SOURCE and DEST are cache directories (what ``GAMESMAN_CACHE`` names); SOURCE holds the
 database of SPEC (``SPEC.db``, and its parts beside it if it has any), and DEST gets the same
 database laid out as ``Store.saved`` lays a database out now: each part (or the one file) read,
 its positions and results laid out again and written with the same label, and the index copied.
+``--plain`` lays each part out in the smallest plain layout, whatever its size: the baseline
+of look-ups and bytes in the same run.  (The version before the compressed databases saved
+a part past 2 bytes a position in deflated blocks, slower to read than any plain layout: the
+baseline's look-ups are, if anything, quicker than that version's.)
 Then ``benchmarks/compare_databases.py SPEC SOURCE DEST`` checks the two position by position.
 
 Prints each database's bytes (and a position kept), the seconds and processor seconds the
@@ -15,7 +20,8 @@ re-laying took, and random look-ups a second of processor time in each, ``packed
 as the solver's table does them, of ``--lookups`` positions kept drawn at random from every
 part, each pass on the database freshly opened (its parts opened as the look-ups need them;
 the zstd blocks' cache holds few of the blocks: on 6x5 most look-ups are cold), the quickest
-of three passes.
+of three passes.  ``--beside DIR``: the database of SPEC in cache directory DIR measured
+too, with the same positions (say, the same one saved again in another format).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 
@@ -31,6 +38,7 @@ from gamesman.contract.progress import Progress
 from gamesman.contract.registry import game_from_spec
 from gamesman.solver.database import Database
 from gamesman.solver.parts import TIER, SHARD, PartedStore, part_cut, part_label, part_name, parts_directory
+from gamesman.solver import store as store_module
 from gamesman.solver.store import Store, database_format, read_store, write_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it imports its neighbour
@@ -41,10 +49,15 @@ from benchmarks.compare_databases import database_bytes  # noqa: E402
 PASSES = 3
 
 
-def resaved(store: Store) -> Store:
-    """``store`` laid out as a database is saved now (a part laid out by place stays so)."""
+def resaved(store: Store, plain: bool = False) -> Store:
+    """``store`` laid out as a database is saved now, or, ``plain``, as the version before the
+    compressed databases saved it, in its smallest plain layout, however large (a part laid out by
+    place stays so)."""
     if store.layout == "placed":
         return store
+    if plain:
+        with mock.patch.object(store_module, "MAX_BYTES_PER_POSITION", float("inf")):
+            return Store.build(store.codes(), store.values16(), store.grundy16())
     return Store.saved(store.codes(), store.values16(), store.grundy16(), store.span)
 
 
@@ -54,6 +67,8 @@ def main() -> None:
     parser.add_argument("source", type=Path, help="the cache directory that holds the database")
     parser.add_argument("dest", type=Path, help="the cache directory to save it again in")
     parser.add_argument("--lookups", type=int, default=200_000, help="random positions looked up in each")
+    parser.add_argument("--plain", action="store_true", help="save it in plain layouts, the baseline")
+    parser.add_argument("--beside", type=Path, nargs="*", default=[], help="other cache directories to measure")
     options = parser.parse_args()
     game = game_from_spec(options.spec)
     cut = part_cut(game)
@@ -72,18 +87,19 @@ def main() -> None:
                 label = part_label(tier, shard, store.places_version)
                 part = read_store(store.directory / part_name(tier, shard), game.spec, label)  # not kept open after
                 assert part is not None
-                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part), label):
+                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part, options.plain), label):
                     sys.exit(f"could not write part {part_name(tier, shard)} in {directory}")
                 progress("parts", number + 1, len(store.table))
         finally:
             progress.finish()
         shutil.copy2(source.path(game.spec), dest.path(game.spec))  # the index: the parts hold what they held
-    elif not write_store(dest.path(game.spec), game.spec, resaved(store), None):
+    elif not write_store(dest.path(game.spec), game.spec, resaved(store, options.plain), None):
         sys.exit(f"could not write {dest.path(game.spec)}")
     seconds, processed = time.perf_counter() - started, time.process_time() - processor
     again = dest.load_store(game.spec, cut=cut)
     assert again is not None
-    print(f"{game.spec}: {store.count:,} positions kept, saved again as {database_format()} in {seconds:,.0f} s "
+    print(f"{game.spec}: {store.count:,} positions kept, saved again as "
+          f"{'the plain format' if options.plain else database_format()} in {seconds:,.0f} s "
           f"({processed:,.0f} processor s)")
     rng = np.random.default_rng(1)
     if isinstance(store, PartedStore):
@@ -94,7 +110,7 @@ def main() -> None:
         probes = store.codes_at(rng.integers(0, store.count, options.lookups))
     probes = rng.permutation(probes)
     rates = {}
-    for directory in (options.source, options.dest):
+    for directory in (options.source, options.dest, *options.beside):
         rates[directory] = max(look_ups_a_second(Database(directory).load_store(game.spec, cut=cut), probes)
                                for _ in range(PASSES))
         path = Database(directory).path(game.spec)

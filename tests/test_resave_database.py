@@ -31,3 +31,14 @@ def test_a_database_in_parts_saved_again_answers_alike(tmp_path, monkeypatch, ca
     monkeypatch.setattr(sys, "argv", ["compare_databases.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "huffman")])
     assert compare.main() == 0
     assert "the same positions with the same results: yes" in capsys.readouterr().out
+    monkeypatch.delenv(FORMAT_VARIABLE)
+    monkeypatch.setattr(sys, "argv", ["resave_database.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "plain"),
+                                      "--lookups", "3000", "--plain", "--beside", str(tmp_path / "huffman")])
+    resave.main()
+    out = capsys.readouterr().out
+    assert "saved again as the plain format" in out and "answer alike: yes" in out
+    assert f"{tmp_path / 'huffman'}: " in out   # measured beside, with the same positions
+    parts = sorted(parts_directory(Database(tmp_path / "plain").path(game.spec)).iterdir())
+    assert {read_store(part, game.spec).layout for part in parts} <= {"dense", "ranked", "sorted"}
+    monkeypatch.setattr(sys, "argv", ["compare_databases.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "plain")])
+    assert compare.main() == 0
