@@ -50,6 +50,11 @@ def test_every_look_up_answers_as_the_plain_layout(count):
     slots = rng.integers(0, count, 3000)
     assert np.array_equal(coded.codes_at(slots), codes[slots])
     assert coded.first_code == codes[0]
+    for past in ([count], [-1], [0, count + 200]):   # as a numpy array past its end: an error, never a read
+        with pytest.raises(IndexError):
+            coded.codes_at(np.array(past))
+    with pytest.raises(IndexError):
+        coded.packed(count)
 
 
 def test_a_store_with_results_it_cannot_hold_is_saved_in_blocks(monkeypatch):

@@ -472,7 +472,9 @@ class HuffmanIndex:
         return None if found[0] == DAMAGED else found
 
     def at(self, rank: int) -> tuple[int, int] | None:
-        """The code of rank ``rank`` and its result; None when damaged."""
+        """The code of rank ``rank`` and its result; None when damaged (IndexError past the ranks)."""
+        if not 0 <= rank < self.count:
+            raise IndexError(f"rank {rank} of {self.count:,} positions")
         found = _at(*self.arrays, self.count, int(rank))
         return None if found[0] == DAMAGED else found
 
@@ -486,6 +488,8 @@ class HuffmanIndex:
     def at_many(self, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         """``at`` of many ranks (each below ``count``): their codes and results; None when damaged."""
         ranks = np.asarray(ranks, np.int64)
+        if len(ranks) and not (0 <= ranks.min() and ranks.max() < self.count):
+            raise IndexError(f"ranks {ranks.min()} to {ranks.max()} of {self.count:,} positions")
         codes, values = np.zeros(len(ranks), np.int64), np.zeros(len(ranks), np.uint16)
         return (codes, values) if _many(*self.arrays, self.count, ranks, True, codes, values) else None
 
