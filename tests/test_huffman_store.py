@@ -12,6 +12,7 @@ from gamesman.solver.database import Database
 from gamesman.solver.huffman import (BLOCK, GROUP, MAX_LENGTH, MOST_RESULTS, PAGE, HuffmanIndex, canonical_codes,
                                      code_lengths, huffman_arrays)
 from gamesman.solver.parts import parts_directory
+from gamesman.solver import store as store_module
 from gamesman.solver.store import CRC_DIGITS, FORMAT_VARIABLE, MAGIC, MISSING, DamagedBlock, Store, read_store, write_store
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
@@ -65,6 +66,19 @@ def test_a_store_with_results_it_cannot_hold_is_saved_in_blocks(monkeypatch):
     assert Store.saved(codes, many).layout == "blocked"
     assert Store.saved(codes, many % 5).layout == "huffman"
     assert Store.saved(codes, many % 5, grundy=np.zeros(len(codes), np.uint16)).layout == "blocked"  # no Grundy
+
+
+def test_by_default_a_large_database_is_saved_in_the_huffman_layout_a_small_one_in_blocks(monkeypatch):
+    """``auto``, the format unless one is set: the Huffman layout from HUFFMAN_LEAST positions
+    (lowered here), zstd blocks below, which ``zstd`` keeps whatever the size."""
+    monkeypatch.setattr(store_module, "HUFFMAN_LEAST", 1000)
+    codes, values = random_store(4, 1000)
+    monkeypatch.delenv(FORMAT_VARIABLE, raising=False)
+    assert Store.saved(codes, values).layout == "huffman" and Store.saved(codes[1:], values[1:]).layout == "blocked"
+    assert Store.blocked(codes, values).compact().layout == "huffman"
+    monkeypatch.setenv(FORMAT_VARIABLE, "zstd")
+    assert Store.saved(codes, values).layout == "blocked"
+    assert Store.huffman(codes, values).compact().layout == "blocked"
 
 
 def test_a_database_saved_in_the_huffman_layout_answers_as_the_plain_one(tmp_path, monkeypatch):
@@ -165,7 +179,7 @@ def test_the_tier_tasks_write_their_parts_in_the_huffman_layout(tmp_path, monkey
 def test_a_format_not_known_is_refused_before_a_solve(monkeypatch, capsys):
     monkeypatch.setenv(FORMAT_VARIABLE, "xz")
     assert main(["solve", "tictactoe", "(x --- --- ---)"]) != 0
-    assert capsys.readouterr().err.strip() == "gamesman: GAMESMAN_DB_FORMAT='xz': a database's format is zstd or huffman"
+    assert capsys.readouterr().err.strip() == "gamesman: GAMESMAN_DB_FORMAT='xz': a database's format is auto, zstd or huffman"
 
 
 def test_code_lengths_are_limited_and_the_codes_are_a_prefix_code():

@@ -48,9 +48,10 @@ usage:
                                              GAMESMAN_BLOCK_CODES=N: positions a block (a power
                                              of two, default 16384; larger: smaller, slower
                                              first look-ups)
-                                             GAMESMAN_DB_FORMAT=huffman: a database a look-up
-                                             reads without decompressing a block (about
-                                             twice the bytes; default zstd)
+                                             GAMESMAN_DB_FORMAT=zstd: the smallest database
+                                             (huffman: a look-up decompresses nothing, about
+                                             twice the bytes; default auto: huffman from a
+                                             million positions)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end

@@ -37,11 +37,12 @@ missing ones too, in blocks of ``Packing.size`` places, each compressed on its o
 reads one result.  No code is stored, so a game whose positions fill runs of its
 places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
 
-A sixth, ``huffman``, is saved instead of the blocked one when FORMAT_VARIABLE says so: the
-codes' gaps and their results coded with canonical Huffman codes in blocks of 128 positions,
-a look-up decoding half a block and decompressing none (see :mod:`gamesman.solver.huffman`):
-some twenty times as many look-ups a second as the blocked layout's where its block is not
-decompressed yet, in about 1.7 times its bytes.
+A sixth, ``huffman``, is saved instead of the blocked one for a database of HUFFMAN_LEAST
+positions or more, unless FORMAT_VARIABLE says otherwise: the codes' gaps and their results
+coded with canonical Huffman codes in blocks of 128 positions, a look-up decoding half a block
+and decompressing none (see :mod:`gamesman.solver.huffman`): some twenty times as many
+look-ups a second as the blocked layout's where its block is not decompressed yet, in about
+1.7 times its bytes.
 
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
@@ -234,15 +235,20 @@ def block_codes() -> int:
     return int(text)
 
 
-#: The environment variable that chooses a database's format: ``zstd`` (the blocked layout, the
-#: default: the smallest) or ``huffman`` (the Huffman layout: look-ups decompress nothing).
+#: The environment variable that chooses a database's format: ``auto`` (the default: the
+#: Huffman layout for HUFFMAN_LEAST positions or more, else the blocked one), ``zstd`` (the
+#: blocked layout, the smallest) or ``huffman`` (the Huffman layout: look-ups decompress nothing).
 FORMAT_VARIABLE = "GAMESMAN_DB_FORMAT"
 #: The formats FORMAT_VARIABLE names.
-DATABASE_FORMATS = ("zstd", "huffman")
+DATABASE_FORMATS = ("auto", "zstd", "huffman")
+#: The positions from which ``auto`` saves a database (or a part of one) in the Huffman layout.
+#: A smaller one in zstd blocks is soon held decompressed whole by the cache of blocks (it has
+#: CACHED_CODES codes), and its look-ups need no compiled code (compiled once after install).
+HUFFMAN_LEAST = 1 << 20
 
 
 def database_format() -> str:
-    """The format a database is saved in: FORMAT_VARIABLE's, else ``zstd``.  A file is read
+    """The format a database is saved in: FORMAT_VARIABLE's, else ``auto``.  A file is read
     whatever format it was saved in.
 
     >>> os.environ[FORMAT_VARIABLE] = "huffman"
@@ -251,15 +257,27 @@ def database_format() -> str:
     >>> os.environ[FORMAT_VARIABLE] = "xz"
     >>> database_format()
     Traceback (most recent call last):
-    gamesman.solver.results.SolverError: GAMESMAN_DB_FORMAT='xz': a database's format is zstd or huffman
+    gamesman.solver.results.SolverError: GAMESMAN_DB_FORMAT='xz': a database's format is auto, zstd or huffman
     >>> del os.environ[FORMAT_VARIABLE]
     >>> database_format()
-    'zstd'
+    'auto'
     """
     text = os.environ.get(FORMAT_VARIABLE, "").strip() or DATABASE_FORMATS[0]
     if text not in DATABASE_FORMATS:
-        raise SolverError(f"{FORMAT_VARIABLE}={text!r}: a database's format is {' or '.join(DATABASE_FORMATS)}")
+        raise SolverError(f"{FORMAT_VARIABLE}={text!r}: a database's format is "
+                          f"{', '.join(DATABASE_FORMATS[:-1])} or {DATABASE_FORMATS[-1]}")
     return text
+
+
+def saves_huffman(count: int) -> bool:
+    """Whether a database of ``count`` positions is saved in the Huffman layout (where its
+    results allow), in the format ``database_format()`` names.
+
+    >>> saves_huffman(HUFFMAN_LEAST), saves_huffman(HUFFMAN_LEAST - 1)
+    (True, False)
+    """
+    chosen = database_format()
+    return chosen == "huffman" or chosen == "auto" and count >= HUFFMAN_LEAST
 
 
 def database_packing() -> Packing:
@@ -568,12 +586,12 @@ class Store:
     def saved(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None,
               span: int | None = None) -> "Store":
         """Sorted, distinct ``codes`` with their 16-bit ``values`` (and Grundy numbers) laid out
-        as a database is saved: in the format ``database_format()`` names, else (results the
-        Huffman layout cannot hold: Grundy numbers, more than 255 distinct results) in
-        the blocked layout."""
+        as a database is saved: in the Huffman layout where ``saves_huffman`` says so, else
+        (and for results the Huffman layout cannot hold: Grundy numbers, more than 255
+        distinct results) in the blocked layout."""
         codes = np.asarray(codes, np.int64)
         span = span_of(codes) if span is None else span
-        coded = cls.huffman(codes, values, span) if database_format() == "huffman" and grundy is None else None
+        coded = cls.huffman(codes, values, span) if saves_huffman(len(codes)) and grundy is None else None
         if coded is not None:
             return coded
         stored, grundy = _as_stored(np.asarray(values, np.uint16), grundy)
@@ -605,7 +623,7 @@ class Store:
     def compact(self) -> "Store":
         """This store laid out as a database is saved (``saved``: the blocked layout, smallest
         on disk, a look-up decompressing a block kept for the next ones; or the Huffman one)."""
-        huffman = database_format() == "huffman" and self.grundy_array is None
+        huffman = saves_huffman(self.count) and self.grundy_array is None
         if (self.layout == "blocked" and self.packing.reads_as(database_packing()) and not huffman
                 or self.layout == "placed" or self.layout == "huffman" and huffman):
             return self
