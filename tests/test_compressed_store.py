@@ -1,6 +1,7 @@
 """Databases saved in compressed blocks: every answer as the plain layouts give it, one
 look-up decompressing one block, damage found and never answered from, and the files of
 the version before still read."""
+import resource
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,7 +14,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory
+from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory, parts_kept_open
 from gamesman.solver.results import SolverError
 from gamesman.solver import store as store_module
 from gamesman.solver.store import (BLOCK_VARIABLE, BlockCache, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
@@ -76,6 +77,12 @@ def test_the_blocks_kept_decompressed_are_bounded_over_every_store_open(monkeypa
     last, codes, values = stores[-1]
     last.get(int(codes[0]))
     assert (last.token, 0) in store_module.BLOCKS.blocks   # the block used last is kept
+
+
+@pytest.mark.parametrize("soft, kept", [(1024, 256), (20_000, 1024), (40, 16), (resource.RLIM_INFINITY, 1024)])
+def test_a_database_in_parts_keeps_as_many_open_as_the_open_files_allow(monkeypatch, soft, kept):
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (soft, resource.RLIM_INFINITY))
+    assert parts_kept_open() == kept
 
 
 def damage(path: Path, at: int) -> None:
