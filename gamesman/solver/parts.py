@@ -154,13 +154,16 @@ class PartedStore:
         self.sorted_numbers = numbers[self.tiers_by_number]
         self.opened: OrderedDict[int, Store] = OrderedDict()
         # the parts of each (tier, shard), by first code, with the largest last code of each and
-        # those before; every tier's parts under ANY_TIER when a code's tier is not known
-        self.by_shard: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
+        # those before, and each one's last code (Python's integers: a look-up compares them);
+        # every tier's parts under ANY_TIER when a code's tier is not known
+        self.by_shard: dict[tuple[int, int], tuple[list[int], list[int], list[int], list[int]]] = {}
         for number in np.lexsort((self.table[:, FIRST], self.table[:, SHARD])).tolist():
             tier = ANY_TIER if tier_numbers is None else int(self.table[number, TIER])
-            firsts, reach, parts = self.by_shard.setdefault((tier, int(self.table[number, SHARD])), ([], [], []))
+            firsts, reach, parts, lasts = self.by_shard.setdefault((tier, int(self.table[number, SHARD])),
+                                                                   ([], [], [], []))
             firsts.append(int(self.table[number, FIRST]))
-            reach.append(max(reach[-1] if reach else -1, int(self.table[number, LAST])))
+            lasts.append(int(self.table[number, LAST]))
+            reach.append(max(reach[-1] if reach else -1, lasts[-1]))
             parts.append(number)
 
     def part(self, number: int) -> Store:
@@ -215,11 +218,11 @@ class PartedStore:
     def candidates(self, code: int, shard: int, tier: int = ANY_TIER) -> list[int]:
         """The parts of ``shard`` (of ``tier``, when the table's tiers are known from a code)
         whose range of codes holds ``code``."""
-        firsts, reach, parts = self.by_shard.get((tier, shard), ([], [], []))
+        firsts, reach, parts, lasts = self.by_shard.get((tier, shard), ([], [], [], []))
         found = []
         at = bisect.bisect_right(firsts, code) - 1
         while at >= 0 and reach[at] >= code:
-            if self.table[parts[at], LAST] >= code:
+            if lasts[at] >= code:
                 found.append(parts[at])
             at -= 1
         return found
