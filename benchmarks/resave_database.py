@@ -49,16 +49,16 @@ from benchmarks.compare_databases import database_bytes  # noqa: E402
 PASSES = 3
 
 
-def resaved(store: Store, plain: bool = False) -> Store:
-    """``store`` laid out as a database is saved now, or, ``plain``, as the version before the
-    compressed databases saved it, in its smallest plain layout, however large (a part laid out by
-    place stays so)."""
+def resaved(store: Store, plain: bool = False, in_parts: bool = False) -> Store:
+    """``store`` laid out as a database (``in_parts``: a part of one) is saved now, or, ``plain``,
+    as the version before the compressed databases saved it, in its smallest plain layout,
+    however large (a part laid out by place stays so)."""
     if store.layout == "placed":
         return store
     if plain:
         with mock.patch.object(store_module, "MAX_BYTES_PER_POSITION", float("inf")):
             return Store.build(store.codes(), store.values16(), store.grundy16())
-    return Store.saved(store.codes(), store.values16(), store.grundy16(), store.span)
+    return Store.saved(store.codes(), store.values16(), store.grundy16(), store.span, in_parts)
 
 
 def main() -> None:
@@ -87,7 +87,7 @@ def main() -> None:
                 label = part_label(tier, shard, store.places_version)
                 part = read_store(store.directory / part_name(tier, shard), game.spec, label)  # not kept open after
                 assert part is not None
-                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part, options.plain), label):
+                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part, options.plain, in_parts=True), label):
                     sys.exit(f"could not write part {part_name(tier, shard)} in {directory}")
                 progress("parts", number + 1, len(store.table))
         finally:

@@ -70,14 +70,16 @@ def test_a_store_with_results_it_cannot_hold_is_saved_in_blocks(monkeypatch):
 
 def test_by_default_a_large_database_is_saved_in_the_huffman_layout_a_small_one_in_blocks(monkeypatch):
     """``auto``, the format unless one is set: the Huffman layout from HUFFMAN_LEAST positions
-    (lowered here), zstd blocks below, which ``zstd`` keeps whatever the size."""
+    (lowered here) and for a part of a database in parts, zstd blocks below, which ``zstd``
+    keeps whatever the size."""
     monkeypatch.setattr(store_module, "HUFFMAN_LEAST", 1000)
     codes, values = random_store(4, 1000)
     monkeypatch.delenv(FORMAT_VARIABLE, raising=False)
     assert Store.saved(codes, values).layout == "huffman" and Store.saved(codes[1:], values[1:]).layout == "blocked"
+    assert Store.saved(codes[1:], values[1:], part=True).layout == "huffman"   # a part of a database in parts
     assert Store.blocked(codes, values).compact().layout == "huffman"
     monkeypatch.setenv(FORMAT_VARIABLE, "zstd")
-    assert Store.saved(codes, values).layout == "blocked"
+    assert Store.saved(codes, values).layout == "blocked" and Store.saved(codes, values, part=True).layout == "blocked"
     assert Store.huffman(codes, values).compact().layout == "blocked"
 
 
@@ -159,8 +161,14 @@ def test_the_look_ups_make_a_groups_tables_once_and_check_a_page_once():
     assert flags.tolist() == [1, 0, 1, 0]
 
 
-def test_the_tier_tasks_write_their_parts_in_the_huffman_layout(tmp_path, monkeypatch):
-    monkeypatch.setenv(FORMAT_VARIABLE, "huffman")
+@pytest.mark.parametrize("chosen", ["huffman", None])
+def test_the_tier_tasks_write_their_parts_in_the_huffman_layout(tmp_path, monkeypatch, chosen):
+    """Set so, or by default: a part of a database in parts is in it whatever its size (4x4's
+    parts hold some thousands of positions each: the database is large, not the part)."""
+    if chosen is None:
+        monkeypatch.delenv(FORMAT_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(FORMAT_VARIABLE, chosen)
     game = make_game("connectfour", rows=4, cols=4)
     plain = Solver(game, database=None)
     plain.solve()

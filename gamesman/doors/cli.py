@@ -51,7 +51,7 @@ usage:
                                              GAMESMAN_DB_FORMAT=zstd: the smallest database
                                              (huffman: a look-up decompresses nothing, about
                                              twice the bytes; default auto: huffman from a
-                                             million positions)
+                                             million positions, and in parts)
   gamesman best GAME [options] [--line] [--seed N] [POSITION]
                                              the move to play and its value (or a search
                                              player's estimate); --line: every move to the end

@@ -38,7 +38,7 @@ reads one result.  No code is stored, so a game whose positions fill runs of its
 places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
 
 A sixth, ``huffman``, is saved instead of the blocked one for a database of HUFFMAN_LEAST
-positions or more, unless FORMAT_VARIABLE says otherwise: the codes' gaps and their results
+positions or more and for the parts of a database in parts, unless FORMAT_VARIABLE says otherwise: the codes' gaps and their results
 coded with canonical Huffman codes in blocks of 128 positions, a look-up decoding half a block
 and decompressing none (see :mod:`gamesman.solver.huffman`): some twenty times as many
 look-ups a second as the blocked layout's where its block is not decompressed yet, in about
@@ -236,14 +236,16 @@ def block_codes() -> int:
 
 
 #: The environment variable that chooses a database's format: ``auto`` (the default: the
-#: Huffman layout for HUFFMAN_LEAST positions or more, else the blocked one), ``zstd`` (the
+#: Huffman layout for HUFFMAN_LEAST positions or more and for a database in parts, else the
+#: blocked one), ``zstd`` (the
 #: blocked layout, the smallest) or ``huffman`` (the Huffman layout: look-ups decompress nothing).
 FORMAT_VARIABLE = "GAMESMAN_DB_FORMAT"
 #: The formats FORMAT_VARIABLE names.
 DATABASE_FORMATS = ("auto", "zstd", "huffman")
-#: The positions from which ``auto`` saves a database (or a part of one) in the Huffman layout.
-#: A smaller one in zstd blocks is soon held decompressed whole by the cache of blocks (it has
-#: CACHED_CODES codes), and its look-ups need no compiled code (compiled once after install).
+#: The positions from which ``auto`` saves a database in the Huffman layout (and every part
+#: of a database in parts, which is large whatever a part's size).  A smaller one in zstd
+#: blocks is soon held decompressed whole by the cache of blocks (it has CACHED_CODES codes),
+#: and its look-ups need no compiled code (compiled once after install).
 HUFFMAN_LEAST = 1 << 20
 
 
@@ -269,15 +271,16 @@ def database_format() -> str:
     return text
 
 
-def saves_huffman(count: int) -> bool:
-    """Whether a database of ``count`` positions is saved in the Huffman layout (where its
-    results allow), in the format ``database_format()`` names.
+def saves_huffman(count: int, part: bool = False) -> bool:
+    """Whether a database of ``count`` positions (``part``: a part of that many of a database
+    in parts) is saved in the Huffman layout (where its results allow), in the format
+    ``database_format()`` names.
 
-    >>> saves_huffman(HUFFMAN_LEAST), saves_huffman(HUFFMAN_LEAST - 1)
-    (True, False)
+    >>> saves_huffman(HUFFMAN_LEAST), saves_huffman(HUFFMAN_LEAST - 1), saves_huffman(5, part=True)
+    (True, False, True)
     """
     chosen = database_format()
-    return chosen == "huffman" or chosen == "auto" and count >= HUFFMAN_LEAST
+    return chosen == "huffman" or chosen == "auto" and (part or count >= HUFFMAN_LEAST)
 
 
 def database_packing() -> Packing:
@@ -584,14 +587,14 @@ class Store:
 
     @classmethod
     def saved(cls, codes: np.ndarray, values: np.ndarray, grundy: np.ndarray | None = None,
-              span: int | None = None) -> "Store":
+              span: int | None = None, part: bool = False) -> "Store":
         """Sorted, distinct ``codes`` with their 16-bit ``values`` (and Grundy numbers) laid out
-        as a database is saved: in the Huffman layout where ``saves_huffman`` says so, else
-        (and for results the Huffman layout cannot hold: Grundy numbers, more than 255
-        distinct results) in the blocked layout."""
+        as a database (``part``: a part of a database in parts) is saved: in the Huffman layout
+        where ``saves_huffman`` says so, else (and for results the Huffman layout cannot hold:
+        Grundy numbers, more than 255 distinct results) in the blocked layout."""
         codes = np.asarray(codes, np.int64)
         span = span_of(codes) if span is None else span
-        coded = cls.huffman(codes, values, span) if saves_huffman(len(codes)) and grundy is None else None
+        coded = cls.huffman(codes, values, span) if saves_huffman(len(codes), part) and grundy is None else None
         if coded is not None:
             return coded
         stored, grundy = _as_stored(np.asarray(values, np.uint16), grundy)

@@ -234,7 +234,7 @@ def _part(spec: str, codes: np.ndarray, results: np.ndarray) -> Store:
     tiers (``TierPlaces``), else by code (``codes`` sorted)."""
     game = _game(spec)
     if not game.capabilities.tier_places:
-        return Store.saved(codes, results)
+        return Store.saved(codes, results, part=True)
     places = tier_places(game)
     by_place = np.full(0, MISSING, np.uint16)
     if len(codes):

@@ -138,7 +138,8 @@ def solve_shard(spec: str, directory: str, tier: int, shard: int, shards: int, l
         store = Store.build(numbers[chosen], results[chosen], packing=SCRATCH)
         _write_results(_results_path(where, tier, shard, mover), spec, store, dict(label, mover=mover))
     part = where / part_name(tier, shard)  # this shard's part of the database, compressed here
-    _write_surely(part, lambda: write_store(part, spec, Store.saved(codes, results), part_label(tier, shard)))
+    saved = Store.saved(codes, results, part=True)
+    _write_surely(part, lambda: write_store(part, spec, saved, part_label(tier, shard)))
     return len(codes), _deepest(results)
 
 
