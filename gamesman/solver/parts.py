@@ -48,8 +48,8 @@ PARTS_SUFFIX = ".parts"
 def parts_kept_open() -> int:
     """How many parts a database keeps open (mapped) at a time: 1,024, or a quarter of the
     files a process may open where that is fewer (an open part holds one), at least 16.
-    Opening a part again costs some 0.1 ms: random look-ups in Connect Four 5x5's 176 parts
-    ran six times slower keeping 60 open than keeping them all.
+    Opening a part again checks its header and index again, far more than a look-up costs, so
+    random look-ups in a database of more parts than are kept open slow down many times.
 
     >>> 16 <= parts_kept_open() <= 1024
     True
