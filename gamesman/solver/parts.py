@@ -232,12 +232,12 @@ class PartedStore:
         """Where ``code``'s result is (its part above SLOT_BITS, the slot in it below), or -1."""
         if not 0 <= code < self.span:
             return -1
-        tier = ANY_TIER
-        if self.tier_numbers is not None:  # arrays of one only for a game with tiers of its own
-            tiers = self.tiers(np.array([code], np.int64))
-            tier = ANY_TIER if tiers is None else int(tiers[0])
-        candidates = self.candidates(code, self.cut.shard_of(code, self.shards), tier)
-        key = int(self.keys(np.array([code], np.int64))[0]) if candidates and self.places is not None else code
+        # an array of one code only for a game with tiers of its own (and places, when placed)
+        one = None if self.tier_numbers is None else np.array([code], np.int64)
+        tiers = None if one is None else self.tiers(one)
+        candidates = self.candidates(code, self.cut.shard_of(code, self.shards),
+                                     ANY_TIER if tiers is None else int(tiers[0]))
+        key = int(self.keys(one)[0]) if candidates and one is not None and self.places is not None else code
         for number in candidates:
             at = self.part(number).slot(key)
             if at >= 0:
