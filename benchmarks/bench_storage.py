@@ -1,7 +1,8 @@
 """The solver's databases on disk: the plain format (a plain layout, or deflated blocks of 512
 codes) beside the compressed one in blocks of 65,536 codes (as saved before) and of 16,384 (as
 saved now below a million positions: zstd, a checksum each), and the Huffman layout (saved now
-from a million positions, and in parts: a look-up decompresses no block), on the same solved variants, in one run.
+from a million positions, and in parts: a look-up decompresses no block), on the same solved
+variants, in one run.
 
 Run by hand:  python3 benchmarks/bench_storage.py [--big] [--lookups 20000] [--solves 1] [--variant SPEC ...]
 

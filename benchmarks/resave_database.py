@@ -87,7 +87,8 @@ def main() -> None:
                 label = part_label(tier, shard, store.places_version)
                 part = read_store(store.directory / part_name(tier, shard), game.spec, label)  # not kept open after
                 assert part is not None
-                if not write_store(directory / part_name(tier, shard), game.spec, resaved(part, options.plain, in_parts=True), label):
+                again_laid = resaved(part, options.plain, in_parts=True)
+                if not write_store(directory / part_name(tier, shard), game.spec, again_laid, label):
                     sys.exit(f"could not write part {part_name(tier, shard)} in {directory}")
                 progress("parts", number + 1, len(store.table))
         finally:

@@ -38,11 +38,11 @@ reads one result.  No code is stored, so a game whose positions fill runs of its
 places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
 
 A sixth, ``huffman``, is saved instead of the blocked one for a database of HUFFMAN_LEAST
-positions or more and for the parts of a database in parts, unless FORMAT_VARIABLE says otherwise: the codes' gaps and their results
-coded with canonical Huffman codes in blocks of 128 positions, a look-up decoding half a block
-and decompressing none (see :mod:`gamesman.solver.huffman`): some twenty times as many
-look-ups a second as the blocked layout's where its block is not decompressed yet, in about
-1.7 times its bytes.
+positions or more and for the parts of a database in parts, unless FORMAT_VARIABLE says
+otherwise: the codes' gaps and their results coded with canonical Huffman codes in blocks of
+128 positions, a look-up decoding half a block and decompressing none (see
+:mod:`gamesman.solver.huffman`): some twenty times as many look-ups a second as the blocked
+layout's where its block is not decompressed yet, in about 1.7 times its bytes.
 
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
@@ -237,8 +237,8 @@ def block_codes() -> int:
 
 #: The environment variable that chooses a database's format: ``auto`` (the default: the
 #: Huffman layout for HUFFMAN_LEAST positions or more and for a database in parts, else the
-#: blocked one), ``zstd`` (the
-#: blocked layout, the smallest) or ``huffman`` (the Huffman layout: look-ups decompress nothing).
+#: blocked one), ``zstd`` (the blocked layout, the smallest) or ``huffman`` (the Huffman layout:
+#: look-ups decompress nothing).
 FORMAT_VARIABLE = "GAMESMAN_DB_FORMAT"
 #: The formats FORMAT_VARIABLE names.
 DATABASE_FORMATS = ("auto", "zstd", "huffman")
