@@ -251,9 +251,7 @@ class PartedStore:
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
         at = self.slot(code)
-        if at < 0:
-            return MISSING
-        return self.part(at >> SLOT_BITS).get(at & ((1 << SLOT_BITS) - 1) if self.placed else code)
+        return MISSING if at < 0 else self.part(at >> SLOT_BITS).value_at(at & ((1 << SLOT_BITS) - 1))
 
     def get_grundy(self, code: int) -> int:
         return NO_GRUNDY  # a solve in tiers keeps no Grundy numbers

@@ -424,16 +424,16 @@ class Store:
         self.blocks = arrays.get("blocks", NONE_HELD)
         self.code_array = arrays.get("codes", NONE_HELD)
         if layout in BLOCK_LAYOUTS:  # memoryviews: bisect on them is quicker than numpy for one code
-            self.block_firsts = _view(arrays.get("block_firsts", NONE_HELD))
-            self.block_ends = _view(arrays["block_ends"])
+            self.block_firsts = flat_view(arrays.get("block_firsts", NONE_HELD))
+            self.block_ends = flat_view(arrays["block_ends"])
             self.block_crcs = arrays.get("block_crcs")
-            self.payload = _view(arrays["payload"])
+            self.payload = flat_view(arrays["payload"])
             self.token = next(_STORE_TOKENS)  # its blocks' key in BLOCKS
         self.no_grundy = None if self.grundy_array is None else int(np.iinfo(self.grundy_array.dtype).max)
         # memoryviews again: one element of one is read several times quicker than of numpy's arrays
-        self.value_view = _view(self.values)
-        self.grundy_view = None if self.grundy_array is None else _view(self.grundy_array)
-        self.block_counts = _view(self.blocks)
+        self.value_view = flat_view(self.values)
+        self.grundy_view = None if self.grundy_array is None else flat_view(self.grundy_array)
+        self.block_counts = flat_view(self.blocks)
         if layout == "huffman":
             from gamesman.solver.huffman import HuffmanIndex  # compiled: numba is imported when first needed
             self.huffman_index = HuffmanIndex(arrays, count)
@@ -817,8 +817,10 @@ class Store:
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
         at = self.slot(code)
-        if at < 0:
-            return MISSING
+        return MISSING if at < 0 else self.value_at(at)
+
+    def value_at(self, at: int) -> int:
+        """The 16-bit packed result in slot ``at``."""
         value, _ = self.stored_at(at)
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
 
@@ -1104,8 +1106,8 @@ class InflatedBlock:
 
     def __init__(self, first: int, gaps: np.ndarray, values: np.ndarray, grundy: np.ndarray | None) -> None:
         self.first, self.gaps, self.values, self.grundy = first, gaps, values, grundy
-        self.value_view = _view(values)  # one item of a memoryview is read quicker than of numpy's
-        self.grundy_view = None if grundy is None else _view(grundy)
+        self.value_view = flat_view(values)  # one item of a memoryview is read quicker than of numpy's
+        self.grundy_view = None if grundy is None else flat_view(grundy)
         self.looked_up = False
 
     def slot(self, code: int) -> int:
@@ -1129,7 +1131,7 @@ class InflatedBlock:
 
     @cached_property
     def code_view(self) -> memoryview:
-        return _view(self.code_array)  # bisect on it is quicker than numpy for one code
+        return flat_view(self.code_array)  # bisect on it is quicker than numpy for one code
 
     def _slot_in_run(self, offset: int) -> int:
         """Where the code ``offset`` above the first is, adding up one run of gaps."""
@@ -1196,7 +1198,7 @@ def word_counts(bitmap: np.ndarray, dtype: type) -> np.ndarray:
     return counts.reshape(-1, BLOCK_WORDS)
 
 
-def _view(array: np.ndarray) -> memoryview:
+def flat_view(array: np.ndarray) -> memoryview:
     """A flat memoryview of a contiguous one-dimensional array, of its own item type."""
     return np.ascontiguousarray(array).data.cast("B").cast(INTEGER_FORMATS[array.dtype.char])
 
