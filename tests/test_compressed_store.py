@@ -14,7 +14,8 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.parts import COUNT, PartedStore, part_cut, parts_directory, parts_kept_open
+from gamesman.solver.parts import (COUNT, NO_PART, SOME_PARTS, PartCut, PartedStore, part_cut, part_label, part_name,
+                                   parts_directory, parts_kept_open)
 from gamesman.solver.results import SolverError
 from gamesman.solver import store as store_module
 from gamesman.solver.store import (BLOCK_VARIABLE, CODED_LAYOUTS, BlockCache, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
@@ -215,8 +216,12 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     assert store.layout == "parted"
     codes = plain.codes()
     assert np.array_equal(store.get_many(codes), plain.get_many(codes))
+    assert store.run_parts is not None  # a code's part found by one search among its runs
     for code in np.random.default_rng(2).permutation(codes)[:5000].tolist():
         assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+    stored = set(codes.tolist())
+    absent = [code for code in np.random.default_rng(3).integers(0, store.span, 5000).tolist() if code not in stored]
+    assert absent and all(store.slot(code) == -1 for code in absent)
     largest = max(parts, key=lambda part: part.stat().st_size)
     damage(largest, largest.stat().st_size - 10)  # a block of the largest part
     again = Solver(game, database=Database(tmp_path / "cache"))
@@ -224,6 +229,34 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(codes)
     assert capsys.readouterr().err == ""
+
+
+def test_a_look_up_in_parts_finds_a_runs_part_by_one_search(tmp_path):
+    """Where the game cuts codes into runs of one shard, a look-up finds the part of the
+    code's run by one search: a run no part meets answers "not stored" at once, a run that
+    two parts meet (two tiers' ranges of codes) is looked up through its shard's parts, and
+    every code answers as without the runs."""
+    shard_of = lambda code, shards: code // 10 % 2  # noqa: E731 - runs of ten codes, shards 0 and 1 in turn
+    runs = lambda shards: (np.arange(0, 60, 10), np.arange(6) % 2)  # noqa: E731
+    stored = {tier: {shard: np.array([code for code in range(first, last + 1, 2) if shard_of(code, 2) == shard])
+                     for shard in (0, 1)} for tier, (first, last) in enumerate(((0, 24), (26, 59)))}
+    stored[1][1] = stored[1][1][stored[1][1] >= 50]  # shard 1 of tier 1 holds nothing in 30 to 39
+    rows = []
+    for tier, shards in stored.items():
+        for shard, codes in shards.items():
+            write_store(tmp_path / part_name(tier, shard), "runs", Store.build(codes, codes.astype(np.uint16) * 3),
+                        part_label(tier, shard))
+            rows.append((tier, shard, codes[0], codes[-1], len(codes)))
+    cut = PartCut(lambda codes, shards: codes // 10 % 2, shard_of, lambda codes: None, shard_runs=runs)
+    table = np.array(rows, np.int64)
+    with_runs, without = (PartedStore(tmp_path, "runs", table, 2, one_cut) for one_cut in (cut, replace(cut, shard_runs=None)))
+    firsts, parts = with_runs.run_parts
+    assert list(firsts) == [0, 10, 20, 30, 40, 50] and parts[2] == SOME_PARTS and parts[3] == NO_PART
+    assert without.run_parts is None
+    for code in range(-3, 64):
+        answer = code * 3 if 0 <= code < 60 and code % 2 == 0 and not 30 <= code < 40 else MISSING
+        assert with_runs.get(code) == without.get(code) == answer, code
+        assert (with_runs.slot(code) >= 0) == (answer != MISSING)
 
 
 def test_a_database_saved_in_larger_blocks_is_read_as_it_was_and_saved_in_smaller_ones(tmp_path):

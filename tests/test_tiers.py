@@ -220,6 +220,14 @@ def test_one_codes_shard_is_its_shard_among_many(spec, shards):
     above = size + rng.integers(0, 1 << 40, 300)   # a tier of boards above the index is cut by code
     for tier in (np.sort(codes), np.sort(above)):
         assert [cut.tier_shard(code, shards) for code in tier.tolist()] == cut.tier_shards(tier, shards, 0)[0].tolist()
+    runs = cut.tier_shard_runs(shards)
+    if runs is not None:  # Connect Four's runs of one heights vector: each run's shard is its codes'
+        firsts, shard = runs
+        assert firsts[0] == 0 and np.all(np.diff(firsts) >= 0)
+        of_run = shard[np.searchsorted(firsts, codes, side="right") - 1]
+        assert np.array_equal(of_run, cut.tier_shards(codes, shards, 0)[0])
+        assert shard[-1] == -1 and firsts[-1] == size  # boards above the index: not runs
+    assert (runs is None) == (spec == "tictactoe")
 
 
 def test_solve_flags_are_checked(tmp_path, capsys, monkeypatch):

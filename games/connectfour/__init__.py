@@ -379,6 +379,15 @@ class ConnectFour(PositionCodes[Position], BatchExpansion, TierCut, ColumnMirror
         stacks = self.coded_stacks()
         return super().tier_shard(code, shards) if code >= stacks.index_size else stacks.shard_of(code, shards)
 
+    def tier_shard_runs(self, shards: int):
+        """``tier_shards`` in runs: a heights vector's boards each, then the boards above the
+        index, cut by code."""
+        import numpy as np
+
+        stacks = self.coded_stacks()
+        firsts, shard = stacks.shard_runs(shards)
+        return np.append(firsts, stacks.index_size), np.append(shard, -1)
+
     def batch_expand(self, codes):
         """Every column a piece can drop into, for many positions at once (bitboards)."""
         import numpy as np

@@ -486,6 +486,17 @@ class ColumnStacks(GravityBoard):
         """
         return int(self.shard_table(shards)[0][int(self.sorted_offsets.searchsorted(code, "right")) - 1])
 
+    def shard_runs(self, shards: int) -> tuple[np.ndarray, np.ndarray]:
+        """The boards of the index in runs of one heights vector each (a run a vector, in
+        the order of their blocks of codes): each run's first code, and the shard
+        ``shards_by_heights`` gives every board of it.
+
+        >>> firsts, shard = ColumnStacks(2, 2).shard_runs(3)
+        >>> firsts.tolist()[3:8], shard.tolist()[3:8]   # 2 pieces: (2, 0), (1, 1), (0, 2); then (2, 1), (1, 2)
+        ([3, 5, 7, 9, 12], [0, 1, 2, 1, 2])
+        """
+        return self.sorted_offsets, self.shard_table(shards)[0]
+
     def shard_table(self, shards: int) -> tuple[np.ndarray, np.ndarray]:
         """For ``shards_by_heights``, each heights vector's shard, and the number within its
         shard of its first board (vectors in the order of their blocks of codes)."""

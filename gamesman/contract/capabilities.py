@@ -193,6 +193,18 @@ class TierCut:
 
         return int(self.tier_shards(np.array([code], np.int64), shards, 0)[0][0])
 
+    def tier_shard_runs(self, shards: int) -> tuple[Any, Any] | None:
+        """Where ``tier_shards`` cuts codes by runs, the runs: the first code of each (numpy
+        int64, sorted, the first 0) and the shard of every code in it (int64; -1: the codes
+        of that run are not of one shard, ask ``tier_shard``); the last run reaches every
+        code above.  A look-up in a database in parts then finds a code's part by one
+        search.  None (this default): no such runs (the default cut takes each code in turn).
+
+        >>> TierCut().tier_shard_runs(5) is None
+        True
+        """
+        return None
+
 
 class Symmetries:
     """Positions alike under the game's symmetries (a board turned or mirrored), which have

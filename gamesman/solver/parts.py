@@ -7,7 +7,9 @@ is copied: the parts are renamed into a directory beside the index, ``NAME.parts
 A look-up asks the game's cut into shards (``TierCut.tier_shard``: the shard ``tier_shards``
 gives, from the code alone) for the shard, then the parts of that shard whose range of
 codes holds the code (one, when tiers take ranges of codes one above the other, as
-Connect Four's do), and decompresses one block of that part.  A game with tiers of its own
+Connect Four's do), and decompresses one block of that part.  Where the cut takes runs of
+codes a shard each (``TierCut.tier_shard_runs``), a look-up finds the part of the code's run
+by one search instead (``PartedStore.run_parts``).  A game with tiers of its own
 (``TierCut.tier_numbers``, Quixo's counts of cubes) spreads every tier over the whole range
 of codes: the index lists the game's number of each tier, and a look-up asks the game for
 the code's tier, so that it opens that tier's part only.  Parts are opened (their
@@ -39,7 +41,8 @@ from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut,
 from gamesman.contract.game import Game
 from gamesman.solver.files import DamagedFile, directory_in_the_way, file_identity, remove_quietly
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, read_store, write_store
+from gamesman.solver.store import (MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, flat_view, read_store,
+                                   write_store)
 
 #: The directory of a database's parts: its file's name with this suffix for ``.db``.
 PARTS_SUFFIX = ".parts"
@@ -70,6 +73,9 @@ SLOT_BITS = 40
 TIER, SHARD, FIRST, LAST, COUNT = range(5)
 #: The tier of parts looked up by code range alone (a code's tier not known).
 ANY_TIER = -1
+#: A run of codes (see ``PartedStore.run_parts``) of which no part holds any; one of which
+#: several parts may hold some (looked up by its shard's parts).
+NO_PART, SOME_PARTS = -1, -2
 
 
 def part_name(tier: int, shard: int) -> str:
@@ -118,6 +124,8 @@ class PartCut:
     #: ``codes_span``, its index's size, is every placed part's range of codes.
     places: TierPlaces | None = None
     codes_span: int = 0
+    #: ``TierCut.tier_shard_runs``: the codes in runs of one shard, when the game cuts so.
+    shard_runs: Callable[[int], tuple[Any, Any] | None] | None = None
 
     @property
     def places_version(self) -> int | None:
@@ -227,11 +235,45 @@ class PartedStore:
             at -= 1
         return found
 
+    @cached_property
+    def run_parts(self) -> tuple[memoryview, memoryview] | None:
+        """Where the game cuts codes into runs of one shard (``PartCut.shard_runs``) and the
+        tiers are distances from the root, the part of each run, found by one search: the
+        first code of each stretch of runs of one part (a memoryview: bisect searches it
+        quicker than numpy does for one code) and that part's number (NO_PART, or
+        SOME_PARTS: looked up by ``candidates``).  None: every code is looked up so."""
+        runs = None if self.tier_numbers is not None or self.cut.shard_runs is None else self.cut.shard_runs(self.shards)
+        if runs is None:
+            return None
+        firsts, shard = (np.asarray(array, np.int64) for array in runs)
+        if not len(firsts) or firsts[0] != 0:
+            return None
+        ends = np.append(firsts[1:], max(self.span, int(firsts[-1]) + 1)) - 1  # each run's last code
+        firsts, shard, ends = firsts[ends >= firsts], shard[ends >= firsts], ends[ends >= firsts]  # none empty
+        part = np.full(len(firsts), SOME_PARTS, np.int64)
+        for each in np.unique(shard[shard >= 0]).tolist():
+            runs_of, rows = np.flatnonzero(shard == each), np.flatnonzero(self.table[:, SHARD] == each)
+            rows = rows[np.argsort(self.table[rows, FIRST], kind="stable")]
+            # the parts of the shard that meet each run: those begun by its end, less those ended before it
+            begun = np.searchsorted(self.table[rows, FIRST], ends[runs_of], "right")
+            meeting = begun - np.searchsorted(np.sort(self.table[rows, LAST]), firsts[runs_of], "left")
+            latest = rows[np.maximum(begun - 1, 0)] if len(rows) else np.zeros(len(runs_of), np.int64)
+            one = (meeting == 1) & (self.table[latest, LAST] >= firsts[runs_of]) if len(rows) else meeting > 0
+            part[runs_of] = np.where(meeting == 0, NO_PART, np.where(one, latest, SOME_PARTS))
+        stretch = np.flatnonzero(np.append(True, part[1:] != part[:-1]))
+        return flat_view(firsts[stretch]), flat_view(part[stretch])
+
     # -- looking up ---------------------------------------------------------------------
     def slot(self, code: int) -> int:
         """Where ``code``'s result is (its part above SLOT_BITS, the slot in it below), or -1."""
         if not 0 <= code < self.span:
             return -1
+        runs = self.run_parts
+        if runs is not None:
+            number = runs[1][bisect.bisect_right(runs[0], code) - 1]
+            if number != SOME_PARTS:
+                at = -1 if number == NO_PART else self.part(number).slot(code)
+                return -1 if at < 0 else number << SLOT_BITS | at
         # an array of one code only for a game with tiers of its own (and places, when placed)
         one = None if self.tier_numbers is None else np.array([code], np.int64)
         tiers = None if one is None else self.tiers(one)
@@ -357,7 +399,7 @@ def part_cut(game: Game) -> PartCut:
     cut = tier_cut(game)
     shards_of = lambda codes, shards: cut.tier_shards(codes, shards, 0)[0]  # noqa: E731
     if not game.capabilities.tier_places:
-        return PartCut(shards_of, cut.tier_shard, cut.tier_numbers)
+        return PartCut(shards_of, cut.tier_shard, cut.tier_numbers, shard_runs=cut.tier_shard_runs)
     return PartCut(shards_of, cut.tier_shard, cut.tier_numbers, tier_places(game),
                    position_codes(game).index_size() or 0)
 
