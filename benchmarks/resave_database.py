@@ -3,7 +3,7 @@ solving it again: what measures the Huffman layout on a variant too large to sol
 run (Connect Four 6x5, whose parts the tier tasks wrote in zstd blocks).
 
 Run by hand:  GAMESMAN_DB_FORMAT=huffman python3 benchmarks/resave_database.py SPEC SOURCE DEST [--lookups 200000]
-              [--plain] [--beside DIR ...]
+              [--plain | --whole] [--beside DIR ...]
 
 SOURCE and DEST are cache directories (what ``GAMESMAN_CACHE`` names); SOURCE holds the
 database of SPEC (``SPEC.db``, and its parts beside it if it has any), and DEST gets the same
@@ -12,7 +12,10 @@ its positions and results laid out again and written with the same label, and th
 ``--plain`` lays each part out in the smallest plain layout, whatever its size: the baseline
 of look-ups and bytes in the same run.  (The version before the compressed databases saved
 a part past 2 bytes a position in deflated blocks, slower to read than any plain layout: the
-baseline's look-ups are, if anything, quicker than that version's.)
+baseline's look-ups are, if anything, quicker than that version's.)  ``--whole`` lays a database
+in parts out as that version did, one process writing one file: every position in its smallest
+plain layout (on Connect Four, ranked), the baseline of a database in parts (it needs memory for
+every code, 10 bytes a position kept).
 Then ``benchmarks/compare_databases.py SPEC SOURCE DEST`` checks the two position by position.
 
 Prints each database's bytes (and a position kept), the seconds and processor seconds the
@@ -49,7 +52,7 @@ from benchmarks.compare_databases import database_bytes  # noqa: E402
 PASSES = 3
 
 
-def resaved(store: Store, plain: bool = False, in_parts: bool = False) -> Store:
+def resaved(store: Store | PartedStore, plain: bool = False, in_parts: bool = False) -> Store:
     """``store`` laid out as a database (``in_parts``: a part of one) is saved now, or, ``plain``,
     as the version before the compressed databases saved it, in its smallest plain layout,
     however large (a part laid out by place stays so)."""
@@ -68,6 +71,7 @@ def main() -> None:
     parser.add_argument("dest", type=Path, help="the cache directory to save it again in")
     parser.add_argument("--lookups", type=int, default=200_000, help="random positions looked up in each")
     parser.add_argument("--plain", action="store_true", help="save it in plain layouts, the baseline")
+    parser.add_argument("--whole", action="store_true", help="save it whole, in one plain layout: the baseline of parts")
     parser.add_argument("--beside", type=Path, nargs="*", default=[], help="other cache directories to measure")
     options = parser.parse_args()
     game = game_from_spec(options.spec)
@@ -78,7 +82,7 @@ def main() -> None:
         sys.exit(f"no database of {game.spec} in {options.source} (or a damaged one)")
     started, processor = time.perf_counter(), time.process_time()
     options.dest.mkdir(parents=True, exist_ok=True)
-    if isinstance(store, PartedStore):
+    if isinstance(store, PartedStore) and not options.whole:
         directory = parts_directory(dest.path(game.spec))
         directory.mkdir(exist_ok=True)
         progress = Progress(f"saving {game.spec} again")
@@ -94,13 +98,14 @@ def main() -> None:
         finally:
             progress.finish()
         shutil.copy2(source.path(game.spec), dest.path(game.spec))  # the index: the parts hold what they held
-    elif not write_store(dest.path(game.spec), game.spec, resaved(store, options.plain), None):
+    elif not write_store(dest.path(game.spec), game.spec, resaved(store, options.plain or options.whole), None):
         sys.exit(f"could not write {dest.path(game.spec)}")
     seconds, processed = time.perf_counter() - started, time.process_time() - processor
     again = dest.load_store(game.spec, cut=cut)
     assert again is not None
     print(f"{game.spec}: {store.count:,} positions kept, saved again as "
-          f"{'the plain format' if options.plain else database_format()} in {seconds:,.0f} s "
+          f"{'the plain format' if options.plain or options.whole else database_format()}"
+          f"{' in one file' if options.whole else ''} in {seconds:,.0f} s "
           f"({processed:,.0f} processor s)")
     rng = np.random.default_rng(1)
     if isinstance(store, PartedStore):

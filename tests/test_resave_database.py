@@ -42,3 +42,13 @@ def test_a_database_in_parts_saved_again_answers_alike(tmp_path, monkeypatch, ca
     assert {read_store(part, game.spec).layout for part in parts} <= {"dense", "ranked", "sorted"}
     monkeypatch.setattr(sys, "argv", ["compare_databases.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "plain")])
     assert compare.main() == 0
+    monkeypatch.setattr(sys, "argv", ["resave_database.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "whole"),
+                                      "--lookups", "3000", "--whole"])
+    resave.main()
+    out = capsys.readouterr().out
+    assert "saved again as the plain format in one file" in out and "answer alike: yes" in out
+    whole = Database(tmp_path / "whole")
+    assert read_store(whole.path(game.spec), game.spec).layout in {"dense", "ranked", "sorted"}
+    assert not parts_directory(whole.path(game.spec)).exists()   # as the version before saved it: one file
+    monkeypatch.setattr(sys, "argv", ["compare_databases.py", game.spec, str(tmp_path / "zstd"), str(tmp_path / "whole")])
+    assert compare.main() == 0
