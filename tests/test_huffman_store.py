@@ -30,10 +30,15 @@ def random_store(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @pytest.mark.parametrize("count", [1, BLOCK, BLOCK + 1, GROUP * 2 + 1000])
-def test_every_look_up_answers_as_the_plain_layout(count):
+def test_every_look_up_answers_as_the_plain_layout(count, tmp_path):
     codes, values = random_store(count, count)
     plain = Store.build(codes, values)
     coded = Store.huffman(codes, values)
+    # blocks that begin 2**44 after their group's first code need their index in 64 bits
+    assert coded.arrays["huffman_blocks"].dtype == (np.uint32 if count <= BLOCK else np.uint64)
+    write_store(tmp_path / "coded.db", "random", coded)
+    mapped = read_store(tmp_path / "coded.db", "random")   # its block index read where it is mapped
+    assert mapped.layout == "huffman" and np.array_equal(mapped.get_many(codes), values)
     assert np.array_equal(coded.codes(), codes) and np.array_equal(coded.values16(), values)
     assert [(run_codes.tolist(), run_values.tolist()) for run_codes, run_values in coded.runs()] == \
         [(part.tolist(), part_values.tolist()) for part, part_values in

@@ -277,20 +277,21 @@ def _refill(payload: np.ndarray, byte: int, buffer: int, held: int) -> tuple[int
 
 
 #: What the look-ups' array of numbers (``numbers``) starts with; then come the distinct
-#: results, the groups' first codes and first bits, the pages' checksums (from RESULTS_AT
-#: on), and each block's first code in its group and first bit (from ``blocks_at``).
-HEAD = ("pages", "bits", "results", "groups", "blocks_at", "lengths_at")
+#: results, the groups' first codes and first bits, and the pages' checksums (from RESULTS_AT
+#: on).  Each block's first code in its group and first bit are the file's own array, ``blocks``.
+HEAD = ("pages", "bits", "results", "groups", "lengths_at")
 RESULTS_AT = len(HEAD)
 #: Entries of a decoding table.
 TABLE = 1 << MAX_LENGTH
 
 
 @compiled
-def _open_block(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, block: int) -> tuple[int, int, int]:
+def _open_block(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks: np.ndarray,
+                block: int) -> tuple[int, int, int]:
     """Ready ``block`` to be decoded: its group's tables made and its page checked, the first
     time.  Its first bit, first code and group (DAMAGED as the bit when its page or the
     group's code lengths are damaged).  See ``HuffmanIndex`` for the arrays."""
-    results, groups, blocks_at, lengths_at = numbers[2], numbers[3], numbers[4], numbers[5]
+    results, groups, lengths_at = numbers[2], numbers[3], numbers[4]
     firsts_at = RESULTS_AT + results
     bits_at = firsts_at + groups
     group = block // (GROUP // BLOCK)
@@ -305,15 +306,14 @@ def _open_block(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, bl
     page = block // PAGE
     if not tables[made_at + groups + page]:
         first = page * PAGE
-        start = numbers[bits_at + first // (GROUP // BLOCK)] + numbers[blocks_at + 2 * first + 1]
+        start = numbers[bits_at + first // (GROUP // BLOCK)] + blocks[2 * first + 1]
         after = first + PAGE
-        end = numbers[1] if blocks_at + 2 * after >= len(numbers) else \
-            numbers[bits_at + after // (GROUP // BLOCK)] + numbers[blocks_at + 2 * after + 1]
+        end = numbers[1] if 2 * after >= len(blocks) else \
+            numbers[bits_at + after // (GROUP // BLOCK)] + blocks[2 * after + 1]
         if page_sum(payload, start, end) != numbers[bits_at + groups + page]:
             return DAMAGED, 0, group
         tables[made_at + groups + page] = 1
-    return (numbers[bits_at + group] + numbers[blocks_at + 2 * block + 1],
-            numbers[firsts_at + group] + numbers[blocks_at + 2 * block], group)
+    return (numbers[bits_at + group] + blocks[2 * block + 1], numbers[firsts_at + group] + blocks[2 * block], group)
 
 
 @compiled
@@ -368,17 +368,17 @@ def _last_at_most(numbers: np.ndarray, number: int) -> int:
 
 
 @compiled
-def _find(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, code: int) -> tuple[int, int]:
+def _find(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks: np.ndarray, count: int,
+          code: int) -> tuple[int, int]:
     """The rank of ``code`` among the stored codes (-1: not stored, DAMAGED) and its result."""
-    firsts_at, blocks_at = RESULTS_AT + numbers[2], numbers[4]
+    firsts_at = RESULTS_AT + numbers[2]
     group = _last_at_most(numbers[firsts_at:firsts_at + numbers[3]], code)
     if group < 0:
         return -1, MISSING
     first_block = group * (GROUP // BLOCK)
-    last_block = min(first_block + GROUP // BLOCK, (len(numbers) - blocks_at) // 2)
-    block = first_block + _last_at_most(numbers[blocks_at + 2 * first_block:blocks_at + 2 * last_block:2],
-                                        code - numbers[firsts_at + group])
-    at, first, group = _open_block(numbers, tables, payload, block)
+    last_block = min(first_block + GROUP // BLOCK, len(blocks) // 2)
+    block = first_block + _last_at_most(blocks[2 * first_block:2 * last_block:2], code - numbers[firsts_at + group])
+    at, first, group = _open_block(numbers, tables, payload, blocks, block)
     if at == DAMAGED:
         return DAMAGED, MISSING
     walked, found, rank = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK),
@@ -389,9 +389,10 @@ def _find(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: i
 
 
 @compiled
-def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, rank: int) -> tuple[int, int]:
+def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks: np.ndarray, count: int,
+        rank: int) -> tuple[int, int]:
     """The code and result of the ``rank``-th stored code (DAMAGED as the code)."""
-    at, first, group = _open_block(numbers, tables, payload, rank // BLOCK)
+    at, first, group = _open_block(numbers, tables, payload, blocks, rank // BLOCK)
     if at == DAMAGED:
         return DAMAGED, MISSING
     walked, code, found = _walk(tables, payload, numbers[2], group, at, first, rank % BLOCK + 1, NO_TARGET,
@@ -400,28 +401,28 @@ def _at(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int
 
 
 @compiled
-def _many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, asked: np.ndarray,
-          by_rank: bool, found: np.ndarray, values: np.ndarray) -> bool:
+def _many(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks: np.ndarray, count: int,
+          asked: np.ndarray, by_rank: bool, found: np.ndarray, values: np.ndarray) -> bool:
     """``_at`` of each of ``asked`` (ranks) when ``by_rank``, else ``_find`` (codes), into
     ``found`` (their codes, or their ranks) and ``values``; False when damaged."""
     for number in range(len(asked)):
         if by_rank:
-            found[number], values[number] = _at(numbers, tables, payload, count, asked[number])
+            found[number], values[number] = _at(numbers, tables, payload, blocks, count, asked[number])
         else:
-            found[number], values[number] = _find(numbers, tables, payload, count, asked[number])
+            found[number], values[number] = _find(numbers, tables, payload, blocks, count, asked[number])
         if found[number] == DAMAGED:
             return False
     return True
 
 
 @compiled
-def _decode(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, count: int, first_block: int,
-            codes: np.ndarray, ranks: np.ndarray) -> bool:
+def _decode(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks: np.ndarray, count: int,
+            first_block: int, codes: np.ndarray, ranks: np.ndarray) -> bool:
     """The codes and results' ranks of every position of the blocks from ``first_block`` on,
     as many as ``codes`` holds; False when damaged."""
     filled, block = 0, first_block
     while filled < len(codes):
-        at, first, group = _open_block(numbers, tables, payload, block)
+        at, first, group = _open_block(numbers, tables, payload, blocks, block)
         if at == DAMAGED:
             return False
         walked = _walk(tables, payload, numbers[2], group, at, first, min(BLOCK, count - block * BLOCK), NO_TARGET,
@@ -438,12 +439,13 @@ class HuffmanIndex:
     rank of a code among the stored codes (a store's slot), or None where a page or a group's
     code lengths are found damaged (the caller reports it).
 
-    The compiled look-ups are given three arrays (each array given costs a call about a tenth
+    The compiled look-ups are given four arrays (each array given costs a call about a tenth
     of a microsecond, as much as decoding ten positions): ``numbers``, HEAD's numbers, then the
-    distinct results, the groups' first codes and first bits, the pages' checksums, and each
-    block's first code in its group and first bit; ``tables``, each group's two decoding
+    distinct results, the groups' first codes and first bits and the pages' checksums (a few
+    numbers every group and page: copied into memory); ``tables``, each group's two decoding
     tables, then its code lengths, then whether each group's tables are made and each page
-    checked; ``payload``, the bits."""
+    checked; ``payload``, the bits; ``blocks``, each block's first code in its group and first
+    bit, read where the file is mapped, as ``payload`` is (a copy would take 16 bytes a block)."""
 
     def __init__(self, arrays: dict[str, np.ndarray], count: int) -> None:
         results, groups, sums = arrays["huffman_results"], len(arrays["group_firsts"]), arrays["page_sums"]
@@ -452,14 +454,16 @@ class HuffmanIndex:
         self.blocks = -(-count // BLOCK)
         self.group_blocks = GROUP // BLOCK
         shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
-        head = dict(shape, pages=len(sums), results=len(results), groups=groups,
-                    blocks_at=RESULTS_AT + len(results) + 2 * groups + len(sums), lengths_at=2 * groups * TABLE)
-        pieces = ([head[name] for name in HEAD], results, arrays["group_firsts"], arrays["group_bits"], sums,
-                  arrays["huffman_blocks"])  # each made 64-bit signed first: with 64-bit unsigned ones, numpy
-        numbers = np.concatenate([np.asarray(piece).astype(np.int64) for piece in pieces])  # would make floats
+        head = dict(shape, pages=len(sums), results=len(results), groups=groups, lengths_at=2 * groups * TABLE)
+        pieces = ([head[name] for name in HEAD], results, arrays["group_firsts"], arrays["group_bits"], sums)
+        # each made 64-bit signed first: with 64-bit unsigned ones numpy and numba would make floats, so
+        # the blocks' 64-bit numbers (all below 2**63) are read as signed ones, without a copy
+        numbers = np.concatenate([np.asarray(piece).astype(np.int64) for piece in pieces])
         tables = np.zeros(2 * groups * TABLE + len(lengths) + groups + len(sums), np.uint16)  # made when first used
         tables[2 * groups * TABLE:2 * groups * TABLE + len(lengths)] = lengths
-        self.arrays = (numbers, tables, np.asarray(arrays["payload"]))
+        blocks = np.asarray(arrays["huffman_blocks"])
+        self.arrays = (numbers, tables, np.asarray(arrays["payload"]),
+                       blocks.view(np.int64) if blocks.dtype == np.uint64 else blocks)
 
     @staticmethod
     def block_of(rank: int) -> int:
