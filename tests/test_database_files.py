@@ -1,5 +1,6 @@
 """Damaged database files of every kind answer right or are found, reported in one line,
 removed and rebuilt; files that are not regular files are never read."""
+import errno
 import mmap
 import os
 import socket
@@ -12,6 +13,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.games.cube.tables import load_tables, save_tables
 from gamesman.solver.database import Database
+from gamesman.solver.files import UnreadableFile
 from gamesman.solver.store import Store, narrow, read_store, write_store
 from gamesman.solver.strong import Solver
 
@@ -205,3 +207,23 @@ def test_temporary_files_of_another_machine_are_left_until_old(tmp_path, dead_pr
     os.utime(abandoned, (time.time() - 7200, time.time() - 7200))
     write_store(tmp_path / "toy.db", SPEC, store_of("dense"))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([elsewhere.name, "toy.db"])
+
+
+@pytest.mark.parametrize("failing, number", [("open", errno.EMFILE), ("open", errno.EACCES), ("mmap", errno.ENOMEM)])
+def test_a_file_the_system_cannot_open_now_is_kept(tmp_path, capsys, monkeypatch, failing, number):
+    """Too many files open, no permission, no memory to map it: no fault of the file's. Each
+    stops the read in one line that says why and keeps the file, never removed as damaged (a
+    database may take hours to build again)."""
+    database = Database(tmp_path)
+    assert write_store(database.path(SPEC), SPEC, store_of("ranked"))
+    real = {"open": os.open, "mmap": mmap.mmap}[failing]
+
+    def refused(*args, **kwargs):
+        raise OSError(number, os.strerror(number))
+
+    monkeypatch.setattr(os if failing == "open" else mmap, failing, refused)
+    with pytest.raises(UnreadableFile, match=f"cannot read .* now \\({os.strerror(number)}\\); it is kept") as raised:
+        database.load_store(SPEC)
+    assert raised.value.errno == number and "\n" not in str(raised.value)
+    monkeypatch.setattr(os if failing == "open" else mmap, failing, real)
+    assert capsys.readouterr().err == "" and same_store(database.load_store(SPEC), store_of("ranked"))

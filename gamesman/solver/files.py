@@ -4,7 +4,9 @@ their header promises, and removed (to be rebuilt) when anything about them is w
 Every kind of database file (:func:`gamesman.solver.store.write_store`,
 :func:`gamesman.solver.database.write_checked`) is written through :func:`write_atomically`
 and opened through :func:`open_regular`; a reader that finds any damage calls
-:func:`discard_damaged`, which prints one line and removes the file.
+:func:`discard_damaged`, which prints one line and removes the file.  A file the system
+cannot open or map now (too many files open, no memory to map it, no permission) is not
+damaged: it is kept, and :class:`UnreadableFile` says why in one line.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
+
+from gamesman.contract.errors import GameError
 
 #: Temporary files are named ``.tmp-PID@HOST-...`` after the process writing them and its machine
 #: (a directory may be shared by the machines of a cluster).
@@ -33,6 +37,26 @@ class DamagedFile(Exception):
     """A database file that cannot be used as it is (the message says why)."""
 
 
+class UnreadableFile(GameError):
+    """A database file the system could not open, map or read now: the file is kept (an hour's
+    solve is not thrown away for a limit of open files), and the error says why.
+
+    >>> import errno
+    >>> problem = UnreadableFile.of(Path("d-3-0.db"), OSError(errno.EMFILE, "Too many open files"))
+    >>> str(problem), problem.errno == errno.EMFILE
+    ('cannot read d-3-0.db now (Too many open files); it is kept', True)
+    """
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
+
+    @classmethod
+    def of(cls, path: Path, problem: OSError) -> "UnreadableFile":
+        """The error of ``path`` that ``problem`` kept from being read."""
+        return cls(f"cannot read {path.name} now ({problem.strerror or problem}); it is kept", problem.errno)
+
+
 #: What a reader makes of a file.
 Read = TypeVar("Read")
 
@@ -40,13 +64,13 @@ def open_regular(path: Path) -> tuple[int, int] | None:
     """A read-only descriptor of ``path`` and its size, or None when there is no such file.
 
     Raises DamagedFile when ``path`` is no regular file (a named pipe, a device, a directory):
-    it is opened without blocking and never read."""
+    it is opened without blocking and never read; UnreadableFile when it cannot be opened."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
     except OSError as problem:
-        raise DamagedFile(f"it cannot be opened: {problem.strerror or problem}") from None
+        raise UnreadableFile.of(path, problem) from None
     info = os.fstat(handle)
     if not stat.S_ISREG(info.st_mode):
         os.close(handle)
@@ -69,7 +93,8 @@ def read_exactly(handle: int, size: int) -> bytes:
 def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
     """``read(descriptor, size)`` of the regular file ``path`` (closed afterwards), or None when
     there is no file; any damage (``read`` raising included) is reported in one line and the file
-    removed, so that it is rebuilt."""
+    removed, so that it is rebuilt.  The system failing to open, map or read it raises
+    UnreadableFile, and the file is kept."""
     try:
         opened = open_regular(path)
         if opened is None:
@@ -79,6 +104,10 @@ def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
             return read(handle, size)
         finally:
             os.close(handle)
+    except UnreadableFile:
+        raise
+    except OSError as problem:  # mapping or reading it failed: no fault of the file's
+        raise UnreadableFile.of(path, problem) from None
     except Exception as problem:  # any damage at all means: rebuild
         discard_damaged(path, problem)
         return None
