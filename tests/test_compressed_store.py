@@ -1,6 +1,8 @@
 """Databases saved in compressed blocks: every answer as the plain layouts give it, one
 look-up decompressing one block, damage found and never answered from, and the files of
 the version before still read."""
+import errno
+import os
 import resource
 import shutil
 from collections.abc import Iterator
@@ -14,6 +16,7 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
+from gamesman.solver.files import UnreadableFile
 from gamesman.solver.parts import (COUNT, NO_PART, SOME_PARTS, PartCut, PartedStore, part_cut, part_label, part_name,
                                    parts_directory, parts_kept_open)
 from gamesman.solver.results import SolverError
@@ -231,24 +234,31 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     assert capsys.readouterr().err == ""
 
 
+def parts_in_runs(directory: Path) -> tuple[np.ndarray, PartCut]:
+    """A database's parts written in ``directory`` by hand, and its cut: runs of ten codes,
+    shards 0 and 1 in turn; tier 0 holds the even codes to 24, tier 1 those from 26 to 59 but
+    30 to 39 (shard 1 of tier 1 holds nothing there), each code's result three times it."""
+    shard_of = lambda code, shards: code // 10 % 2  # noqa: E731
+    runs = lambda shards: (np.arange(0, 60, 10), np.arange(6) % 2)  # noqa: E731
+    stored = {tier: {shard: np.array([code for code in range(first, last + 1, 2) if shard_of(code, 2) == shard])
+                     for shard in (0, 1)} for tier, (first, last) in enumerate(((0, 24), (26, 59)))}
+    stored[1][1] = stored[1][1][stored[1][1] >= 50]
+    rows = []
+    for tier, shards in stored.items():
+        for shard, codes in shards.items():
+            write_store(directory / part_name(tier, shard), "runs", Store.build(codes, codes.astype(np.uint16) * 3),
+                        part_label(tier, shard))
+            rows.append((tier, shard, codes[0], codes[-1], len(codes)))
+    return np.array(rows, np.int64), PartCut(lambda codes, shards: codes // 10 % 2, shard_of, lambda codes: None,
+                                             shard_runs=runs)
+
+
 def test_a_look_up_in_parts_finds_a_runs_part_by_one_search(tmp_path):
     """Where the game cuts codes into runs of one shard, a look-up finds the part of the
     code's run by one search: a run no part meets answers "not stored" at once, a run that
     two parts meet (two tiers' ranges of codes) is looked up through its shard's parts, and
     every code answers as without the runs."""
-    shard_of = lambda code, shards: code // 10 % 2  # noqa: E731 - runs of ten codes, shards 0 and 1 in turn
-    runs = lambda shards: (np.arange(0, 60, 10), np.arange(6) % 2)  # noqa: E731
-    stored = {tier: {shard: np.array([code for code in range(first, last + 1, 2) if shard_of(code, 2) == shard])
-                     for shard in (0, 1)} for tier, (first, last) in enumerate(((0, 24), (26, 59)))}
-    stored[1][1] = stored[1][1][stored[1][1] >= 50]  # shard 1 of tier 1 holds nothing in 30 to 39
-    rows = []
-    for tier, shards in stored.items():
-        for shard, codes in shards.items():
-            write_store(tmp_path / part_name(tier, shard), "runs", Store.build(codes, codes.astype(np.uint16) * 3),
-                        part_label(tier, shard))
-            rows.append((tier, shard, codes[0], codes[-1], len(codes)))
-    cut = PartCut(lambda codes, shards: codes // 10 % 2, shard_of, lambda codes: None, shard_runs=runs)
-    table = np.array(rows, np.int64)
+    table, cut = parts_in_runs(tmp_path)
     with_runs, without = (PartedStore(tmp_path, "runs", table, 2, one_cut) for one_cut in (cut, replace(cut, shard_runs=None)))
     firsts, parts = with_runs.run_parts
     assert list(firsts) == [0, 10, 20, 30, 40, 50] and parts[2] == SOME_PARTS and parts[3] == NO_PART
@@ -257,6 +267,34 @@ def test_a_look_up_in_parts_finds_a_runs_part_by_one_search(tmp_path):
         answer = code * 3 if 0 <= code < 60 and code % 2 == 0 and not 30 <= code < 40 else MISSING
         assert with_runs.get(code) == without.get(code) == answer, code
         assert (with_runs.slot(code) >= 0) == (answer != MISSING)
+
+
+def test_a_part_the_system_cannot_open_now_keeps_the_database(tmp_path, monkeypatch):
+    """Too many files open while a part is opened: the database lets go of its own parts and
+    tries once more; where that is not enough, the look-up stops in one line and the index and
+    every part are kept (not taken for damage, which would remove the index)."""
+    (tmp_path / "db.parts").mkdir()
+    table, cut = parts_in_runs(tmp_path / "db.parts")
+    index = tmp_path / "db.db"
+    index.write_bytes(b"the index")  # removed if a part were taken for damaged
+    store = PartedStore(tmp_path / "db.parts", "runs", table, 2, cut, index)
+    assert store.get(0) == 0 and store.get(12) == 36 and len(store.opened) == 2
+    real, refusals = os.open, []
+
+    def too_many(path, *args, **kwargs):
+        if refusals and refusals.pop():
+            raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", too_many)
+    refusals[:] = [True]  # once: the parts held are let go, and the part opens
+    assert store.get(26) == 78 and list(store.opened) == [2]  # tier 1's part of shard 0, alone
+    refusals[:] = [True, True]  # twice: the look-up stops
+    with pytest.raises(UnreadableFile, match="Too many open files"):
+        store.get(50)
+    assert index.exists() and len(list((tmp_path / "db.parts").iterdir())) == len(table)
+    monkeypatch.setattr(os, "open", real)
+    assert store.get(50) == 150
 
 
 def test_a_database_saved_in_larger_blocks_is_read_as_it_was_and_saved_in_smaller_ones(tmp_path):

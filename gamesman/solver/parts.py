@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import errno
 import os
 import shutil
 from collections import OrderedDict
@@ -39,7 +40,7 @@ import numpy as np
 
 from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut, tier_places
 from gamesman.contract.game import Game
-from gamesman.solver.files import DamagedFile, directory_in_the_way, file_identity, remove_quietly
+from gamesman.solver.files import DamagedFile, UnreadableFile, directory_in_the_way, file_identity, remove_quietly
 from gamesman.solver.results import SolverError
 from gamesman.solver.store import (MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, flat_view, read_store,
                                    write_store)
@@ -182,7 +183,13 @@ class PartedStore:
             return found
         tier, shard = (int(n) for n in self.table[number, :2])
         path = self.directory / part_name(tier, shard)
-        found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
+        try:
+            found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
+        except UnreadableFile as problem:  # too many files open: this database's own parts let go, once
+            if problem.errno not in (errno.EMFILE, errno.ENFILE) or not self.opened:
+                raise
+            self.opened.clear()
+            found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
             raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
                               f"damaged); {remove_quietly(self.current_index())}")

@@ -264,7 +264,8 @@ class Analyst:
     def _solve(self, damage: SolverError | None = None) -> None:
         try:
             self.solver.solve() if damage is None else self.solver.solve_again(damage, self.game.start())
-        except SolverError as problem:  # its database was found damaged, and it is too large to solve here
+        except GameError as problem:  # its database was found damaged and it is too large to solve here,
+            # or the system could not open its files now (too many open)
             print(f"gamesman: {problem}", file=sys.stderr)
         finally:
             self.damage_found = False
