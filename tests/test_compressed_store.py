@@ -5,6 +5,8 @@ import errno
 import os
 import resource
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -83,10 +85,38 @@ def test_the_blocks_kept_decompressed_are_bounded_over_every_store_open(monkeypa
     assert (last.token, 0) in store_module.BLOCKS.blocks   # the block used last is kept
 
 
-@pytest.mark.parametrize("soft, kept", [(1024, 256), (20_000, 1024), (40, 16), (resource.RLIM_INFINITY, 1024)])
-def test_a_database_in_parts_keeps_as_many_open_as_the_open_files_allow(monkeypatch, soft, kept):
-    monkeypatch.setattr(resource, "getrlimit", lambda which: (soft, resource.RLIM_INFINITY))
-    assert parts_kept_open() == kept
+INFINITE = resource.RLIM_INFINITY
+
+
+@pytest.mark.parametrize("soft, hard, raised, kept", [
+    (1024, 1024, 1024, 256), (20_000, 20_000, 20_000, 1024), (40, 40, 40, 16), (INFINITE, INFINITE, INFINITE, 1024),
+    (1024, 2048, 2048, 512), (1024, 1 << 19, 4096, 1024), (1024, INFINITE, 4096, 1024)])
+def test_a_database_in_parts_keeps_as_many_open_as_the_open_files_allow(monkeypatch, soft, hard, raised, kept):
+    """The soft limit of open files is raised as far as the hard one lets, up to four times
+    the parts kept open; a quarter of it is kept open."""
+    limits = {"now": (soft, hard)}
+
+    def set_limit(which, wanted):
+        if hard != INFINITE and wanted[0] > hard:
+            raise ValueError("not allowed to raise maximum limit")
+        limits["now"] = wanted
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: limits["now"])
+    monkeypatch.setattr(resource, "setrlimit", set_limit)
+    assert parts_kept_open() == kept and limits["now"] == (raised, hard)
+
+
+def test_the_soft_limit_of_open_files_is_raised_where_the_hard_one_lets(tmp_path):
+    """In a process of its own, as a user's shell starts one: 1,024 soft under a larger hard
+    limit keeps 1,024 parts open, not 256."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard != resource.RLIM_INFINITY and hard < 4096:
+        pytest.skip("this system's hard limit of open files is below 4,096")
+    script = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (1024, resource.getrlimit("
+              "resource.RLIMIT_NOFILE)[1])); from gamesman.solver.parts import PART_CACHE; "
+              "print(PART_CACHE, resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert shown == ["1024", "4096"]
 
 
 def damage(path: Path, at: int) -> None:
