@@ -227,3 +227,14 @@ def test_a_file_the_system_cannot_open_now_is_kept(tmp_path, capsys, monkeypatch
     assert raised.value.errno == number and "\n" not in str(raised.value)
     monkeypatch.setattr(os if failing == "open" else mmap, failing, real)
     assert capsys.readouterr().err == "" and same_store(database.load_store(SPEC), store_of("ranked"))
+
+
+def test_a_file_that_can_never_be_opened_is_taken_for_damage(tmp_path, capsys):
+    """A failure to open that will not pass (here a link to itself) is damage, as before: said
+    in one line and removed, so that the database is built again there."""
+    database = Database(tmp_path)
+    database.path(SPEC).symlink_to(database.path(SPEC).name)
+    assert database.load_store(SPEC) is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be opened" in err and "rebuilt" in err
+    assert not os.path.lexists(database.path(SPEC))

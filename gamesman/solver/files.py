@@ -10,6 +10,7 @@ damaged: it is kept, and :class:`UnreadableFile` says why in one line.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import socket
@@ -37,9 +38,17 @@ class DamagedFile(Exception):
     """A database file that cannot be used as it is (the message says why)."""
 
 
+#: Why the system may fail to open or map a sound file for a while: too many files open, no
+#: memory, no permission, busy or interrupted, no mapping on its file system.  Any other
+#: failure (no such device, a loop of links, a read error) is taken for damage.
+PASSING_FAILURES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.EACCES, errno.EPERM, errno.EAGAIN,
+                              errno.EBUSY, errno.EINTR, errno.ENODEV})
+
+
 class UnreadableFile(GameError):
-    """A database file the system could not open, map or read now: the file is kept (an hour's
-    solve is not thrown away for a limit of open files), and the error says why.
+    """A database file the system could not open, map or read now, for one of the
+    PASSING_FAILURES: the file is kept (an hour's solve is not thrown away for a limit of open
+    files), and the error says why.
 
     >>> import errno
     >>> problem = UnreadableFile.of(Path("d-3-0.db"), OSError(errno.EMFILE, "Too many open files"))
@@ -64,13 +73,16 @@ def open_regular(path: Path) -> tuple[int, int] | None:
     """A read-only descriptor of ``path`` and its size, or None when there is no such file.
 
     Raises DamagedFile when ``path`` is no regular file (a named pipe, a device, a directory):
-    it is opened without blocking and never read; UnreadableFile when it cannot be opened."""
+    it is opened without blocking and never read; or when it cannot be opened, but for one of
+    the PASSING_FAILURES, which raise UnreadableFile."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
     except OSError as problem:
-        raise UnreadableFile.of(path, problem) from None
+        if problem.errno in PASSING_FAILURES:
+            raise UnreadableFile.of(path, problem) from None
+        raise DamagedFile(f"it cannot be opened: {problem.strerror or problem}") from None
     info = os.fstat(handle)
     if not stat.S_ISREG(info.st_mode):
         os.close(handle)
@@ -93,8 +105,8 @@ def read_exactly(handle: int, size: int) -> bytes:
 def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
     """``read(descriptor, size)`` of the regular file ``path`` (closed afterwards), or None when
     there is no file; any damage (``read`` raising included) is reported in one line and the file
-    removed, so that it is rebuilt.  The system failing to open, map or read it raises
-    UnreadableFile, and the file is kept."""
+    removed, so that it is rebuilt.  The system failing to open, map or read it for one of the
+    PASSING_FAILURES raises UnreadableFile, and the file is kept."""
     try:
         opened = open_regular(path)
         if opened is None:
@@ -106,9 +118,9 @@ def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
             os.close(handle)
     except UnreadableFile:
         raise
-    except OSError as problem:  # mapping or reading it failed: no fault of the file's
-        raise UnreadableFile.of(path, problem) from None
     except Exception as problem:  # any damage at all means: rebuild
+        if isinstance(problem, OSError) and problem.errno in PASSING_FAILURES:  # (mapping it failed)
+            raise UnreadableFile.of(path, problem) from None
         discard_damaged(path, problem)
         return None
 
