@@ -1,6 +1,7 @@
 """Databases saved in compressed blocks: every answer as the plain layouts give it, one
 look-up decompressing one block, damage found and never answered from, and the files of
 the version before still read."""
+import bisect
 import errno
 import os
 import resource
@@ -297,6 +298,34 @@ def test_a_look_up_in_parts_finds_a_runs_part_by_one_search(tmp_path):
         answer = code * 3 if 0 <= code < 60 and code % 2 == 0 and not 30 <= code < 40 else MISSING
         assert with_runs.get(code) == without.get(code) == answer, code
         assert (with_runs.slot(code) >= 0) == (answer != MISSING)
+
+
+def test_the_runs_parts_are_those_the_shards_parts_give(tmp_path):
+    """On random cuts into runs (some of no one shard, some empty) and random tables of parts
+    (of ranges that overlap, shards that have none): a run's part is the one part of its
+    shard that may hold any code of it, NO_PART where none may, or SOME_PARTS."""
+    rng = np.random.default_rng(5)
+    listed = set()
+    for _ in range(500):
+        shards, span, count = int(rng.integers(1, 5)), int(rng.integers(1, 80)), int(rng.integers(1, 12))
+        firsts = np.sort(np.concatenate(([0], rng.integers(0, span + 5, count - 1)))).astype(np.int64)
+        shard = rng.integers(-1, shards, count).astype(np.int64)
+        rows = [(int(rng.integers(0, 3)), int(rng.integers(0, shards)), *sorted(rng.integers(0, span, 2).tolist()), 1)
+                for _ in range(int(rng.integers(0, 8)))]
+
+        def shard_of(code, shards, firsts=firsts, shard=shard):
+            of_run = shard[np.searchsorted(firsts, code, "right") - 1]
+            return int(of_run) if of_run >= 0 else code % shards
+
+        cut = PartCut(lambda codes, shards: None, shard_of, lambda codes: None,
+                      shard_runs=lambda shards, firsts=firsts, shard=shard: (firsts, shard))
+        store = PartedStore(tmp_path, "runs", np.array(rows, np.int64).reshape(-1, 5), shards, cut)
+        starts, parts = (list(view) for view in store.run_parts)
+        for code in range(store.span):
+            number, candidates = parts[bisect.bisect_right(starts, code) - 1], store.candidates(code, shard_of(code, shards))
+            listed.add(min(number, 0))
+            assert number == SOME_PARTS or set(candidates) <= ({number} if number >= 0 else set()), (rows, code)
+    assert listed == {NO_PART, SOME_PARTS, 0}   # each kind of entry was met
 
 
 def test_a_part_the_system_cannot_open_now_keeps_the_database(tmp_path, monkeypatch):

@@ -272,16 +272,22 @@ class PartedStore:
             return None
         ends = np.append(firsts[1:], max(self.span, int(firsts[-1]) + 1)) - 1  # each run's last code
         firsts, shard, ends = firsts[ends >= firsts], shard[ends >= firsts], ends[ends >= firsts]  # none empty
-        part = np.full(len(firsts), SOME_PARTS, np.int64)
-        for each in np.unique(shard[shard >= 0]).tolist():
-            runs_of, rows = np.flatnonzero(shard == each), np.flatnonzero(self.table[:, SHARD] == each)
-            rows = rows[np.argsort(self.table[rows, FIRST], kind="stable")]
-            # the parts of the shard that meet each run: those begun by its end, less those ended before it
-            begun = np.searchsorted(self.table[rows, FIRST], ends[runs_of], "right")
-            meeting = begun - np.searchsorted(np.sort(self.table[rows, LAST]), firsts[runs_of], "left")
-            latest = rows[np.maximum(begun - 1, 0)] if len(rows) else np.zeros(len(runs_of), np.int64)
-            one = (meeting == 1) & (self.table[latest, LAST] >= firsts[runs_of]) if len(rows) else meeting > 0
-            part[runs_of] = np.where(meeting == 0, NO_PART, np.where(one, latest, SOME_PARTS))
+        # every shard's runs and parts searched at once: each code compared is keyed by its shard, then its
+        # rank among them all, one number that sorts by shard, then by code
+        table, order = self.table, np.lexsort((self.table[:, FIRST], self.table[:, SHARD]))
+        ranked, rank = np.unique(np.concatenate((firsts, ends, table[:, FIRST], table[:, LAST])), return_inverse=True)
+        run_firsts, run_ends, part_firsts, part_lasts = np.split(rank, np.cumsum([len(firsts)] * 2 + [len(table)]))
+        width = len(ranked)
+        part_firsts = table[order, SHARD] * width + part_firsts[order]  # sorted, as ``order`` sorts the parts
+        part_lasts = np.sort(table[:, SHARD] * width + part_lasts)
+        shard_starts = shard * width
+        # the parts of a run's shard that meet it: those begun by its end, less those ended before it
+        begun = np.searchsorted(part_firsts, shard_starts + run_ends, "right")
+        meeting = (begun - np.searchsorted(part_firsts, shard_starts)
+                   - (np.searchsorted(part_lasts, shard_starts + run_firsts) - np.searchsorted(part_lasts, shard_starts)))
+        latest = order[np.maximum(begun - 1, 0)] if len(order) else np.zeros(len(firsts), np.int64)
+        one = (meeting == 1) & (table[latest, LAST] >= firsts) if len(order) else meeting > 1
+        part = np.where(shard < 0, SOME_PARTS, np.where(meeting == 0, NO_PART, np.where(one, latest, SOME_PARTS)))
         stretch = np.flatnonzero(np.append(True, part[1:] != part[:-1]))
         return flat_view(firsts[stretch]), flat_view(part[stretch])
 
