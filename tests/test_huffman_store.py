@@ -227,3 +227,16 @@ def test_a_numpy_code_of_any_integer_type_answers_as_a_python_one():
     coded = Store.huffman(codes, values)
     for code in codes[::97].tolist():
         assert coded.get(np.uint64(code)) == coded.get(np.int64(code)) == coded.get(code)
+
+
+@pytest.mark.parametrize("kind", [np.float64, np.int16, np.dtype(">u8")])
+def test_a_block_index_of_another_type_is_damage(tmp_path, capsys, kind):
+    """The look-ups read the block index as 32- or 64-bit unsigned numbers of this machine's
+    order: a file that names another type (its checksum sound) is damaged, found on opening."""
+    codes, values = random_store(4, 3 * BLOCK)
+    arrays = dict(Store.huffman(codes, values).arrays)
+    arrays["huffman_blocks"] = arrays["huffman_blocks"].astype(kind)
+    assert write_store(tmp_path / "typed.db", "a spec", Store("huffman", arrays, len(codes), int(codes[-1]) + 1))
+    assert read_store(tmp_path / "typed.db", "a spec") is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged" in err and not (tmp_path / "typed.db").exists()

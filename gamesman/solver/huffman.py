@@ -260,6 +260,7 @@ def consistent(arrays: dict[str, np.ndarray], count: int) -> bool:
             and (results > 0 or count == 0)
             and len(arrays["group_firsts"]) == len(arrays["group_bits"]) == groups
             and len(arrays["huffman_blocks"]) == 2 * blocks and len(arrays["page_sums"]) == -(-blocks // PAGE)
+            and arrays["huffman_blocks"].dtype in (np.dtype(np.uint32), np.dtype(np.uint64))  # as the look-ups read it
             and len(arrays["huffman_lengths"]) == groups * (GAP_SYMBOLS + results + 1)
             and len(arrays["payload"]) == (bits + 7) // 8 + 3)
 
