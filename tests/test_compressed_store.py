@@ -3,6 +3,7 @@ look-up decompressing one block, damage found and never answered from, and the f
 the version before still read."""
 import bisect
 import errno
+import mmap
 import os
 import resource
 import shutil
@@ -328,31 +329,32 @@ def test_the_runs_parts_are_those_the_shards_parts_give(tmp_path):
     assert listed == {NO_PART, SOME_PARTS, 0}   # each kind of entry was met
 
 
-def test_a_part_the_system_cannot_open_now_keeps_the_database(tmp_path, monkeypatch):
-    """Too many files open while a part is opened: the database lets go of its own parts and
-    tries once more; where that is not enough, the look-up stops in one line and the index and
-    every part are kept (not taken for damage, which would remove the index)."""
+@pytest.mark.parametrize("module, call, number", [(os, "open", errno.EMFILE), (mmap, "mmap", errno.ENOMEM)])
+def test_a_part_the_system_cannot_open_now_keeps_the_database(tmp_path, monkeypatch, module, call, number):
+    """Too many files open (or mapped) while a part is opened: the database lets go of its own
+    parts and tries once more; where that is not enough, the look-up stops in one line and the
+    index and every part are kept (not taken for damage, which would remove the index)."""
     (tmp_path / "db.parts").mkdir()
     table, cut = parts_in_runs(tmp_path / "db.parts")
     index = tmp_path / "db.db"
     index.write_bytes(b"the index")  # removed if a part were taken for damaged
     store = PartedStore(tmp_path / "db.parts", "runs", table, 2, cut, index)
     assert store.get(0) == 0 and store.get(12) == 36 and len(store.opened) == 2
-    real, refusals = os.open, []
+    real, refusals = getattr(module, call), []
 
-    def too_many(path, *args, **kwargs):
+    def too_many(*args, **kwargs):
         if refusals and refusals.pop():
-            raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
-        return real(path, *args, **kwargs)
+            raise OSError(number, os.strerror(number))
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(os, "open", too_many)
+    monkeypatch.setattr(module, call, too_many)
     refusals[:] = [True]  # once: the parts held are let go, and the part opens
     assert store.get(26) == 78 and list(store.opened) == [2]  # tier 1's part of shard 0, alone
     refusals[:] = [True, True]  # twice: the look-up stops
-    with pytest.raises(UnreadableFile, match="Too many open files"):
+    with pytest.raises(UnreadableFile, match=os.strerror(number)):
         store.get(50)
     assert index.exists() and len(list((tmp_path / "db.parts").iterdir())) == len(table)
-    monkeypatch.setattr(os, "open", real)
+    monkeypatch.setattr(module, call, real)
     assert store.get(50) == 150
 
 

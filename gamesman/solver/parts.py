@@ -62,7 +62,8 @@ def parts_kept_open() -> int:
 
     The process's soft limit of open files is first raised to FILES_WANTED, as far as its hard
     limit lets (as systemd advises a program that needs many files; most systems set 1,024
-    soft, which would keep 256 parts of Connect Four 6x5's 268 open, and far more hard).
+    soft, which would keep 256 parts of Connect Four 6x5's 268 open, and far more hard).  The
+    processes it starts after (a solve's workers) inherit the raised limit.
 
     >>> 16 <= parts_kept_open() <= 1024
     True
@@ -200,8 +201,8 @@ class PartedStore:
         path = self.directory / part_name(tier, shard)
         try:
             found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
-        except UnreadableFile as problem:  # too many files open: this database's own parts let go, once
-            if problem.errno not in (errno.EMFILE, errno.ENFILE) or not self.opened:
+        except UnreadableFile as problem:  # too many files open or mapped: its own parts let go, once
+            if problem.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOMEM) or not self.opened:
                 raise
             self.opened.clear()
             found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
