@@ -38,11 +38,14 @@ class DamagedFile(Exception):
     """A database file that cannot be used as it is (the message says why)."""
 
 
-#: Why the system may fail to open or map a sound file for a while: too many files open, no
-#: memory, no permission, busy or interrupted, no mapping on its file system.  Any other
-#: failure (no such device, a loop of links, a read error) is taken for damage.
-PASSING_FAILURES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.EACCES, errno.EPERM, errno.EAGAIN,
-                              errno.EBUSY, errno.EINTR, errno.ENODEV})
+#: Why the system may fail to open or map a sound file while the process holds too much:
+#: too many files open, no memory to map it (letting go of files held may mend it).
+SHORT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM})
+#: Why the system may fail to open or map a sound file for a while: SHORT_OF_RESOURCES, no
+#: permission, busy or interrupted, no mapping on its file system.  Any other failure (no
+#: such device, a loop of links, a read error) is taken for damage.
+PASSING_FAILURES = SHORT_OF_RESOURCES | {errno.EACCES, errno.EPERM, errno.EAGAIN, errno.EBUSY, errno.EINTR,
+                                         errno.ENODEV}
 
 
 class UnreadableFile(GameError):
@@ -52,13 +55,18 @@ class UnreadableFile(GameError):
 
     >>> import errno
     >>> problem = UnreadableFile.of(Path("d-3-0.db"), OSError(errno.EMFILE, "Too many open files"))
-    >>> str(problem), problem.errno == errno.EMFILE
+    >>> str(problem), problem.short_of_resources
     ('cannot read d-3-0.db now (Too many open files); it is kept', True)
     """
 
     def __init__(self, message: str, errno: int | None = None) -> None:
         super().__init__(message)
         self.errno = errno
+
+    @property
+    def short_of_resources(self) -> bool:
+        """Whether the process held too many files or maps (see SHORT_OF_RESOURCES)."""
+        return self.errno in SHORT_OF_RESOURCES
 
     @classmethod
     def of(cls, path: Path, problem: OSError) -> "UnreadableFile":
@@ -74,14 +82,14 @@ def open_regular(path: Path) -> tuple[int, int] | None:
 
     Raises DamagedFile when ``path`` is no regular file (a named pipe, a device, a directory):
     it is opened without blocking and never read; or when it cannot be opened, but for one of
-    the PASSING_FAILURES, which raise UnreadableFile."""
+    the PASSING_FAILURES, whose OSError is raised as it is."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
     except OSError as problem:
         if problem.errno in PASSING_FAILURES:
-            raise UnreadableFile.of(path, problem) from None
+            raise
         raise DamagedFile(f"it cannot be opened: {problem.strerror or problem}") from None
     info = os.fstat(handle)
     if not stat.S_ISREG(info.st_mode):
@@ -116,10 +124,8 @@ def read_regular(path: Path, read: Callable[[int, int], Read]) -> Read | None:
             return read(handle, size)
         finally:
             os.close(handle)
-    except UnreadableFile:
-        raise
     except Exception as problem:  # any damage at all means: rebuild
-        if isinstance(problem, OSError) and problem.errno in PASSING_FAILURES:  # (mapping it failed)
+        if isinstance(problem, OSError) and problem.errno in PASSING_FAILURES:  # opening or mapping it failed
             raise UnreadableFile.of(path, problem) from None
         discard_damaged(path, problem)
         return None

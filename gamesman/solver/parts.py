@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import errno
 import os
 import shutil
 from collections import OrderedDict
@@ -202,7 +201,7 @@ class PartedStore:
         try:
             found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         except UnreadableFile as problem:  # too many files open or mapped: its own parts let go, once
-            if problem.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOMEM) or not self.opened:
+            if not problem.short_of_resources or not self.opened:
                 raise
             self.opened.clear()
             found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
