@@ -285,9 +285,10 @@ class PartedStore:
         begun = np.searchsorted(part_firsts, shard_starts + run_ends, "right")
         meeting = (begun - np.searchsorted(part_firsts, shard_starts)
                    - (np.searchsorted(part_lasts, shard_starts + run_firsts) - np.searchsorted(part_lasts, shard_starts)))
-        latest = order[np.maximum(begun - 1, 0)] if len(order) else np.zeros(len(firsts), np.int64)
-        one = (meeting == 1) & (table[latest, LAST] >= firsts) if len(order) else meeting > 1
-        part = np.where(shard < 0, SOME_PARTS, np.where(meeting == 0, NO_PART, np.where(one, latest, SOME_PARTS)))
+        part = np.where(shard < 0, SOME_PARTS, np.where(meeting == 0, NO_PART, SOME_PARTS))
+        if len(order):  # a run one part meets takes it: the last begun by its end, if that one reaches it
+            latest = order[np.maximum(begun - 1, 0)]
+            part = np.where((shard >= 0) & (meeting == 1) & (table[latest, LAST] >= firsts), latest, part)
         stretch = np.flatnonzero(np.append(True, part[1:] != part[:-1]))
         return flat_view(firsts[stretch]), flat_view(part[stretch])
 
