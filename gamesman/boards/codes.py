@@ -484,7 +484,8 @@ class ColumnStacks(GravityBoard):
         >>> ColumnStacks(2, 2).shard_of(9, 3)
         1
         """
-        return int(self.shard_table(shards)[0][int(self.sorted_offsets.searchsorted(code, "right")) - 1])
+        firsts, shard = self.shard_runs(shards)
+        return int(shard[int(firsts.searchsorted(code, "right")) - 1])
 
     def shard_runs(self, shards: int) -> tuple[np.ndarray, np.ndarray]:
         """The boards of the index in runs of one heights vector each (a run a vector, in
