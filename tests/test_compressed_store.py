@@ -21,8 +21,8 @@ from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.files import UnreadableFile
-from gamesman.solver.parts import (COUNT, NO_PART, SOME_PARTS, PartCut, PartedStore, part_cut, part_label, part_name,
-                                   parts_directory, parts_kept_open)
+from gamesman.solver.parts import (COUNT, LAST, NO_PART, SHARD, SOME_PARTS, TIER, PartCut, PartedStore, part_cut,
+                                   part_label, part_name, parts_directory, parts_kept_open)
 from gamesman.solver.results import SolverError
 from gamesman.solver import store as store_module
 from gamesman.solver.store import (BLOCK_VARIABLE, CODED_LAYOUTS, BlockCache, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
@@ -252,8 +252,11 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     codes = plain.codes()
     assert np.array_equal(store.get_many(codes), plain.get_many(codes))
     assert store.run_parts is not None  # a code's part found by one search among its runs
-    for code in np.random.default_rng(2).permutation(codes)[:5000].tolist():
+    probes = np.random.default_rng(2).permutation(codes)[:5000].tolist()
+    for code in probes:
         assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+    slots = [store.slot(code) for code in probes[:500]]  # each slot read after others were found
+    assert [store.packed(at) for at in reversed(slots)] == [plain.packed(plain.slot(code)) for code in reversed(probes[:500])]
     stored = set(codes.tolist())
     absent = [code for code in np.random.default_rng(3).integers(0, store.span, 5000).tolist() if code not in stored]
     assert absent and all(store.slot(code) == -1 for code in absent)
@@ -263,6 +266,10 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     again.solve()
     with pytest.raises(DamagedBlock, match="damaged"):
         again.table.store.get_many(codes)
+    tier, shard = (int(number) for number in largest.stem.split("-")[1:])
+    last = int(store.table[(store.table[:, TIER] == tier) & (store.table[:, SHARD] == shard), LAST][0])
+    with pytest.raises(DamagedBlock, match="damaged"):  # one code of its last page, looked up alone
+        again.table.store.slot(last)
     assert capsys.readouterr().err == ""
 
 

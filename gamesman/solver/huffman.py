@@ -29,6 +29,7 @@ page): the format for a database looked up at random, where zstd's is the one ke
 """
 from __future__ import annotations
 
+import functools
 import heapq
 
 import numpy as np
@@ -465,6 +466,9 @@ class HuffmanIndex:
         blocks = np.asarray(arrays["huffman_blocks"])
         self.arrays = (numbers, tables, np.asarray(arrays["payload"]),
                        blocks.view(np.int64) if blocks.dtype == np.uint64 else blocks)
+        #: ``_find`` of one code given as a Python integer, its arrays bound (a call through
+        #: no Python function): the code's rank (-1: not stored, DAMAGED) and result.
+        self.finder = functools.partial(_find, *self.arrays, count)
 
     @staticmethod
     def block_of(rank: int) -> int:
@@ -473,7 +477,7 @@ class HuffmanIndex:
 
     def find(self, code: int) -> tuple[int, int] | None:
         """The rank of ``code`` (-1 when not stored) and its result; None when damaged."""
-        found = _find(*self.arrays, self.count, int(code))  # a numpy unsigned code would make floats
+        found = self.finder(int(code))  # a numpy unsigned code would make floats
         return None if found[0] == DAMAGED else found
 
     def at(self, rank: int) -> tuple[int, int] | None:

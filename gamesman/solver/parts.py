@@ -177,6 +177,8 @@ class PartedStore:
         self.tiers_by_number = np.argsort(numbers, kind="stable")
         self.sorted_numbers = numbers[self.tiers_by_number]
         self.opened: OrderedDict[int, Store] = OrderedDict()
+        #: The slot ``slot`` last found through a part's compiled look-up, its stored result and part.
+        self.found: tuple[int, int, Store | None] = (-1, MISSING, None)
         # the parts of each (tier, shard), by first code, with the largest last code of each and
         # those before, and each one's last code (Python's integers: a look-up compares them);
         # every tier's parts under ANY_TIER when a code's tier is not known
@@ -300,9 +302,18 @@ class PartedStore:
         runs = self.run_parts
         if runs is not None:
             number = runs[1][bisect.bisect_right(runs[0], code) - 1]
-            if number != SOME_PARTS:
-                at = -1 if number == NO_PART else self.part(number).slot(code)
+            if number >= 0:
+                part = self.part(number)
+                if part.finder is not None:  # its compiled look-up, called here: the Huffman parts' hot path
+                    at, value = part.finder(int(code))
+                    if at >= 0:
+                        at |= number << SLOT_BITS
+                        self.found = (at, value, part)
+                        return at
+                at = part.slot(code)  # (which reports a damaged part)
                 return -1 if at < 0 else number << SLOT_BITS | at
+            if number == NO_PART:
+                return -1
         # an array of one code only for a game with tiers of its own (and places, when placed)
         one = None if self.tier_numbers is None else np.array([code], np.int64)
         tiers = None if one is None else self.tiers(one)
@@ -317,6 +328,9 @@ class PartedStore:
 
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
         """The result in slot ``at`` as the solver's table holds it (see ``Store.packed``)."""
+        found, value, part = self.found  # read once: another thread may look another code up meanwhile
+        if found == at and part is not None:
+            return part.packed_result(value)
         return self.part(at >> SLOT_BITS).packed(at & ((1 << SLOT_BITS) - 1))
 
     def get(self, code: int) -> int:

@@ -434,9 +434,13 @@ class Store:
         self.value_view = flat_view(self.values)
         self.grundy_view = None if self.grundy_array is None else flat_view(self.grundy_array)
         self.block_counts = flat_view(self.blocks)
+        #: The Huffman layout's compiled look-up of a code: its slot (-1: not stored; below -1:
+        #: damaged) and stored result.  None in the other layouts.
+        self.finder: Callable[[int], tuple[int, int]] | None = None
         if layout == "huffman":
             from gamesman.solver.huffman import HuffmanIndex  # compiled: numba is imported when first needed
             self.huffman_index = HuffmanIndex(arrays, count)
+            self.finder = self.huffman_index.finder
             self.found = (-1, MISSING)  # the last code found, for ``stored_at`` right after ``slot``
 
     # -- building ---------------------------------------------------------------------
@@ -755,7 +759,10 @@ class Store:
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
         """The result in slot ``at`` as the solver's table holds it: (value code,
         remoteness or None for a draw, Grundy number or None)."""
-        value, number = self.stored_at(at)
+        return self.packed_result(*self.stored_at(at))
+
+    def packed_result(self, value: int, number: int | None = None) -> tuple[int, int | None, int | None]:
+        """A stored result (and Grundy number) as ``packed`` gives it."""
         if self.wide:
             kind, remoteness = value >> 14, value & 0x3FFF
         else:
@@ -786,9 +793,9 @@ class Store:
         results taken in order), or -1 when it is not stored."""
         if not 0 <= code < self.span:
             return -1
-        if self.layout == "huffman":
-            found = self.huffman_index.find(code)
-            if found is None:
+        if self.finder is not None:
+            found = self.finder(int(code))  # a numpy unsigned code would make floats
+            if found[0] < -1:
                 raise self.damaged(None, "checksum mismatch")
             self.found = found
             return found[0]
