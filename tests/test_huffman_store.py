@@ -9,11 +9,12 @@ import pytest
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
-from gamesman.solver.huffman import (BLOCK, GROUP, MAX_LENGTH, MOST_RESULTS, PAGE, HuffmanIndex, canonical_codes,
+from gamesman.solver.huffman import (BLOCK, BLOCK_SIZES, GROUP, MAX_LENGTH, MOST_RESULTS, PAGE, HuffmanIndex, canonical_codes,
                                      code_lengths, huffman_arrays)
 from gamesman.solver.parts import parts_directory
 from gamesman.solver import store as store_module
-from gamesman.solver.store import CRC_DIGITS, FORMAT_VARIABLE, MAGIC, MISSING, DamagedBlock, Store, read_store, write_store
+from gamesman.solver.store import (CRC_DIGITS, FORMAT_VARIABLE, MAGIC, MISSING, DamagedBlock, Store, read_store, span_of,
+                                   write_store)
 from gamesman.solver.strong import Solver
 from gamesman.solver.tiers import TierRun, local_runner
 
@@ -29,13 +30,16 @@ def random_store(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
     return codes, values
 
 
+@pytest.mark.parametrize("block", BLOCK_SIZES)
 @pytest.mark.parametrize("count", [1, BLOCK, BLOCK + 1, GROUP * 2 + 1000])
-def test_every_look_up_answers_as_the_plain_layout(count, tmp_path):
+def test_every_look_up_answers_as_the_plain_layout(count, block, tmp_path):
+    """In blocks of BLOCK positions, as written, and of each size written before."""
     codes, values = random_store(count, count)
     plain = Store.build(codes, values)
-    coded = Store.huffman(codes, values)
+    coded = Store("huffman", huffman_arrays(codes, values, block), count, span_of(codes))
+    assert coded.huffman_index.block == block
     # blocks that begin 2**44 after their group's first code need their index in 64 bits
-    assert coded.arrays["huffman_blocks"].dtype == (np.uint32 if count <= BLOCK else np.uint64)
+    assert coded.arrays["huffman_blocks"].dtype == (np.uint32 if count <= block else np.uint64)
     write_store(tmp_path / "coded.db", "random", coded)
     mapped = read_store(tmp_path / "coded.db", "random")   # its block index read where it is mapped
     assert mapped.layout == "huffman" and np.array_equal(mapped.get_many(codes), values)
@@ -240,3 +244,17 @@ def test_a_block_index_of_another_type_is_damage(tmp_path, capsys, kind):
     assert read_store(tmp_path / "typed.db", "a spec") is None
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "damaged" in err and not (tmp_path / "typed.db").exists()
+
+
+@pytest.mark.parametrize("block", [32, 256, -BLOCK])
+def test_blocks_of_a_size_not_read_here_are_damage(tmp_path, capsys, block):
+    """A file whose blocks are of a size no version wrote (its checksum sound) is damaged,
+    found on opening, never decoded with the wrong size."""
+    codes, values = random_store(5, 3 * BLOCK)
+    arrays = dict(Store.huffman(codes, values).arrays)
+    arrays["huffman_shape"] = arrays["huffman_shape"].copy()
+    arrays["huffman_shape"][0] = block
+    assert write_store(tmp_path / "sized.db", "a spec", Store("huffman", arrays, len(codes), int(codes[-1]) + 1))
+    assert read_store(tmp_path / "sized.db", "a spec") is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "damaged" in err and not (tmp_path / "sized.db").exists()

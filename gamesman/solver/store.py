@@ -40,7 +40,7 @@ places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
 A sixth, ``huffman``, is saved instead of the blocked one for a database of HUFFMAN_LEAST
 positions or more and for the parts of a database in parts, unless FORMAT_VARIABLE says
 otherwise: the codes' gaps and their results coded with canonical Huffman codes in blocks of
-128 positions, a look-up decoding half a block and decompressing none (see
+64 positions, a look-up decoding half a block and decompressing none (see
 :mod:`gamesman.solver.huffman`): some twenty times as many look-ups a second as the blocked
 layout's where its block is not decompressed yet, in about 1.7 times its bytes.
 
