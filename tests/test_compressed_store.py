@@ -255,6 +255,7 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     probes = np.random.default_rng(2).permutation(codes)[:5000].tolist()
     for code in probes:
         assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+        assert store.get(code) == plain.get(code)
     slots = [store.slot(code) for code in probes[:500]]  # each slot read after others were found
     assert [store.packed(at) for at in reversed(slots)] == [plain.packed(plain.slot(code)) for code in reversed(probes[:500])]
     stored = set(codes.tolist())

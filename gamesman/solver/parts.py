@@ -336,7 +336,12 @@ class PartedStore:
     def get(self, code: int) -> int:
         """The 16-bit packed result of ``code`` (MISSING when it is not stored)."""
         at = self.slot(code)
-        return MISSING if at < 0 else self.part(at >> SLOT_BITS).value_at(at & ((1 << SLOT_BITS) - 1))
+        if at < 0:
+            return MISSING
+        found, value, part = self.found  # as ``packed`` reads it
+        if found == at and part is not None:
+            return part.widened(value)
+        return self.part(at >> SLOT_BITS).value_at(at & ((1 << SLOT_BITS) - 1))
 
     def get_grundy(self, code: int) -> int:
         return NO_GRUNDY  # a solve in tiers keeps no Grundy numbers

@@ -828,7 +828,10 @@ class Store:
 
     def value_at(self, at: int) -> int:
         """The 16-bit packed result in slot ``at``."""
-        value, _ = self.stored_at(at)
+        return self.widened(self.stored_at(at)[0])
+
+    def widened(self, value: int) -> int:
+        """A stored result as a 16-bit packed one (a narrow layout's byte widened)."""
         return value if self.wide else ((value >> 6) << 14) | (value & 0x3F)
 
     def get_grundy(self, code: int) -> int:
