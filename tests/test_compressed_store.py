@@ -17,12 +17,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gamesman.boards import kernels
 from gamesman.contract.registry import make_game
 from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.files import UnreadableFile
 from gamesman.solver.parts import (COUNT, LAST, NO_PART, SHARD, SOME_PARTS, TIER, PartCut, PartedStore, part_cut,
                                    part_label, part_name, parts_directory, parts_kept_open)
+from gamesman.solver import parts as parts_module
+from gamesman.solver.huffman import PART_ROW
 from gamesman.solver.results import SolverError
 from gamesman.solver import store as store_module
 from gamesman.solver.store import (BLOCK_VARIABLE, CODED_LAYOUTS, BlockCache, LEVEL_VARIABLE, MISSING, OLD_MAGIC, RUN, ZSTD, DamagedBlock, InflatedBlock, Packing, Store, read_store,
@@ -238,7 +241,7 @@ def test_a_database_saved_before_the_game_was_solved_up_to_symmetry_is_rebuilt(t
 
 
 @pytest.mark.slow
-def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, capsys):
+def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, capsys, monkeypatch):
     game = make_game("connectfour", rows=4, cols=4)
     plain = solved_in_memory(game)
     with local_runner(1) as (run, _):
@@ -261,6 +264,23 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     stored = set(codes.tolist())
     absent = [code for code in np.random.default_rng(3).integers(0, store.span, 5000).tolist() if code not in stored]
     assert absent and all(store.slot(code) == -1 for code in absent)
+    # three parts kept open: the compiled look-up reads only those, each let go of first cleared from its table
+    monkeypatch.setattr(parts_module, "PART_CACHE", 3)
+    few = Solver(game, database=Database(tmp_path / "cache"))
+    few.solve()
+    table = few.table.store.look_up_table
+    assert table is not None
+    for code in probes[:2000]:
+        assert few.table.store.packed(few.table.store.slot(code)) == plain.packed(plain.slot(code))
+    rows = table[1 + 2 * int(table[0]):].reshape(len(store.table), PART_ROW)
+    assert len(few.table.store.opened) == 3 and set(np.flatnonzero(rows.any(axis=1)).tolist()) == set(few.table.store.opened)
+    monkeypatch.setattr(kernels, "COMPILED", False)  # without numba: each code's part found by its shard
+    plainly = Solver(game, database=Database(tmp_path / "cache"))
+    plainly.solve()
+    assert plainly.table.store.look_up is None
+    assert all(plainly.table.store.packed(plainly.table.store.slot(code)) == plain.packed(plain.slot(code))
+               for code in probes[:500])
+    assert all(plainly.table.store.slot(code) == -1 for code in absent[:500])
     largest = max(parts, key=lambda part: part.stat().st_size)
     damage(largest, largest.stat().st_size - 10)  # a block of the largest part
     again = Solver(game, database=Database(tmp_path / "cache"))
@@ -438,7 +458,7 @@ def test_a_database_of_tiers_of_the_games_own_opens_one_part_a_look_up(tmp_path)
     assert np.array_equal(store.get_many(codes), plain.get_many(codes))
     assert np.array_equal(store.codes(), codes) and np.array_equal(store.values16(), plain.values16())
     for code in np.random.default_rng(4).permutation(codes)[:3000].tolist():
-        store.opened.clear()
+        store.let_go(len(store.opened))
         assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
         assert len(store.opened) == 1
     in_memory = Solver(game, database=None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
@@ -65,6 +65,35 @@ def compiled(function: Function) -> Function:
     if numba is None:  # pragma: no cover
         return function
     return numba.njit(cache=True, nogil=True)(function)
+
+
+def compiled_holding_gil(function: Function) -> Function:
+    """``compiled``, holding Python's lock while it runs: for a function that reads memory by
+    its address (``pointer``), which its holder lets go of only in Python code."""
+    if numba is None:  # pragma: no cover
+        return function
+    return numba.njit(cache=True)(function)
+
+
+#: In compiled code: ``pointer(address)``, a 64-bit address as a pointer, and ``carray(pointer,
+#: length, dtype)``, the array there (numba's own).  None without numba.
+pointer: Any
+carray: Any
+if numba is not None:
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def pointer(typingctx: Any, address: Any) -> Any:  # type: ignore[no-redef]
+        """A 64-bit address as the pointer ``carray`` makes an array of, in compiled code (whose
+        caller holds what is there)."""
+        def address_to_pointer(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+            return builder.inttoptr(arguments[0], cgutils.voidptr_t)
+        return types.voidptr(types.int64), address_to_pointer
+
+    carray = numba.carray
+else:  # pragma: no cover
+    pointer = carray = None
 
 
 def compiled_each_process(function: Function) -> Function:

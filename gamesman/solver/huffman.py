@@ -34,7 +34,7 @@ import heapq
 
 import numpy as np
 
-from gamesman.boards.kernels import compiled
+from gamesman.boards.kernels import carray, compiled, compiled_holding_gil, pointer
 
 #: Positions a block, as written: a look-up decodes from its block's start, half a block on
 #: average.  On Connect Four 5x5's parts 64 answered a random look-up 0.3 to 0.5 microseconds
@@ -444,6 +444,41 @@ def _decode(numbers: np.ndarray, tables: np.ndarray, payload: np.ndarray, blocks
     return True
 
 
+#: A part's row of the table ``find_in_parts`` reads: where each of its four arrays is in memory
+#: and how long it is, whether its block index is 64-bit, and its count (``HuffmanIndex.row``).
+PART_ROW = 10
+#: What ``find_in_parts`` answers for a part not open, or not in the Huffman layout.
+NOT_OPEN = -3
+
+
+@compiled_holding_gil
+def find_in_parts(table: np.ndarray, code: int) -> tuple[int, int, int]:
+    """A code looked up in a database in parts by one compiled call: the part of its run of
+    codes (negative: no part holds it, or several may), its rank there (-1: not stored;
+    DAMAGED; NOT_OPEN) and its result.  ``table``: the number of stretches of runs of one
+    part, their first codes and their parts, then a row of PART_ROW for each part, zeros
+    while the part is not open.  The arrays are read where the rows say: the caller keeps
+    them while their row is set, and clears it before it lets them go, which it cannot do
+    meanwhile (this call holds Python's lock)."""
+    stretches = table[0]
+    number = table[stretches + np.searchsorted(table[1:1 + stretches], code, side="right")]
+    if number < 0:
+        return number, -1, MISSING
+    row = 1 + 2 * stretches + number * PART_ROW
+    if table[row] == 0:
+        return number, NOT_OPEN, MISSING
+    numbers = carray(pointer(table[row]), table[row + 1], np.int64)
+    tables = carray(pointer(table[row + 2]), table[row + 3], np.uint16)
+    payload = carray(pointer(table[row + 4]), table[row + 5], np.uint8)
+    if table[row + 8]:
+        blocks = carray(pointer(table[row + 6]), table[row + 7], np.int64)
+        rank, value = _find(numbers, tables, payload, blocks, table[row + 9], code)
+    else:
+        narrow = carray(pointer(table[row + 6]), table[row + 7], np.uint32)
+        rank, value = _find(numbers, tables, payload, narrow, table[row + 9], code)
+    return number, rank, value
+
+
 class HuffmanIndex:
     """Look-ups in the Huffman layout's arrays of ``count`` positions.  Each answer gives the
     rank of a code among the stored codes (a store's slot), or None where a page or a group's
@@ -478,6 +513,12 @@ class HuffmanIndex:
         #: ``_find`` of one code given as a Python integer, its arrays bound (a call through
         #: no Python function): the code's rank (-1: not stored, DAMAGED) and result.
         self.finder = functools.partial(_find, *self.arrays, count)
+
+    def row(self) -> list[int]:
+        """Its row of a table of parts (see ``find_in_parts``): its arrays' addresses."""
+        numbers, tables, payload, blocks = self.arrays
+        return [numbers.ctypes.data, len(numbers), tables.ctypes.data, len(tables), payload.ctypes.data, len(payload),
+                blocks.ctypes.data, len(blocks), int(blocks.dtype.itemsize == 8), self.count]
 
     def block_of(self, rank: int) -> int:
         """The block that holds the code of rank ``rank``."""

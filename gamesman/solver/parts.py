@@ -9,7 +9,8 @@ gives, from the code alone) for the shard, then the parts of that shard whose ra
 codes holds the code (one, when tiers take ranges of codes one above the other, as
 Connect Four's do), and decompresses one block of that part.  Where the cut takes runs of
 codes a shard each (``TierCut.tier_shard_runs``), a look-up finds the part of the code's run
-by one search instead (``PartedStore.run_parts``).  A game with tiers of its own
+by one search instead (``PartedStore.run_parts``), and looks in that part in the same
+compiled call where the part is open and in the Huffman layout (``PartedStore.look_up``).  A game with tiers of its own
 (``TierCut.tier_numbers``, Quixo's counts of cubes) spreads every tier over the whole range
 of codes: the index lists the game's number of each tier, and a look-up asks the game for
 the code's tier, so that it opens that tier's part only.  Parts are opened (their
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import os
 import shutil
 from collections import OrderedDict
@@ -41,7 +43,7 @@ from gamesman.contract.capabilities import TierPlaces, position_codes, tier_cut,
 from gamesman.contract.game import Game
 from gamesman.solver.files import DamagedFile, UnreadableFile, directory_in_the_way, file_identity, remove_quietly
 from gamesman.solver.results import SolverError
-from gamesman.solver.store import (MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, flat_view, read_store,
+from gamesman.solver.store import (MISSING, NO_GRUNDY, DamagedDatabase, PartsReader, Store, read_store,
                                    write_store)
 
 #: The directory of a database's parts: its file's name with this suffix for ``.db``.
@@ -176,9 +178,9 @@ class PartedStore:
         numbers = np.asarray(tier_numbers or [], np.int64)
         self.tiers_by_number = np.argsort(numbers, kind="stable")
         self.sorted_numbers = numbers[self.tiers_by_number]
-        self.opened: OrderedDict[int, Store] = OrderedDict()
-        #: The slot ``slot`` last found through a part's compiled look-up, its stored result and part.
-        self.found: tuple[int, int, Store | None] = (-1, MISSING, None)
+        self.opened: OrderedDict[int, Store] = OrderedDict()  # the parts open, used longest ago first
+        #: The slot ``slot`` last found by the compiled look-up, its stored result and part.
+        self.found = (-1, MISSING, -1)
         # the parts of each (tier, shard), by first code, with the largest last code of each and
         # those before, and each one's last code (Python's integers: a look-up compares them);
         # every tier's parts under ANY_TIER when a code's tier is not known
@@ -205,16 +207,23 @@ class PartedStore:
         except UnreadableFile as problem:  # too many files open or mapped: its own parts let go, once
             if not problem.short_of_resources or not self.opened:
                 raise
-            self.opened.clear()
+            self.let_go(len(self.opened))
             found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
         if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
             raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
                               f"damaged); {remove_quietly(self.current_index())}")
         found.removed_with = self.current_index  # a damaged block of it removes the index too
         self.opened[number] = found
-        if len(self.opened) > PART_CACHE:
-            self.opened.popitem(last=False)
+        self.set_row(number, found)
+        self.let_go(len(self.opened) - PART_CACHE)
         return found
+
+    def let_go(self, parts: int) -> None:
+        """The ``parts`` open parts used longest ago closed (none when ``parts`` is not above 0),
+        each row of the look-up table cleared first: the only way a part is let go of."""
+        for _ in range(parts):
+            self.set_row(next(iter(self.opened)), None)
+            self.opened.popitem(last=False)
 
     def current_index(self) -> Path | None:
         """The index, unless it was saved again since it was read (a database saved whole
@@ -260,11 +269,10 @@ class PartedStore:
         return found
 
     @cached_property
-    def run_parts(self) -> tuple[memoryview, memoryview] | None:
+    def run_parts(self) -> tuple[np.ndarray, np.ndarray] | None:
         """Where the game cuts codes into runs of one shard (``PartCut.shard_runs``) and the
         tiers are distances from the root, the part of each run, found by one search: the
-        first code of each stretch of runs of one part (a memoryview: bisect searches it
-        quicker than numpy does for one code) and that part's number (NO_PART, or
+        first code of each stretch of runs of one part and that part's number (NO_PART, or
         SOME_PARTS: looked up by ``candidates``).  None: every code is looked up so."""
         runs = None if self.tier_numbers is not None or self.cut.shard_runs is None else self.cut.shard_runs(self.shards)
         if runs is None:
@@ -292,25 +300,53 @@ class PartedStore:
             latest = order[np.maximum(begun - 1, 0)]
             part = np.where((shard >= 0) & (meeting == 1) & (table[latest, LAST] >= firsts), latest, part)
         stretch = np.flatnonzero(np.append(True, part[1:] != part[:-1]))
-        return flat_view(firsts[stretch]), flat_view(part[stretch])
+        return firsts[stretch], part[stretch].astype(np.int64)
+
+    @cached_property
+    def look_up_table(self) -> np.ndarray | None:
+        """The table the compiled look-up in the parts (``find_in_parts``) reads: the stretches of
+        ``run_parts``, then a row for each part in the Huffman layout, set while it is open (and
+        cleared before it is let go).  None without runs, or without numba."""
+        from gamesman.boards.kernels import COMPILED  # compiled: numba is imported when first needed
+        from gamesman.solver.huffman import PART_ROW
+        runs = self.run_parts
+        if runs is None or not COMPILED:
+            return None
+        table = np.concatenate(([len(runs[0])], *runs, np.zeros(len(self.table) * PART_ROW, np.int64)))
+        for number, part in self.opened.items():
+            self.set_row(number, part, table)
+        return table
+
+    def set_row(self, number: int, part: Store | None, table: np.ndarray | None = None) -> None:
+        """Part ``number``'s row of the table set (``part`` open, in the Huffman layout), or
+        cleared (None), where there is a table."""
+        table = self.__dict__.get("look_up_table") if table is None else table  # not made for this
+        if table is not None:
+            from gamesman.solver.huffman import PART_ROW
+            at = 1 + 2 * int(table[0]) + number * PART_ROW
+            table[at:at + PART_ROW] = 0 if part is None or part.finder is None else part.huffman_index.row()
+
+    @cached_property
+    def look_up(self) -> Callable[[int], tuple[int, int, int]] | None:
+        """``find_in_parts`` of one code in this database's ``look_up_table`` (None without one)."""
+        from gamesman.solver.huffman import find_in_parts
+        return None if self.look_up_table is None else functools.partial(find_in_parts, self.look_up_table)
 
     # -- looking up ---------------------------------------------------------------------
     def slot(self, code: int) -> int:
         """Where ``code``'s result is (its part above SLOT_BITS, the slot in it below), or -1."""
         if not 0 <= code < self.span:
             return -1
-        runs = self.run_parts
-        if runs is not None:
-            number = runs[1][bisect.bisect_right(runs[0], code) - 1]
+        look_up = self.look_up
+        if look_up is not None:  # the run's part found, and looked in, by one compiled call
+            number, at, value = look_up(int(code))
+            if at >= 0:
+                at |= number << SLOT_BITS
+                self.found = (at, value, number)
+                return at
             if number >= 0:
-                part = self.part(number)
-                if part.finder is not None:  # its compiled look-up, called here: the Huffman parts' hot path
-                    at, value = part.finder(int(code))
-                    if at >= 0:
-                        at |= number << SLOT_BITS
-                        self.found = (at, value, part)
-                        return at
-                at = part.slot(code)  # (which reports a damaged part)
+                if at != -1:  # a part not open (or in another layout), or damaged: looked in by itself
+                    at = self.part(number).slot(code)
                 return -1 if at < 0 else number << SLOT_BITS | at
             if number == NO_PART:
                 return -1
@@ -328,8 +364,9 @@ class PartedStore:
 
     def packed(self, at: int) -> tuple[int, int | None, int | None]:
         """The result in slot ``at`` as the solver's table holds it (see ``Store.packed``)."""
-        found, value, part = self.found  # read once: another thread may look another code up meanwhile
-        if found == at and part is not None:
+        found, value, number = self.found  # read once: another thread may look another code up meanwhile
+        part = self.opened.get(number) if found == at else None
+        if part is not None:
             return part.packed_result(value)
         return self.part(at >> SLOT_BITS).packed(at & ((1 << SLOT_BITS) - 1))
 
@@ -338,8 +375,9 @@ class PartedStore:
         at = self.slot(code)
         if at < 0:
             return MISSING
-        found, value, part = self.found  # as ``packed`` reads it
-        if found == at and part is not None:
+        found, value, number = self.found  # as ``packed`` reads it
+        part = self.opened.get(number) if found == at else None
+        if part is not None:
             return part.widened(value)
         return self.part(at >> SLOT_BITS).value_at(at & ((1 << SLOT_BITS) - 1))
 
