@@ -440,6 +440,63 @@ def test_ctrl_c_cancels_once_is_dropped_between_commands_and_waits_for_an_import
     assert retries == [True]  # and the Ctrl-C is sent again
 
 
+def test_a_ctrl_c_after_a_line_is_accepted_cancels_its_command_as_it_starts():
+    """The terminal takes Ctrl-C as a signal again once the line editor has accepted a line,
+    a moment before the line's command is armed: a Ctrl-C then is the command's."""
+    interrupts, ran = Interrupts(), []
+    interrupts.line_accepted()
+    interrupts(signal.SIGINT, sys._getframe())  # after Enter, before the command is armed
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts.cancellable():
+            ran.append("the command")
+    assert ran == [] and not interrupts.armed
+    with interrupts.cancellable():  # the next command runs
+        ran.append("the next command")
+    interrupts(signal.SIGINT, sys._getframe())  # between commands, no line accepted: dropped
+    with interrupts.cancellable():
+        ran.append("the one after")
+    assert ran == ["the next command", "the one after"]
+
+
+def test_a_ctrl_c_just_after_a_plain_line_is_read_is_its_commands(monkeypatch):
+    """The plain front end keeps a line's bytes as they are read: a Ctrl-C that lands while
+    they are decoded (Python code, where a signal's handler runs) cancels the line's command,
+    where it used to lose the line and cancel the prompt."""
+    from gamesman.doors.shell.plain import plain_loop
+
+    class Decoding(bytes):
+        def decode(self, *arguments: str) -> str:
+            raise KeyboardInterrupt  # as the handler raises it there
+
+    class Input:
+        encoding, errors = "utf-8", "strict"
+        buffer = iter([Decoding(b"value\n")])  # then the end of the input
+
+    calls = []
+
+    class Front:
+        finished, interrupts = False, Interrupts()
+
+        def prompt(self) -> str:
+            return "nim x> "
+
+        def execute(self, line: str, prompt: str) -> None:
+            calls.append(line)
+
+        def cancel_line(self, prompt: str, newline: bool) -> None:
+            calls.append("the line cancelled")
+
+        def interrupted(self) -> None:
+            calls.append("the command interrupted")
+
+        def end_of_input(self, prompt: str) -> None:
+            calls.append("the end")
+
+    monkeypatch.setattr(sys, "stdin", Input())
+    plain_loop(Front())
+    assert calls == ["the command interrupted", "the end"]
+
+
 def test_a_ctrl_c_lost_in_a_finalizer_still_cancels_the_command(monkeypatch):
     """A Ctrl-C whose KeyboardInterrupt lands in a finalizer (where Python only reports it,
     through the command's unraisable hook) comes again, and the command is cancelled."""

@@ -16,7 +16,10 @@ class Interrupts:
     Installed as the SIGINT handler, it raises KeyboardInterrupt only while armed
     (during a command, or while a plain line is read).  Raising disarms it, so
     further Ctrl-Cs that land while the first is handled, or between commands while
-    the prompt is drawn, are dropped instead of escaping with a traceback.  Code
+    the prompt is drawn, are dropped instead of escaping with a traceback.  One that
+    lands after the line editor accepted a line (``line_accepted``: the terminal takes
+    Ctrl-C as a signal again) but before that line's command is armed is kept, and
+    cancels the command as it starts.  Code
     that catches a Ctrl-C and carries on with the command calls ``arm()``; one whose
     KeyboardInterrupt was lost calls ``lost()``.
 
@@ -30,9 +33,12 @@ class Interrupts:
 
     def __init__(self) -> None:
         self.armed = False
+        self.accepted = False  # a line was accepted, its command not started yet
+        self.pending = False  # a Ctrl-C landed meanwhile
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         if not self.armed:
+            self.pending = self.pending or self.accepted
             return
         if importing(frame):
             self.again()
@@ -49,6 +55,11 @@ class Interrupts:
     def arm(self) -> None:
         self.armed = True
 
+    def line_accepted(self) -> None:
+        """The line editor accepted a line: a Ctrl-C from now on is that line's command's, even
+        before the command is armed."""
+        self.accepted = True
+
     def lost(self) -> None:
         """The KeyboardInterrupt this handler raised was lost (it landed where Python cannot
         raise it: a finalizer, a weak reference's callback), and raising disarmed the handler:
@@ -58,9 +69,13 @@ class Interrupts:
 
     @contextmanager
     def cancellable(self) -> Iterator[None]:
-        """Ctrl-C raises KeyboardInterrupt in this block (once)."""
-        self.armed = True
+        """Ctrl-C raises KeyboardInterrupt in this block (once), or as it begins when one
+        landed since the line was accepted."""
+        self.armed, self.accepted = True, False
         try:
+            if self.pending:
+                self.pending = False
+                raise KeyboardInterrupt
             yield
         finally:
             self.armed = False

@@ -1,6 +1,7 @@
 """The plain front end: lines from stdin, the prompt as text (pipes, transcripts)."""
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -23,25 +24,31 @@ def plain_loop(shell: "Session") -> None:
     """Read lines from stdin; print the prompt text before each.
 
     Ctrl-C stays armed from the prompt through the command, so one that arrives
-    as a line is read cancels that line or its command, never nothing.
+    as a line is read cancels that line or its command, never nothing.  The line's
+    bytes are kept as they are read (a list extended in one call to compiled code;
+    the text layer decodes in Python, where a Ctrl-C could land and lose them), so
+    a Ctrl-C that lands just after the line was read is its command's.
     """
     while not shell.finished:
         prompt = shell.prompt()
-        line = None
+        read: list[bytes | str] = []
         try:
             with shell.interrupts.cancellable():
                 sys.stdout.write(prompt)
                 sys.stdout.flush()
-                line = sys.stdin.readline()
-                if line:
+                read.extend(itertools.islice(getattr(sys.stdin, "buffer", sys.stdin), 1))  # (a StringIO has no bytes)
+                if read:
+                    line = read[0]
+                    if isinstance(line, bytes):
+                        line = line.decode(sys.stdin.encoding or "utf-8", sys.stdin.errors or "strict")
                     shell.execute(line.rstrip("\r\n"), prompt)
         except KeyboardInterrupt:
-            if line is None:
+            if not read:
                 shell.cancel_line(prompt, newline=True)
             else:
                 shell.interrupted()
             continue
-        if not line:
+        if not read:
             shell.end_of_input(prompt)
             break
 

@@ -21,6 +21,7 @@ def history_path() -> str:
 def terminal_loop(shell: Shell) -> None:
     """prompt_toolkit front end: completion, history, a coloured prompt."""
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.formatted_text import StyleAndTextTuples
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -47,6 +48,13 @@ def terminal_loop(shell: Shell) -> None:
     style = Style.from_dict({"game": "bold", "player": "ansicyan bold", "mark": ""}) if colour else None
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(), complete_while_typing=False,
                             style=style)
+    accept = session.default_buffer.accept_handler
+
+    def accepted(buffer: Buffer) -> bool:
+        shell.interrupts.line_accepted()  # the terminal takes Ctrl-C as a signal again before the command runs
+        return accept(buffer) if accept is not None else False
+
+    session.default_buffer.accept_handler = accepted
     while not shell.finished:
         prompt = shell.prompt()
         head, _, player = prompt[:-2].partition(" ")
