@@ -9,6 +9,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -268,10 +269,10 @@ def test_a_database_in_parts_answers_as_one_and_finds_a_damaged_part(tmp_path, c
     monkeypatch.setattr(parts_module, "PART_CACHE", 3)
     few = Solver(game, database=Database(tmp_path / "cache"))
     few.solve()
-    table = few.table.store.look_up_table
-    assert table is not None
     for code in probes[:2000]:
         assert few.table.store.packed(few.table.store.slot(code)) == plain.packed(plain.slot(code))
+    table = few.table.store.look_up_table
+    assert table is not None
     rows = table[1 + 2 * int(table[0]):].reshape(len(store.table), PART_ROW)
     assert len(few.table.store.opened) == 3 and set(np.flatnonzero(rows.any(axis=1)).tolist()) == set(few.table.store.opened)
     monkeypatch.setattr(kernels, "COMPILED", False)  # without numba: each code's part found by its shard
@@ -327,6 +328,86 @@ def test_a_look_up_in_parts_finds_a_runs_part_by_one_search(tmp_path):
         answer = code * 3 if 0 <= code < 60 and code % 2 == 0 and not 30 <= code < 40 else MISSING
         assert with_runs.get(code) == without.get(code) == answer, code
         assert (with_runs.slot(code) >= 0) == (answer != MISSING)
+
+
+def huffman_parts(directory: Path, zstd: tuple[int, ...] = (), parts: int = 8,
+                  per: int = 3000) -> tuple[PartedStore, Store]:
+    """A database of ``parts`` parts written by hand, each the one shard of its run of codes,
+    in the Huffman layout but ``zstd`` (in zstd blocks), and the same results in one store."""
+    rng, width, rows, every = np.random.default_rng(5), 4 * per, [], []
+    for number in range(parts):
+        codes = np.sort(rng.choice(width, per, replace=False)) + number * width
+        values = rng.integers(0, 40, per).astype(np.uint16)
+        store = Store.blocked(codes, values) if number in zstd else Store.huffman(codes, values)
+        assert store is not None and write_store(directory / part_name(0, number), "runs", store, part_label(0, number))
+        rows.append((0, number, codes[0], codes[-1], per))
+        every.append((codes, values))
+    cut = PartCut(lambda codes, shards: codes // width, lambda code, shards: code // width, lambda codes: None,
+                  shard_runs=lambda shards: (np.arange(parts) * width, np.arange(parts)))
+    return (PartedStore(directory, "runs", np.array(rows, np.int64), parts, cut),
+            Store.build(np.concatenate([codes for codes, _ in every]), np.concatenate([values for _, values in every])))
+
+
+def rows_set(store: PartedStore) -> set[int]:
+    """The parts whose rows of the compiled look-up's table are set (none before it is made)."""
+    table = store.look_up_table
+    if table is None:
+        return set()
+    return set(np.flatnonzero(table[1 + 2 * int(table[0]):].reshape(len(store.table), PART_ROW).any(axis=1)).tolist())
+
+
+def test_the_compiled_look_up_reads_the_open_huffman_parts_only(tmp_path, monkeypatch):
+    """One compiled call finds a code's part and looks in it while the part is open and in
+    the Huffman layout; a part not open, or in zstd blocks, is looked in by itself.  Every
+    answer is the plain store's, with three parts kept open of eight."""
+    monkeypatch.setattr(parts_module, "PART_CACHE", 3)
+    store, plain = huffman_parts(tmp_path, zstd=(3,))
+    rng = np.random.default_rng(6)
+    probes = rng.permutation(plain.codes())[:3000].tolist()
+    for code in probes:
+        assert store.packed(store.slot(code)) == plain.packed(plain.slot(code))
+        assert store.get(code) == plain.get(code)
+        assert rows_set(store) == {number for number in store.opened if number != 3}
+    slots = [store.slot(code) for code in probes[:300]]  # each read after others were found
+    assert [store.packed(at) for at in reversed(slots)] == [plain.packed(plain.slot(code)) for code in reversed(probes[:300])]
+    stored = set(plain.codes().tolist())
+    absent = [code for code in rng.integers(-5, store.span + 5, 3000).tolist() if code not in stored]
+    assert all(store.slot(code) == -1 and store.get(code) == MISSING for code in absent)
+
+
+def test_a_database_of_parts_in_zstd_blocks_makes_no_compiled_look_up(tmp_path):
+    """Its look-ups would gain nothing from it, and it would be compiled after install."""
+    store, plain = huffman_parts(tmp_path, zstd=tuple(range(8)))
+    for code in np.random.default_rng(7).permutation(plain.codes())[:500].tolist():
+        assert store.get(code) == plain.get(code)
+    assert store.look_up is None and store.look_up_table is None
+
+
+def test_threads_sharing_a_database_in_parts_read_only_open_parts(tmp_path, monkeypatch):
+    """Parts opened and let go of by several threads at once, switching as often as Python
+    can: a part's row is never left set once the part is let go (which would read memory
+    no longer mapped), and every answer is the plain store's."""
+    monkeypatch.setattr(parts_module, "PART_CACHE", 2)
+    store, plain = huffman_parts(tmp_path)
+    codes = plain.codes()
+    wrong: list[int] = []
+
+    def look_up(seed: int) -> None:
+        for code in np.random.default_rng(seed).choice(codes, 1500).tolist():
+            if store.get(code) != plain.get(code):
+                wrong.append(code)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=look_up, args=(seed,)) for seed in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == [] and len(store.opened) == 2 and rows_set(store) == set(store.opened)
 
 
 def test_the_runs_parts_are_those_the_shards_parts_give(tmp_path):

@@ -11,6 +11,7 @@ from gamesman.doors.cli import main
 from gamesman.solver.database import Database
 from gamesman.solver.huffman import (BLOCK, BLOCK_SIZES, GROUP, MAX_LENGTH, MOST_RESULTS, PAGE, HuffmanIndex, canonical_codes,
                                      code_lengths, huffman_arrays)
+from gamesman.solver import huffman as huffman_module
 from gamesman.solver.parts import parts_directory
 from gamesman.solver import store as store_module
 from gamesman.solver.store import (CRC_DIGITS, FORMAT_VARIABLE, MAGIC, MISSING, DamagedBlock, Store, read_store, span_of,
@@ -246,15 +247,25 @@ def test_a_block_index_of_another_type_is_damage(tmp_path, capsys, kind):
     assert err.count("\n") == 1 and "damaged" in err and not (tmp_path / "typed.db").exists()
 
 
-@pytest.mark.parametrize("block", [32, 256, -BLOCK])
-def test_blocks_of_a_size_not_read_here_are_damage(tmp_path, capsys, block):
-    """A file whose blocks are of a size no version wrote (its checksum sound) is damaged,
-    found on opening, never decoded with the wrong size."""
-    codes, values = random_store(5, 3 * BLOCK)
-    arrays = dict(Store.huffman(codes, values).arrays)
-    arrays["huffman_shape"] = arrays["huffman_shape"].copy()
-    arrays["huffman_shape"][0] = block
-    assert write_store(tmp_path / "sized.db", "a spec", Store("huffman", arrays, len(codes), int(codes[-1]) + 1))
+@pytest.mark.parametrize("block", [32, 256, 0, -BLOCK])
+def test_blocks_of_a_size_not_read_here_are_damage(tmp_path, capsys, monkeypatch, block):
+    """A file whose blocks are of a size no version wrote (its checksum sound, its arrays
+    made for that size where the size is one) is damaged, found on opening, never decoded
+    with the wrong size."""
+    codes, values = random_store(5, 100)  # fewer than a block of 128: as many blocks of 128 or 256
+    if block > 0:
+        monkeypatch.setattr(huffman_module, "BLOCK_SIZES", (*BLOCK_SIZES, block))
+        store = Store("huffman", huffman_arrays(codes, values, block), len(codes), int(codes[-1]) + 1)
+        monkeypatch.undo()
+    else:
+        store = Store.huffman(codes, values)
+        store.arrays["huffman_shape"] = np.array([block, *store.arrays["huffman_shape"][1:]], np.int64)
+    assert write_store(tmp_path / "sized.db", "a spec", store)
     assert read_store(tmp_path / "sized.db", "a spec") is None
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "damaged" in err and not (tmp_path / "sized.db").exists()
+
+
+def test_blocks_of_a_size_not_read_here_are_never_written():
+    with pytest.raises(ValueError, match="not read"):
+        huffman_arrays(np.arange(10), np.zeros(10, np.uint16), 256)

@@ -56,8 +56,9 @@ try:
 except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules playable without it
     numba = None
 
-#: True when kernels run as machine code (numba), False when they run as Python.
-COMPILED = numba is not None
+#: True when kernels run as machine code (numba), False when they run as Python (no numba,
+#: or NUMBA_DISABLE_JIT set).
+COMPILED = numba is not None and not numba.config.DISABLE_JIT
 
 
 def compiled(function: Function) -> Function:

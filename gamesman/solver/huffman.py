@@ -16,9 +16,10 @@ costs about what a warm one does.  Each page of PAGE blocks of the bits has a ch
 FNV-1a, folded to 32 bits), checked when the page is first read: a damaged page is reported,
 never answered from.
 
-Against zstd's blocks (:mod:`gamesman.solver.store`) it takes about 1.7 times the bytes and answers
-a look-up some twenty times as fast when the block is not decompressed yet (see the benchmarks'
-page): the format for a database looked up at random, where zstd's is the one kept for its size.
+Against zstd's blocks (:mod:`gamesman.solver.store`) it takes about twice the bytes (2.1 times on
+Connect Four 5x5's parts; 1.7 to 1.9 in the blocks of 128 written before) and answers a look-up
+some twenty times as fast when the block is not decompressed yet (see the benchmarks' page):
+the format for a database looked up at random, where zstd's is the one kept for its size.
 
 >>> codes = np.array([3, 5, 6, 900, 1 << 45])
 >>> index = HuffmanIndex(huffman_arrays(codes, np.array([1, 2, 1, 0x4003, 7], np.uint16)), 5)
@@ -212,6 +213,8 @@ def huffman_arrays(codes: np.ndarray, values: np.ndarray, block: int = BLOCK) ->
     """The arrays of the Huffman layout of sorted, distinct ``codes`` and their 16-bit
     ``values`` in blocks of ``block`` positions (one of BLOCK_SIZES); None when they have more
     than MOST_RESULTS distinct results."""
+    if block not in BLOCK_SIZES:
+        raise ValueError(f"blocks of {block} positions are not read: only of {BLOCK_SIZES}")
     codes = np.asarray(codes, np.int64)
     results, ranks = np.unique(np.asarray(values, np.uint16), return_inverse=True)
     if len(results) > MOST_RESULTS:
@@ -458,8 +461,8 @@ def find_in_parts(table: np.ndarray, code: int) -> tuple[int, int, int]:
     DAMAGED; NOT_OPEN) and its result.  ``table``: the number of stretches of runs of one
     part, their first codes and their parts, then a row of PART_ROW for each part, zeros
     while the part is not open.  The arrays are read where the rows say: the caller keeps
-    them while their row is set, and clears it before it lets them go, which it cannot do
-    meanwhile (this call holds Python's lock)."""
+    them while their row is set, and clears it (under its own lock, whatever the threads)
+    before it lets them go, which it cannot do meanwhile: this call holds Python's lock."""
     stretches = table[0]
     number = table[stretches + np.searchsorted(table[1:1 + stretches], code, side="right")]
     if number < 0:
@@ -497,7 +500,7 @@ class HuffmanIndex:
         lengths = arrays["huffman_lengths"]
         self.count = count
         shape = dict(zip(SHAPE, np.asarray(arrays["huffman_shape"]).tolist()))
-        self.block = shape["block"]  # positions a block: BLOCK, or as saved before
+        self.block = int(shape["block"])  # positions a block: BLOCK, or as saved before (one of BLOCK_SIZES)
         self.blocks = -(-count // self.block)
         self.group_blocks = GROUP // self.block
         head = dict(shape, pages=len(sums), results=len(results), groups=groups, lengths_at=2 * groups * TABLE)

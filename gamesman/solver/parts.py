@@ -10,10 +10,10 @@ codes holds the code (one, when tiers take ranges of codes one above the other, 
 Connect Four's do), and decompresses one block of that part.  Where the cut takes runs of
 codes a shard each (``TierCut.tier_shard_runs``), a look-up finds the part of the code's run
 by one search instead (``PartedStore.run_parts``), and looks in that part in the same
-compiled call where the part is open and in the Huffman layout (``PartedStore.look_up``).  A game with tiers of its own
-(``TierCut.tier_numbers``, Quixo's counts of cubes) spreads every tier over the whole range
-of codes: the index lists the game's number of each tier, and a look-up asks the game for
-the code's tier, so that it opens that tier's part only.  Parts are opened (their
+compiled call where the part is open and in the Huffman layout (``PartedStore.look_up``).
+A game with tiers of its own (``TierCut.tier_numbers``, Quixo's counts of cubes) spreads
+every tier over the whole range of codes: the index lists the game's number of each tier,
+and a look-up asks the game for the code's tier, so that it opens that tier's part only.  Parts are opened (their
 header and block index checked) when first used; PART_CACHE of them are kept open.
 
 A game with places in its tiers (``TierPlaces``, Quixo) has each tier's part laid out by
@@ -30,6 +30,7 @@ import contextlib
 import functools
 import os
 import shutil
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -179,6 +180,12 @@ class PartedStore:
         self.tiers_by_number = np.argsort(numbers, kind="stable")
         self.sorted_numbers = numbers[self.tiers_by_number]
         self.opened: OrderedDict[int, Store] = OrderedDict()  # the parts open, used longest ago first
+        #: Held while parts are opened or let go of, and the look-up table's rows set or cleared.
+        self.lock = threading.RLock()
+        #: The table the compiled look-up reads, and that look-up (see ``make_look_up``): None
+        #: until a part in the Huffman layout is opened, or for good without runs or numba.
+        self.look_up_table: np.ndarray | None = None
+        self.look_up: Callable[[int], tuple[int, int, int]] | None = None
         #: The slot ``slot`` last found by the compiled look-up, its stored result and part.
         self.found = (-1, MISSING, -1)
         # the parts of each (tier, shard), by first code, with the largest last code of each and
@@ -196,34 +203,39 @@ class PartedStore:
 
     def part(self, number: int) -> Store:
         """Part ``number`` of the table, opened (and checked) when first used."""
-        found = self.opened.get(number)
-        if found is not None:
-            self.opened.move_to_end(number)
+        with self.lock:
+            found = self.opened.get(number)
+            if found is not None:
+                self.opened.move_to_end(number)
+                return found
+            tier, shard = (int(n) for n in self.table[number, :2])
+            path = self.directory / part_name(tier, shard)
+            try:
+                found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
+            except UnreadableFile as problem:  # too many files open or mapped: its own parts let go, once
+                if not problem.short_of_resources or not self.opened:
+                    raise
+                self.let_go(len(self.opened))
+                found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
+            if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
+                raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
+                                      f"damaged); {remove_quietly(self.current_index())}")
+            found.removed_with = self.current_index  # a damaged block of it removes the index too
+            self.opened[number] = found
+            if found.layout == "huffman" and self.look_up_table is None:
+                self.make_look_up()
+            self.set_row(number, found)
+            self.let_go(len(self.opened) - PART_CACHE)
             return found
-        tier, shard = (int(n) for n in self.table[number, :2])
-        path = self.directory / part_name(tier, shard)
-        try:
-            found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
-        except UnreadableFile as problem:  # too many files open or mapped: its own parts let go, once
-            if not problem.short_of_resources or not self.opened:
-                raise
-            self.let_go(len(self.opened))
-            found = read_store(path, self.spec, part_label(tier, shard, self.places_version))
-        if found is None or found.count != self.table[number, COUNT] or (found.layout == "placed") != self.placed:
-            raise DamagedDatabase(f"{self.spec}: the database is damaged (its part {path.name} is missing or "
-                              f"damaged); {remove_quietly(self.current_index())}")
-        found.removed_with = self.current_index  # a damaged block of it removes the index too
-        self.opened[number] = found
-        self.set_row(number, found)
-        self.let_go(len(self.opened) - PART_CACHE)
-        return found
 
     def let_go(self, parts: int) -> None:
         """The ``parts`` open parts used longest ago closed (none when ``parts`` is not above 0),
         each row of the look-up table cleared first: the only way a part is let go of."""
-        for _ in range(parts):
-            self.set_row(next(iter(self.opened)), None)
-            self.opened.popitem(last=False)
+        with self.lock:
+            for _ in range(parts):
+                number = next(iter(self.opened))
+                self.set_row(number, None)
+                del self.opened[number]
 
     def current_index(self) -> Path | None:
         """The index, unless it was saved again since it was read (a database saved whole
@@ -302,35 +314,32 @@ class PartedStore:
         stretch = np.flatnonzero(np.append(True, part[1:] != part[:-1]))
         return firsts[stretch], part[stretch].astype(np.int64)
 
-    @cached_property
-    def look_up_table(self) -> np.ndarray | None:
-        """The table the compiled look-up in the parts (``find_in_parts``) reads: the stretches of
+    def make_look_up(self) -> None:
+        """Make the table the compiled look-up in the parts (``find_in_parts``) reads, and that
+        look-up, where the game cuts codes into runs and numba runs: the stretches of
         ``run_parts``, then a row for each part in the Huffman layout, set while it is open (and
-        cleared before it is let go).  None without runs, or without numba."""
+        cleared before it is let go).  Made once a part in the Huffman layout is open, so that a
+        database of other layouts never compiles it."""
         from gamesman.boards.kernels import COMPILED  # compiled: numba is imported when first needed
-        from gamesman.solver.huffman import PART_ROW
+        from gamesman.solver.huffman import PART_ROW, find_in_parts
         runs = self.run_parts
         if runs is None or not COMPILED:
-            return None
-        table = np.concatenate(([len(runs[0])], *runs, np.zeros(len(self.table) * PART_ROW, np.int64)))
-        for number, part in self.opened.items():
-            self.set_row(number, part, table)
-        return table
+            return
+        with self.lock:
+            self.look_up_table = np.concatenate(([len(runs[0])], *runs,
+                                                 np.zeros(len(self.table) * PART_ROW, np.int64)))
+            for number, part in self.opened.items():
+                self.set_row(number, part)
+            self.look_up = functools.partial(find_in_parts, self.look_up_table)
 
-    def set_row(self, number: int, part: Store | None, table: np.ndarray | None = None) -> None:
-        """Part ``number``'s row of the table set (``part`` open, in the Huffman layout), or
-        cleared (None), where there is a table."""
-        table = self.__dict__.get("look_up_table") if table is None else table  # not made for this
+    def set_row(self, number: int, part: Store | None) -> None:
+        """Part ``number``'s row of the look-up table set (``part`` open, in the Huffman layout),
+        or cleared (None), where there is a table."""
+        table = self.look_up_table
         if table is not None:
             from gamesman.solver.huffman import PART_ROW
             at = 1 + 2 * int(table[0]) + number * PART_ROW
-            table[at:at + PART_ROW] = 0 if part is None or part.finder is None else part.huffman_index.row()
-
-    @cached_property
-    def look_up(self) -> Callable[[int], tuple[int, int, int]] | None:
-        """``find_in_parts`` of one code in this database's ``look_up_table`` (None without one)."""
-        from gamesman.solver.huffman import find_in_parts
-        return None if self.look_up_table is None else functools.partial(find_in_parts, self.look_up_table)
+            table[at:at + PART_ROW] = 0 if part is None or part.layout != "huffman" else part.huffman_index.row()
 
     # -- looking up ---------------------------------------------------------------------
     def slot(self, code: int) -> int:

@@ -40,9 +40,10 @@ places pays almost nothing for which ones are held (Quixo 4x4: see ``PLACES``).
 A sixth, ``huffman``, is saved instead of the blocked one for a database of HUFFMAN_LEAST
 positions or more and for the parts of a database in parts, unless FORMAT_VARIABLE says
 otherwise: the codes' gaps and their results coded with canonical Huffman codes in blocks of
-64 positions, a look-up decoding half a block and decompressing none (see
-:mod:`gamesman.solver.huffman`): some twenty times as many look-ups a second as the blocked
-layout's where its block is not decompressed yet, in about 1.7 times its bytes.
+64 positions (128 in files written before, read as they are), a look-up decoding half a block
+and decompressing none (see :mod:`gamesman.solver.huffman`): some twenty times as many look-ups
+a second as the blocked layout's where its block is not decompressed yet, in about twice its
+bytes.
 
 >>> import numpy as np
 >>> store = Store.build(np.array([2, 5, 9]), np.array([0x4001, 0x0002, 0xC000], np.uint16))
@@ -245,7 +246,7 @@ DATABASE_FORMATS = ("auto", "zstd", "huffman")
 #: The positions from which ``auto`` saves a database in the Huffman layout (and every part
 #: of a database in parts, which is large whatever a part's size).  A smaller one in zstd
 #: blocks is soon held decompressed whole by the cache of blocks (it has CACHED_CODES codes),
-#: and its look-ups need no compiled code (compiled once after install).
+#: and its look-ups need no compiled code (compiled once after install, some 8 s).
 HUFFMAN_LEAST = 1 << 20
 
 
@@ -1338,6 +1339,10 @@ def _mapped_store(mapped: mmap.mmap, spec: str, stamp: dict | None, path: Path, 
         if parts is None:
             raise DamagedFile("a database in parts where none was expected")
         return parts(path, header, arrays["parts"])
+    if layout == "huffman":  # its index is made from its arrays as the store is
+        from gamesman.solver.huffman import consistent
+        if "grundy" in arrays or not consistent(arrays, count):
+            raise DamagedFile("array sizes do not match")
     store = Store(layout, arrays, count, span, packing, str(path))
     if not _sizes_match(store):
         raise DamagedFile("array sizes do not match")
@@ -1380,8 +1385,7 @@ def _sizes_match(store: Store) -> bool:
     arrays, count, span = store.arrays, store.count, store.span
     grundy = store.grundy_array
     if store.layout == "huffman":
-        from gamesman.solver.huffman import consistent
-        return grundy is None and consistent(arrays, count)
+        return True  # checked before the store was made (see ``_mapped_store``)
     if store.layout in BLOCK_LAYOUTS:
         blocks = -(-(span if store.layout == "placed" else count) // store.packing.size)
         return (len(store.values) == 0 and (grundy is None or len(grundy) == 0)
