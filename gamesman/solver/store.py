@@ -435,13 +435,9 @@ class Store:
         self.value_view = flat_view(self.values)
         self.grundy_view = None if self.grundy_array is None else flat_view(self.grundy_array)
         self.block_counts = flat_view(self.blocks)
-        #: The Huffman layout's compiled look-up of a code: its slot (-1: not stored; below -1:
-        #: damaged) and stored result.  None in the other layouts.
-        self.finder: Callable[[int], tuple[int, int]] | None = None
         if layout == "huffman":
             from gamesman.solver.huffman import HuffmanIndex  # compiled: numba is imported when first needed
             self.huffman_index = HuffmanIndex(arrays, count)
-            self.finder = self.huffman_index.finder
             self.found = (-1, MISSING)  # the last code found, for ``stored_at`` right after ``slot``
 
     # -- building ---------------------------------------------------------------------
@@ -794,9 +790,9 @@ class Store:
         results taken in order), or -1 when it is not stored."""
         if not 0 <= code < self.span:
             return -1
-        if self.finder is not None:
-            found = self.finder(int(code))  # a numpy unsigned code would make floats
-            if found[0] < -1:
+        if self.layout == "huffman":
+            found = self.huffman_index.find(code)
+            if found is None:
                 raise self.damaged(None, "checksum mismatch")
             self.found = found
             return found[0]
