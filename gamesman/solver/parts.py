@@ -349,12 +349,15 @@ class PartedStore:
         look_up = self.look_up
         if look_up is not None:  # the run's part found, and looked in, by one compiled call
             number, at, value = look_up(int(code))
+            if at < -1 and number >= 0 and number not in self.opened:  # opened, its row set if it is in Huffman
+                self.part(number)
+                number, at, value = look_up(int(code))
             if at >= 0:
                 at |= number << SLOT_BITS
                 self.found = (at, value, number)
                 return at
             if number >= 0:
-                if at != -1:  # a part not open (or in another layout), or damaged: looked in by itself
+                if at != -1:  # a part in another layout (or let go of meanwhile), or damaged: looked in by itself
                     at = self.part(number).slot(code)
                 return -1 if at < 0 else number << SLOT_BITS | at
             if number == NO_PART:
