@@ -246,7 +246,7 @@ DATABASE_FORMATS = ("auto", "zstd", "huffman")
 #: The positions from which ``auto`` saves a database in the Huffman layout (and every part
 #: of a database in parts, which is large whatever a part's size).  A smaller one in zstd
 #: blocks is soon held decompressed whole by the cache of blocks (it has CACHED_CODES codes),
-#: and its look-ups need no compiled code (compiled once after install, some 8 s).
+#: and its look-ups need no compiled code (compiled once after install, some 4 s).
 HUFFMAN_LEAST = 1 << 20
 
 
